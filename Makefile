@@ -1,0 +1,46 @@
+# Two commands for a fresh machine:
+#   make run    set up, load the real cases into SQLite, serve http://127.0.0.1:8000/
+#   make test   lint, check migrations, run the suite on PostgreSQL and on SQLite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PG_URL ?= postgres://postgres@127.0.0.1:5432/incident_library
+FIXTURES := taxonomy organisations cases
+
+.PHONY: run setup load test test-postgres test-sqlite lint postgres clean
+
+$(BIN)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@
+
+setup: $(BIN)/.installed
+
+load: setup
+	DEBUG=true $(BIN)/python manage.py migrate --noinput
+	DEBUG=true $(BIN)/python manage.py loaddata $(FIXTURES)
+
+run: load
+	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# Start the local PostgreSQL cluster when it is down (Debian's pg_ctlcluster).
+postgres:
+	@pg_isready -q -h 127.0.0.1 -p 5432 || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
+	@for i in 1 2 3 4 5 6 7 8 9 10; do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	DEBUG=true $(BIN)/python manage.py makemigrations --check --dry-run
+
+test-postgres: setup postgres
+	SECRET_KEY=test-only DATABASE_URL=$(PG_URL) $(BIN)/pytest $(PYTEST_ARGS)
+
+test-sqlite: setup
+	env -u DATABASE_URL SECRET_KEY=test-only $(BIN)/pytest $(PYTEST_ARGS)
+
+test: lint test-postgres test-sqlite
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -1,0 +1,10 @@
+from django.contrib import admin
+from django.urls import include, path
+
+admin.site.site_header = "Incident Library editors"
+admin.site.site_title = "Incident Library"
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("", include("incidents.urls")),
+]

@@ -1,0 +1,187 @@
+"""Facets, chips and the URLs that toggle them, for the case list.
+
+Counting rule (disjunctive faceting): a facet's counts are taken over the result with
+every *other* facet's selection applied but not its own, so each count is exactly the
+number of cases the list shows after clicking that value (OR within a facet, AND across
+facets). Values that would leave no case are not listed, except values already chosen.
+Counts are taken from the term side, ``Term.objects.filter(cases__in=result)`` with
+``Count(distinct=True)``, which cannot double-count a case the way a join from the case
+side would. Every URL built here drops ``page``: a new selection starts at page 1.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count
+
+from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
+
+from .models import Organisation
+
+
+@dataclass(frozen=True)
+class FacetSpec:
+    """One facet: its URL key, its label, the model of its values and the path to cases."""
+
+    key: str
+    label: str
+    model: type
+    cases_path: str = "cases"
+
+
+FACET_SPECS = (
+    FacetSpec("root_cause", "Root cause", RootCause),
+    FacetSpec("component", "Component", Component),
+    FacetSpec("symptom", "Symptom", Symptom),
+    FacetSpec("contributing_factor", "Contributing factor", ContributingFactor),
+    FacetSpec("organisation", "Organisation", Organisation),
+    FacetSpec("category", "Category", Category, "rootcause_terms__cases"),
+)
+FACET_LABELS = {spec.key: spec.label for spec in FACET_SPECS}
+
+# Values shown before the rest of a facet folds under "Show n more".
+VISIBLE_VALUES = 8
+
+
+@dataclass
+class FacetValue:
+    """One value of a facet: ``count`` cases after clicking; ``toggle_url`` adds or removes it."""
+
+    slug: str
+    label: str
+    count: int
+    selected: bool
+    toggle_url: str
+
+
+@dataclass
+class Facet:
+    """A facet with its values, most cases first; ``hidden`` are those past ``VISIBLE_VALUES``."""
+
+    key: str
+    label: str
+    values: list[FacetValue] = field(default_factory=list)
+
+    @property
+    def visible(self):
+        """The first values, always including every selected one."""
+        head = self.values[:VISIBLE_VALUES]
+        return head + [value for value in self.values[VISIBLE_VALUES:] if value.selected]
+
+    @property
+    def hidden(self):
+        """The values folded away under "Show n more"."""
+        return [value for value in self.values[VISIBLE_VALUES:] if not value.selected]
+
+
+@dataclass
+class Chip:
+    """One applied value, as "Symptom: NCCL timeout" with the URL that removes it."""
+
+    key: str
+    kind_label: str
+    label: str
+    remove_url: str
+
+
+def _url(query):
+    return "?" + query.urlencode() if query else "?"
+
+
+def toggle_url(query, key, slug):
+    """The URL that adds ``slug`` to ``key`` or removes it if present, without ``page``.
+
+    Input: the cleaned ``QueryDict`` of the current page, a parameter name and a slug.
+    Output: a relative URL such as ``"?symptom=nccl-timeout"`` (``"?"`` for no parameters).
+    """
+    changed = query.copy()
+    changed.pop("page", None)
+    values = changed.getlist(key)
+    if slug in values:
+        values.remove(slug)
+    else:
+        values.append(slug)
+    changed.setlist(key, values)
+    if not values:
+        del changed[key]
+    return _url(changed)
+
+
+def compute_facets(filterset):
+    """Disjunctive facet counts for a valid, bound :class:`~incidents.filters.CaseFilterSet`.
+
+    Output: ``list[Facet]`` in ``FACET_SPECS`` order; one SQL query per facet, whatever the
+    number of cases or chosen values.
+    """
+    selected = filterset.selected()
+    query = filterset.data
+    facets = []
+    for spec in FACET_SPECS:
+        result = filterset.queryset_without(spec.key)
+        rows = (
+            spec.model.objects.filter(**{f"{spec.cases_path}__in": result})
+            .annotate(n=Count(spec.cases_path, distinct=True))
+            .order_by("-n", "name")
+        )
+        chosen = {obj.slug: obj for obj in selected.get(spec.key, [])}
+        facet = Facet(spec.key, spec.label)
+        for row in rows:
+            facet.values.append(
+                FacetValue(
+                    row.slug,
+                    row.name,
+                    row.n,
+                    row.slug in chosen,
+                    toggle_url(query, spec.key, row.slug),
+                )
+            )
+        counted = {value.slug for value in facet.values}
+        for slug, obj in chosen.items():
+            if slug not in counted:
+                facet.values.append(
+                    FacetValue(slug, obj.name, 0, True, toggle_url(query, spec.key, slug))
+                )
+        facets.append(facet)
+    return facets
+
+
+def compute_chips(filterset):
+    """One :class:`Chip` per applied value, in facet order then URL order."""
+    query = filterset.data
+    return [
+        Chip(key, FACET_LABELS[key], obj.name, toggle_url(query, key, obj.slug))
+        for key, objs in filterset.selected().items()
+        for obj in objs
+    ]
+
+
+def only_url(query, key, slug):
+    """The URL that keeps every other filter and sets ``key`` to just ``slug``, without page."""
+    changed = query.copy()
+    changed.pop("page", None)
+    changed.setlist(key, [slug])
+    return _url(changed)
+
+
+def root_cause_breakdown(result, query):
+    """How many cases of ``result`` (a Case queryset) carry each root cause.
+
+    Input: the result and the page's cleaned ``QueryDict``. Output: ``list[dict]`` with
+    ``name``, ``slug``, ``count``, ``percent`` (of the largest count, for bar widths) and
+    ``url`` (the list narrowed to that root cause), most cases first. One SQL query.
+    """
+    rows = list(
+        RootCause.objects.filter(cases__in=result)
+        .annotate(n=Count("cases", distinct=True))
+        .order_by("-n", "name")
+    )
+    top = rows[0].n if rows else 1
+    return [
+        {
+            "name": row.name,
+            "slug": row.slug,
+            "count": row.n,
+            "percent": round(100 * row.n / top),
+            "url": only_url(query, "root_cause", row.slug),
+        }
+        for row in rows
+    ]

@@ -1,0 +1,121 @@
+"""The case list's one FilterSet, shared by the list page and (later) the graph page.
+
+Parameters use slugs and the field's names: ``root_cause``, ``component``, ``symptom``,
+``contributing_factor``, ``organisation``, ``category``. Repeating a key ORs its values
+(cases with any of them); different keys AND. An unknown slug is a validation error,
+reported to the user, never silently dropped.
+"""
+
+import django_filters
+from django.http import QueryDict
+
+from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
+
+from .models import Case, Organisation
+
+
+class AnyOfFilter(django_filters.ModelMultipleChoiceFilter):
+    """OR within one facet: the cases linked to any of the chosen values.
+
+    Filters with ``pk IN (subquery)`` rather than a join, so the outer query needs no
+    DISTINCT and one case linked to two chosen values is still listed once.
+    """
+
+    def __init__(self, *args, label, **kwargs):
+        kwargs.setdefault("to_field_name", "slug")
+        kwargs.setdefault(
+            "error_messages",
+            {"invalid_choice": f"There is no {label} “%(value)s”. Remove it or pick one listed."},
+        )
+        super().__init__(*args, label=label, **kwargs)
+
+    def filter(self, qs, value):
+        """Input: a Case queryset and the chosen objects; output: the narrowed queryset."""
+        if not value:
+            return qs
+        matching = Case.objects.filter(**{f"{self.field_name}__in": value}).values("pk")
+        return qs.filter(pk__in=matching)
+
+
+class CaseFilterSet(django_filters.FilterSet):
+    """Filters for the case list; see the module docstring for the semantics."""
+
+    root_cause = AnyOfFilter(
+        field_name="root_causes", queryset=RootCause.objects.all(), label="root cause"
+    )
+    component = AnyOfFilter(
+        field_name="components", queryset=Component.objects.all(), label="component"
+    )
+    symptom = AnyOfFilter(field_name="symptoms", queryset=Symptom.objects.all(), label="symptom")
+    contributing_factor = AnyOfFilter(
+        field_name="contributing_factors",
+        queryset=ContributingFactor.objects.all(),
+        label="contributing factor",
+    )
+    organisation = AnyOfFilter(
+        field_name="organisation", queryset=Organisation.objects.all(), label="organisation"
+    )
+    category = AnyOfFilter(
+        field_name="root_causes__categories", queryset=Category.objects.all(), label="category"
+    )
+
+    class Meta:
+        model = Case
+        fields = []
+
+    def queryset_without(self, name):
+        """The result with every valid filter applied except ``name`` (disjunctive facets).
+
+        Input: a filter name (``"symptom"``); call only after :meth:`is_valid` is true.
+        Output: a Case queryset. Reuses the cleaned values, so no filter is validated twice.
+        """
+        qs = self.queryset.all()
+        for key, value in self.form.cleaned_data.items():
+            if key != name:
+                qs = self.filters[key].filter(qs, value)
+        return qs
+
+    def known_only(self):
+        """The bound data without the values that name nothing (to offer as a fix).
+
+        Output: a mutable ``QueryDict`` without ``page``; values with a NUL character are
+        dropped without a query. One SQL query per filter that has values.
+        """
+        fixed = self.data.copy()
+        fixed.pop("page", None)
+        for key, flt in self.filters.items():
+            values = [value for value in fixed.getlist(key) if "\x00" not in value]
+            if not values:
+                fixed.pop(key, None)
+                continue
+            known = set(flt.queryset.filter(slug__in=values).values_list("slug", flat=True))
+            fixed.setlist(key, [value for value in values if value in known])
+        return fixed
+
+    def selected(self):
+        """The applied values, per filter, in URL order: ``dict[str, list[model instance]]``."""
+        chosen = {}
+        for key in self.filters:
+            slugs = self.data.getlist(key)
+            if not slugs or key not in self.form.cleaned_data:
+                continue
+            by_slug = {obj.slug: obj for obj in self.form.cleaned_data[key]}
+            chosen[key] = [by_slug[slug] for slug in dict.fromkeys(slugs) if slug in by_slug]
+        return chosen
+
+
+def clean_query(query):
+    """Keep only the list's own parameters, without blanks or repeats.
+
+    Input: a ``QueryDict`` (``request.GET``). Output: a new mutable ``QueryDict`` holding the
+    filter keys plus ``q`` and ``page``, each value stripped, blank values dropped and
+    repeated values kept once, in their first order.
+    """
+    keys = [*CaseFilterSet.base_filters, "q", "page"]
+    cleaned = QueryDict(mutable=True)
+    for key in keys:
+        values = [value.strip() for value in query.getlist(key)]
+        values = list(dict.fromkeys(value for value in values if value))
+        if values:
+            cleaned.setlist(key, values)
+    return cleaned

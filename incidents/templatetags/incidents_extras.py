@@ -1,0 +1,25 @@
+"""Template filters for case pages: sanitised Markdown and readable lists."""
+
+from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+
+from incidents.text import render_markdown
+
+register = template.Library()
+
+
+@register.filter
+def markdown(text):
+    """Render Markdown to sanitised HTML (see :func:`incidents.text.render_markdown`)."""
+    return render_markdown(text)
+
+
+@register.filter(needs_autoescape=True)
+def join_and(items, autoescape=True):
+    """Join items as English prose: "A", "A and B", "A, B and C". Each item is escaped."""
+    escape = conditional_escape if autoescape else str
+    names = [escape(str(item)) for item in items]
+    if len(names) <= 1:
+        return mark_safe("".join(names))
+    return mark_safe(", ".join(names[:-1]) + " and " + names[-1])

@@ -1,0 +1,63 @@
+"""Markdown for editor-written text, rendered then sanitised so nothing can run script."""
+
+import markdown
+import nh3
+from django.utils.safestring import SafeString, mark_safe
+
+# Tags a case section needs; everything else (script, style, iframe, forms, event
+# attributes, javascript: URLs) is removed by nh3 after Markdown has produced HTML.
+ALLOWED_TAGS = {
+    "a",
+    "abbr",
+    "b",
+    "blockquote",
+    "br",
+    "code",
+    "dd",
+    "del",
+    "dl",
+    "dt",
+    "em",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "i",
+    "li",
+    "ol",
+    "p",
+    "pre",
+    "strong",
+    "sub",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "th",
+    "thead",
+    "tr",
+    "ul",
+}
+ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "th": {"align"}, "td": {"align"}}
+
+
+def render_markdown(text):
+    """Render editor Markdown to safe HTML.
+
+    Input: ``str`` Markdown (``None`` or blank gives "").
+    Output: a :class:`SafeString` of HTML with only ``ALLOWED_TAGS``; links keep http(s)
+    and mailto URLs only and get ``rel="nofollow noopener noreferrer"``. The HTML output
+    is sanitised, not the Markdown input (raw HTML in the Markdown is cleaned too).
+    """
+    if not text or not text.strip():
+        return SafeString("")
+    html = markdown.markdown(text, extensions=["extra", "sane_lists"], output_format="html")
+    cleaned = nh3.clean(
+        html,
+        tags=ALLOWED_TAGS,
+        attributes=ALLOWED_ATTRIBUTES,
+        url_schemes={"http", "https", "mailto"},
+        link_rel="nofollow noopener noreferrer",
+    )
+    return mark_safe(cleaned)  # noqa: S308 - sanitised by nh3 just above

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "incidents"
+
+urlpatterns = [
+    path("", views.case_list, name="case_list"),
+    path("cases/<slug:slug>/", views.CaseDetailView.as_view(), name="case_detail"),
+]

@@ -1,0 +1,86 @@
+"""Views of the case list and case pages: parse the request, call, render."""
+
+from django.conf import settings
+from django.core.paginator import Paginator
+from django.shortcuts import render
+from django.views.generic import DetailView
+
+from .facets import FACET_LABELS, compute_chips, compute_facets, root_cause_breakdown
+from .filters import CaseFilterSet, clean_query
+from .models import Case
+
+CASES_PER_PAGE = 20
+
+
+class PageNotFound(Exception):
+    """A ``page`` parameter that names no page of the list; the message says why."""
+
+
+def get_page(queryset, number, per_page=CASES_PER_PAGE):
+    """Page ``number`` (a string from the URL, or None for page 1) of ``queryset``.
+
+    Output: a Django ``Page``. Raises :class:`PageNotFound` with a message for anything
+    but a whole number from 1 to the last page (``abc``, ``1.5``, ``0``, ``-1``, ``10**12``).
+    """
+    paginator = Paginator(queryset, per_page)
+    if number is None:
+        return paginator.page(1)
+    try:
+        page_number = int(number)
+    except ValueError:
+        raise PageNotFound(f"“{number[:40]}” is not a page number.") from None
+    if not 1 <= page_number <= paginator.num_pages:
+        pages = "1 page" if paginator.num_pages == 1 else f"{paginator.num_pages} pages"
+        raise PageNotFound(f"There is no page {page_number}: this list has {pages}.")
+    return paginator.page(page_number)
+
+
+def case_list(request):
+    """The case list at ``/``: filters from the query string, facets, chips, one page of cases.
+
+    Status 400 with the reasons when a filter value is unknown; 404 with a message for a
+    page that does not exist. Both still show the chips so the state can be mended.
+    """
+    query = clean_query(request.GET)
+    filterset = CaseFilterSet(query, queryset=Case.objects.published())
+    context = {"query": query, "has_filters": any(key in query for key in FACET_LABELS)}
+    if not filterset.is_valid():
+        context["errors"] = [
+            message for messages in filterset.errors.values() for message in messages
+        ]
+        fixed = filterset.known_only()
+        context["fix_url"] = "?" + fixed.urlencode()
+        return render(request, "incidents/case_list.html", context, status=400)
+    context["chips"] = compute_chips(filterset)
+    context["facets"] = compute_facets(filterset)
+    result = filterset.qs
+    try:
+        page_obj = get_page(result.newest_first().with_terms(), query.get("page"))
+    except PageNotFound as error:
+        context["errors"] = [str(error)]
+        return render(request, "incidents/case_list.html", context, status=404)
+    context["page_obj"] = page_obj
+    context["cases"] = page_obj.object_list
+    context["breakdown"] = root_cause_breakdown(result, query)
+    return render(request, "incidents/case_list.html", context)
+
+
+class CaseDetailView(DetailView):
+    """One case at ``/cases/<slug>/``: every section of the seed card, and its sources.
+
+    Drafts are visible to staff only (with a banner); everyone else gets a 404.
+    """
+
+    context_object_name = "case"
+
+    def get_queryset(self):
+        cases = Case.objects.with_terms()
+        if self.request.user.is_staff:
+            return cases
+        return cases.published()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["check_cluster_text"] = settings.CHECK_CLUSTER_TEXT
+        context["check_cluster_url"] = settings.CHECK_CLUSTER_URL
+        return context

@@ -1,0 +1,57 @@
+"""Editors' admin for taxonomy terms and categories, with how many cases use each."""
+
+from django.contrib import admin
+from django.db.models import Count
+
+from .models import Category, Component, ContributingFactor, RootCause, Symptom
+
+
+@admin.register(Category)
+class CategoryAdmin(admin.ModelAdmin):
+    """Categories, with the number of published and draft cases whose root causes carry one."""
+
+    list_display = ["name", "slug", "case_count"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(case_count=Count("rootcause_terms__cases", distinct=True))
+        )
+
+    @admin.display(description="cases", ordering="case_count")
+    def case_count(self, obj):
+        return obj.case_count
+
+
+class TermAdmin(admin.ModelAdmin):
+    """Shared admin of the four term kinds: searchable (for autocomplete), with case counts."""
+
+    list_display = ["name", "slug", "category_list", "case_count"]
+    list_filter = ["categories"]
+    search_fields = ["name", "slug", "aliases"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["categories"]
+    fields = ["name", "slug", "categories", "description", "aliases"]
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(case_count=Count("cases", distinct=True))
+            .prefetch_related("categories")
+        )
+
+    @admin.display(description="cases", ordering="case_count")
+    def case_count(self, obj):
+        return obj.case_count
+
+    @admin.display(description="categories")
+    def category_list(self, obj):
+        return ", ".join(category.name for category in obj.categories.all())
+
+
+for model in (RootCause, Component, Symptom, ContributingFactor):
+    admin.site.register(model, TermAdmin)

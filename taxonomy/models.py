@@ -1,0 +1,132 @@
+"""The taxonomy a case is filed under.
+
+Four kinds of term share one abstract base, :class:`Term`: root causes (why it happened),
+components (where it happened), symptoms (what people saw) and contributing factors (what
+made it worse or likelier). Each term belongs to one or more broad :class:`Category` areas.
+The starting vocabulary is ``shared/taxonomy-vocabulary.md``; every model has a natural key
+(its slug) so fixtures load in any order and twice.
+"""
+
+from django.db import models
+from django.urls import reverse
+
+
+class SlugManager(models.Manager):
+    """Manager that resolves natural keys: ``get_by_natural_key(slug) -> instance``.
+
+    Raises ``DoesNotExist`` when no row has that slug.
+    """
+
+    def get_by_natural_key(self, slug):
+        return self.get(slug=slug)
+
+
+def split_aliases(text):
+    """Split an aliases field into a list of names.
+
+    Input: the stored text, one alias per line (blank lines and surrounding spaces ignored).
+    Output: ``list[str]`` in stored order, without duplicates (case-insensitive).
+    """
+    seen = set()
+    aliases = []
+    for line in text.splitlines():
+        alias = line.strip()
+        if alias and alias.casefold() not in seen:
+            seen.add(alias.casefold())
+            aliases.append(alias)
+    return aliases
+
+
+class Category(models.Model):
+    """A broad area a term belongs to, such as "GPU hardware and memory"."""
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    description = models.TextField(blank=True, help_text="Markdown.")
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "categories"
+
+    def __str__(self):
+        return self.name
+
+    def natural_key(self):
+        return (self.slug,)
+
+
+class Term(models.Model):
+    """Abstract base of the four taxonomy kinds.
+
+    ``kind`` (class attribute) is the kind's query-parameter name (``root_cause``,
+    ``component``, ``symptom``, ``contributing_factor``); ``aliases`` holds one other
+    name per line: abbreviations, vendor wording and log signatures such as ``Xid 79``.
+    """
+
+    kind = ""
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    description = models.TextField(blank=True, help_text="Markdown: one or two sentences.")
+    aliases = models.TextField(
+        blank=True,
+        help_text="One per line: other names people type or see in logs "
+        "(abbreviations, vendor wording, error strings).",
+    )
+    categories = models.ManyToManyField(Category, blank=True, related_name="%(class)s_terms")
+
+    objects = SlugManager()
+
+    class Meta:
+        abstract = True
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        """The case list filtered by this term (term pages arrive with the graph)."""
+        return f"{reverse('incidents:case_list')}?{self.kind}={self.slug}"
+
+    def natural_key(self):
+        return (self.slug,)
+
+    @property
+    def alias_list(self):
+        """This term's aliases as ``list[str]``."""
+        return split_aliases(self.aliases)
+
+
+class RootCause(Term):
+    """Why it happened: "GPU overheating", "Configuration change"."""
+
+    kind = "root_cause"
+
+    class Meta(Term.Meta):
+        verbose_name = "root cause"
+
+
+class Component(Term):
+    """Where it happened: "Training data loader", "NCCL"."""
+
+    kind = "component"
+
+
+class Symptom(Term):
+    """What people saw: "NCCL timeout", "Loss spike"."""
+
+    kind = "symptom"
+
+
+class ContributingFactor(Term):
+    """What made it worse or likelier: "Synchronous training", "No staged rollout"."""
+
+    kind = "contributing_factor"
+
+    class Meta(Term.Meta):
+        verbose_name = "contributing factor"
+
+
+TERM_MODELS = (RootCause, Component, Symptom, ContributingFactor)

@@ -1,0 +1,145 @@
+"""Builders and shared fixtures for the suite.
+
+Builders are keyword-defaulted functions (``make_case(**overrides)``) that write real rows
+through the ORM; ``library`` loads the real fixtures from ``fixtures/``.
+"""
+
+import datetime
+import itertools
+
+import pytest
+from django.core.management import call_command
+
+from incidents.models import Case, Organisation, Source
+from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
+
+_serial = itertools.count(1)
+
+TERM_MODELS = {
+    "root_cause": RootCause,
+    "component": Component,
+    "symptom": Symptom,
+    "contributing_factor": ContributingFactor,
+}
+
+
+@pytest.fixture(autouse=True)
+def _test_speedups(settings):
+    """A fast password hasher, and static URLs without a collectstatic manifest."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+def make_category(name="GPU hardware and memory", **overrides):
+    """A category, reused when one with that slug exists."""
+    from django.utils.text import slugify
+
+    category, _ = Category.objects.get_or_create(
+        slug=overrides.pop("slug", slugify(name)), defaults={"name": name, **overrides}
+    )
+    return category
+
+
+def make_term(kind, name, categories=(), **overrides):
+    """A term of ``kind`` (``root_cause`` …), reused when its slug exists."""
+    from django.utils.text import slugify
+
+    term, _ = TERM_MODELS[kind].objects.get_or_create(
+        slug=overrides.pop("slug", slugify(name)), defaults={"name": name, **overrides}
+    )
+    for category in categories:
+        term.categories.add(make_category(category))
+    return term
+
+
+def make_organisation(name="Example Lab", **overrides):
+    """An organisation, reused when its slug exists."""
+    from django.utils.text import slugify
+
+    organisation, _ = Organisation.objects.get_or_create(
+        slug=overrides.pop("slug", slugify(name)), defaults={"name": name, **overrides}
+    )
+    return organisation
+
+
+def make_case(
+    title=None,
+    *,
+    organisation=None,
+    root_causes=(),
+    components=(),
+    symptoms=(),
+    contributing_factors=(),
+    sources=1,
+    **overrides,
+):
+    """A published case with a source; term arguments are names (created when missing)."""
+    n = next(_serial)
+    title = title or f"Case {n}"
+    fields = {
+        "slug": f"case-{n}",
+        "summary": f"Summary of {title}.",
+        "started_on": datetime.date(2024, 1, 1) + datetime.timedelta(days=n),
+        "is_published": True,
+    }
+    fields.update(overrides)
+    case = Case.objects.create(
+        title=title,
+        organisation=organisation or make_organisation(),
+        **fields,
+    )
+    for manager, kind, names in [
+        (case.root_causes, "root_cause", root_causes),
+        (case.components, "component", components),
+        (case.symptoms, "symptom", symptoms),
+        (case.contributing_factors, "contributing_factor", contributing_factors),
+    ]:
+        manager.add(*(make_term(kind, name) for name in names))
+    for i in range(sources):
+        Source.objects.create(
+            case=case, url=f"https://example.org/{case.slug}/{i}", title=f"Report {i}"
+        )
+    return case
+
+
+@pytest.fixture
+def library(db):
+    """The real cases, taxonomy and organisations from ``fixtures/``."""
+    call_command("loaddata", "taxonomy", "organisations", "cases", verbosity=0)
+
+
+def page(response):
+    """The response's HTML parsed with BeautifulSoup."""
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(response.content, "html.parser")
+
+
+def listed_titles(response):
+    """Titles of the cases on a list page, in the order shown."""
+    return [a.get_text(strip=True) for a in page(response).select(".card__title a")]
+
+
+def result_count(response):
+    """The "N cases" count of a list page, as an int."""
+    text = page(response).select_one(".results__count strong").get_text(strip=True)
+    return int(text.split()[0])
+
+
+def facet_values(response, key):
+    """A list page's facet ``key`` as ``{label: (count, toggle_url, selected)}``."""
+    section = page(response).select_one(f'section[aria-labelledby="facet-{key}"]')
+    values = {}
+    for link in section.select("a.facet-value"):
+        label = link.select_one(".facet-value__label").get_text(strip=True)
+        count = int(link.select_one(".facet-value__count").get_text(strip=True))
+        values[label] = (count, link["href"], "is-selected" in link["class"])
+    return values
+
+
+def chips(response):
+    """A list page's applied-filter chips as ``[(aria-label, remove_url)]``."""
+    return [(a["aria-label"], a["href"]) for a in page(response).select("a.chip")]

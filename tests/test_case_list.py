@@ -1,0 +1,86 @@
+"""The list page: counts, order, pagination that keeps the filters."""
+
+import datetime
+
+import pytest
+
+from .conftest import listed_titles, make_case, page, result_count
+
+pytestmark = pytest.mark.django_db
+
+
+def test_newest_incident_first_undated_last(client):
+    make_case("Old", started_on=datetime.date(2021, 5, 1))
+    make_case("New", started_on=datetime.date(2024, 5, 1))
+    make_case("Report only", started_on=None, published_on=datetime.date(2023, 1, 1))
+    make_case("Undated", started_on=None, published_on=None)
+    assert listed_titles(client.get("/")) == ["New", "Report only", "Old", "Undated"]
+
+
+def test_count_and_range_on_each_page(client):
+    for day in range(1, 26):
+        make_case(f"Case on day {day:02}", started_on=datetime.date(2024, 1, day))
+    first = client.get("/")
+    assert result_count(first) == 25
+    assert "1 to 20 of 25" in page(first).select_one(".results__count").get_text()
+    assert len(listed_titles(first)) == 20
+    assert listed_titles(first)[0] == "Case on day 25"
+    second = client.get("/?page=2")
+    assert "21 to 25 of 25" in page(second).select_one(".results__count").get_text()
+    assert listed_titles(second) == [f"Case on day {day:02}" for day in range(5, 0, -1)]
+
+
+def test_pagination_keeps_the_filters(client):
+    for day in range(1, 23):
+        make_case(f"Crash {day:02}", symptoms=["Job crash"], started_on=datetime.date(2024, 1, day))
+    make_case("Other", symptoms=["Loss spike"])
+    response = client.get("/?symptom=job-crash")
+    next_link = page(response).select_one('a[rel="next"]')
+    assert next_link["href"] == "?symptom=job-crash&page=2"
+    second = client.get("/" + next_link["href"])
+    assert listed_titles(second) == ["Crash 02", "Crash 01"]
+    assert page(second).select_one('a[rel="prev"]')["href"] == "?symptom=job-crash&page=1"
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("0", "There is no page 0: this list has 1 page."),
+        ("-1", "There is no page -1: this list has 1 page."),
+        ("2", "There is no page 2: this list has 1 page."),
+        ("1000000000000", "There is no page 1000000000000: this list has 1 page."),
+        ("abc", "“abc” is not a page number."),
+        ("1.5", "“1.5” is not a page number."),
+    ],
+)
+def test_page_that_does_not_exist_is_a_404_with_a_message(client, value, message):
+    make_case("Only")
+    response = client.get("/", {"page": value})
+    assert response.status_code == 404
+    assert message in page(response).select_one(".alert").get_text()
+
+
+def test_empty_library_shows_zero_cases(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert result_count(response) == 0
+    assert "No case matches" in response.content.decode()
+
+
+def test_by_root_cause_breakdown_counts_the_current_result(client):
+    make_case("A", root_causes=["Faulty GPU", "GPU overheating"], symptoms=["Job crash"])
+    make_case("B", root_causes=["Faulty GPU"], symptoms=["Job crash"])
+    make_case("C", root_causes=["Switch failure"], symptoms=["NCCL timeout"])
+    response = client.get("/?symptom=job-crash")
+    rows = [
+        (
+            li.select_one(".bar__label").get_text(strip=True),
+            li.select_one(".bar__count").get_text(strip=True),
+            li.select_one(".bar__label")["href"],
+        )
+        for li in page(response).select(".breakdown .bar")
+    ]
+    assert rows == [
+        ("Faulty GPU", "2", "?symptom=job-crash&root_cause=faulty-gpu"),
+        ("GPU overheating", "1", "?symptom=job-crash&root_cause=gpu-overheating"),
+    ]

@@ -1,0 +1,110 @@
+"""The case page: every seed-card section in order, facts, sources, categories."""
+
+import datetime
+
+import pytest
+
+from incidents.models import DatePrecision, Source
+
+from .conftest import make_case, make_term, page
+
+pytestmark = pytest.mark.django_db
+
+SECTION_ORDER = [
+    "Summary",
+    "Trigger",
+    "Impact",
+    "Symptoms",
+    "Root cause",
+    "Component",
+    "Contributing factor",
+    "Detection",
+    "Remediation",
+    "Action items",
+    "Lessons",
+    "Sources",
+]
+
+
+@pytest.fixture
+def case():
+    make_term("root_cause", "GPU overheating", categories=["Data center power and cooling"])
+    make_term("root_cause", "Faulty GPU", categories=["GPU hardware and memory"])
+    case = make_case(
+        "Hot summer",
+        root_causes=["GPU overheating", "Faulty GPU"],
+        components=["Training data loader"],
+        symptoms=["NCCL timeout"],
+        summary="GPUs **overheated**.",
+        detection="Found in logs.",
+        started_on=datetime.date(2023, 3, 1),
+        started_on_precision=DatePrecision.MONTH,
+        ended_on=datetime.date(2023, 8, 1),
+        ended_on_precision=DatePrecision.MONTH,
+        published_on=datetime.date(2024, 3, 12),
+        sources=0,
+    )
+    Source.objects.create(
+        case=case,
+        url="https://example.org/paper",
+        title="The paper",
+        publisher="USENIX",
+        published_on=datetime.date(2024, 4, 16),
+    )
+    return case
+
+
+def test_sections_in_the_seed_cards_order(client, case):
+    soup = page(client.get(case.get_absolute_url()))
+    titles = [h.get_text(strip=True) for h in soup.select(".case__main .section__title")]
+    assert titles == SECTION_ORDER
+
+
+def test_empty_sections_show_a_dash(client, case):
+    soup = page(client.get(case.get_absolute_url()))
+    sections = {
+        s.select_one(".section__title").get_text(strip=True): s for s in soup.select(".section")
+    }
+    for empty in ["Trigger", "Impact", "Contributing factor", "Remediation", "Lessons"]:
+        assert sections[empty].get_text(" ", strip=True) == f"{empty} –"
+    assert "Found in logs." in sections["Detection"].get_text()
+
+
+def test_facts_period_report_date_and_organisation(client, case):
+    soup = page(client.get(case.get_absolute_url()))
+    facts = {
+        div.dt.get_text(strip=True): div.dd.get_text(strip=True)
+        for div in soup.select(".facts > div")
+    }
+    assert facts == {
+        "Organisation": "Example Lab",
+        "Incident period": "March 2023 – August 2023",
+        "Report date": "12 March 2024",
+    }
+
+
+def test_categories_are_those_of_the_root_causes(client, case):
+    text = page(client.get(case.get_absolute_url())).select_one(".check").get_text(" ", strip=True)
+    assert "This case involves Data center power and cooling and GPU hardware and memory ." in text
+
+
+def test_terms_link_to_the_list_filtered_by_them(client, case):
+    soup = page(client.get(case.get_absolute_url()))
+    link = soup.find("a", string="NCCL timeout")
+    assert link["href"] == "/?symptom=nccl-timeout"
+    assert "Hot summer" in client.get(link["href"]).content.decode()
+
+
+def test_sources_show_title_publisher_date_and_link(client, case):
+    soup = page(client.get(case.get_absolute_url()))
+    item = soup.select_one(".sources__list li")
+    assert item.get_text(" ", strip=True) == "The paper , USENIX , 16 April 2024"
+    assert item.a["href"] == "https://example.org/paper"
+
+
+def test_check_cluster_call_to_action_comes_from_settings(client, case, settings):
+    assert "Audit" not in client.get(case.get_absolute_url()).content.decode()
+    settings.CHECK_CLUSTER_TEXT = "Audit your cluster"
+    settings.CHECK_CLUSTER_URL = "https://example.org/audit"
+    link = page(client.get(case.get_absolute_url())).find("a", string="Audit your cluster")
+    assert link["href"] == "https://example.org/audit"

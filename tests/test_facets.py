@@ -1,0 +1,124 @@
+"""Facets on the list page: OR within a facet, AND across facets, disjunctive counts."""
+
+import pytest
+
+from .conftest import facet_values, listed_titles, make_case, result_count
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def three_cases():
+    make_case(
+        "Overheated",
+        root_causes=["GPU overheating"],
+        symptoms=["NVLink error", "Job crash"],
+        components=["GPU"],
+    )
+    make_case(
+        "Bad cable",
+        root_causes=["Network link or cable fault"],
+        symptoms=["NCCL timeout"],
+        components=["NCCL"],
+    )
+    make_case(
+        "Both",
+        root_causes=["GPU overheating"],
+        symptoms=["NCCL timeout", "Job crash"],
+        components=["GPU", "NCCL"],
+    )
+
+
+def test_repeated_key_is_or_within_a_facet(client, three_cases):
+    response = client.get("/?symptom=nvlink-error&symptom=nccl-timeout")
+    assert sorted(listed_titles(response)) == ["Bad cable", "Both", "Overheated"]
+
+
+def test_different_keys_are_and_across_facets(client, three_cases):
+    response = client.get("/?symptom=nccl-timeout&root_cause=gpu-overheating")
+    assert listed_titles(response) == ["Both"]
+    assert result_count(response) == 1
+
+
+def test_case_matching_two_chosen_values_is_listed_once(client, three_cases):
+    response = client.get("/?component=gpu&component=nccl")
+    assert sorted(listed_titles(response)) == ["Bad cable", "Both", "Overheated"]
+    assert result_count(response) == 3
+
+
+def test_counts_without_filters(client, three_cases):
+    response = client.get("/")
+    assert facet_values(response, "symptom") == {
+        "Job crash": (2, "?symptom=job-crash", False),
+        "NCCL timeout": (2, "?symptom=nccl-timeout", False),
+        "NVLink error": (1, "?symptom=nvlink-error", False),
+    }
+
+
+def test_a_facets_counts_ignore_its_own_selection(client, three_cases):
+    response = client.get("/?symptom=nvlink-error")
+    symptoms = facet_values(response, "symptom")
+    # Other symptoms still count over every case: clicking one ORs it in.
+    assert symptoms["NCCL timeout"][0] == 2
+    assert symptoms["NVLink error"] == (1, "?", True)
+    # Other facets count within the selection.
+    assert facet_values(response, "root_cause") == {
+        "GPU overheating": (1, "?symptom=nvlink-error&root_cause=gpu-overheating", False)
+    }
+
+
+def test_values_that_would_leave_nothing_are_not_offered(client, three_cases):
+    response = client.get("/?root_cause=network-link-or-cable-fault")
+    assert "NVLink error" not in facet_values(response, "symptom")
+
+
+def test_selected_value_with_no_case_left_stays_shown(client, three_cases):
+    response = client.get("/?symptom=nvlink-error&root_cause=network-link-or-cable-fault")
+    assert result_count(response) == 0
+    assert facet_values(response, "symptom")["NVLink error"] == (
+        0,
+        "?root_cause=network-link-or-cable-fault",
+        True,
+    )
+
+
+def test_category_facet_counts_cases_by_their_root_causes_categories(client):
+    from .conftest import make_term
+
+    make_term("root_cause", "GPU overheating", categories=["Data center power and cooling"])
+    make_term("root_cause", "Faulty GPU", categories=["GPU hardware and memory"])
+    make_case("Hot and faulty", root_causes=["GPU overheating", "Faulty GPU"])
+    make_case("Only faulty", root_causes=["Faulty GPU"])
+    response = client.get("/")
+    assert {label: value[0] for label, value in facet_values(response, "category").items()} == {
+        "GPU hardware and memory": 2,
+        "Data center power and cooling": 1,
+    }
+    response = client.get("/?category=data-center-power-and-cooling")
+    assert listed_titles(response) == ["Hot and faulty"]
+
+
+def test_every_count_equals_the_list_after_clicking_on_the_real_library(client, library):
+    """In a facet with no selection, each count is what the list shows after the click; in a
+    facet with one, it is what the list shows with that value in place of the selection."""
+    from django.http import QueryDict
+
+    for start in ["", "root_cause=faulty-gpu", "symptom=job-crash&organisation=meta"]:
+        response = client.get("/?" + start)
+        for key in [
+            "root_cause",
+            "component",
+            "symptom",
+            "contributing_factor",
+            "organisation",
+            "category",
+        ]:
+            for label, (count, url, selected) in facet_values(response, key).items():
+                if selected:
+                    continue
+                query = QueryDict(url.lstrip("?"), mutable=True)
+                query.setlist(key, query.getlist(key)[-1:])  # the clicked value alone
+                after = client.get("/?" + query.urlencode())
+                assert result_count(after) == count, (start, key, label)
+                if key not in QueryDict(start):
+                    assert url == "?" + query.urlencode()
