@@ -83,10 +83,10 @@ class CaseQuerySet(models.QuerySet):
         )
 
     def newest_first(self):
-        """Newest incident first: by start date, else report date; undated cases last."""
-        return self.annotate(incident_date=Coalesce("started_on", "published_on")).order_by(
-            F("incident_date").desc(nulls_last=True), "title", "pk"
-        )
+        """Newest incident first: by start, else end, else report date; undated cases last."""
+        return self.annotate(
+            incident_date=Coalesce("started_on", "ended_on", "published_on")
+        ).order_by(F("incident_date").desc(nulls_last=True), "title", "pk")
 
 
 class CaseManager(SlugManager.from_queryset(CaseQuerySet)):

@@ -14,7 +14,13 @@ def test_newest_incident_first_undated_last(client):
     make_case("New", started_on=datetime.date(2024, 5, 1))
     make_case("Report only", started_on=None, published_on=datetime.date(2023, 1, 1))
     make_case("Undated", started_on=None, published_on=None)
-    assert listed_titles(client.get("/")) == ["New", "Report only", "Old", "Undated"]
+    make_case(
+        "Ended only",
+        started_on=None,
+        ended_on=datetime.date(2022, 6, 1),
+        published_on=datetime.date(2025, 1, 1),
+    )
+    assert listed_titles(client.get("/")) == ["New", "Report only", "Ended only", "Old", "Undated"]
 
 
 def test_count_and_range_on_each_page(client):

@@ -1,0 +1,48 @@
+"""Capture the main pages at phone and desktop widths, in light and dark, into docs/screenshots/.
+
+Usage: ``python scripts/screenshots.py [BASE_URL]`` with the site running (``make run``);
+BASE_URL defaults to http://127.0.0.1:8000. Drives Debian's Chromium (``/usr/bin/chromium``,
+or ``CHROMIUM`` from the environment) through Playwright.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+PAGES = {
+    "list": "/",
+    "list-filtered": "/?component=training-data-loader&symptom=nccl-timeout"
+    "&organisation=shanghai-ai-laboratory",
+    "case": "/cases/acme-datacenter-llm-pretraining-failures/",
+}
+VIEWPORTS = {"desktop": (1280, 900), "phone": (360, 780)}
+
+
+def main(base_url):
+    """Write one PNG per page, viewport and colour scheme; print each path."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        for scheme in ("light", "dark"):
+            for device, (width, height) in VIEWPORTS.items():
+                context = browser.new_context(
+                    viewport={"width": width, "height": height}, color_scheme=scheme
+                )
+                tab = context.new_page()
+                for name, path in PAGES.items():
+                    tab.goto(base_url + path)
+                    target = OUT / f"{name}-{device}-{scheme}.png"
+                    tab.screenshot(path=target, full_page=False)
+                    print(target)
+                context.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000")
