@@ -128,6 +128,3 @@ FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 # The case page's "Check your cluster for this" call to action; hidden when the text is unset.
 CHECK_CLUSTER_TEXT = os.environ.get("CHECK_CLUSTER_TEXT", "")
 CHECK_CLUSTER_URL = os.environ.get("CHECK_CLUSTER_URL", "")
-
-# Longest sentence accepted in ``q``, in characters.
-SEARCH_MAX_LENGTH = 500

@@ -6,3 +6,6 @@ class IncidentsConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "incidents"
+
+    def ready(self):
+        from . import signals  # noqa: F401 - connects the receivers

@@ -145,13 +145,19 @@ def compute_facets(filterset):
 
 
 def compute_chips(filterset):
-    """One :class:`Chip` per applied value, in facet order then URL order."""
+    """One :class:`Chip` per applied value, in facet order then URL order; then the sentence."""
     query = filterset.data
-    return [
+    chips = [
         Chip(key, FACET_LABELS[key], obj.name, toggle_url(query, key, obj.slug))
         for key, objs in filterset.selected().items()
         for obj in objs
     ]
+    if query.get("q"):
+        without = query.copy()
+        without.pop("page", None)
+        del without["q"]
+        chips.append(Chip("q", "Sentence", f"“{query['q']}”", _url(without)))
+    return chips
 
 
 def only_url(query, key, slug):

@@ -13,6 +13,9 @@ from taxonomy.models import Category, Component, ContributingFactor, RootCause, 
 
 from .models import Case, Organisation
 
+# The longest sentence ``q`` accepted, in characters.
+SEARCH_MAX_LENGTH = 500
+
 
 class AnyOfFilter(django_filters.ModelMultipleChoiceFilter):
     """OR within one facet: the cases linked to any of the chosen values.
@@ -38,7 +41,22 @@ class AnyOfFilter(django_filters.ModelMultipleChoiceFilter):
 
 
 class CaseFilterSet(django_filters.FilterSet):
-    """Filters for the case list; see the module docstring for the semantics."""
+    """Filters for the case list; see the module docstring for the semantics.
+
+    ``q`` is a sentence: the cases matching its meaningful words, best match first
+    (``incidents/search.py``); at most ``settings.SEARCH_MAX_LENGTH`` characters.
+    """
+
+    q = django_filters.CharFilter(
+        method="filter_sentence",
+        max_length=SEARCH_MAX_LENGTH,
+        error_messages={
+            "max_length": "Your sentence is %(show_value)d characters long; the search reads "
+            "up to %(limit_value)d. Shorten it to the words that matter.",
+            "null_characters_not_allowed": "Your sentence contains a NUL character. "
+            "Remove it and search again.",
+        },
+    )
 
     root_cause = AnyOfFilter(
         field_name="root_causes", queryset=RootCause.objects.all(), label="root cause"
@@ -63,6 +81,11 @@ class CaseFilterSet(django_filters.FilterSet):
         model = Case
         fields = []
 
+    def filter_sentence(self, queryset, name, value):
+        """Narrow to the cases matching the sentence ``value``, ranked (``search_rank``)."""
+        memo = self.__dict__.setdefault("_search_memo", {})
+        return queryset.search(value, memo)
+
     def queryset_without(self, name):
         """The result with every valid filter applied except ``name`` (disjunctive facets).
 
@@ -84,6 +107,8 @@ class CaseFilterSet(django_filters.FilterSet):
         fixed = self.data.copy()
         fixed.pop("page", None)
         for key, flt in self.filters.items():
+            if key == "q":
+                continue
             values = [value for value in fixed.getlist(key) if "\x00" not in value]
             if not values:
                 fixed.pop(key, None)
@@ -96,6 +121,8 @@ class CaseFilterSet(django_filters.FilterSet):
         """The applied values, per filter, in URL order: ``dict[str, list[model instance]]``."""
         chosen = {}
         for key in self.filters:
+            if key == "q":
+                continue
             slugs = self.data.getlist(key)
             if not slugs or key not in self.form.cleaned_data:
                 continue

@@ -6,6 +6,7 @@ lessons; plus a summary, the trigger, the impact, the incident period and the re
 date. Text sections are Markdown, rendered and sanitised on read (``incidents/text.py``).
 """
 
+from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import F
 from django.db.models.functions import Coalesce
@@ -20,6 +21,7 @@ from taxonomy.models import (
     split_aliases,
 )
 
+from . import search as sentence_search
 from .text import render_markdown
 
 
@@ -82,11 +84,18 @@ class CaseQuerySet(models.QuerySet):
             "sources",
         )
 
-    def newest_first(self):
-        """Newest incident first: by start, else end, else report date; undated cases last."""
+    def newest_first(self, *first):
+        """Newest incident first: by start, else end, else report date; undated cases last.
+
+        ``first``: orderings that come before the date (``"-search_rank"``).
+        """
         return self.annotate(
             incident_date=Coalesce("started_on", "ended_on", "published_on")
-        ).order_by(F("incident_date").desc(nulls_last=True), "title", "pk")
+        ).order_by(*first, F("incident_date").desc(nulls_last=True), "title", "pk")
+
+    def search(self, sentence, memo=None):
+        """The cases matching ``sentence``, best first (see ``incidents/search.py``)."""
+        return sentence_search.search(self, sentence, memo)
 
 
 class CaseManager(SlugManager.from_queryset(CaseQuerySet)):
@@ -144,6 +153,9 @@ class Case(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # PostgreSQL only: the weighted text-search vector of incidents/search.py, GIN-indexed
+    # (migration 0002) and kept current by incidents/signals.py. Unused on SQLite.
+    search_vector = SearchVectorField(null=True, editable=False)
 
     objects = CaseManager()
 

@@ -1,5 +1,7 @@
 """Markdown for editor-written text, rendered then sanitised so nothing can run script."""
 
+from functools import lru_cache
+
 import markdown
 import nh3
 from django.utils.safestring import SafeString, mark_safe
@@ -42,6 +44,18 @@ ALLOWED_TAGS = {
 ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "th": {"align"}, "td": {"align"}}
 
 
+@lru_cache(maxsize=4096)
+def _render(text):
+    html = markdown.markdown(text, extensions=["extra", "sane_lists"], output_format="html")
+    return nh3.clean(
+        html,
+        tags=ALLOWED_TAGS,
+        attributes=ALLOWED_ATTRIBUTES,
+        url_schemes={"http", "https", "mailto"},
+        link_rel="nofollow noopener noreferrer",
+    )
+
+
 def render_markdown(text):
     """Render editor Markdown to safe HTML.
 
@@ -49,15 +63,8 @@ def render_markdown(text):
     Output: a :class:`SafeString` of HTML with only ``ALLOWED_TAGS``; links keep http(s)
     and mailto URLs only and get ``rel="nofollow noopener noreferrer"``. The HTML output
     is sanitised, not the Markdown input (raw HTML in the Markdown is cleaned too).
+    Results are memoised per process (the output depends on the text alone).
     """
     if not text or not text.strip():
         return SafeString("")
-    html = markdown.markdown(text, extensions=["extra", "sane_lists"], output_format="html")
-    cleaned = nh3.clean(
-        html,
-        tags=ALLOWED_TAGS,
-        attributes=ALLOWED_ATTRIBUTES,
-        url_schemes={"http", "https", "mailto"},
-        link_rel="nofollow noopener noreferrer",
-    )
-    return mark_safe(cleaned)  # noqa: S308 - sanitised by nh3 just above
+    return mark_safe(_render(text))  # noqa: S308 - sanitised by nh3 just above

@@ -2,12 +2,15 @@
 
 from django.conf import settings
 from django.core.paginator import Paginator
+from django.http import JsonResponse
 from django.shortcuts import render
 from django.views.generic import DetailView
 
 from .facets import FACET_LABELS, compute_chips, compute_facets, root_cause_breakdown
-from .filters import CaseFilterSet, clean_query
+from .filters import SEARCH_MAX_LENGTH, CaseFilterSet, clean_query
 from .models import Case
+from .search import snippet
+from .suggestions import suggest, suggested_filters
 
 CASES_PER_PAGE = 20
 
@@ -36,14 +39,19 @@ def get_page(queryset, number, per_page=CASES_PER_PAGE):
 
 
 def case_list(request):
-    """The case list at ``/``: filters from the query string, facets, chips, one page of cases.
+    """The case list at ``/``: filters and sentence from the query string, facets, chips,
+    suggested filters, one page of cases (newest first, or best match first with a sentence).
 
     Status 400 with the reasons when a filter value is unknown; 404 with a message for a
     page that does not exist. Both still show the chips so the state can be mended.
     """
     query = clean_query(request.GET)
     filterset = CaseFilterSet(query, queryset=Case.objects.published())
-    context = {"query": query, "has_filters": any(key in query for key in FACET_LABELS)}
+    context = {
+        "query": query,
+        "sentence": query.get("q", ""),
+        "hidden_filters": [(key, value) for key in FACET_LABELS for value in query.getlist(key)],
+    }
     if not filterset.is_valid():
         context["errors"] = [
             message for messages in filterset.errors.values() for message in messages
@@ -53,14 +61,19 @@ def case_list(request):
         return render(request, "incidents/case_list.html", context, status=400)
     context["chips"] = compute_chips(filterset)
     context["facets"] = compute_facets(filterset)
+    context["suggestions"] = suggested_filters(query)
     result = filterset.qs
+    ordered = result if context["sentence"] else result.newest_first()
     try:
-        page_obj = get_page(result.newest_first().with_terms(), query.get("page"))
+        page_obj = get_page(ordered.with_terms(), query.get("page"))
     except PageNotFound as error:
         context["errors"] = [str(error)]
         return render(request, "incidents/case_list.html", context, status=404)
     context["page_obj"] = page_obj
     context["cases"] = page_obj.object_list
+    if context["sentence"]:
+        for case in context["cases"]:
+            case.snippet = snippet(case, context["sentence"])
     context["breakdown"] = root_cause_breakdown(result, query)
     return render(request, "incidents/case_list.html", context)
 
@@ -84,3 +97,35 @@ class CaseDetailView(DetailView):
         context["check_cluster_text"] = settings.CHECK_CLUSTER_TEXT
         context["check_cluster_url"] = settings.CHECK_CLUSTER_URL
         return context
+
+
+def suggestions_partial(request):
+    """The suggested-filters area alone, for in-place updates while typing.
+
+    Same parameters as the list; the sentence is read even when it is over-long (its
+    first ``SEARCH_MAX_LENGTH`` characters), since suggestions never fail.
+    """
+    query = clean_query(request.GET)
+    if "q" in query:
+        query["q"] = query["q"][:SEARCH_MAX_LENGTH]
+    context = {"suggestions": suggested_filters(query), "sentence": query.get("q", "")}
+    return render(request, "incidents/_suggestions.html", context)
+
+
+def suggest_json(request):
+    """``/suggest.json?q=``: the values recognised in the sentence, for scripts and agents.
+
+    Output: a JSON list of ``{kind, slug, name, matched}`` in sentence order (``[]`` for no
+    sentence). A sentence over ``SEARCH_MAX_LENGTH`` characters is a 400 with a message.
+    """
+    sentence = request.GET.get("q", "")
+    if len(sentence) > SEARCH_MAX_LENGTH:
+        return JsonResponse(
+            {"error": f"q is {len(sentence)} characters long; at most {SEARCH_MAX_LENGTH}."},
+            status=400,
+        )
+    found = [
+        {"kind": s.kind, "slug": s.slug, "name": s.name, "matched": s.matched}
+        for s in suggest(sentence)
+    ]
+    return JsonResponse(found, safe=False)

@@ -1,0 +1,267 @@
+"""Sentence search: the cases that match a sentence's meaningful words, best match first.
+
+A sentence is reduced to its words (letters and digits; every other character, including
+the tsquery operators ``& | ! : * ( ) -``, quotes and NUL, is a separator), folded to lower
+case without accents, stop words dropped (PostgreSQL's ``english`` list) and stemmed with
+the Snowball English stemmer (the one PostgreSQL's ``english`` configuration uses). A case
+matches when any of those stems occurs in it, so a long sentence is not emptied by one
+absent word; cases that match none are left out.
+
+Ranking weighs where a word occurs, with PostgreSQL's default ``ts_rank`` weights:
+A (1.0) title; B (0.4) summary, organisation, names of the case's terms; C (0.2) symptoms,
+trigger, impact, detection and the terms' aliases; D (0.1) remediation, action items and
+lessons. On PostgreSQL this runs as full-text search over the stored, GIN-indexed
+``Case.search_vector`` (:func:`stored_vector`, kept current by ``incidents/signals.py``);
+on SQLite the same document (:func:`search_parts`) and weights are scored in Python, the
+fallback for the small embedded database.
+"""
+
+import html
+import math
+import operator
+import re
+import unicodedata
+from functools import lru_cache, reduce
+
+import snowballstemmer
+from django.contrib.postgres.aggregates import StringAgg
+from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
+from django.db import connection
+from django.db.models import Case as When_
+from django.db.models import F, FloatField, OuterRef, Subquery, TextField, Value, When
+from django.db.models.functions import Coalesce
+from django.utils.safestring import mark_safe
+
+from .text import render_markdown
+
+CONFIG = "english"
+WEIGHTS = {"A": 1.0, "B": 0.4, "C": 0.2, "D": 0.1}
+
+# PostgreSQL 15 tsearch_data/english.stop (the Snowball English stop list).
+_STOP_WORDS_TEXT = """
+    i me my myself we our ours ourselves you your yours yourself yourselves he him his
+    himself she her hers herself it its itself they them their theirs themselves what which
+    who whom this that these those am is are was were be been being have has had having do
+    does did doing a an the and but if or because as until while of at by for with about
+    against between into through during before after above below to from up down in out on
+    off over under again further then once here there when where why how all any both each
+    few more most other some such no nor not only own same so than too very s t can will just
+    don should now"""
+STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
+_WORD = re.compile(r"[^\W_]+")
+_stemmer = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def stem(word):
+    """The Snowball English stem of a folded word: ``"hangs"`` → ``"hang"`` (memoised)."""
+    return _stemmer.stemWord(word)
+
+
+def fold(text):
+    """Lower-case ``text`` and strip accents: ``"Zürich"`` → ``"zurich"``."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def words(text):
+    """The words of ``text``, folded: ``list[str]``; everything but letters and digits splits."""
+    return _WORD.findall(fold(text))
+
+
+def query_stems(sentence):
+    """The meaningful words of a sentence as (word, stem) pairs, first occurrence each.
+
+    Input: the sentence, any text. Output: ``list[tuple[str, str]]``; stop words dropped.
+    """
+    seen, pairs = set(), []
+    for word in words(sentence):
+        if word in STOP_WORDS:
+            continue
+        word_stem = stem(word)
+        if word_stem not in seen:
+            seen.add(word_stem)
+            pairs.append((word, word_stem))
+    return pairs
+
+
+def search_parts(case):
+    """The text a case is found by, per weight: ``dict[str, str]`` with keys A to D.
+
+    Input: a Case with its organisation and terms loaded (``with_terms()``).
+    """
+    terms = [
+        *case.root_causes.all(),
+        *case.components.all(),
+        *case.symptoms.all(),
+        *case.contributing_factors.all(),
+    ]
+    return {
+        "A": case.title,
+        "B": " ".join([case.summary, case.organisation.name, *(term.name for term in terms)]),
+        "C": " ".join(
+            [
+                case.symptoms_text,
+                case.trigger,
+                case.impact,
+                case.detection,
+                *(term.aliases for term in terms),
+            ]
+        ),
+        "D": " ".join([case.remediation, case.action_items, case.lessons]),
+    }
+
+
+def is_postgresql():
+    """Whether the default database is PostgreSQL (full-text search) or not (fallback)."""
+    return connection.vendor == "postgresql"
+
+
+def _joined(model, field):
+    """SQL: the ``field`` values of a case's terms of ``model``, space-joined ("" if none)."""
+    return Coalesce(
+        Subquery(
+            model.objects.filter(cases=OuterRef("pk"))
+            .values("cases")
+            .annotate(text=StringAgg(field, " ", order_by="slug", output_field=TextField()))
+            .values("text")
+        ),
+        Value(""),
+        output_field=TextField(),
+    )
+
+
+def stored_vector():
+    """The SQL expression of a case's search vector: :func:`search_parts` for PostgreSQL.
+
+    Keep the two in step: the same fields under the same weights. (PostgreSQL stems and
+    drops stop words itself; accents are not folded in the stored document.)
+    """
+    from taxonomy.models import Component, ContributingFactor, RootCause, Symptom
+
+    from .models import Organisation
+
+    kinds = (RootCause, Component, Symptom, ContributingFactor)
+    organisation = Subquery(
+        Organisation.objects.filter(pk=OuterRef("organisation_id")).values("name"),
+        output_field=TextField(),
+    )
+    parts = {
+        "A": ["title"],
+        "B": ["summary", organisation, *(_joined(kind, "name") for kind in kinds)],
+        "C": [
+            "symptoms_text",
+            "trigger",
+            "impact",
+            "detection",
+            *(_joined(kind, "aliases") for kind in kinds),
+        ],
+        "D": ["remediation", "action_items", "lessons"],
+    }
+    vectors = [SearchVector(*fields, weight=w, config=CONFIG) for w, fields in parts.items()]
+    return reduce(operator.add, vectors)
+
+
+def update_search_vectors(case_ids):
+    """Store the search vector of the cases with these primary keys, in one UPDATE.
+
+    PostgreSQL only; a no-op elsewhere. Input: an iterable of primary keys.
+    """
+    from .models import Case
+
+    case_ids = list(case_ids)
+    if case_ids and is_postgresql():
+        Case.objects.filter(pk__in=case_ids).update(search_vector=stored_vector())
+
+
+def search(queryset, sentence, memo=None):
+    """The cases of ``queryset`` that match ``sentence``, annotated with ``search_rank``.
+
+    Input: a Case queryset, the sentence, and optionally ``memo``, a dict that keeps the
+    SQLite fallback's scores between calls within one request (facets filter the same
+    sentence several times). Output: a Case queryset ordered best match first, then newest
+    incident first; empty when the sentence has no meaningful word. PostgreSQL: one query
+    over the GIN index. SQLite: every case is scored in Python once per memo.
+    """
+    stems = query_stems(sentence)
+    if not stems:
+        return queryset.none()
+    if is_postgresql():
+        # Only letters and digits reach the raw tsquery: no operator can come through.
+        tsquery = SearchQuery(
+            " | ".join(word for word, _ in stems), search_type="raw", config=CONFIG
+        )
+        return (
+            queryset.filter(search_vector=tsquery)
+            .annotate(search_rank=SearchRank(F("search_vector"), tsquery))
+            .newest_first("-search_rank")
+        )
+    memo = {} if memo is None else memo
+    if sentence not in memo:
+        everything = queryset.model.objects.with_terms()
+        memo[sentence] = score_cases(everything, [stem for _, stem in stems])
+    scores = memo[sentence]
+    rank = When_(
+        *(When(pk=pk, then=Value(score)) for pk, score in scores.items()),
+        default=Value(0.0),
+        output_field=FloatField(),
+    )
+    return (
+        queryset.filter(pk__in=list(scores)).annotate(search_rank=rank).newest_first("-search_rank")
+    )
+
+
+def score_cases(cases, stems):
+    """SQLite fallback scores: ``dict[case pk, float]`` for the cases matching any stem.
+
+    Each stem found adds the weight of the heaviest part it occurs in, plus a little for
+    how often it occurs (``0.05 * log(1 + n)``), in the spirit of ``ts_rank``.
+    """
+    wanted = set(stems)
+    scores = {}
+    for case in cases:
+        found = {}
+        for weight, text in search_parts(case).items():
+            for word in words(text):
+                word_stem = stem(word)
+                if word_stem in wanted:
+                    best, count = found.get(word_stem, (0.0, 0))
+                    found[word_stem] = (max(best, WEIGHTS[weight]), count + 1)
+        if found:
+            scores[case.pk] = sum(w + 0.05 * math.log1p(n) for w, n in found.values())
+    return scores
+
+
+def snippet(case, sentence, width=220):
+    """A short excerpt of the case with the sentence's words highlighted, safe to render.
+
+    Input: a Case and the sentence. Output: a ``SafeString`` of escaped text in which the
+    matched words are wrapped in ``<mark>``, or "" when no part of the summary, symptoms
+    or trigger contains one. Widths are in characters.
+    """
+    stems = {stem for _, stem in query_stems(sentence)}
+    if not stems:
+        return ""
+    for source in (case.summary, case.symptoms_text, case.trigger, case.impact, case.lessons):
+        text = re.sub(r"\s+", " ", html.unescape(_strip_tags(render_markdown(source)))).strip()
+        hits = [match for match in _WORD.finditer(text) if stem(fold(match.group())) in stems]
+        if not hits:
+            continue
+        start = max(0, hits[0].start() - width // 3)
+        end = min(len(text), start + width)
+        pieces, cursor = [], start
+        for match in hits:
+            if match.start() < start or match.end() > end:
+                continue
+            pieces.append(html.escape(text[cursor : match.start()]))
+            pieces.append(f"<mark>{html.escape(match.group())}</mark>")
+            cursor = match.end()
+        pieces.append(html.escape(text[cursor:end]))
+        prefix = "…" if start > 0 else ""
+        suffix = "…" if end < len(text) else ""
+        return mark_safe(prefix + "".join(pieces) + suffix)  # noqa: S308 - every piece escaped
+    return ""
+
+
+def _strip_tags(markup):
+    return re.sub(r"<[^>]+>", " ", str(markup))

@@ -1,0 +1,101 @@
+"""Keep derived state current when cases, terms or organisations change.
+
+- The stored search vector of a case (PostgreSQL) is recomputed when the case is saved
+  (``loaddata``'s raw saves included), when its terms are added, removed or cleared (from
+  either side of the relation), and when a term or organisation it carries is renamed or
+  gets new aliases.
+- The recogniser's taxonomy version is bumped when a term or organisation is saved or
+  deleted, so every process rebuilds its index of names and aliases.
+"""
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
+from django.dispatch import receiver
+
+from taxonomy.models import Component, ContributingFactor, RootCause, Symptom
+from taxonomy.recognise import bump_taxonomy_version
+
+from .models import Case, Organisation
+from .search import update_search_vectors
+
+TERM_MODELS = (RootCause, Component, Symptom, ContributingFactor)
+
+
+_deferred = ContextVar("deferred_reindex", default=None)
+
+
+def reindex(case_ids):
+    """Recompute the search vectors of the cases with these primary keys (PostgreSQL only);
+    inside :func:`deferred_reindex`, only note them."""
+    pending = _deferred.get()
+    if pending is None:
+        update_search_vectors(case_ids)
+    else:
+        pending.update(case_ids)
+
+
+@contextmanager
+def deferred_reindex():
+    """Collect the cases to reindex while the block runs, then reindex them in one UPDATE.
+
+    Used around ``loaddata``, whose every saved case and relation would otherwise each
+    cost an UPDATE.
+    """
+    pending = set()
+    token = _deferred.set(pending)
+    try:
+        yield pending
+    finally:
+        _deferred.reset(token)
+    update_search_vectors(pending)
+
+
+@receiver(post_save, sender=Case)
+def case_saved(sender, instance, **kwargs):
+    reindex([instance.pk])
+
+
+def terms_changed(sender, instance, action, reverse, pk_set, **kwargs):
+    """m2m_changed receiver for the four term relations of Case, from either side."""
+    if action not in {"post_add", "post_remove", "post_clear", "pre_clear"}:
+        return
+    if not reverse:
+        if action != "pre_clear":
+            reindex([instance.pk])
+        return
+    # From the term's side: the cases affected are pk_set, or all of them on a clear.
+    if action == "pre_clear":
+        instance._cleared_case_ids = list(instance.cases.values_list("pk", flat=True))
+    elif action == "post_clear":
+        reindex(getattr(instance, "_cleared_case_ids", []))
+    else:
+        reindex(pk_set or [])
+
+
+for relation in (Case.root_causes, Case.components, Case.symptoms, Case.contributing_factors):
+    m2m_changed.connect(terms_changed, sender=relation.through, dispatch_uid=str(relation.through))
+
+
+def term_saved(sender, instance, raw=False, **kwargs):
+    """A term or organisation changed: new recogniser index; its cases re-searchable."""
+    bump_taxonomy_version()
+    if not raw and instance.pk:
+        reindex(list(instance.cases.values_list("pk", flat=True)))
+
+
+def term_deleting(sender, instance, **kwargs):
+    """Remember the cases of a term or organisation about to go (their rows cascade away)."""
+    instance._deleted_case_ids = list(instance.cases.values_list("pk", flat=True))
+
+
+def term_deleted(sender, instance, **kwargs):
+    bump_taxonomy_version()
+    reindex(getattr(instance, "_deleted_case_ids", []))
+
+
+for model in (*TERM_MODELS, Organisation):
+    post_save.connect(term_saved, sender=model, dispatch_uid=f"term_saved_{model.__name__}")
+    pre_delete.connect(term_deleting, sender=model, dispatch_uid=f"term_deleting_{model.__name__}")
+    post_delete.connect(term_deleted, sender=model, dispatch_uid=f"term_deleted_{model.__name__}")
