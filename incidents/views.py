@@ -9,7 +9,7 @@ from django.views.generic import DetailView
 from .facets import FACET_LABELS, compute_chips, compute_facets, root_cause_breakdown
 from .filters import SEARCH_MAX_LENGTH, CaseFilterSet, clean_query
 from .models import Case
-from .search import snippet
+from .search import query_stems, snippet
 from .suggestions import suggest, suggested_filters
 
 CASES_PER_PAGE = 20
@@ -69,6 +69,11 @@ def case_list(request):
     except PageNotFound as error:
         context["errors"] = [str(error)]
         return render(request, "incidents/case_list.html", context, status=404)
+    if context["sentence"] and not query_stems(context["sentence"]):
+        context["notice"] = (
+            "Your sentence has only common words such as “the” or “and”, which the search "
+            "ignores. Add the words that describe what you saw."
+        )
     context["page_obj"] = page_obj
     context["cases"] = page_obj.object_list
     if context["sentence"]:

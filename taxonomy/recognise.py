@@ -25,16 +25,21 @@ _LETTERS_DIGITS = re.compile(r"\d+|[^\W\d_]+")
 
 
 def fold_token(token):
-    """Fold one lowercase token's simple plural: ``errors`` → ``error``, ``fabrics`` → ``fabric``.
+    """Fold one lowercase token's simple plural: ``errors`` → ``error``, ``GPUs`` → ``gpu``.
 
-    Leaves ``-ss`` (``access``), ``-us`` (``bus``), ``-is`` (``analysis``) and tokens of three
-    letters or fewer alone; ``-ies`` becomes ``-y`` (``retries`` → ``retry``).
+    ``-ies`` becomes ``-y`` (``retries`` → ``retry``); ``-ches``, ``-shes``, ``-sses`` and
+    ``-xes`` lose ``-es`` (``switches`` → ``switch``); other ``-s`` (not ``-ss``) is dropped.
+    Tokens of three characters or fewer (``bus``, ``ECC``) and non-letters stay as they are.
+    The same folding applies to names, aliases and sentences, so a word folded oddly
+    (``status`` → ``statu``) still matches itself.
     """
     if len(token) <= 3 or not token.isalpha():
         return token
     if token.endswith("ies") and len(token) > 4:
         return token[:-3] + "y"
-    if token.endswith(("ss", "us", "is")):
+    if token.endswith(("ches", "shes", "sses", "xes")):
+        return token[:-2]
+    if token.endswith("ss"):
         return token
     if token.endswith("s"):
         return token[:-1]

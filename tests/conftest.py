@@ -1,14 +1,14 @@
 """Builders and shared fixtures for the suite.
 
 Builders are keyword-defaulted functions (``make_case(**overrides)``) that write real rows
-through the ORM; ``library`` loads the real fixtures from ``fixtures/``.
+through the ORM; tests on the real library are ``TestCase`` classes with
+``fixtures = ["taxonomy", "organisations", "cases"]``, loaded once per class.
 """
 
 import datetime
 import itertools
 
 import pytest
-from django.core.management import call_command
 
 from incidents.models import Case, Organisation, Source
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
@@ -103,12 +103,6 @@ def make_case(
             case=case, url=f"https://example.org/{case.slug}/{i}", title=f"Report {i}"
         )
     return case
-
-
-@pytest.fixture
-def library(db):
-    """The real cases, taxonomy and organisations from ``fixtures/``."""
-    call_command("loaddata", "taxonomy", "organisations", "cases", verbosity=0)
 
 
 def page(response):

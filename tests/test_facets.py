@@ -1,6 +1,7 @@
 """Facets on the list page: OR within a facet, AND across facets, disjunctive counts."""
 
 import pytest
+from django.test import TestCase
 
 from .conftest import facet_values, listed_titles, make_case, result_count
 
@@ -98,27 +99,31 @@ def test_category_facet_counts_cases_by_their_root_causes_categories(client):
     assert listed_titles(response) == ["Hot and faulty"]
 
 
-def test_every_count_equals_the_list_after_clicking_on_the_real_library(client, library):
-    """In a facet with no selection, each count is what the list shows after the click; in a
-    facet with one, it is what the list shows with that value in place of the selection."""
-    from django.http import QueryDict
+class RealLibraryFacetTests(TestCase):
+    fixtures = ["taxonomy", "organisations", "cases"]
 
-    for start in ["", "root_cause=faulty-gpu", "symptom=job-crash&organisation=meta"]:
-        response = client.get("/?" + start)
-        for key in [
-            "root_cause",
-            "component",
-            "symptom",
-            "contributing_factor",
-            "organisation",
-            "category",
-        ]:
-            for label, (count, url, selected) in facet_values(response, key).items():
-                if selected:
-                    continue
-                query = QueryDict(url.lstrip("?"), mutable=True)
-                query.setlist(key, query.getlist(key)[-1:])  # the clicked value alone
-                after = client.get("/?" + query.urlencode())
-                assert result_count(after) == count, (start, key, label)
-                if key not in QueryDict(start):
-                    assert url == "?" + query.urlencode()
+    def test_every_count_equals_the_list_after_clicking(self):
+        """In a facet with no selection, each count is what the list shows after the click; in a
+        facet with one, it is what the list shows with that value in place of the selection."""
+        from django.http import QueryDict
+
+        for start in ["", "symptom=job-crash&organisation=meta"]:
+            response = self.client.get("/?" + start)
+            for key in [
+                "root_cause",
+                "component",
+                "symptom",
+                "contributing_factor",
+                "organisation",
+                "category",
+            ]:
+                # The eight values shown first in each facet.
+                for label, (count, url, selected) in list(facet_values(response, key).items())[:8]:
+                    if selected:
+                        continue
+                    query = QueryDict(url.lstrip("?"), mutable=True)
+                    query.setlist(key, query.getlist(key)[-1:])  # the clicked value alone
+                    after = self.client.get("/?" + query.urlencode())
+                    assert result_count(after) == count, (start, key, label)
+                    if key not in QueryDict(start):
+                        assert url == "?" + query.urlencode()

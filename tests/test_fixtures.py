@@ -1,14 +1,12 @@
 """The real library in fixtures/: loads twice unchanged, meets the content rules, renders."""
 
-import pytest
 from django.core.management import call_command
+from django.test import TestCase
 
 from incidents.models import Case, Organisation, Source
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
 from .conftest import listed_titles, page
-
-pytestmark = pytest.mark.django_db
 
 ACME = "acme-datacenter-llm-pretraining-failures"
 MODELS = [Case, Source, Organisation, Category, RootCause, Component, Symptom, ContributingFactor]
@@ -18,59 +16,63 @@ def _snapshot():
     return {model.__name__: sorted(model.objects.values_list()) for model in MODELS}
 
 
-def test_loading_twice_changes_nothing(library):
-    before = _snapshot()
-    call_command("loaddata", "taxonomy", "organisations", "cases", verbosity=0)
-    assert _snapshot() == before
+class RealLibraryTests(TestCase):
+    """The fixtures loaded once for the class, as ``manage.py loaddata`` loads them."""
 
+    fixtures = ["taxonomy", "organisations", "cases"]
 
-def test_at_least_31_published_cases_each_meeting_the_content_rules(library):
-    cases = Case.objects.published().with_terms()
-    assert cases.count() >= 31
-    for case in cases:
-        assert case.sources.all(), case.slug
-        assert case.started_on or case.published_on, case.slug
-        assert case.root_causes.all() and case.components.all() and case.symptoms.all(), case.slug
-        assert case.summary.strip() and case.organisation_id, case.slug
-        for source in case.sources.all():
-            assert source.url.startswith("https://") or source.url.startswith("http://")
+    def test_loading_twice_changes_nothing(self):
+        before = _snapshot()
+        call_command("loaddata", "taxonomy", "organisations", "cases", verbosity=0)
+        assert _snapshot() == before
 
+    def test_at_least_31_published_cases_each_meeting_the_content_rules(self):
+        cases = Case.objects.published().with_terms()
+        assert cases.count() >= 31
+        for case in cases:
+            assert case.sources.all(), case.slug
+            assert case.started_on or case.published_on, case.slug
+            assert case.root_causes.all() and case.components.all() and case.symptoms.all(), (
+                case.slug
+            )
+            assert case.summary.strip() and case.organisation_id, case.slug
+            for source in case.sources.all():
+                assert source.url.startswith("https://") or source.url.startswith("http://")
 
-def test_every_term_has_a_description_and_a_category(library):
-    for model in [RootCause, Component, Symptom, ContributingFactor]:
-        for term in model.objects.prefetch_related("categories"):
-            assert term.description.strip(), term.slug
-            assert term.categories.all(), term.slug
+    def test_every_term_has_a_description_and_a_category(self):
+        for model in [RootCause, Component, Symptom, ContributingFactor]:
+            for term in model.objects.prefetch_related("categories"):
+                assert term.description.strip(), term.slug
+                assert term.categories.all(), term.slug
 
+    def test_seed_filters_show_exactly_the_acme_case(self):
+        response = self.client.get(
+            "/?component=training-data-loader&symptom=nccl-timeout&organisation=shanghai-ai-laboratory"
+        )
+        assert response.status_code == 200
+        assert listed_titles(response) == [Case.objects.get(slug=ACME).title]
+        assert "1 to 1 of 1" in page(response).select_one(".results__count").get_text()
 
-def test_seed_filters_show_exactly_the_acme_case(client, library):
-    response = client.get(
-        "/?component=training-data-loader&symptom=nccl-timeout&organisation=shanghai-ai-laboratory"
-    )
-    assert response.status_code == 200
-    assert listed_titles(response) == [Case.objects.get(slug=ACME).title]
-    assert "1 to 1 of 1" in page(response).select_one(".results__count").get_text()
+    def test_acme_page_shows_its_two_categories(self):
+        response = self.client.get(f"/cases/{ACME}/")
+        text = page(response).select_one(".check").get_text(" ", strip=True)
+        assert (
+            "This case involves Data center power and cooling and GPU hardware and memory" in text
+        )
 
-
-def test_acme_page_shows_its_two_categories(client, library):
-    response = client.get(f"/cases/{ACME}/")
-    text = page(response).select_one(".check").get_text(" ", strip=True)
-    assert "This case involves Data center power and cooling and GPU hardware and memory" in text
-
-
-def test_every_case_page_and_list_page_renders(client, library):
-    for case in Case.objects.published():
-        assert client.get(case.get_absolute_url()).status_code == 200, case.slug
-    last = (Case.objects.published().count() - 1) // 20 + 1
-    for number in range(1, last + 1):
-        assert client.get(f"/?page={number}").status_code == 200
-    for model, key in [
-        (RootCause, "root_cause"),
-        (Component, "component"),
-        (Symptom, "symptom"),
-        (ContributingFactor, "contributing_factor"),
-        (Organisation, "organisation"),
-        (Category, "category"),
-    ]:
-        for slug in model.objects.values_list("slug", flat=True):
-            assert client.get("/", {key: slug}).status_code == 200, (key, slug)
+    def test_every_case_page_and_list_page_renders(self):
+        for case in Case.objects.published():
+            assert self.client.get(case.get_absolute_url()).status_code == 200, case.slug
+        last = (Case.objects.published().count() - 1) // 20 + 1
+        for number in range(1, last + 1):
+            assert self.client.get(f"/?page={number}").status_code == 200
+        for model, key in [
+            (RootCause, "root_cause"),
+            (Component, "component"),
+            (Symptom, "symptom"),
+            (ContributingFactor, "contributing_factor"),
+            (Organisation, "organisation"),
+            (Category, "category"),
+        ]:
+            for slug in model.objects.values_list("slug", flat=True):
+                assert self.client.get("/", {key: slug}).status_code == 200, (key, slug)

@@ -1,0 +1,72 @@
+"""Search quality on the real library: a person's own description of an incident (not its
+title) ranks that case among the first three, on PostgreSQL and on SQLite alike."""
+
+from django.test import TestCase
+
+from incidents.models import Case
+
+from .conftest import listed_titles
+
+DESCRIPTIONS = {
+    "acme-datacenter-llm-pretraining-failures": (
+        "the server room got hotter in July, GPUs overheated and pretraining jobs on our "
+        "A100 clusters kept failing with NVLink and ECC errors"
+    ),
+    "openai-chatgpt-redis-py-data-exposure": (
+        "people could see someone else's conversation titles and billing details after "
+        "a cancelled request left a pooled connection in a bad state"
+    ),
+    "openai-chatgpt-gibberish-inference-kernel-bug": (
+        "the chatbot suddenly answered with nonsense words after a speed optimisation to "
+        "the GPU kernels"
+    ),
+    "palm-540b-training-loss-spikes": (
+        "the loss jumped up again and again while training a huge language model, so we "
+        "restarted from an earlier checkpoint and skipped the batches around it"
+    ),
+    "openai-telemetry-rollout-kubernetes-control-plane-outage": (
+        "a new telemetry service rolled out to every cluster overloaded the Kubernetes "
+        "API servers and then service discovery through DNS stopped working"
+    ),
+    "kubelet-restart-kills-running-device-plugin-pods": (
+        "restarting the kubelet on a node killed the running pods that used GPUs through "
+        "the device plugin"
+    ),
+    "github-copilot-rate-limiter-flag-outage-sep-2025": (
+        "a feature flag switched on for part of the fleet made the global rate limiter "
+        "reject every request"
+    ),
+    "meta-silent-data-corruptions-at-scale": (
+        "one defective CPU core returned zero for a power calculation, so files went "
+        "missing from the database without any error"
+    ),
+    "marin-gb200-nccl-proxy-slot-leak-hang": (
+        "our 512 GPU run on Arm GB200 hosts froze with no error at all; NCCL was leaking "
+        "proxy slots"
+    ),
+    "kubeflow-exposed-dashboards-cryptomining": (
+        "attackers found our machine learning dashboard open to the internet and used the "
+        "GPU nodes to mine Monero"
+    ),
+    "cloudflare-workers-kv-outage-workers-ai-jun-2025": (
+        "a third-party storage provider went down, our key-value store broke with it and "
+        "every AI inference request failed"
+    ),
+    "openai-cloud-power-failure-dec-2024": (
+        "a power failure at the cloud provider's data center took ChatGPT and the API down "
+        "for hours because the databases in that region were stranded"
+    ),
+}
+
+
+class SearchQualityTests(TestCase):
+    fixtures = ["taxonomy", "organisations", "cases"]
+
+    def test_a_persons_description_ranks_the_case_in_the_top_three(self):
+        assert len(DESCRIPTIONS) >= 10
+        for slug, description in DESCRIPTIONS.items():
+            with self.subTest(slug=slug):
+                response = self.client.get("/", {"q": description})
+                assert response.status_code == 200
+                top_three = listed_titles(response)[:3]
+                assert Case.objects.get(slug=slug).title in top_three, top_three

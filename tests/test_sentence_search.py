@@ -1,0 +1,167 @@
+"""Sentence search (q): matching cases best first, words in context, hostile text harmless."""
+
+import datetime
+
+import pytest
+
+from incidents.models import Case
+
+from .conftest import chips, facet_values, listed_titles, make_case, make_term, page, result_count
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cases():
+    make_case(
+        "Loader hang",
+        summary="The training data loader hung and NCCL timed out.",
+        symptoms=["NCCL timeout"],
+        started_on=datetime.date(2020, 1, 1),
+    )
+    make_case(
+        "Overheating GPUs in July",
+        summary="GPUs overheated in a heat wave.",
+        symptoms=["NVLink error"],
+        started_on=datetime.date(2021, 1, 1),
+    )
+    make_case(
+        "Quiet case",
+        summary="A switch failed.",
+        lessons="Watch for overheating racks.",
+        started_on=datetime.date(2024, 1, 1),
+    )
+
+
+def test_title_and_summary_weigh_more_than_lessons(client, cases):
+    response = client.get("/", {"q": "overheating"})
+    assert listed_titles(response) == ["Overheating GPUs in July", "Quiet case"]
+
+
+def test_a_long_sentence_is_not_emptied_by_one_absent_word(client, cases):
+    sentence = "our loader hung forever and then the zebra accountant complained loudly"
+    assert listed_titles(client.get("/", {"q": sentence})) == ["Loader hang"]
+
+
+def test_cases_matching_no_word_are_left_out(client, cases):
+    response = client.get("/", {"q": "kubernetes"})
+    assert response.status_code == 200
+    assert result_count(response) == 0
+
+
+def test_stems_match_other_forms_of_a_word(client, cases):
+    assert listed_titles(client.get("/", {"q": "hanging loaders"})) == ["Loader hang"]
+
+
+def test_without_a_sentence_every_case_newest_first(client, cases):
+    assert listed_titles(client.get("/")) == [
+        "Quiet case",
+        "Overheating GPUs in July",
+        "Loader hang",
+    ]
+
+
+def test_only_stop_words_match_nothing_and_say_why(client, cases):
+    response = client.get("/", {"q": "the and of it"})
+    assert response.status_code == 200
+    assert result_count(response) == 0
+    assert "only common words" in page(response).select_one(".alert--notice").get_text()
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "loader & hang | !overheat",
+        "(loader:*) <-> hang",
+        "'loader' \"hang\" -minus",
+        "RuntimeError: CUDA error: an illegal memory access was encountered",
+        "[E ProcessGroupNCCL.cpp:828] Watchdog caught collective operation timeout: "
+        "WorkNCCL(SeqNum=1, OpType=ALLREDUCE, Timeout(ms)=1800000)",
+        "Xid 79: GPU has fallen off the bus; café résumé naïve",
+        "\\ % _ ; -- /* */ OR 1=1",
+        "ノード障害 и сбой узла",
+        "&&&&||||!!!!",
+    ],
+)
+def test_operator_characters_quotes_accents_and_logs_are_ordinary_text(client, cases, sentence):
+    response = client.get("/", {"q": sentence})
+    assert response.status_code == 200
+    assert result_count(response) >= 0
+
+
+def test_log_line_finds_the_case_by_its_words(client, cases):
+    response = client.get("/", {"q": "[rank3] NCCL watchdog: loader timed_out (hang?)"})
+    assert listed_titles(response)[0] == "Loader hang"
+
+
+def test_nul_byte_in_the_sentence_is_a_400_with_a_message(client, cases):
+    response = client.get("/", {"q": "loader\x00hang"})
+    assert response.status_code == 400
+    assert "NUL character" in page(response).select_one(".alert").get_text()
+
+
+def test_over_long_sentence_is_a_400_with_a_message(client, cases):
+    response = client.get("/", {"q": "loader " * 100})
+    assert response.status_code == 400
+    assert "the search reads up to 500" in page(response).select_one(".alert").get_text()
+
+
+def test_snippet_highlights_the_words_and_escapes_the_text(client):
+    make_case("Hostile", summary="The <script>alert(1)</script> loader **hung** at night.")
+    response = client.get("/", {"q": "loaders hung"})
+    snippet = page(response).select_one(".card__snippet")
+    assert [mark.get_text() for mark in snippet.select("mark")] == ["loader", "hung"]
+    assert snippet.find("script") is None
+    assert b"<script>alert" not in response.content
+
+
+def test_sentence_works_within_the_filters_and_facets_count_the_matches(client, cases):
+    response = client.get("/", {"q": "overheating", "symptom": "nvlink-error"})
+    assert listed_titles(response) == ["Overheating GPUs in July"]
+    response = client.get("/", {"q": "overheating"})
+    assert facet_values(response, "symptom") == {
+        "NVLink error": (1, "?q=overheating&symptom=nvlink-error", False)
+    }
+
+
+def test_sentence_chip_removes_only_the_sentence_and_clear_all_removes_everything(client, cases):
+    response = client.get("/", {"q": "overheating", "symptom": "nvlink-error"})
+    assert chips(response) == [
+        ("Remove filter Symptom: NVLink error", "?q=overheating"),
+        ("Remove filter Sentence: “overheating”", "?symptom=nvlink-error"),
+    ]
+    assert page(response).find("a", string="Clear all")["href"] == "/"
+
+
+def test_pagination_keeps_the_sentence(client):
+    for i in range(22):
+        make_case(f"Loader case {i:02}", summary="loader")
+    response = client.get("/", {"q": "loader"})
+    assert page(response).select_one('a[rel="next"]')["href"] == "?q=loader&page=2"
+
+
+def test_search_follows_edits_to_cases_and_terms(client):
+    case = make_case("Plain", summary="Nothing to see.")
+    assert result_count(client.get("/", {"q": "zeppelin"})) == 0
+    case.summary = "A zeppelin crashed."
+    case.save()
+    assert listed_titles(client.get("/", {"q": "zeppelin"})) == ["Plain"]
+    term = make_term("symptom", "Quasar flare")
+    case.symptoms.add(term)
+    assert listed_titles(client.get("/", {"q": "quasar"})) == ["Plain"]
+    term.name = "Pulsar flare"
+    term.save()
+    assert listed_titles(client.get("/", {"q": "pulsar"})) == ["Plain"]
+    assert result_count(client.get("/", {"q": "quasar"})) == 0
+    case.symptoms.remove(term)
+    assert result_count(client.get("/", {"q": "pulsar"})) == 0
+    term.cases.add(case)
+    assert listed_titles(client.get("/", {"q": "pulsar"})) == ["Plain"]
+    term.delete()
+    assert result_count(client.get("/", {"q": "pulsar"})) == 0
+    assert Case.objects.count() == 1
+
+
+def test_drafts_are_never_found(client):
+    make_case("Draft loader", summary="loader", is_published=False)
+    assert result_count(client.get("/", {"q": "loader"})) == 0

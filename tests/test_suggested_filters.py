@@ -1,0 +1,165 @@
+"""Suggested filters: values named in the sentence, as chips that add the filter."""
+
+import csv
+from pathlib import Path
+
+import pytest
+from django.test import TestCase
+
+from .conftest import make_case, make_organisation, make_term, page
+
+pytestmark = pytest.mark.django_db
+
+EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval" / "suggestions.tsv"
+
+
+def suggested(client, sentence, **params):
+    """``/suggest.json`` for ``sentence`` as a list of ``kind:slug`` strings."""
+    response = client.get("/suggest.json", {"q": sentence, **params})
+    assert response.status_code == 200
+    return [f"{item['kind']}:{item['slug']}" for item in response.json()]
+
+
+@pytest.fixture
+def vocabulary():
+    make_term("component", "GPU")
+    make_term("component", "Network switch")
+    make_term("root_cause", "GPU memory fault", aliases="HBM fault\nuncorrectable ECC")
+    make_term("symptom", "NCCL timeout", aliases="NCCL watchdog\nProcessGroupNCCL timeout")
+    make_term("symptom", "Job hang without error", aliases="job hang\nhung job")
+    make_term("symptom", "Xid error", aliases="Xid 79\nXid")
+    make_term("component", "Training data loader", aliases="dataloader\ndata loader")
+    make_term("symptom", "CUDA error", aliases="CUDA error: an illegal memory access")
+    make_organisation("Shanghai AI Laboratory", aliases="Shanghai AI Lab")
+
+
+def test_json_lists_kind_slug_name_and_matched_text(client, vocabulary):
+    response = client.get("/suggest.json", {"q": "Training job hangs, then NCCL watchdog fires"})
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == [
+        {"kind": "symptom", "slug": "job-hang-without-error", "name": "Job hang without error",
+         "matched": "job hangs"},
+        {"kind": "symptom", "slug": "nccl-timeout", "name": "NCCL timeout",
+         "matched": "NCCL watchdog"},
+    ]  # fmt: skip
+
+
+def test_longest_match_wins_where_names_overlap(client, vocabulary):
+    assert suggested(client, "a GPU memory fault on two GPUs") == [
+        "root_cause:gpu-memory-fault",
+        "component:gpu",
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["training-data-loader died", "TRAINING_DATA_LOADER died", "Training  Data Loaders died",
+     "the dataloader died", "the data-loader died"],
+)  # fmt: skip
+def test_any_case_hyphen_underscore_space_and_plural_variants(client, vocabulary, sentence):
+    assert suggested(client, sentence) == ["component:training-data-loader"]
+
+
+def test_plurals_fold_to_the_singular(client, vocabulary):
+    assert suggested(client, "two GPUs and three network switches") == [
+        "component:gpu",
+        "component:network-switch",
+    ]
+    assert suggested(client, "Xid errors, NCCL timeouts") == [
+        "symptom:xid-error",
+        "symptom:nccl-timeout",
+    ]
+
+
+def test_whole_words_only(client, vocabulary):
+    assert suggested(client, "GPUX and subGPU and xidney") == []
+
+
+def test_log_spellings(client, vocabulary):
+    assert suggested(client, "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus") == [
+        "symptom:xid-error",
+        "component:gpu",
+    ]
+    assert suggested(client, "NVRM: Xid79 on node 12") == ["symptom:xid-error"]
+    assert suggested(
+        client, "RuntimeError: CUDA error: an illegal memory access was encountered"
+    ) == ["symptom:cuda-error"]
+    assert suggested(client, "Shanghai AI Lab's cluster") == ["organisation:shanghai-ai-laboratory"]
+
+
+def test_chips_add_the_filter_and_keep_the_state(client, vocabulary):
+    make_case("A", symptoms=["Xid error"])
+    response = client.get("/", {"q": "NCCL watchdog and Xid 79", "symptom": "xid-error"})
+    links = page(response).select("#suggestions a.chip")
+    assert [(a.get_text(" ", strip=True), a["href"]) for a in links] == [
+        (
+            "Symptom: NCCL timeout +",
+            "?q=NCCL+watchdog+and+Xid+79&symptom=xid-error&symptom=nccl-timeout",
+        )
+    ]
+    assert links[0]["aria-label"] == "Add filter Symptom: NCCL timeout (found “NCCL watchdog”)"
+
+
+def test_without_a_sentence_the_area_explains_itself(client, vocabulary):
+    text = page(client.get("/")).select_one("#suggestions").get_text(" ", strip=True)
+    assert text == "Search, and the values found in your words appear here."
+
+
+def test_partial_for_typing_returns_only_the_suggestions(client, vocabulary):
+    response = client.get("/suggestions/", {"q": "dataloader hang", "component": "gpu"})
+    soup = page(response)
+    assert soup.select_one("#suggestions-body") is not None
+    assert soup.find("html") is None
+    assert [a["href"] for a in soup.select("a.chip")] == [
+        "?q=dataloader+hang&component=gpu&component=training-data-loader"
+    ]
+
+
+def test_new_alias_is_recognised_after_the_taxonomy_changes(client, vocabulary):
+    assert suggested(client, "a zorblax happened") == []
+    term = make_term("symptom", "Job crash")
+    term.aliases = "zorblax"
+    term.save()
+    assert suggested(client, "a zorblax happened") == ["symptom:job-crash"]
+
+
+def test_hostile_sentences_are_harmless(client, vocabulary):
+    for sentence in ["<script>alert(1)</script> GPU", "\x00GPU\x00", "&|!:*()- GPU", "é" * 400]:
+        response = client.get("/suggest.json", {"q": sentence})
+        assert response.status_code == 200
+    response = client.get("/suggest.json", {"q": "x" * 501})
+    assert response.status_code == 400
+    assert "at most 500" in response.json()["error"]
+    response = client.get("/suggestions/", {"q": "<script>alert(1)</script> GPU"})
+    assert b"<script>" not in response.content
+
+
+class SuggestionEvaluationTests(TestCase):
+    """``shared/eval/suggestions.tsv`` through ``/suggest.json`` on the real fixtures:
+    recall of the must-values at least 0.9, and no must-not value suggested."""
+
+    fixtures = ["taxonomy", "organisations", "cases"]
+
+    def test_recall_and_must_not_violations(self):
+        rows = [
+            row
+            for row in csv.reader(EVAL.read_text().splitlines(), delimiter="\t")
+            if row and not row[0].startswith("#")
+        ]
+        wanted = found = 0
+        violations, missed = [], []
+        for row in rows:
+            sentence, must = row[0], row[1]
+            must_not = row[2] if len(row) > 2 else ""
+            got = set(suggested(self.client, sentence))
+            for value in filter(None, (v.strip() for v in must.split(";"))):
+                wanted += 1
+                if value in got:
+                    found += 1
+                else:
+                    missed.append((sentence, value))
+            violations += [(sentence, v.strip()) for v in must_not.split(";") if v.strip() in got]
+        recall = found / wanted
+        print(f"suggestion recall {recall:.3f} ({found}/{wanted}); missed: {missed}")
+        assert violations == []
+        assert recall >= 0.9, missed
