@@ -51,3 +51,17 @@ def test_case_page_query_count_is_pinned(client, django_assert_num_queries):
     case = make_case("Busy", root_causes=["A", "B", "C"], components=["X", "Y"], sources=5)
     with django_assert_num_queries(7):
         client.get(case.get_absolute_url())
+
+
+def test_list_page_with_a_sentence_keeps_a_constant_query_count(client):
+    _cases(2)
+    few = _queries(client, "/?q=crash+cause")
+    _cases(18)
+    assert _queries(client, "/?q=crash+cause") == few
+
+
+def test_suggestions_reuse_the_index_without_queries(client, django_assert_num_queries):
+    make_case("A", symptoms=["Job crash"])
+    client.get("/suggest.json", {"q": "job crash"})
+    with django_assert_num_queries(0):
+        assert client.get("/suggest.json", {"q": "job crash"}).json()[0]["slug"] == "job-crash"
