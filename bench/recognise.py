@@ -15,11 +15,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from taxonomy.recognise import Candidate, Recogniser  # noqa: E402
 
-WORDS = (
+WORDS_TEXT = (
     "gpu nccl timeout xid link fabric switch memory ecc hbm loader node rack cable power "
     "cooling kernel driver firmware checkpoint storage scheduler kubelet router cache queue "
     "latency error crash hang spike drop fault leak throttle rollout config region zone"
-).split()
+)
+WORDS = WORDS_TEXT.split()
 
 
 def synthetic_entries(n_terms=2000, aliases_per_term=5, seed=7):

@@ -7,4 +7,6 @@ admin.site.site_title = "Incident Library"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("incidents.urls")),
+    path("", include("graph.urls")),
+    path("", include("taxonomy.urls")),
 ]

@@ -8,11 +8,14 @@ from django.views.generic import DetailView
 
 from .facets import FACET_LABELS, compute_chips, compute_facets, root_cause_breakdown
 from .filters import SEARCH_MAX_LENGTH, CaseFilterSet, clean_query
+from .graphs import drawn_graph, query_string, related_to
 from .models import Case
 from .search import query_stems, snippet
 from .suggestions import suggest, suggested_filters
 
 CASES_PER_PAGE = 20
+# Most nodes in the list page's small graph of its result.
+LIST_GRAPH_BUDGET = 40
 
 
 class PageNotFound(Exception):
@@ -80,6 +83,10 @@ def case_list(request):
         for case in context["cases"]:
             case.snippet = snippet(case, context["sentence"])
     context["breakdown"] = root_cause_breakdown(result, query)
+    context["drawing"], context["omitted"], _ = drawn_graph(
+        result, query, LIST_GRAPH_BUDGET, compact=True
+    )
+    context["state"] = query_string(query)
     return render(request, "incidents/case_list.html", context)
 
 
@@ -99,6 +106,7 @@ class CaseDetailView(DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        context["related"] = related_to(self.object)
         context["check_cluster_text"] = settings.CHECK_CLUSTER_TEXT
         context["check_cluster_url"] = settings.CHECK_CLUSTER_URL
         return context

@@ -16,7 +16,11 @@ PAGES = {
     "list": "/",
     "list-filtered": "/?component=training-data-loader&symptom=nccl-timeout"
     "&organisation=shanghai-ai-laboratory",
+    "list-search": "/?q=training+job+hangs%2C+then+dies+with+an+NCCL+watchdog+timeout",
     "case": "/cases/acme-datacenter-llm-pretraining-failures/",
+    "graph-filtered": "/graph/?component=training-data-loader&symptom=nccl-timeout"
+    "&organisation=shanghai-ai-laboratory",
+    "graph": "/graph/",
 }
 VIEWPORTS = {"desktop": (1280, 900), "phone": (360, 780)}
 

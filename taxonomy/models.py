@@ -87,7 +87,11 @@ class Term(models.Model):
         return self.name
 
     def get_absolute_url(self):
-        """The case list filtered by this term (term pages arrive with the graph)."""
+        """This term's page: ``/taxonomy/<kind>/<slug>/``."""
+        return reverse("taxonomy:term_detail", kwargs={"kind": self.kind, "slug": self.slug})
+
+    def get_filter_url(self):
+        """The case list filtered by this term: ``/?<kind>=<slug>``."""
         return f"{reverse('incidents:case_list')}?{self.kind}={self.slug}"
 
     def natural_key(self):

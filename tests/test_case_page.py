@@ -88,11 +88,13 @@ def test_categories_are_those_of_the_root_causes(client, case):
     assert "This case involves Data center power and cooling and GPU hardware and memory ." in text
 
 
-def test_terms_link_to_the_list_filtered_by_them(client, case):
+def test_terms_link_to_their_term_pages(client, case):
     soup = page(client.get(case.get_absolute_url()))
-    link = soup.find("a", string="NCCL timeout")
-    assert link["href"] == "/?symptom=nccl-timeout"
-    assert "Hot summer" in client.get(link["href"]).content.decode()
+    link = soup.select_one(".case__main").find("a", string="NCCL timeout")
+    assert link["href"] == "/taxonomy/symptom/nccl-timeout/"
+    term_page = page(client.get(link["href"]))
+    assert term_page.h1.get_text() == "NCCL timeout"
+    assert term_page.find("a", string="Hot summer") is not None
 
 
 def test_sources_show_title_publisher_date_and_link(client, case):

@@ -38,18 +38,19 @@ def test_list_page_queries_do_not_grow_with_cases_shown(client):
 def test_list_page_query_count_is_pinned(client, django_assert_num_queries):
     _cases(5)
     # count, page of cases, 5 prefetches (root causes + their categories, components,
-    # symptoms, contributing factors, sources), 6 facets, 1 breakdown.
-    with django_assert_num_queries(15):
+    # symptoms, contributing factors, sources), 6 facets, 1 breakdown, 5 for the graph.
+    with django_assert_num_queries(20):
         client.get("/")
     # Each filter in use adds one validation query.
-    with django_assert_num_queries(17):
+    with django_assert_num_queries(22):
         client.get("/?symptom=job-crash&root_cause=cause-1")
 
 
 def test_case_page_query_count_is_pinned(client, django_assert_num_queries):
-    _cases(1)
-    case = make_case("Busy", root_causes=["A", "B", "C"], components=["X", "Y"], sources=5)
-    with django_assert_num_queries(7):
+    _cases(8)
+    case = make_case("Busy", root_causes=["Cause 1", "B"], components=["GPU", "Y"], sources=5)
+    # case, 6 prefetches, then related cases: carriers, 4 term links, the related cases.
+    with django_assert_num_queries(13):
         client.get(case.get_absolute_url())
 
 

@@ -1,0 +1,56 @@
+"""The graph pages: the list's result drawn as a graph, and the same as node-link JSON."""
+
+import networkx as nx
+from django.http import JsonResponse
+from django.shortcuts import render
+
+from incidents.filters import CaseFilterSet, clean_query
+from incidents.graphs import drawn_graph, query_string, result_graph
+from incidents.models import Case
+
+from .build import KIND_LABELS
+
+# Most nodes drawn on the graph page; above it the most connected are kept.
+GRAPH_BUDGET = 160
+
+
+def _filtered(request):
+    query = clean_query(request.GET)
+    return query, CaseFilterSet(query, queryset=Case.objects.published())
+
+
+def graph_page(request):
+    """``/graph/``: the cases under the list's filters and sentence, with their terms.
+
+    Same parameters and FilterSet as the list; 400 with the reasons for unknown values.
+    """
+    query, filterset = _filtered(request)
+    context = {"query": query, "state": query_string(query), "kinds": KIND_LABELS}
+    if not filterset.is_valid():
+        context["errors"] = [m for messages in filterset.errors.values() for m in messages]
+        return render(request, "graph/graph.html", context, status=400)
+    result = filterset.qs
+    drawing, omitted, total = drawn_graph(result, query, GRAPH_BUDGET)
+    context.update(
+        drawing=drawing,
+        omitted=omitted,
+        total_nodes=total,
+        case_count=sum(1 for node in drawing.nodes if node.kind == "case")
+        + omitted.counts.get("case", 0),
+    )
+    return render(request, "graph/graph.html", context)
+
+
+def graph_json(request):
+    """``/graph.json``: the whole graph of the result (no budget) as networkx node-link JSON.
+
+    Output: ``{"directed": false, "multigraph": false, "graph": {}, "nodes": [{"id",
+    "kind", "label", "url"}], "edges": [{"source", "target"}]}``; 400 with ``errors`` for
+    unknown filter values.
+    """
+    query, filterset = _filtered(request)
+    if not filterset.is_valid():
+        errors = [m for messages in filterset.errors.values() for m in messages]
+        return JsonResponse({"errors": errors}, status=400)
+    graph = result_graph(filterset.qs, query)
+    return JsonResponse(nx.node_link_data(graph, edges="edges"))
