@@ -86,8 +86,8 @@ class Omitted:
 def within_budget(graph, budget):
     """The most connected part of ``graph`` that fits ``budget`` nodes.
 
-    Keeps the ``budget`` nodes of highest degree (ties by kind order then label), then
-    drops nodes left without an edge. Output: ``(subgraph copy, Omitted)``; the graph
+    Keeps the ``budget`` nodes of highest degree (ties: terms before cases, by kind order,
+    then id), then drops nodes left without an edge. Output: ``(subgraph copy, Omitted)``; the graph
     itself when it already fits.
     """
     if graph.number_of_nodes() <= budget:
@@ -104,7 +104,8 @@ def within_budget(graph, budget):
 
 
 def _kind_rank(graph, n):
-    return COLUMNS.index(graph.nodes[n]["kind"])
+    kind = graph.nodes[n]["kind"]
+    return len(COLUMNS) if kind == "case" else COLUMNS.index(kind)
 
 
 @dataclass
@@ -222,10 +223,9 @@ def layout(graph, row_height=22, label_chars=30, case_labels=True):
             )  # fmt: skip
             box.points = _shape_points(kind, x, y, r)
             boxes[n] = box
-    edges = [
-        Edge(boxes[a].x, boxes[a].y, boxes[b].x, boxes[b].y)
-        for a, b in sorted(graph.edges, key=lambda e: (min(e), max(e)))
-    ]
+    # Each edge drawn from its case to its term, in a stable order.
+    pairs = sorted((a, b) if graph.nodes[a]["kind"] == "case" else (b, a) for a, b in graph.edges)
+    edges = [Edge(boxes[a].x, boxes[a].y, boxes[b].x, boxes[b].y) for a, b in pairs]
     nodes = sorted(boxes.values(), key=lambda box: (COLUMNS.index(box.kind), box.y))
     return GraphLayout(nodes=nodes, edges=edges, width=width, height=height)
 

@@ -1,0 +1,283 @@
+"""The graph: the pure builder, the graph page, /graph.json, related cases, term pages."""
+
+import pytest
+from django.test import TestCase
+
+from graph.build import build_graph, layout, related_cases, within_budget
+from incidents.models import Case
+
+from .conftest import make_case, make_term, page
+
+pytestmark = pytest.mark.django_db
+
+
+def plain_case(slug, *terms):
+    """A case as the builder takes it; terms are ``"kind:slug"`` strings."""
+    return {
+        "slug": slug,
+        "title": slug.title(),
+        "url": f"/cases/{slug}/",
+        "terms": [
+            {"kind": t.split(":")[0], "slug": t.split(":")[1], "name": t.split(":")[1],
+             "url": f"/?{t.replace(':', '=')}"}
+            for t in terms
+        ],
+    }  # fmt: skip
+
+
+FOUR = [
+    plain_case("a", "root_cause:heat", "symptom:nccl-timeout", "component:gpu"),
+    plain_case("b", "root_cause:heat", "symptom:ecc-error"),
+    plain_case("c", "symptom:nccl-timeout", "contributing_factor:scale"),
+    plain_case("d", "component:gpu"),
+]
+
+
+def test_builder_nodes_and_edges_on_four_hand_made_cases():
+    graph = build_graph(FOUR)
+    assert set(graph.nodes) == {
+        "case:a", "case:b", "case:c", "case:d", "root_cause:heat", "symptom:nccl-timeout",
+        "symptom:ecc-error", "component:gpu", "contributing_factor:scale",
+    }  # fmt: skip
+    assert {tuple(sorted(e)) for e in graph.edges} == {
+        ("case:a", "root_cause:heat"), ("case:a", "symptom:nccl-timeout"),
+        ("case:a", "component:gpu"), ("case:b", "root_cause:heat"),
+        ("case:b", "symptom:ecc-error"), ("case:c", "symptom:nccl-timeout"),
+        ("case:c", "contributing_factor:scale"), ("case:d", "component:gpu"),
+    }  # fmt: skip
+    assert graph.nodes["symptom:nccl-timeout"] == {
+        "kind": "symptom", "label": "nccl-timeout", "url": "/?symptom=nccl-timeout"}  # fmt: skip
+
+
+def test_layout_is_deterministic_and_in_columns_by_kind():
+    first = layout(build_graph(FOUR))
+    again = layout(build_graph(list(reversed(FOUR))))
+    assert first == again
+    xs = {node.kind: node.x for node in first.nodes}
+    assert xs["root_cause"] < xs["case"] < xs["component"] < xs["symptom"]
+    assert xs["symptom"] < xs["contributing_factor"]
+    assert len(first.edges) == 8
+
+
+def test_budget_keeps_the_most_connected_and_reports_the_rest():
+    graph = build_graph(FOUR)
+    kept, omitted = within_budget(graph, 4)
+    assert set(kept.nodes) == {"case:a", "root_cause:heat", "symptom:nccl-timeout", "component:gpu"}
+    assert omitted.counts == {"case": 3, "symptom": 1, "contributing_factor": 1}
+    assert omitted.describe() == "3 cases, 1 contributing factor and 1 symptom"
+
+
+def test_related_cases_weigh_rare_shared_terms_above_common_ones():
+    cases = [
+        plain_case("x", "symptom:common", "root_cause:rare"),
+        plain_case("y", "symptom:common", "root_cause:rare"),
+        plain_case("z", "symptom:common"),
+        plain_case("w", "symptom:common"),
+        plain_case("v", "root_cause:rare", "component:other"),
+    ]
+    ranked = related_cases(build_graph(cases), "x")
+    assert [(node, shared) for node, _, shared in ranked] == [
+        ("case:y", ["root_cause:rare", "symptom:common"]),
+        ("case:v", ["root_cause:rare"]),
+        ("case:w", ["symptom:common"]),
+        ("case:z", ["symptom:common"]),
+    ]
+
+
+@pytest.fixture
+def cases():
+    make_case("Hot", root_causes=["GPU overheating"], symptoms=["NCCL timeout"],
+              components=["GPU"])  # fmt: skip
+    make_case("Cable", root_causes=["Switch failure"], symptoms=["NCCL timeout"])
+    make_case("Spike", root_causes=["Bad training data"], symptoms=["Loss spike"])
+
+
+def test_graph_page_draws_the_filtered_cases_with_their_terms(client, cases):
+    response = client.get("/graph/", {"symptom": "nccl-timeout"})
+    soup = page(response)
+    titles = sorted(t.get_text() for t in soup.select("svg.graph a title"))
+    assert titles == [
+        "Case: Cable (2 links)", "Case: Hot (3 links)", "Component: GPU (1 link)",
+        "Root cause: GPU overheating (1 link)", "Root cause: Switch failure (1 link)",
+        "Symptom: NCCL timeout (2 links)",
+    ]  # fmt: skip
+    assert len(soup.select("svg.graph line")) == 5
+    assert [li.get_text(" ", strip=True) for li in soup.select(".legend li")] == [
+        "Root cause", "Component", "Symptom", "Contributing factor", "Case"]  # fmt: skip
+
+
+def test_nodes_link_terms_to_the_filtered_list_and_cases_to_their_pages(client, cases):
+    soup = page(client.get("/graph/", {"symptom": "nccl-timeout"}))
+    links = {a.title.get_text().split(" (")[0]: a["href"] for a in soup.select("svg.graph a")}
+    assert links["Case: Hot"] == "/cases/case-" + links["Case: Hot"].split("case-")[1]
+    assert links["Root cause: Switch failure"] == (
+        "/?symptom=nccl-timeout&root_cause=switch-failure"
+    )
+    response = client.get(links["Root cause: Switch failure"])
+    assert [a.get_text() for a in page(response).select(".card__title a")] == ["Cable"]
+
+
+def test_list_and_graph_pages_link_to_each_other_keeping_the_state(client, cases):
+    soup = page(client.get("/", {"symptom": "nccl-timeout", "q": "hot"}))
+    link = soup.find("a", string="Open the full graph of these cases")
+    assert link["href"] == "/graph/?q=hot&symptom=nccl-timeout"
+    back = page(client.get(link["href"])).select_one(".breadcrumbs a")
+    assert back["href"] == "/?q=hot&symptom=nccl-timeout"
+
+
+def test_graph_page_with_a_sentence_draws_only_the_matches(client, cases):
+    soup = page(client.get("/graph/", {"q": "spike"}))
+    assert sorted(t.get_text() for t in soup.select("svg.graph a title")) == [
+        "Case: Spike (2 links)", "Root cause: Bad training data (1 link)",
+        "Symptom: Loss spike (1 link)"]  # fmt: skip
+
+
+def test_empty_result_says_there_is_nothing_to_draw(client, cases):
+    response = client.get("/graph/", {"symptom": "nccl-timeout", "root_cause": "bad-training-data"})
+    assert response.status_code == 200
+    assert page(response).select_one("svg.graph") is None
+    assert "nothing to draw" in page(response).select_one(".empty").get_text()
+
+
+def test_unknown_filter_on_the_graph_is_a_400(client, cases):
+    response = client.get("/graph/", {"symptom": "nope"})
+    assert response.status_code == 400
+    assert "There is no symptom “nope”" in page(response).select_one(".alert").get_text()
+    assert client.get("/graph.json", {"symptom": "nope"}).status_code == 400
+
+
+def test_single_case(client):
+    make_case("Lonely", symptoms=["Job crash"])
+    soup = page(client.get("/graph/"))
+    assert len(soup.select("svg.graph a")) == 2
+    assert "Graph of 1 case" in soup.h1.get_text()
+
+
+def test_over_the_budget_says_what_was_left_out(client, settings):
+    for i in range(90):
+        make_case(f"Case {i}", symptoms=["Job crash", f"Symptom {i}"])
+    soup = page(client.get("/graph/"))
+    notice = soup.select_one(".alert--notice").get_text(" ", strip=True)
+    assert "Showing the 160 most connected of 181 nodes" in notice
+    assert "left out: 21 symptoms" in notice
+    assert len(soup.select("svg.graph a")) == 160
+
+
+def test_labels_with_quotes_angle_brackets_and_non_latin_text_stay_escaped(client):
+    make_case('<script>alert("x")</script> & “quotes”', symptoms=["Сбой узла <b>"],
+              components=["ノード 'GPU'"])  # fmt: skip
+    response = client.get("/graph/")
+    assert b"<script>alert" not in response.content
+    assert b"<b>" not in response.content
+    labels = [t.get_text() for t in page(response).select("svg.graph text")]
+    assert "ノード 'GPU'" in labels
+    assert "Сбой узла <b>" in labels
+    assert any(label.startswith('<script>alert("x")') for label in labels)
+
+
+def test_graph_json_is_networkx_node_link_data(client, cases):
+    data = client.get("/graph.json", {"root_cause": "switch-failure"}).json()
+    assert data["directed"] is False
+    assert sorted(n["id"] for n in data["nodes"]) == [
+        "case:" + Case.objects.get(title="Cable").slug, "root_cause:switch-failure",
+        "symptom:nccl-timeout"]  # fmt: skip
+    assert len(data["edges"]) == 2
+    assert {"kind", "label", "url", "id"} <= set(data["nodes"][0])
+
+
+def test_graph_page_queries_do_not_grow_with_cases(client, django_assert_num_queries):
+    make_case("One", symptoms=["Job crash"])
+    # cases with their titles, then the links to each of the four kinds of term.
+    with django_assert_num_queries(5):
+        client.get("/graph/")
+    for i in range(30):
+        make_case(f"More {i}", symptoms=["Job crash"], root_causes=[f"Cause {i}"])
+    with django_assert_num_queries(5):
+        client.get("/graph/")
+
+
+def test_case_page_lists_related_cases_with_the_shared_terms(client):
+    rare = make_case("Rare twin", root_causes=["Silicon defect"], symptoms=["Job crash"])
+    make_case("Common twin", symptoms=["Job crash"])
+    make_case("Another", symptoms=["Job crash"])
+    case = make_case("Subject", root_causes=["Silicon defect"], symptoms=["Job crash"])
+    soup = page(client.get(case.get_absolute_url()))
+    items = soup.select(".related__list > li")
+    assert items[0].a.get_text() == "Rare twin"
+    assert sorted(li.a.get_text() for li in items[1:]) == ["Another", "Common twin"]
+    assert [a.get_text() for a in items[0].select(".related__shared a")] == [
+        "Silicon defect", "Job crash"]  # fmt: skip
+    assert items[0].a["href"] == rare.get_absolute_url()
+
+
+def test_term_page_shows_description_aliases_cases_and_co_occurring_terms(client):
+    make_term("symptom", "NCCL timeout", description="A *collective* timed out.",
+              aliases="NCCL watchdog\nProcessGroupNCCL timeout",
+              categories=["Network fabric"])  # fmt: skip
+    make_case("Old", symptoms=["NCCL timeout"], root_causes=["Switch failure"])
+    make_case("New", symptoms=["NCCL timeout"], root_causes=["Switch failure", "Faulty GPU"])
+    make_case("Elsewhere", root_causes=["Faulty GPU"])
+    soup = page(client.get("/taxonomy/symptom/nccl-timeout/"))
+    assert soup.h1.get_text() == "NCCL timeout"
+    assert soup.select_one(".prose em").get_text() == "collective"
+    assert [c.get_text() for c in soup.select(".aliases code")] == [
+        "NCCL watchdog", "ProcessGroupNCCL timeout"]  # fmt: skip
+    assert [a.get_text() for a in soup.select(".case-rows a")] == ["New", "Old"]
+    groups = {
+        g.select_one(".co-occurring__title").get_text(): [
+            li.get_text(" ", strip=True) for li in g.select("li")]
+        for g in soup.select(".co-occurring")
+    }  # fmt: skip
+    assert groups == {"Root causes": ["Switch failure 2", "Faulty GPU 1"]}
+    assert "Network fabric" in soup.get_text()
+
+
+@pytest.mark.parametrize(
+    "url", ["/taxonomy/symptom/nope/", "/taxonomy/bogus/job-crash/",
+            "/taxonomy/symptom/job-crash/?page=2", "/taxonomy/symptom/job-crash/?page=abc"],
+)  # fmt: skip
+def test_term_page_bad_input_is_a_404(client, url):
+    make_case("A", symptoms=["Job crash"])
+    assert client.get(url).status_code == 404
+
+
+def test_term_page_description_markdown_is_sanitised(client):
+    make_term("symptom", "Evil", description="<script>alert(1)</script>[x](javascript:alert(2))")
+    response = client.get("/taxonomy/symptom/evil/")
+    assert b"<script>alert" not in response.content
+    assert b"javascript:" not in response.content
+
+
+class RealLibraryGraphTests(TestCase):
+    fixtures = ["taxonomy", "organisations", "cases"]
+
+    def test_seed_filters_draw_the_acme_case_and_its_terms(self):
+        response = self.client.get(
+            "/graph/",
+            {"component": "training-data-loader", "symptom": "nccl-timeout",
+             "organisation": "shanghai-ai-laboratory"},
+        )  # fmt: skip
+        soup = page(response)
+        acme = Case.objects.get(slug="acme-datacenter-llm-pretraining-failures")
+        kinds = {}
+        for title in soup.select("svg.graph a title"):
+            kind, label = title.get_text().rsplit(" (", 1)[0].split(": ", 1)
+            kinds.setdefault(kind, set()).add(label)
+        assert kinds["Case"] == {acme.title}
+        assert kinds["Root cause"] == {"GPU overheating", "Faulty GPU", "NVLink fault"}
+        assert {"Training data loader", "GPU"} <= kinds["Component"]
+        assert {"NCCL timeout", "NVLink error"} <= kinds["Symptom"]
+        assert kinds["Contributing factor"] == {t.name for t in acme.contributing_factors.all()}
+        symptom = soup.find("title", string="Symptom: NCCL timeout (1 link)").parent
+        listed = page(self.client.get(symptom["href"]))
+        assert [a.get_text() for a in listed.select(".card__title a")] == [acme.title]
+
+    def test_whole_library_graph_renders_within_the_budget(self):
+        soup = page(self.client.get("/graph/"))
+        assert 0 < len(soup.select("svg.graph a")) <= 160
+        assert len(soup.select(".graph-alt__list li")) == len(soup.select("svg.graph a"))
+
+    def test_every_case_page_has_related_cases(self):
+        for case in Case.objects.published()[:20]:
+            soup = page(self.client.get(case.get_absolute_url()))
+            assert soup.select(".related__list > li"), case.slug
