@@ -163,6 +163,11 @@ class GraphLayout:
     width: int
     height: int
 
+    @property
+    def edge_path(self):
+        """Every edge as one SVG path: ``"M x1 y1 L x2 y2 M …"`` (one element, not thousands)."""
+        return "".join(f"M{e.x1} {e.y1}L{e.x2} {e.y2}" for e in self.edges)
+
     def by_kind(self):
         """Nodes grouped by kind in column order, each group sorted by label: the text
         alternative of the drawing. Output: ``list[tuple[str label, list[NodeBox]]]``."""

@@ -29,6 +29,7 @@ def result_graph(result, query):
     filters plus that term, a case node to its page. Five SQL queries.
     """
     list_url = reverse("incidents:case_list")
+    term_urls = {}
     cases = {
         pk: {"slug": slug, "title": title, "url": reverse("incidents:case_detail", args=[slug]),
              "terms": []}
@@ -36,10 +37,11 @@ def result_graph(result, query):
     }  # fmt: skip
     for case_pk, kind, slug, name in result.term_links():
         if case_pk in cases:
+            if (kind, slug) not in term_urls:
+                term_urls[kind, slug] = add_url(query, kind, slug, list_url)
             cases[case_pk]["terms"].append(
-                {"kind": kind, "slug": slug, "name": name,
-                 "url": add_url(query, kind, slug, list_url)}
-            )  # fmt: skip
+                {"kind": kind, "slug": slug, "name": name, "url": term_urls[kind, slug]}
+            )
     return build_graph(cases[pk] for pk in sorted(cases))
 
 
