@@ -83,9 +83,11 @@ def main():
         timings.append((time.perf_counter() - started) * 1000)
     timings.sort()
     drawn = response.content.count(b'class="graph__node ')
-    print(f"/graph/ with {n_cases} cases ({drawn} nodes drawn): "
-          f"p50 {statistics.median(timings):.0f} ms, p95 {timings[int(len(timings) * 0.95)]:.0f} ms, "
-          f"max {timings[-1]:.0f} ms (target < 300 ms)")  # fmt: skip
+    p50, p95 = statistics.median(timings), timings[int(len(timings) * 0.95)]
+    print(
+        f"/graph/ with {n_cases} cases ({drawn} nodes drawn): p50 {p50:.0f} ms, "
+        f"p95 {p95:.0f} ms, max {timings[-1]:.0f} ms (target < 300 ms)"
+    )
     Case.objects.all().delete()
 
 
