@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PG_URL ?= postgres://postgres@127.0.0.1:5432/incident_library
 FIXTURES := taxonomy organisations cases
 
-.PHONY: run setup load test test-postgres test-sqlite lint postgres clean
+.PHONY: run setup load test test-postgres test-sqlite lint postgres browser clean
 
 $(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,15 +29,19 @@ postgres:
 	@pg_isready -q -h 127.0.0.1 -p 5432 || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
 	@for i in 1 2 3 4 5 6 7 8 9 10; do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
 
+# Debian's Chromium for the browser tests (Playwright drives it; no browser download).
+browser:
+	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	DEBUG=true $(BIN)/python manage.py makemigrations --check --dry-run
 
-test-postgres: setup postgres
+test-postgres: setup postgres browser
 	SECRET_KEY=test-only DATABASE_URL=$(PG_URL) $(BIN)/pytest $(PYTEST_ARGS)
 
-test-sqlite: setup
+test-sqlite: setup browser
 	env -u DATABASE_URL SECRET_KEY=test-only $(BIN)/pytest $(PYTEST_ARGS)
 
 test: lint test-postgres test-sqlite

@@ -22,8 +22,8 @@ class OrganisationAdmin(admin.ModelAdmin):
         return obj.case_count
 
 
-class SourceInline(admin.TabularInline):
-    """A case's public sources, edited on the case's page."""
+class SourceInline(admin.StackedInline):
+    """A case's public sources, edited on the case's page (stacked: every field labelled)."""
 
     model = Source
     extra = 1

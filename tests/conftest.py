@@ -137,3 +137,26 @@ def facet_values(response, key):
 def chips(response):
     """A list page's applied-filter chips as ``[(aria-label, remove_url)]``."""
     return [(a["aria-label"], a["href"]) for a in page(response).select("a.chip")]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium through Playwright (``CHROMIUM`` overrides the path)."""
+    import os
+
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the test's database calls
+    # are still synchronous (the approach djangoproject.com's end-to-end tests take).
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not os.path.exists(executable):
+        pytest.fail(f"Chromium not found at {executable}: run `make browser` (apt chromium).")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=executable,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+        )  # fmt: skip
+        yield chromium
+        chromium.close()

@@ -1,0 +1,90 @@
+"""Accessibility: axe-core (vendored by axe-playwright-python) finds no serious or critical
+violation on the main pages; keyboard users get a skip link and a visible focus ring."""
+
+import pytest
+
+from .conftest import make_case, make_term
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def data():
+    make_term("symptom", "NCCL timeout", aliases="NCCL watchdog",
+              description="A collective did not finish in time.")  # fmt: skip
+    case = make_case("Watchdog hang", symptoms=["NCCL timeout"], root_causes=["Switch failure"],
+                     components=["NCCL"], contributing_factors=["Scale"],
+                     summary="The job hung until the **NCCL watchdog** fired.",
+                     remediation="- Replaced the switch")  # fmt: skip
+    make_case("Twin", symptoms=["NCCL timeout"], root_causes=["Switch failure"])
+    return case
+
+
+def serious_violations(tab):
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(tab)
+    return [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in {"serious", "critical"}
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_public_pages_have_no_serious_violations(browser, live_server, data, scheme):
+    context = browser.new_context(base_url=live_server.url, color_scheme=scheme)
+    tab = context.new_page()
+    pages = [
+        "/?symptom=nccl-timeout&root_cause=does-not-exist",
+        "/?component=gpu-that-matches-nothing",
+        "/",
+        "/?symptom=nccl-timeout",
+        "/?q=the+job+hung+until+the+NCCL+watchdog+fired",
+        "/?symptom=nccl-timeout&component=nccl&q=nothing+matches+zebra",
+        data.get_absolute_url(),
+        "/taxonomy/symptom/nccl-timeout/",
+        "/graph/",
+        "/graph/?symptom=nccl-timeout",
+    ]
+    found = {}
+    for url in pages:
+        tab.goto(url)
+        violations = serious_violations(tab)
+        if violations:
+            found[url] = violations
+    context.close()
+    assert found == {}
+
+
+def test_admin_change_form_has_no_serious_violations(browser, live_server, data, admin_user):
+    context = browser.new_context(base_url=live_server.url)
+    tab = context.new_page()
+    tab.goto("/admin/login/")
+    tab.fill("#id_username", "admin")
+    tab.fill("#id_password", "password")
+    tab.click("input[type=submit]")
+    tab.goto(f"/admin/incidents/case/{data.pk}/change/")
+    assert tab.locator("h1").inner_text() == "Change case"
+    assert serious_violations(tab) == []
+    context.close()
+
+
+def test_keyboard_skip_link_and_focus_ring(browser, live_server, data):
+    context = browser.new_context(base_url=live_server.url)
+    tab = context.new_page()
+    tab.goto("/")
+    tab.keyboard.press("Tab")
+    focused = tab.evaluate("document.activeElement.textContent")
+    assert focused == "Skip to content"
+    assert tab.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
+    tab.keyboard.press("Enter")
+    assert tab.evaluate("location.hash") == "#main"
+    # The next stops are the page's own controls, in reading order.
+    names = []
+    for _ in range(6):
+        tab.keyboard.press("Tab")
+        names.append(tab.evaluate("document.activeElement.getAttribute('aria-label') || "
+                                  "document.activeElement.textContent.trim()"))  # fmt: skip
+    assert names[0] == "Filter by Root cause: Switch failure, 2 cases"
+    context.close()

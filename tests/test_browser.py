@@ -1,0 +1,127 @@
+"""End to end in headless Chromium (Debian's package, driven by Playwright), with
+JavaScript on and off: the flows people follow from a pasted link. Marked ``browser``:
+run alone with ``pytest -m browser``, or leave out with ``-m "not browser"``."""
+
+import datetime
+import re
+
+import pytest
+
+from .conftest import make_case, make_term
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def library():
+    """25 cases: enough for two pages, sharing terms so facets and related cases exist."""
+    make_term("symptom", "NCCL timeout", aliases="NCCL watchdog")
+    make_term("symptom", "Job hang without error", aliases="job hang")
+    for day in range(1, 24):
+        make_case(
+            f"Crash {day:02}",
+            symptoms=["Job crash"],
+            root_causes=["Faulty GPU" if day % 2 else "Switch failure"],
+            started_on=datetime.date(2024, 1, day),
+            summary="A job crashed.",
+        )
+    make_case("Watchdog hang", symptoms=["NCCL timeout", "Job hang without error"],
+              root_causes=["Switch failure"], components=["NCCL"],
+              summary="The job hung until the NCCL watchdog fired.",
+              started_on=datetime.date(2023, 5, 1))  # fmt: skip
+    make_case("Watchdog twin", symptoms=["NCCL timeout"], root_causes=["Switch failure"],
+              components=["NCCL"], summary="Another NCCL timeout.",
+              started_on=datetime.date(2023, 4, 1))  # fmt: skip
+
+
+@pytest.fixture(params=[True, False], ids=["js", "no-js"])
+def tab(request, browser, live_server):
+    """A fresh browser tab on the live server, with JavaScript on or off."""
+    context = browser.new_context(
+        java_script_enabled=request.param,
+        base_url=live_server.url,
+        viewport={"width": 1280, "height": 900},
+    )
+    page = context.new_page()
+    page.javascript = request.param
+    yield page
+    context.close()
+
+
+def chip(tab, name):
+    """The applied-filter chip with that accessible name."""
+    return tab.locator(".applied").get_by_role("link", name=name)
+
+
+def count(tab):
+    return tab.locator(".results__count strong").inner_text()
+
+
+def test_facet_chip_and_clear_all(tab, library):
+    tab.goto("/")
+    assert count(tab) == "25 cases"
+    tab.get_by_role("link", name="Filter by Symptom: NCCL timeout, 2 cases").click()
+    assert count(tab) == "2 cases"
+    assert chip(tab, "Remove filter Symptom: NCCL timeout").is_visible()
+    tab.get_by_role("link", name="Filter by Root cause: Switch failure, 2 cases").click()
+    assert count(tab) == "2 cases"
+    chip(tab, "Remove filter Symptom: NCCL timeout").click()
+    assert count(tab) == "13 cases"
+    assert chip(tab, "Remove filter Root cause: Switch failure").is_visible()
+    tab.get_by_role("link", name="Clear all").click()
+    assert count(tab) == "25 cases"
+    assert tab.locator("a.chip").count() == 0
+
+
+def test_sentence_suggestions_and_applying_one(tab, library):
+    tab.goto("/")
+    box = tab.get_by_label("Describe what you see, or paste a log line")
+    if tab.javascript:
+        tab.evaluate("window.__notReloaded = true")
+        box.press_sequentially("the job hangs until the NCCL watchdog fires", delay=10)
+        suggestion = tab.get_by_role("link", name=re.compile("Add filter Symptom: NCCL timeout"))
+        suggestion.wait_for()
+        assert tab.evaluate("window.__notReloaded") is True
+    else:
+        box.fill("the job hangs until the NCCL watchdog fires")
+        box.press("Enter")
+        suggestion = tab.get_by_role("link", name=re.compile("Add filter Symptom: NCCL timeout"))
+    assert tab.get_by_role("link", name=re.compile("Add filter Symptom: Job hang")).is_visible()
+    suggestion.click()
+    assert count(tab) == "2 cases"
+    assert tab.get_by_label("Describe what you see, or paste a log line").input_value() == (
+        "the job hangs until the NCCL watchdog fires"
+    )
+    assert tab.locator(".card__title a").first.inner_text() == "Watchdog hang"
+
+
+def test_paging_forward_and_back_with_the_browser(tab, library):
+    tab.goto("/?symptom=job-crash")
+    assert tab.locator(".card__title a").first.inner_text() == "Crash 23"
+    tab.get_by_role("link", name="Next →").click()
+    assert "page=2" in tab.url
+    assert tab.locator(".card__title a").first.inner_text() == "Crash 03"
+    tab.go_back()
+    assert tab.url.endswith("/?symptom=job-crash")
+    assert tab.locator(".card__title a").first.inner_text() == "Crash 23"
+    assert chip(tab, "Remove filter Symptom: Job crash").is_visible()
+    tab.go_forward()
+    assert tab.locator(".card__title a").first.inner_text() == "Crash 03"
+
+
+def test_case_page_then_a_related_case(tab, library):
+    tab.goto("/?component=nccl")
+    tab.get_by_role("link", name="Watchdog hang").first.click()
+    assert tab.locator("h1").inner_text() == "Watchdog hang"
+    tab.locator(".related__list").get_by_role("link", name="Watchdog twin").click()
+    assert tab.locator("h1").inner_text() == "Watchdog twin"
+
+
+def test_graph_for_the_filters_then_a_symptom_node(tab, library):
+    tab.goto("/?component=nccl")
+    tab.get_by_role("link", name="Open the full graph of these cases").click()
+    assert tab.locator("h1").inner_text() == "Graph of 2 cases"
+    tab.locator("svg.graph a", has=tab.locator("title", has_text="Symptom: Job hang")).click()
+    assert count(tab) == "1 case"
+    assert chip(tab, "Remove filter Component: NCCL").is_visible()
+    assert chip(tab, "Remove filter Symptom: Job hang without error").is_visible()
