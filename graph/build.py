@@ -179,12 +179,13 @@ class GraphLayout:
         return groups
 
 
-def layout(graph, row_height=22, label_chars=30, case_labels=True):
+def layout(graph, row_height=22, label_chars=30, case_labels=True, max_r=14):
     """Lay ``graph`` out in columns by kind (see the module docstring).
 
     Input: the graph from :func:`build_graph` (or :func:`within_budget`), the vertical
     space per node, the label length kept before an ellipsis, in characters, and whether
-    case nodes are labelled (a compact drawing leaves their titles to hover). Output: a
+    case nodes are labelled (a compact drawing leaves their titles to hover), and the
+    largest node size. Output: a
     :class:`GraphLayout` with integer coordinates in SVG units; its width follows from the
     labels. The same graph gives the same layout.
     """
@@ -217,7 +218,7 @@ def layout(graph, row_height=22, label_chars=30, case_labels=True):
         for i, n in enumerate(nodes):
             data = graph.nodes[n]
             degree = graph.degree[n]
-            r = min(14, 4 + round(2 * math.sqrt(degree)))
+            r = min(max_r, 4 + round(2 * math.sqrt(degree)))
             x, y = xs[kind], round(20 + spacing * (i + 0.5))
             left_side = kind == next(iter(columns))
             box = NodeBox(

@@ -15,7 +15,7 @@ from .suggestions import suggest, suggested_filters
 
 CASES_PER_PAGE = 20
 # Most nodes in the list page's small graph of its result.
-LIST_GRAPH_BUDGET = 40
+LIST_GRAPH_BUDGET = 36
 
 
 class PageNotFound(Exception):
