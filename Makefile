@@ -6,8 +6,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 PG_URL ?= postgres://postgres@127.0.0.1:5432/incident_library
 FIXTURES := taxonomy organisations cases
+# Tests run with DEBUG off, as in production; settings then need these two.
+TEST_ENV := SECRET_KEY=test-only ALLOWED_HOSTS=localhost,127.0.0.1
 
-.PHONY: run setup load test test-postgres test-sqlite lint postgres browser clean
+.PHONY: run setup load test test-postgres test-sqlite test-production lint postgres browser clean
 
 $(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,12 +41,16 @@ lint: setup
 	DEBUG=true $(BIN)/python manage.py makemigrations --check --dry-run
 
 test-postgres: setup postgres browser
-	SECRET_KEY=test-only DATABASE_URL=$(PG_URL) $(BIN)/pytest $(PYTEST_ARGS)
+	$(TEST_ENV) DATABASE_URL=$(PG_URL) $(BIN)/pytest $(PYTEST_ARGS)
 
 test-sqlite: setup browser
-	env -u DATABASE_URL SECRET_KEY=test-only $(BIN)/pytest $(PYTEST_ARGS)
+	env -u DATABASE_URL $(TEST_ENV) $(BIN)/pytest $(PYTEST_ARGS)
 
-test: lint test-postgres test-sqlite
+# The production path: scripts/start (gunicorn, DEBUG off) on PostgreSQL, tested over HTTP.
+test-production: setup postgres
+	scripts/ci-production
+
+test: lint test-postgres test-sqlite test-production
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -1,9 +1,11 @@
 """Settings for the Incident Library, read from the environment.
 
-Variables: ``DEBUG`` (true/false, default false), ``SECRET_KEY`` (required unless DEBUG),
-``ALLOWED_HOSTS`` (comma-separated), ``DATABASE_URL`` (default: SQLite ``db.sqlite3`` in the
-project folder), ``CHECK_CLUSTER_TEXT`` and ``CHECK_CLUSTER_URL`` (the case page's call to
-action; off when unset).
+Variables: ``DEBUG`` (true/false, default false), ``SECRET_KEY`` and ``ALLOWED_HOSTS``
+(comma-separated; both required unless DEBUG), ``DATABASE_URL`` (default: SQLite
+``db.sqlite3`` in the project folder), ``HTTPS`` (true behind TLS: HSTS, secure cookies,
+redirect to https; the proxy must set ``X-Forwarded-Proto``), ``LOG_LEVEL``,
+``CHECK_CLUSTER_TEXT`` and ``CHECK_CLUSTER_URL`` (the case page's call to action; off when
+unset).
 """
 
 import os
@@ -41,6 +43,8 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-used-with-debug-on"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
+if not ALLOWED_HOSTS and not DEBUG:
+    raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off (comma-separated).")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -51,12 +55,15 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_filters",
+    "csp",
+    "axes",
     "taxonomy",
     "incidents",
     "graph",
 ]
 
 MIDDLEWARE = [
+    "incidents.middleware.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -65,6 +72,14 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its lockout response.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -95,9 +110,6 @@ DATABASES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Django 6.0's default for forms.URLField, opted into now (silences RemovedInDjango60Warning).
-FORMS_URLFIELD_ASSUME_HTTPS = True
-
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -124,6 +136,70 @@ STORAGES = {
 }
 
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
+
+# Security headers. HSTS, secure cookies and the https redirect only when served over TLS.
+HTTPS = env_bool("HTTPS")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = True
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+# Health checks come over plain HTTP from the load balancer.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+# Content-Security-Policy (django-csp): scripts only from this site, never inline; no
+# frames, plugins or foreign form targets. Inline style attributes stay allowed for the
+# admin's widgets.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Admin login throttling (django-axes): five failures lock that username from that
+# address for an hour.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 1
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "403_lockout.html"
+
+# Logs: one line per event on stderr; one JSON object per request (incidents/middleware.py).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "bare": {"format": "%(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "requests": {"class": "logging.StreamHandler", "formatter": "bare"},
+    },
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django.request": {"level": "ERROR"},
+        "django.server": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
+        "incidents.requests": {"handlers": ["requests"], "propagate": False},
+    },
+}
 
 # The case page's "Check your cluster for this" call to action; hidden when the text is unset.
 CHECK_CLUSTER_TEXT = os.environ.get("CHECK_CLUSTER_TEXT", "")

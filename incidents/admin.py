@@ -1,9 +1,15 @@
 """Editors' admin for cases, their sources and organisations."""
 
+from django import forms
 from django.contrib import admin
-from django.db.models import Count
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Count, F
 
 from .models import Case, Organisation, Source
+
+# A URL typed without a scheme is taken as https (Django 6.0's default, chosen now).
+URL_FIELDS = {models.URLField: {"assume_scheme": "https"}}
 
 
 @admin.register(Organisation)
@@ -11,6 +17,7 @@ class OrganisationAdmin(admin.ModelAdmin):
     """Organisations, searchable (for autocomplete), with how many cases each has."""
 
     list_display = ["name", "slug", "url", "case_count"]
+    formfield_overrides = URL_FIELDS
     search_fields = ["name", "slug", "aliases"]
     prepopulated_fields = {"slug": ["name"]}
 
@@ -27,7 +34,46 @@ class SourceInline(admin.StackedInline):
 
     model = Source
     extra = 1
+    formfield_overrides = URL_FIELDS
     fields = ["url", "title", "publisher", "published_on"]
+
+
+class CaseAdminForm(forms.ModelForm):
+    """The case form, with an optimistic version check.
+
+    ``edit_version`` carries the case's ``version`` from when the form was opened. On save
+    the row is locked (``select_for_update``, inside the admin's transaction) and a version
+    that moved on meanwhile refuses the save with a message, so one editor never silently
+    overwrites another.
+    """
+
+    edit_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Case
+        fields = "__all__"  # noqa: DJ007 - the admin's fieldsets choose what is shown
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["edit_version"].initial = self.instance.version
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk:
+            current = (
+                Case.objects.select_for_update()
+                .filter(pk=self.instance.pk)
+                .values_list("version", flat=True)
+                .first()
+            )
+            if cleaned.get("edit_version") != current:
+                raise ValidationError(
+                    "Another editor saved this case after you opened it, so your changes "
+                    "were not saved. Open the case again to see their version, then make "
+                    "your changes on it.",
+                    code="stale",
+                )
+        return cleaned
 
 
 @admin.register(Case)
@@ -51,8 +97,9 @@ class CaseAdmin(admin.ModelAdmin):
     inlines = [SourceInline]
     actions = ["publish", "unpublish"]
     save_on_top = True
+    form = CaseAdminForm
     fieldsets = [
-        (None, {"fields": ["title", "slug", "organisation", "is_published"]}),
+        (None, {"fields": ["title", "slug", "organisation", "is_published", "edit_version"]}),
         (
             "When",
             {
@@ -74,12 +121,17 @@ class CaseAdmin(admin.ModelAdmin):
         ),
     ]
 
+    def save_model(self, request, obj, form, change):
+        if change:
+            obj.version = form.cleaned_data["edit_version"] + 1
+        super().save_model(request, obj, form, change)
+
     @admin.action(description="Publish the selected cases")
     def publish(self, request, queryset):
-        updated = queryset.update(is_published=True)
+        updated = queryset.update(is_published=True, version=F("version") + 1)
         self.message_user(request, f"Published {updated} case(s).")
 
     @admin.action(description="Turn the selected cases back into drafts")
     def unpublish(self, request, queryset):
-        updated = queryset.update(is_published=False)
+        updated = queryset.update(is_published=False, version=F("version") + 1)
         self.message_user(request, f"{updated} case(s) are drafts now.")

@@ -181,9 +181,11 @@ class Case(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Bumped by each admin save; a save from a form opened at an older version is refused.
+    version = models.PositiveIntegerField(default=1, editable=False)
     # PostgreSQL only: the weighted text-search vector of incidents/search.py, GIN-indexed
     # (migration 0002) and kept current by incidents/signals.py. Unused on SQLite.
-    search_vector = SearchVectorField(null=True, editable=False)
+    search_vector = SearchVectorField(null=True, editable=False, serialize=False)
 
     objects = CaseManager()
 

@@ -9,4 +9,5 @@ urlpatterns = [
     path("cases/<slug:slug>/", views.CaseDetailView.as_view(), name="case_detail"),
     path("suggest.json", views.suggest_json, name="suggest_json"),
     path("suggestions/", views.suggestions_partial, name="suggestions"),
+    path("healthz", views.healthz, name="healthz"),
 ]

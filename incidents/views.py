@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.core.paginator import Paginator
+from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.views.generic import DetailView
@@ -142,3 +143,14 @@ def suggest_json(request):
         for s in suggest(sentence)
     ]
     return JsonResponse(found, safe=False)
+
+
+def healthz(request):
+    """``/healthz``: 200 ``{"status": "ok"}`` when the database answers, else 503."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as error:  # noqa: BLE001 - any failure means unhealthy
+        return JsonResponse({"status": "error", "database": type(error).__name__}, status=503)
+    return JsonResponse({"status": "ok", "database": "ok"})

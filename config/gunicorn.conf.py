@@ -1,0 +1,31 @@
+"""gunicorn settings for production (``scripts/start`` passes ``-c config/gunicorn.conf.py``).
+
+Environment: ``PORT`` (default 8000), ``BIND`` (default ``0.0.0.0:$PORT``),
+``WEB_CONCURRENCY`` (workers, default 2 × cores + 1, at most 8), ``GUNICORN_TIMEOUT``
+(seconds, default 30). Request-line and header limits are gunicorn's defaults made
+explicit and a little tighter; access logs go to stdout, one JSON object per request.
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+workers = int(os.environ.get("WEB_CONCURRENCY", min(8, 2 * multiprocessing.cpu_count() + 1)))
+worker_class = "sync"
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 20
+keepalive = 5
+# Recycle workers now and then so a slow leak cannot grow without bound.
+max_requests = 5000
+max_requests_jitter = 500
+# Request limits (bytes / count): longest request line, most header fields, longest header.
+limit_request_line = 8190
+limit_request_fields = 100
+limit_request_field_size = 8190
+accesslog = "-"
+errorlog = "-"
+access_log_format = (
+    '{"remote": "%(h)s", "method": "%(m)s", "path": "%(U)s", "status": %(s)s, '
+    '"bytes": "%(B)s", "duration_us": %(D)s, "agent": "%(a)s"}'
+)
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

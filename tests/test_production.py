@@ -1,0 +1,104 @@
+"""The production server over HTTP: ``scripts/ci-production`` starts it through
+``scripts/start`` (gunicorn, DEBUG off, PostgreSQL, WhiteNoise) and runs this module with
+``PRODUCTION_URL`` set; elsewhere these tests are skipped."""
+
+import json
+import os
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+BASE = os.environ.get("PRODUCTION_URL", "")
+pytestmark = [
+    pytest.mark.production,
+    pytest.mark.skipif(not BASE, reason="needs PRODUCTION_URL (make test-production)"),
+]
+
+
+def fetch(path, headers=None, method="GET", data=None):
+    """(status, headers, body bytes) of a request to the production server."""
+    request = urllib.request.Request(BASE + path, headers=headers or {}, method=method, data=data)
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def test_pages_answer_with_their_content():
+    pages = {
+        "/?component=training-data-loader&symptom=nccl-timeout"
+        "&organisation=shanghai-ai-laboratory": "1 to 1 of 1",
+        "/cases/acme-datacenter-llm-pretraining-failures/": "Check your cluster for this",
+        "/graph/?symptom=nccl-timeout": "Graph of",
+        "/taxonomy/symptom/nccl-timeout/": "Seen with this symptom",
+        "/?q=training+job+hangs+NCCL+watchdog+timeout": "Symptom: NCCL timeout",
+        "/admin/login/": "Incident Library editors",
+    }
+    for path, text in pages.items():
+        status, _, body = fetch(path)
+        assert status == 200, path
+        assert text in body.decode(), path
+
+
+def test_security_headers_and_csp_without_inline_script():
+    status, headers, body = fetch("/")
+    assert status == 200
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "strict-origin-when-cross-origin"
+    assert headers["X-Frame-Options"] == "DENY"
+    csp = headers["Content-Security-Policy"]
+    assert (
+        "script-src 'self'" in csp
+        and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
+    )
+    assert "frame-ancestors 'none'" in csp
+    assert "Strict-Transport-Security" not in headers  # plain HTTP here; HSTS needs HTTPS=true
+    soup = BeautifulSoup(body, "html.parser")
+    assert all(script.get("src") for script in soup.find_all("script"))
+
+
+def test_static_css_is_served_compressed_and_cache_busted():
+    _, _, body = fetch("/")
+    href = BeautifulSoup(body, "html.parser").find("link", rel="stylesheet")["href"]
+    assert (
+        href.startswith("/static/css/site.")
+        and href.endswith(".css")
+        and href != "/static/css/site.css"
+    )
+    status, headers, css = fetch(href, headers={"Accept-Encoding": "gzip"})
+    assert status == 200
+    assert headers["Content-Type"].startswith("text/css")
+    assert "max-age" in headers["Cache-Control"]
+
+
+def test_errors_are_friendly_pages_and_healthz_checks_the_database():
+    status, _, body = fetch("/cases/no-such-case/")
+    assert status == 404 and b"Not found" in body and b"Traceback" not in body
+    status, _, body = fetch("/?symptom=nope")
+    assert status == 400 and "There is no symptom “nope”" in body.decode()
+    status, _, body = fetch("/", headers={"Host": "evil.example"})
+    assert status == 400 and b"Bad request" in body
+    status, _, body = fetch("/healthz")
+    assert status == 200 and json.loads(body) == {"status": "ok", "database": "ok"}
+
+
+def test_admin_login_form_has_csrf_and_rejects_a_post_without_it():
+    _, _, body = fetch("/admin/login/")
+    assert b'name="csrfmiddlewaretoken"' in body
+    status, _, body = fetch("/admin/login/", method="POST", data=b"username=a&password=b")
+    assert status == 403 and b"The form could not be sent" in body
+
+
+def test_request_log_has_one_json_object_per_request():
+    fetch("/?symptom=job-crash")
+    log = os.environ.get("PRODUCTION_LOG")
+    if not log:
+        pytest.skip("no PRODUCTION_LOG")
+    text = Path(log).read_text()
+    lines = [line for line in text.splitlines() if line.startswith('{"method"')]
+    entries = [json.loads(line) for line in lines]
+    assert {"method": "GET", "path": "/", "status": 200}.items() <= entries[-1].items()
