@@ -1,11 +1,13 @@
 """The graph pages: the list's result drawn as a graph, and the same as node-link JSON."""
 
 import networkx as nx
-from django.http import JsonResponse
 from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 
 from incidents.filters import CaseFilterSet, clean_query
 from incidents.graphs import drawn_graph, query_string, result_graph
+from incidents.http import SafeJsonResponse
 from incidents.models import Case
 
 from .build import KIND_LABELS
@@ -19,6 +21,8 @@ def _filtered(request):
     return query, CaseFilterSet(query, queryset=Case.objects.published())
 
 
+@csrf_exempt
+@require_safe
 def graph_page(request):
     """``/graph/``: the cases under the list's filters and sentence, with their terms.
 
@@ -41,6 +45,8 @@ def graph_page(request):
     return render(request, "graph/graph.html", context)
 
 
+@csrf_exempt
+@require_safe
 def graph_json(request):
     """``/graph.json``: the whole graph of the result (no budget) as networkx node-link JSON.
 
@@ -51,6 +57,6 @@ def graph_json(request):
     query, filterset = _filtered(request)
     if not filterset.is_valid():
         errors = [m for messages in filterset.errors.values() for m in messages]
-        return JsonResponse({"errors": errors}, status=400)
+        return SafeJsonResponse({"errors": errors}, status=400)
     graph = result_graph(filterset.qs, query)
-    return JsonResponse(nx.node_link_data(graph, edges="edges"))
+    return SafeJsonResponse(nx.node_link_data(graph, edges="edges"))

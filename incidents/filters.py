@@ -7,6 +7,8 @@ reported to the user, never silently dropped.
 """
 
 import django_filters
+from django.core.exceptions import ValidationError
+from django.forms import ModelMultipleChoiceField
 from django.http import QueryDict
 
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
@@ -17,6 +19,20 @@ from .models import Case, Organisation
 SEARCH_MAX_LENGTH = 500
 
 
+class SlugChoiceField(ModelMultipleChoiceField):
+    """A multiple choice by slug whose NUL-character error speaks this field's message."""
+
+    def _check_values(self, value):
+        try:
+            return super()._check_values(value)
+        except ValidationError as error:
+            if getattr(error, "code", None) == "null_characters_not_allowed":
+                raise ValidationError(
+                    self.error_messages["null_characters_not_allowed"], code=error.code
+                ) from None
+            raise
+
+
 class AnyOfFilter(django_filters.ModelMultipleChoiceFilter):
     """OR within one facet: the cases linked to any of the chosen values.
 
@@ -24,11 +40,16 @@ class AnyOfFilter(django_filters.ModelMultipleChoiceFilter):
     DISTINCT and one case linked to two chosen values is still listed once.
     """
 
+    field_class = SlugChoiceField
+
     def __init__(self, *args, label, **kwargs):
         kwargs.setdefault("to_field_name", "slug")
         kwargs.setdefault(
             "error_messages",
-            {"invalid_choice": f"There is no {label} “%(value)s”. Remove it or pick one listed."},
+            {
+                "invalid_choice": f"There is no {label} “%(value)s”. Remove it or pick one listed.",
+                "null_characters_not_allowed": f"The {label} value contains a NUL character.",
+            },
         )
         super().__init__(*args, label=label, **kwargs)
 
@@ -99,13 +120,16 @@ class CaseFilterSet(django_filters.FilterSet):
         return qs
 
     def known_only(self):
-        """The bound data without the values that name nothing (to offer as a fix).
+        """The bound data without what could not be used (to offer as a fix).
 
-        Output: a mutable ``QueryDict`` without ``page``; values with a NUL character are
-        dropped without a query. One SQL query per filter that has values.
+        Output: a mutable ``QueryDict`` without ``page``, without ``q`` when the sentence is
+        invalid, and without filter values that name nothing; values with a NUL character
+        are dropped without a query. One SQL query per filter that has values.
         """
         fixed = self.data.copy()
         fixed.pop("page", None)
+        if "q" in self.errors:
+            fixed.pop("q", None)
         for key, flt in self.filters.items():
             if key == "q":
                 continue
@@ -135,14 +159,28 @@ def clean_query(query):
     """Keep only the list's own parameters, without blanks or repeats.
 
     Input: a ``QueryDict`` (``request.GET``). Output: a new mutable ``QueryDict`` holding the
-    filter keys plus ``q`` and ``page``, each value stripped, blank values dropped and
-    repeated values kept once, in their first order.
+    filter keys plus ``q`` and ``page``, each value stripped, slugs lower-cased, blank values
+    dropped and repeated values kept once, in their first order.
     """
-    keys = [*CaseFilterSet.base_filters, "q", "page"]
     cleaned = QueryDict(mutable=True)
-    for key in keys:
+    for key in [*CaseFilterSet.base_filters, "page"]:
         values = [value.strip() for value in query.getlist(key)]
+        if key not in {"q", "page"}:
+            values = [value.lower() for value in values]  # slugs are lower case
         values = list(dict.fromkeys(value for value in values if value))
         if values:
             cleaned.setlist(key, values)
     return cleaned
+
+
+def repeated_single_values(query):
+    """Messages for ``q`` or ``page`` given more than once (which one was meant is unknown).
+
+    Input: a cleaned ``QueryDict``. Output: ``list[str]``, empty when all is well.
+    """
+    names = {"q": "sentence (q)", "page": "page number"}
+    return [
+        f"The {names[key]} is given {len(query.getlist(key))} times; give it once."
+        for key in names
+        if len(query.getlist(key)) > 1
+    ]

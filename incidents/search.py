@@ -13,7 +13,9 @@ trigger, impact, detection and the terms' aliases; D (0.1) remediation, action i
 lessons. On PostgreSQL this runs as full-text search over the stored, GIN-indexed
 ``Case.search_vector`` (:func:`stored_vector`, kept current by ``incidents/signals.py``);
 on SQLite the same document (:func:`search_parts`) and weights are scored in Python, the
-fallback for the small embedded database.
+fallback for the small embedded database. Both read ASCII punctuation as a space, so
+``torch.sum`` is two words everywhere. One difference remains: SQLite folds accents
+(``café`` = ``cafe``), PostgreSQL without the ``unaccent`` extension does not.
 """
 
 import html
@@ -28,7 +30,7 @@ from django.contrib.postgres.aggregates import StringAgg
 from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
 from django.db import connection
 from django.db.models import Case as When_
-from django.db.models import F, FloatField, OuterRef, Subquery, TextField, Value, When
+from django.db.models import F, FloatField, Func, OuterRef, Subquery, TextField, Value, When
 from django.db.models.functions import Coalesce
 from django.utils.safestring import mark_safe
 
@@ -158,8 +160,26 @@ def stored_vector():
         ],
         "D": ["remediation", "action_items", "lessons"],
     }
-    vectors = [SearchVector(*fields, weight=w, config=CONFIG) for w, fields in parts.items()]
+    vectors = [
+        SearchVector(*(_words_only(f) for f in fields), weight=w, config=CONFIG)
+        for w, fields in parts.items()
+    ]
     return reduce(operator.add, vectors)
+
+
+def _words_only(field):
+    """SQL: the text with ASCII punctuation read as spaces, as :func:`words` reads it, so
+    ``torch.sum`` or ``2.28.9`` are the same separate words on both databases (PostgreSQL's
+    parser would otherwise keep them whole as file or version tokens)."""
+    expression = F(field) if isinstance(field, str) else field
+    return Func(
+        Coalesce(expression, Value(""), output_field=TextField()),
+        Value("[[:punct:]]+"),
+        Value(" "),
+        Value("g"),
+        function="regexp_replace",
+        output_field=TextField(),
+    )
 
 
 def update_search_vectors(case_ids):
@@ -188,9 +208,9 @@ def search(queryset, sentence, memo=None):
         return queryset.none()
     if is_postgresql():
         # Only letters and digits reach the raw tsquery: no operator can come through.
-        tsquery = SearchQuery(
-            " | ".join(word for word, _ in stems), search_type="raw", config=CONFIG
-        )
+        # Accents are kept: PostgreSQL's english configuration does not fold them either.
+        unfolded = [w for w in _WORD.findall(sentence.casefold()) if fold(w) not in STOP_WORDS]
+        tsquery = SearchQuery(" | ".join(dict.fromkeys(unfolded)), search_type="raw", config=CONFIG)
         return (
             queryset.filter(search_vector=tsquery)
             .annotate(search_rank=SearchRank(F("search_vector"), tsquery))

@@ -1,22 +1,39 @@
-"""Views of the case list and case pages: parse the request, call, render."""
+"""Views of the case list and case pages: parse the request, call, render.
+
+Public views answer GET and HEAD only (anything else is a 405) and take no form posts, so
+they are exempt from CSRF checks, which would otherwise answer 403 before the 405.
+"""
+
+import re
 
 from django.conf import settings
 from django.core.paginator import Paginator
 from django.db import connection
-from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.decorators import method_decorator
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 from django.views.generic import DetailView
 
 from .facets import FACET_LABELS, compute_chips, compute_facets, root_cause_breakdown
-from .filters import SEARCH_MAX_LENGTH, CaseFilterSet, clean_query
+from .filters import SEARCH_MAX_LENGTH, CaseFilterSet, clean_query, repeated_single_values
 from .graphs import drawn_graph, query_string, related_to
+from .http import SafeJsonResponse
 from .models import Case
 from .search import query_stems, snippet
 from .suggestions import suggest, suggested_filters
 
 CASES_PER_PAGE = 20
+# Longest error message shown, in characters (a message quotes the value that failed).
+MESSAGE_LIMIT = 300
 # Most nodes in the list page's small graph of its result.
 LIST_GRAPH_BUDGET = 36
+
+
+def shorten(message, limit=MESSAGE_LIMIT):
+    """``message`` cut to ``limit`` characters with an ellipsis, without NUL characters."""
+    message = str(message).replace("\x00", "")
+    return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
 class PageNotFound(Exception):
@@ -32,16 +49,18 @@ def get_page(queryset, number, per_page=CASES_PER_PAGE):
     paginator = Paginator(queryset, per_page)
     if number is None:
         return paginator.page(1)
-    try:
-        page_number = int(number)
-    except ValueError:
-        raise PageNotFound(f"“{number[:40]}” is not a page number.") from None
+    if not re.fullmatch(r"-?[0-9]{1,20}", number):
+        shown = number[:40].replace("\x00", "")
+        raise PageNotFound(f"“{shown}” is not a page number.")
+    page_number = int(number)
     if not 1 <= page_number <= paginator.num_pages:
         pages = "1 page" if paginator.num_pages == 1 else f"{paginator.num_pages} pages"
         raise PageNotFound(f"There is no page {page_number}: this list has {pages}.")
     return paginator.page(page_number)
 
 
+@csrf_exempt
+@require_safe
 def case_list(request):
     """The case list at ``/``: filters and sentence from the query string, facets, chips,
     suggested filters, one page of cases (newest first, or best match first with a sentence).
@@ -53,14 +72,19 @@ def case_list(request):
     filterset = CaseFilterSet(query, queryset=Case.objects.published())
     context = {
         "query": query,
-        "sentence": query.get("q", ""),
+        # Shown back in the search box: without NUL, which HTML cannot carry.
+        "sentence": query.get("q", "").replace("\x00", ""),
         "hidden_filters": [(key, value) for key in FACET_LABELS for value in query.getlist(key)],
     }
-    if not filterset.is_valid():
-        context["errors"] = [
-            message for messages in filterset.errors.values() for message in messages
+    repeated = repeated_single_values(query)
+    if repeated or not filterset.is_valid():
+        context["errors"] = repeated + [
+            shorten(message) for messages in filterset.errors.values() for message in messages
         ]
         fixed = filterset.known_only()
+        for key in ("q", "page"):
+            if key in fixed:
+                fixed.setlist(key, fixed.getlist(key)[:1])
         context["fix_url"] = "?" + fixed.urlencode()
         return render(request, "incidents/case_list.html", context, status=400)
     context["chips"] = compute_chips(filterset)
@@ -72,11 +96,13 @@ def case_list(request):
         page_obj = get_page(ordered.with_terms(), query.get("page"))
     except PageNotFound as error:
         context["errors"] = [str(error)]
+        context["fix_url"] = query_string(query) or "?"
+        context["fix_label"] = "Go to the first page of this list"
         return render(request, "incidents/case_list.html", context, status=404)
     if context["sentence"] and not query_stems(context["sentence"]):
         context["notice"] = (
-            "Your sentence has only common words such as “the” or “and”, which the search "
-            "ignores. Add the words that describe what you saw."
+            "Your sentence has no words the search can use: only common words such as "
+            "“the” or “and”, or symbols. Add the words that describe what you saw."
         )
     context["page_obj"] = page_obj
     context["cases"] = page_obj.object_list
@@ -91,6 +117,7 @@ def case_list(request):
     return render(request, "incidents/case_list.html", context)
 
 
+@method_decorator(csrf_exempt, name="dispatch")
 class CaseDetailView(DetailView):
     """One case at ``/cases/<slug>/``: every section of the seed card, and its sources.
 
@@ -98,6 +125,7 @@ class CaseDetailView(DetailView):
     """
 
     context_object_name = "case"
+    http_method_names = ["get", "head"]
 
     def get_queryset(self):
         cases = Case.objects.with_terms()
@@ -113,6 +141,8 @@ class CaseDetailView(DetailView):
         return context
 
 
+@csrf_exempt
+@require_safe
 def suggestions_partial(request):
     """The suggested-filters area alone, for in-place updates while typing.
 
@@ -120,12 +150,19 @@ def suggestions_partial(request):
     first ``SEARCH_MAX_LENGTH`` characters), since suggestions never fail.
     """
     query = clean_query(request.GET)
-    if "q" in query:
-        query["q"] = query["q"][:SEARCH_MAX_LENGTH]
+    filterset = CaseFilterSet(query, queryset=Case.objects.published())
+    if not filterset.is_valid():
+        # Chips must not carry values that would make the list fail.
+        sentence = query.get("q", "")
+        query = filterset.known_only()
+        if sentence:
+            query["q"] = sentence[:SEARCH_MAX_LENGTH].replace("\x00", " ")
     context = {"suggestions": suggested_filters(query), "sentence": query.get("q", "")}
     return render(request, "incidents/_suggestions.html", context)
 
 
+@csrf_exempt
+@require_safe
 def suggest_json(request):
     """``/suggest.json?q=``: the values recognised in the sentence, for scripts and agents.
 
@@ -134,7 +171,7 @@ def suggest_json(request):
     """
     sentence = request.GET.get("q", "")
     if len(sentence) > SEARCH_MAX_LENGTH:
-        return JsonResponse(
+        return SafeJsonResponse(
             {"error": f"q is {len(sentence)} characters long; at most {SEARCH_MAX_LENGTH}."},
             status=400,
         )
@@ -142,9 +179,11 @@ def suggest_json(request):
         {"kind": s.kind, "slug": s.slug, "name": s.name, "matched": s.matched}
         for s in suggest(sentence)
     ]
-    return JsonResponse(found, safe=False)
+    return SafeJsonResponse(found)
 
 
+@csrf_exempt
+@require_safe
 def healthz(request):
     """``/healthz``: 200 ``{"status": "ok"}`` when the database answers, else 503."""
     try:
@@ -152,5 +191,5 @@ def healthz(request):
             cursor.execute("SELECT 1")
             cursor.fetchone()
     except Exception as error:  # noqa: BLE001 - any failure means unhealthy
-        return JsonResponse({"status": "error", "database": type(error).__name__}, status=503)
-    return JsonResponse({"status": "ok", "database": "ok"})
+        return SafeJsonResponse({"status": "error", "database": type(error).__name__}, status=503)
+    return SafeJsonResponse({"status": "ok", "database": "ok"})

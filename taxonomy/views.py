@@ -4,6 +4,8 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 
 from .models import TERM_MODELS
 
@@ -33,6 +35,8 @@ def co_occurring(term, cases):
     return groups
 
 
+@csrf_exempt
+@require_safe
 def term_detail(request, kind, slug):
     """``/taxonomy/<kind>/<slug>/``: the term's description, aliases and categories, its
     published cases newest first (20 a page), and the terms seen with it most, by kind.
@@ -46,7 +50,8 @@ def term_detail(request, kind, slug):
     cases = term.cases.published()
     paginator = Paginator(cases.newest_first().select_related("organisation"), CASES_PER_PAGE)
     number = request.GET.get("page", "1")
-    if not number.isdigit() or not 1 <= int(number) <= paginator.num_pages:
+    valid = number.isascii() and number.isdigit() and len(number) <= 9
+    if not valid or not 1 <= int(number) <= paginator.num_pages:
         raise Http404(f"There is no page “{number[:40]}” of this term's cases.")
     context = {
         "term": term,

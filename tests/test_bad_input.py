@@ -25,7 +25,7 @@ def test_unknown_slug_next_to_a_known_one_is_not_silently_dropped(client, cases)
     response = client.get("/?symptom=job-crash&symptom=nope")
     assert response.status_code == 400
     assert listed_titles(response) == []
-    fix = page(response).find("a", string="Show the list without the unknown values")
+    fix = page(response).find("a", string="Show the list without what could not be used")
     assert fix["href"] == "?symptom=job-crash"
     assert listed_titles(client.get("/" + fix["href"])) == ["Crash"]
 
@@ -66,3 +66,64 @@ def test_unknown_case_slug_is_a_404(client, cases):
 def test_huge_page_with_filters_is_a_404_not_a_500(client, cases):
     response = client.get("/?symptom=job-crash&page=" + "9" * 5000)
     assert response.status_code == 404
+
+
+def test_bad_sentence_fix_link_drops_the_sentence_and_keeps_the_filters(client, cases):
+    response = client.get("/", {"q": "gpu\x00", "symptom": "job-crash"})
+    assert response.status_code == 400
+    assert b"\x00" not in response.content
+    fix = page(response).find("a", string="Show the list without what could not be used")
+    assert fix["href"] == "?symptom=job-crash"
+    assert client.get("/" + fix["href"]).status_code == 200
+
+
+def test_nul_in_a_filter_names_the_filter(client, cases):
+    response = client.get("/?symptom=%00")
+    assert (
+        "The symptom value contains a NUL character."
+        in page(response).select_one(".alert").get_text()
+    )
+
+
+def test_page_past_the_end_offers_the_first_page_with_the_filters(client, cases):
+    response = client.get("/?symptom=job-crash&page=2")
+    assert response.status_code == 404
+    fix = page(response).find("a", string="Go to the first page of this list")
+    assert fix["href"] == "?symptom=job-crash"
+
+
+@pytest.mark.parametrize("value", ["1_0", "１", "٣", "+1", " 1e3"])
+def test_only_plain_digits_are_page_numbers(client, cases, value):
+    response = client.get("/", {"page": value})
+    assert response.status_code == 404
+    assert "is not a page number" in page(response).select_one(".alert").get_text()
+
+
+def test_sentence_or_page_given_twice_is_a_400(client, cases):
+    response = client.get("/?q=nccl&q=xid&symptom=job-crash")
+    assert response.status_code == 400
+    assert "The sentence (q) is given 2 times; give it once." in response.content.decode()
+    fix = page(response).find("a", string="Show the list without what could not be used")
+    assert fix["href"] == "?q=nccl&symptom=job-crash"
+    assert client.get("/?page=1&page=2").status_code == 400
+
+
+def test_slugs_are_read_in_any_case(client, cases):
+    assert listed_titles(client.get("/?symptom=Job-Crash")) == ["Crash"]
+
+
+def test_very_long_unknown_slug_is_quoted_shortly(client, cases):
+    response = client.get("/", {"symptom": "x" * 20000})
+    assert response.status_code == 400
+    assert len(page(response).select_one(".alert li").get_text()) <= 300
+
+
+@pytest.mark.parametrize("method", ["post", "put", "delete", "patch", "options", "trace"])
+@pytest.mark.parametrize("url", ["/", "/suggest.json", "/suggestions/", "/graph/", "/graph.json"])
+def test_public_pages_answer_only_get_and_head(method, url):
+    from django.test import Client
+
+    csrf_client = Client(enforce_csrf_checks=True)
+    response = getattr(csrf_client, method)(url)
+    assert response.status_code == 405
+    assert response["Allow"] == "GET, HEAD"

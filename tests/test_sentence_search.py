@@ -165,3 +165,10 @@ def test_search_follows_edits_to_cases_and_terms(client):
 def test_drafts_are_never_found(client):
     make_case("Draft loader", summary="loader", is_published=False)
     assert result_count(client.get("/", {"q": "loader"})) == 0
+
+
+@pytest.mark.parametrize("sentence", ["torch", "torch.sum", "sum", "2.28.9", "NCCL_DEBUG"])
+def test_dotted_and_underscored_tokens_match_their_words_on_both_databases(client, sentence):
+    make_case("Dotted", summary="A bug in torch.sum on NCCL 2.28.9 with NCCL_DEBUG=INFO.")
+    make_case("Plain", summary="Nothing here.")
+    assert listed_titles(client.get("/", {"q": sentence})) == ["Dotted"]

@@ -1,0 +1,91 @@
+"""Every public URL against the inputs people have reported breaking Django apps: always a
+clear response (a 4xx with a message, or the page with a message), never a 500, never
+script in the page. Plus a property-based test of the list and graph query strings."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from .conftest import make_case
+
+pytestmark = pytest.mark.django_db
+
+PARAMS = ["q", "root_cause", "component", "symptom", "contributing_factor", "organisation",
+          "category", "page"]  # fmt: skip
+URLS = ["/", "/graph/", "/graph.json", "/suggest.json", "/suggestions/",
+        "/cases/job-crash-case/", "/taxonomy/symptom/job-crash/"]  # fmt: skip
+HOSTILE_VALUES = [
+    "", " ", "does-not-exist", "слаг", "ノード", "a" * 300, "0", "-1", "abc", "1.5",
+    "1000000000000", "9" * 5000, "job-crash\x00", "\x00",
+    "& | ! : * ( ) - <-> '\"", "!!(a:*|b&!c)<->d", "<script>alert(1)</script>",
+    "javascript:alert(1)", "%00%ff", "é" * 20, "x" * 100_000, "1969-13-45", "2024-02-30",
+]  # fmt: skip
+
+
+@pytest.fixture
+def case():
+    return make_case("Job crash case", slug="job-crash-case", symptoms=["Job crash"])
+
+
+def assert_clear(response, what):
+    assert response.status_code < 500, what
+    assert response.status_code in {200, 400, 404}, what
+    assert b"<script>alert(1)" not in response.content, what
+    if response.status_code in {400, 404} and response["Content-Type"].startswith("text/html"):
+        assert len(response.content) > 200, what  # a page with a message, not an empty body
+
+
+@pytest.mark.parametrize("url", URLS)
+def test_each_hostile_value_in_each_parameter(client, case, url):
+    for key in PARAMS:
+        for value in HOSTILE_VALUES:
+            assert_clear(client.get(url, {key: value}), (url, key, value[:30]))
+
+
+@pytest.mark.parametrize("url", URLS)
+def test_repeated_blank_and_many_parameters(client, case, url):
+    assert_clear(
+        client.get(url + "?symptom=job-crash&symptom=&symptom=job-crash&page=1&page=2"), url
+    )
+    many = "&".join(f"p{i}={i}" for i in range(2000))
+    assert_clear(client.get(f"{url}?{many}&symptom=job-crash"), url)
+    assert_clear(client.get(url + "?" + "q=" + "a%20" * 20000), url)
+
+
+def test_raw_percent_encoded_nul_and_surrogates(client, case):
+    for query in ["q=%00", "symptom=%00", "q=%ED%A0%80", "symptom=%ED%A0%80", "page=%00",
+                  "q=%FF%FE", "q=%", "q=%%", "q=%zz"]:  # fmt: skip
+        for url in URLS:
+            assert_clear(client.get(f"{url}?{query}"), (url, query))
+
+
+def test_unknown_case_and_term_slugs(client, case):
+    for url in ["/cases/nope/", "/cases/слаг/", "/taxonomy/symptom/nope/",
+                "/taxonomy/nope/job-crash/", "/taxonomy/symptom/%E3%83%8E/"]:  # fmt: skip
+        response = client.get(url)
+        assert response.status_code == 404, url
+        assert b"Not found" in response.content
+
+
+def test_methods_other_than_get_on_public_pages(client, case):
+    assert client.head("/").status_code == 200
+    assert client.post("/").status_code == 405
+    assert client.post(case.get_absolute_url()).status_code == 405
+
+
+query_values = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=60
+)
+query_strings = st.lists(st.tuples(st.sampled_from([*PARAMS, "other"]), query_values), max_size=8)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(pairs=query_strings)
+def test_generated_query_strings_never_break_the_list_or_graph(client, case, pairs):
+    from urllib.parse import urlencode
+
+    encoded = urlencode(pairs)
+    for url in ["/", "/graph/"]:
+        assert_clear(client.get(f"{url}?{encoded}"), (url, encoded[:200]))
