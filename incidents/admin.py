@@ -1,10 +1,11 @@
 """Editors' admin for cases, their sources and organisations."""
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, F
+from django.forms.models import BaseInlineFormSet
 
 from .models import Case, Organisation, Source
 
@@ -29,10 +30,30 @@ class OrganisationAdmin(admin.ModelAdmin):
         return obj.case_count
 
 
+class SourceFormSet(BaseInlineFormSet):
+    """A published case must keep at least one source (every case cites its reports)."""
+
+    def clean(self):
+        super().clean()
+        if not self.instance.is_published:
+            return
+        kept = [
+            form
+            for form in self.forms
+            if form.cleaned_data and not form.cleaned_data.get("DELETE", False)
+        ]
+        if not kept:
+            raise ValidationError(
+                "A published case needs at least one source. Add the public report it is "
+                "written from, or save it as a draft."
+            )
+
+
 class SourceInline(admin.StackedInline):
     """A case's public sources, edited on the case's page (stacked: every field labelled)."""
 
     model = Source
+    formset = SourceFormSet
     extra = 1
     formfield_overrides = URL_FIELDS
     fields = ["url", "title", "publisher", "published_on"]
@@ -128,8 +149,17 @@ class CaseAdmin(admin.ModelAdmin):
 
     @admin.action(description="Publish the selected cases")
     def publish(self, request, queryset):
-        updated = queryset.update(is_published=True, version=F("version") + 1)
+        unsourced = list(queryset.filter(sources__isnull=True).values_list("title", flat=True))
+        updated = queryset.exclude(sources__isnull=True).update(
+            is_published=True, version=F("version") + 1
+        )
         self.message_user(request, f"Published {updated} case(s).")
+        if unsourced:
+            self.message_user(
+                request,
+                f"Not published, no source yet: {', '.join(unsourced)}.",
+                level=messages.WARNING,
+            )
 
     @admin.action(description="Turn the selected cases back into drafts")
     def unpublish(self, request, queryset):

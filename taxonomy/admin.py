@@ -1,7 +1,7 @@
 """Editors' admin for taxonomy terms and categories, with how many cases use each."""
 
 from django.contrib import admin
-from django.db.models import Count
+from django.db.models import Case, Count, IntegerField, Value, When
 
 from .models import Category, Component, ContributingFactor, RootCause, Symptom
 
@@ -47,6 +47,21 @@ class TermAdmin(admin.ModelAdmin):
     @admin.display(description="cases", ordering="case_count")
     def case_count(self, obj):
         return obj.case_count
+
+    def get_search_results(self, request, queryset, search_term):
+        """Search names, slugs and aliases; names that match come first (autocomplete
+        for "NCCL" offers "NCCL timeout" before a term that has "NCCL" only in an alias)."""
+        queryset, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        if search_term:
+            queryset = queryset.annotate(
+                name_match=Case(
+                    When(name__istartswith=search_term, then=Value(0)),
+                    When(name__icontains=search_term, then=Value(1)),
+                    default=Value(2),
+                    output_field=IntegerField(),
+                )
+            ).order_by("name_match", "name")
+        return queryset, may_have_duplicates
 
     @admin.display(description="categories")
     def category_list(self, obj):

@@ -95,3 +95,79 @@ def test_publish_action_makes_drafts_public(admin_client):
         "/admin/incidents/case/", {"action": "publish", "_selected_action": [draft.pk]}
     )
     assert listed_titles(admin_client.get("/")) == ["Draft"]
+
+
+def _change_data(case, **overrides):
+    """The admin change form's POST data for ``case``, as the browser would send it."""
+    data = {
+        "title": case.title, "slug": case.slug, "organisation": case.organisation_id,
+        "is_published": "on", "summary": case.summary, "edit_version": case.version,
+        "started_on_precision": "day", "ended_on_precision": "day",
+        "published_on_precision": "day",
+        "sources-TOTAL_FORMS": "1", "sources-INITIAL_FORMS": "1",
+        "sources-MIN_NUM_FORMS": "0", "sources-MAX_NUM_FORMS": "1000",
+    }  # fmt: skip
+    source = case.sources.get()
+    data.update({"sources-0-id": source.pk, "sources-0-case": case.pk,
+                 "sources-0-url": source.url, "sources-0-title": source.title})  # fmt: skip
+    data.update(overrides)
+    return data
+
+
+def test_second_of_two_editors_saving_in_turn_is_refused(admin_client):
+    case = make_case("Shared", summary="Original.")
+    first = _change_data(case, summary="First editor's words.")
+    second = _change_data(case, summary="Second editor's words.")  # opened at the same time
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    assert admin_client.post(url, first).status_code == 302
+    response = admin_client.post(url, second)
+    assert response.status_code == 200
+    assert "Another editor saved this case after you opened it" in response.content.decode()
+    case.refresh_from_db()
+    assert case.summary == "First editor's words."
+    assert case.version == 2
+
+
+def test_publishing_without_a_source_is_refused(admin_client):
+    case = make_case("Unsourced", sources=0, is_published=False)
+    form = {
+        "title": case.title, "slug": case.slug, "organisation": case.organisation_id,
+        "is_published": "on", "summary": "S.", "edit_version": case.version,
+        "started_on_precision": "day", "ended_on_precision": "day",
+        "published_on_precision": "day", "sources-TOTAL_FORMS": "1",
+        "sources-INITIAL_FORMS": "0", "sources-MIN_NUM_FORMS": "0",
+        "sources-MAX_NUM_FORMS": "1000",
+    }  # fmt: skip
+    response = admin_client.post(f"/admin/incidents/case/{case.pk}/change/", form)
+    assert "A published case needs at least one source" in response.content.decode()
+    case.refresh_from_db()
+    assert not case.is_published
+    admin_client.post("/admin/incidents/case/", {"action": "publish",
+                                                 "_selected_action": [case.pk]})  # fmt: skip
+    case.refresh_from_db()
+    assert not case.is_published
+
+
+def test_autocomplete_puts_name_matches_before_alias_matches(admin_client):
+    make_term("symptom", "Job hang without error", aliases="NCCL hang")
+    make_term("symptom", "NCCL timeout")
+    found = admin_client.get(
+        "/admin/autocomplete/",
+        {"term": "nccl", "app_label": "incidents", "model_name": "case",
+         "field_name": "symptoms"},
+    ).json()  # fmt: skip
+    assert [r["text"] for r in found["results"]] == ["NCCL timeout", "Job hang without error"]
+
+
+def test_admin_login_is_locked_after_five_failures(client, admin_user):
+    statuses = [
+        client.post(
+            "/admin/login/?next=/admin/", {"username": "admin", "password": "wrong"}
+        ).status_code
+        for _ in range(5)
+    ]
+    assert statuses == [200, 200, 200, 200, 429]
+    response = client.post("/admin/login/?next=/admin/",
+                           {"username": "admin", "password": "password"})  # fmt: skip
+    assert response.status_code == 429
+    assert "Too many failed sign-ins" in response.content.decode()
