@@ -70,3 +70,17 @@ class SearchQualityTests(TestCase):
                 assert response.status_code == 200
                 top_three = listed_titles(response)[:3]
                 assert Case.objects.get(slug=slug).title in top_three, top_three
+
+    def test_the_issue_example_finds_acme_and_suggests_its_values(self):
+        sentence = "dataloader workers leak memory and the job dies with an NCCL timeout"
+        response = self.client.get("/", {"q": sentence})
+        acme = Case.objects.get(slug="acme-datacenter-llm-pretraining-failures")
+        assert acme.title in listed_titles(response)[:3]
+        found = [
+            (s["kind"], s["slug"]) for s in self.client.get("/suggest.json", {"q": sentence}).json()
+        ]
+        assert found == [
+            ("component", "training-data-loader"),
+            ("root_cause", "memory-leak"),
+            ("symptom", "nccl-timeout"),
+        ]
