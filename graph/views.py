@@ -5,8 +5,9 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
+from incidents.facets import query_string
 from incidents.filters import CaseFilterSet, clean_query
-from incidents.graphs import drawn_graph, query_string, result_graph
+from incidents.graphs import drawn_graph, result_graph
 from incidents.http import SafeJsonResponse
 from incidents.models import Case
 

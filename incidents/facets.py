@@ -160,6 +160,26 @@ def compute_chips(filterset):
     return chips
 
 
+def add_url(query, key, slug, base=""):
+    """The URL that keeps the current state and adds ``key=slug`` (if absent), no page.
+
+    ``base``: the path to prefix (``"/"`` from pages other than the list).
+    """
+    changed = query.copy()
+    changed.pop("page", None)
+    if slug not in changed.getlist(key):
+        changed.appendlist(key, slug)
+    return f"{base}?{changed.urlencode()}"
+
+
+def query_string(query):
+    """``"?a=b"`` for the filters and sentence of ``query`` (no page), or ``""``."""
+    kept = query.copy()
+    kept.pop("page", None)
+    encoded = kept.urlencode()
+    return f"?{encoded}" if encoded else ""
+
+
 def only_url(query, key, slug):
     """The URL that keeps every other filter and sets ``key`` to just ``slug``, without page."""
     changed = query.copy()

@@ -9,16 +9,8 @@ from django.urls import reverse
 
 from graph.build import KIND_LABELS, build_graph, layout, related_cases, within_budget
 
+from .facets import add_url
 from .models import TERM_RELATIONS, Case
-
-
-def add_url(query, key, slug, base="/"):
-    """The list URL that keeps the current state and adds ``key=slug`` (if absent), no page."""
-    changed = query.copy()
-    changed.pop("page", None)
-    if slug not in changed.getlist(key):
-        changed.appendlist(key, slug)
-    return f"{base}?{changed.urlencode()}"
 
 
 def result_graph(result, query):
@@ -55,14 +47,6 @@ def drawn_graph(result, query, budget, compact=False):
     shown, omitted = within_budget(graph, budget)
     drawing = layout(shown, row_height=13, case_labels=False, max_r=9) if compact else layout(shown)
     return drawing, omitted, graph.number_of_nodes()
-
-
-def query_string(query):
-    """``"?a=b"`` for the filters and sentence of ``query`` (no page), or ``""``."""
-    kept = query.copy()
-    kept.pop("page", None)
-    encoded = kept.urlencode()
-    return f"?{encoded}" if encoded else ""
 
 
 def related_to(case, limit=5):

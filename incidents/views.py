@@ -15,9 +15,15 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from django.views.generic import DetailView
 
-from .facets import FACET_LABELS, compute_chips, compute_facets, root_cause_breakdown
+from .facets import (
+    FACET_LABELS,
+    compute_chips,
+    compute_facets,
+    query_string,
+    root_cause_breakdown,
+)
 from .filters import SEARCH_MAX_LENGTH, CaseFilterSet, clean_query, repeated_single_values
-from .graphs import drawn_graph, query_string, related_to
+from .graphs import drawn_graph, related_to
 from .http import SafeJsonResponse
 from .models import Case
 from .search import query_stems, snippet
