@@ -134,3 +134,16 @@ class ContributingFactor(Term):
 
 
 TERM_MODELS = (RootCause, Component, Symptom, ContributingFactor)
+
+
+class TaxonomyVersion(models.Model):
+    """A counter bumped whenever a term or organisation changes (one row, ``pk=1``).
+
+    Kept in the database so every process (several gunicorn workers, several hosts) sees
+    the change and rebuilds its recogniser index; see ``taxonomy/recognise.py``.
+    """
+
+    number = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self):
+        return f"taxonomy version {self.number}"

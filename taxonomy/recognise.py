@@ -7,18 +7,16 @@ and simple plurals folded (``ECC errors`` = ``ECC error``). Where matches overla
 longest wins ("GPU memory fault" over "GPU"), then the earliest.
 
 The index is a dict from token tuples to values, built once per taxonomy version
-(:func:`taxonomy_version`), so recognising costs one dict lookup per token and phrase
-length, independent of the number of terms.
+(:func:`taxonomy_version`, a counter in the database, so a change made through any
+process reaches every process), so recognising costs one dict lookup per token and
+phrase length, independent of the number of terms.
 """
 
 import re
 import unicodedata
 from dataclasses import dataclass
 
-from django.core.cache import cache
-
-# Cache key of the counter bumped whenever a term, category or organisation changes.
-VERSION_KEY = "taxonomy:version"
+from django.db.models import F
 
 _TOKEN = re.compile(r"[^\W_]+")
 _LETTERS_DIGITS = re.compile(r"\d+|[^\W\d_]+")
@@ -136,19 +134,27 @@ class Recogniser:
 
 
 def taxonomy_version():
-    """The current taxonomy version number from the cache (0 when unset)."""
-    return cache.get(VERSION_KEY, 0)
+    """The current taxonomy version number (one SQL query; 0 before any change)."""
+    from .models import TaxonomyVersion  # here: the matcher itself runs without Django
+
+    return TaxonomyVersion.objects.filter(pk=1).values_list("number", flat=True).first() or 0
 
 
 def bump_taxonomy_version(**kwargs):
-    """Signal receiver: mark every recogniser index out of date."""
-    try:
-        cache.incr(VERSION_KEY)
-    except ValueError:
-        cache.set(VERSION_KEY, 1, timeout=None)
+    """Signal receiver: mark every process's recogniser index out of date."""
+    from .models import TaxonomyVersion
+
+    if not TaxonomyVersion.objects.filter(pk=1).update(number=F("number") + 1):
+        TaxonomyVersion.objects.get_or_create(pk=1, defaults={"number": 1})
 
 
 _built = {"version": None, "recogniser": None}
+
+
+def forget_index():
+    """Drop this process's index so the next call rebuilds it (tests roll the database,
+    and so the version counter, back between cases)."""
+    _built.update(version=None, recogniser=None)
 
 
 def get_recogniser(build):

@@ -24,6 +24,15 @@ TERM_MODELS = {
 
 
 @pytest.fixture(autouse=True)
+def _fresh_recogniser():
+    """Each test starts without another test's suggestion index (versions repeat after
+    rollbacks)."""
+    from taxonomy.recognise import forget_index
+
+    forget_index()
+
+
+@pytest.fixture(autouse=True)
 def _test_speedups(settings):
     """A fast password hasher, and static URLs without a collectstatic manifest."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

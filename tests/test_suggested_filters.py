@@ -125,6 +125,18 @@ def test_new_alias_is_recognised_after_the_taxonomy_changes(client, vocabulary):
     assert suggested(client, "a zorblax happened") == ["symptom:job-crash"]
 
 
+def test_a_change_made_by_another_process_reaches_this_one(client, vocabulary):
+    from django.db.models import F
+
+    from taxonomy.models import Symptom, TaxonomyVersion
+
+    assert suggested(client, "a quuxflare happened") == []
+    # Another worker edits an alias and bumps the shared version; no signal runs here.
+    Symptom.objects.filter(slug="xid-error").update(aliases="quuxflare")
+    TaxonomyVersion.objects.filter(pk=1).update(number=F("number") + 1)
+    assert suggested(client, "a quuxflare happened") == ["symptom:xid-error"]
+
+
 def test_hostile_sentences_are_harmless(client, vocabulary):
     for sentence in ["<script>alert(1)</script> GPU", "\x00GPU\x00", "&|!:*()- GPU", "é" * 400]:
         response = client.get("/suggest.json", {"q": sentence})
