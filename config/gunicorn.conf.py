@@ -2,8 +2,8 @@
 
 Environment: ``PORT`` (default 8000), ``BIND`` (default ``0.0.0.0:$PORT``),
 ``WEB_CONCURRENCY`` (workers, default 2 × cores + 1, at most 8), ``GUNICORN_TIMEOUT``
-(seconds, default 30). Request-line and header limits are gunicorn's defaults made
-explicit and a little tighter; access logs go to stdout, one JSON object per request.
+(seconds, default 30), ``GUNICORN_THREADS`` (per worker, default 4). Request-line and
+header limits are gunicorn's defaults made explicit; request logs come from the app.
 """
 
 import multiprocessing
@@ -11,7 +11,11 @@ import os
 
 bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", min(8, 2 * multiprocessing.cpu_count() + 1)))
-worker_class = "sync"
+# Threads: a slow client holds one thread, not a whole worker. Still, put a buffering
+# reverse proxy (nginx, Caddy, a cloud load balancer) in front in production: it absorbs
+# slow clients (the "slowloris" pattern) that would otherwise tie up every thread.
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5
@@ -22,10 +26,9 @@ max_requests_jitter = 500
 limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
-accesslog = "-"
+# No gunicorn access log: the app writes one JSON object per request itself
+# (incidents/middleware.py), escaped properly, where gunicorn's format would let a
+# newline in a path split a line.
+accesslog = None
 errorlog = "-"
-access_log_format = (
-    '{"remote": "%(h)s", "method": "%(m)s", "path": "%(U)s", "status": %(s)s, '
-    '"bytes": "%(B)s", "duration_us": %(D)s, "agent": "%(a)s"}'
-)
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

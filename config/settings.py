@@ -179,6 +179,13 @@ AXES_COOLOFF_TIME = 1
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "403_lockout.html"
+# The address lockouts count by: behind TRUSTED_PROXY_COUNT reverse proxies, the one the
+# nearest trusted proxy saw (config/proxies.py). Otherwise every visitor would share the
+# proxy's address and one attacker could lock any editor out.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "config.proxies.client_ip"
+
+LOGIN_REDIRECT_URL = "/admin/"
 
 # Logs: one line per event on stderr; one JSON object per request (incidents/middleware.py).
 LOGGING = {
@@ -195,6 +202,11 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.request": {"level": "ERROR"},
+        # Bad hosts and oversized requests are the client's fault and already answered
+        # with a 400: no traceback per request (a cheap way to flood the logs otherwise).
+        "django.security.DisallowedHost": {"handlers": [], "propagate": False},
+        "django.security.TooManyFieldsSent": {"handlers": [], "propagate": False},
+        "django.security.RequestDataTooBig": {"handlers": [], "propagate": False},
         "django.server": {"level": "WARNING"},
         "axes": {"level": "WARNING"},
         "incidents.requests": {"handlers": ["requests"], "propagate": False},

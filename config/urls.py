@@ -10,3 +10,5 @@ urlpatterns = [
     path("", include("graph.urls")),
     path("", include("taxonomy.urls")),
 ]
+
+handler404 = "incidents.views.page_not_found"

@@ -6,10 +6,11 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from incidents.facets import query_string
-from incidents.filters import CaseFilterSet, clean_query
+from incidents.filters import CaseFilterSet, clean_query, query_problems
 from incidents.graphs import drawn_graph, result_graph
 from incidents.http import SafeJsonResponse
 from incidents.models import Case
+from incidents.text import shorten
 
 from .build import KIND_LABELS
 
@@ -31,8 +32,11 @@ def graph_page(request):
     """
     query, filterset = _filtered(request)
     context = {"query": query, "state": query_string(query), "kinds": KIND_LABELS}
-    if not filterset.is_valid():
-        context["errors"] = [m for messages in filterset.errors.values() for m in messages]
+    problems = query_problems(query)
+    if problems or not filterset.is_valid():
+        context["errors"] = problems + [
+            shorten(m) for messages in filterset.errors.values() for m in messages
+        ]
         return render(request, "graph/graph.html", context, status=400)
     result = filterset.qs
     drawing, omitted, total = drawn_graph(result, query, GRAPH_BUDGET)
@@ -56,8 +60,9 @@ def graph_json(request):
     unknown filter values.
     """
     query, filterset = _filtered(request)
-    if not filterset.is_valid():
-        errors = [m for messages in filterset.errors.values() for m in messages]
+    problems = query_problems(query)
+    if problems or not filterset.is_valid():
+        errors = problems + [shorten(m) for messages in filterset.errors.values() for m in messages]
         return SafeJsonResponse({"errors": errors}, status=400)
     graph = result_graph(filterset.qs, query)
     return SafeJsonResponse(nx.node_link_data(graph, edges="edges"))

@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models import Count, F
 from django.forms.models import BaseInlineFormSet
 
+from taxonomy.admin import NulSafeSearchMixin
+
 from .models import Case, Organisation, Source
 
 # A URL typed without a scheme is taken as https (Django 6.0's default, chosen now).
@@ -14,7 +16,7 @@ URL_FIELDS = {models.URLField: {"assume_scheme": "https"}}
 
 
 @admin.register(Organisation)
-class OrganisationAdmin(admin.ModelAdmin):
+class OrganisationAdmin(NulSafeSearchMixin, admin.ModelAdmin):
     """Organisations, searchable (for autocomplete), with how many cases each has."""
 
     list_display = ["name", "slug", "url", "case_count"]
@@ -98,7 +100,7 @@ class CaseAdminForm(forms.ModelForm):
 
 
 @admin.register(Case)
-class CaseAdmin(admin.ModelAdmin):
+class CaseAdmin(NulSafeSearchMixin, admin.ModelAdmin):
     """Cases: search, filters, autocomplete for organisation and terms, sources inline,
     and a published/draft switch (drafts never appear on public pages)."""
 
@@ -106,7 +108,6 @@ class CaseAdmin(admin.ModelAdmin):
     list_filter = ["is_published", "organisation", "root_causes__categories", "root_causes"]
     list_select_related = ["organisation"]
     search_fields = ["title", "slug", "summary", "organisation__name"]
-    date_hierarchy = "started_on"
     prepopulated_fields = {"slug": ["title"]}
     autocomplete_fields = [
         "organisation",

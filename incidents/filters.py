@@ -173,14 +173,33 @@ def clean_query(query):
     return cleaned
 
 
-def repeated_single_values(query):
-    """Messages for ``q`` or ``page`` given more than once (which one was meant is unknown).
+# Most values one filter may take, and most values over all filters: more than anyone
+# clicks, and a bound on the work one request can ask for.
+MAX_VALUES_PER_FILTER = 20
+MAX_VALUES = 40
 
-    Input: a cleaned ``QueryDict``. Output: ``list[str]``, empty when all is well.
+
+def query_problems(query):
+    """Messages for what a query asks that the list will not do, or ``[]``.
+
+    ``q`` or ``page`` given more than once (which one was meant is unknown); more than
+    ``MAX_VALUES_PER_FILTER`` values for one filter or ``MAX_VALUES`` in all.
+    Input: a cleaned ``QueryDict``. Output: ``list[str]``.
     """
     names = {"q": "sentence (q)", "page": "page number"}
-    return [
+    problems = [
         f"The {names[key]} is given {len(query.getlist(key))} times; give it once."
         for key in names
         if len(query.getlist(key)) > 1
     ]
+    counts = {key: len(query.getlist(key)) for key in CaseFilterSet.base_filters if key != "q"}
+    problems += [
+        f"{count} values are given for {key}; at most {MAX_VALUES_PER_FILTER} can be combined."
+        for key, count in counts.items()
+        if count > MAX_VALUES_PER_FILTER
+    ]
+    if sum(counts.values()) > MAX_VALUES:
+        problems.append(
+            f"{sum(counts.values())} filter values are given; at most {MAX_VALUES} can be combined."
+        )
+    return problems

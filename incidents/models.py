@@ -22,7 +22,7 @@ from taxonomy.models import (
 )
 
 from . import search as sentence_search
-from .text import render_markdown
+from .text import plain_text, render_markdown
 
 
 class Organisation(models.Model):
@@ -227,6 +227,10 @@ class Case(models.Model):
     def report_date(self):
         """The report's date as text, to the precision known; "" if unknown."""
         return format_partial_date(self.published_on, self.published_on_precision)
+
+    def summary_text(self):
+        """The summary as plain text, at most 200 characters (for ``<meta>`` descriptions)."""
+        return plain_text(self.summary, 200)
 
     def summary_html(self):
         return render_markdown(self.summary)

@@ -1,5 +1,7 @@
 """Markdown for editor-written text, rendered then sanitised so nothing can run script."""
 
+import html
+import re
 from functools import lru_cache
 
 import markdown
@@ -68,3 +70,24 @@ def render_markdown(text):
     if not text or not text.strip():
         return SafeString("")
     return mark_safe(_render(text))  # noqa: S308 - sanitised by nh3 just above
+
+
+def plain_text(text, limit=None):
+    """Editor Markdown as plain text for attributes such as ``<meta content>``.
+
+    Input: Markdown ``str`` and an optional length in characters. Output: a plain ``str``
+    (not marked safe: the template escapes it, quotes included), tags removed, entities
+    decoded, whitespace collapsed, cut with "…" past ``limit``.
+    """
+    flat = html.unescape(re.sub(r"<[^>]+>", " ", _render(text) if text and text.strip() else ""))
+    flat = " ".join(flat.split())
+    if limit and len(flat) > limit:
+        flat = flat[: limit - 1].rstrip() + "…"
+    return str(flat)
+
+
+def shorten(message, limit=300):
+    """``message`` as text cut to ``limit`` characters with "…", NUL characters removed
+    (error messages quote what a visitor sent)."""
+    message = str(message).replace("\x00", "")
+    return message if len(message) <= limit else message[: limit - 1] + "…"

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.paginator import Paginator
 from django.db import connection
 from django.shortcuts import render
+from django.urls import Resolver404
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
@@ -22,24 +23,23 @@ from .facets import (
     query_string,
     root_cause_breakdown,
 )
-from .filters import SEARCH_MAX_LENGTH, CaseFilterSet, clean_query, repeated_single_values
+from .filters import (
+    MAX_VALUES_PER_FILTER,
+    SEARCH_MAX_LENGTH,
+    CaseFilterSet,
+    clean_query,
+    query_problems,
+)
 from .graphs import drawn_graph, related_to
 from .http import SafeJsonResponse
 from .models import Case
 from .search import query_stems, snippet
 from .suggestions import suggest, suggested_filters
+from .text import shorten
 
 CASES_PER_PAGE = 20
-# Longest error message shown, in characters (a message quotes the value that failed).
-MESSAGE_LIMIT = 300
 # Most nodes in the list page's small graph of its result.
 LIST_GRAPH_BUDGET = 36
-
-
-def shorten(message, limit=MESSAGE_LIMIT):
-    """``message`` cut to ``limit`` characters with an ellipsis, without NUL characters."""
-    message = str(message).replace("\x00", "")
-    return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
 class PageNotFound(Exception):
@@ -82,15 +82,15 @@ def case_list(request):
         "sentence": query.get("q", "").replace("\x00", ""),
         "hidden_filters": [(key, value) for key in FACET_LABELS for value in query.getlist(key)],
     }
-    repeated = repeated_single_values(query)
-    if repeated or not filterset.is_valid():
-        context["errors"] = repeated + [
+    problems = query_problems(query)
+    if problems or not filterset.is_valid():
+        context["errors"] = problems + [
             shorten(message) for messages in filterset.errors.values() for message in messages
         ]
         fixed = filterset.known_only()
-        for key in ("q", "page"):
-            if key in fixed:
-                fixed.setlist(key, fixed.getlist(key)[:1])
+        for key in fixed:
+            limit = 1 if key in {"q", "page"} else MAX_VALUES_PER_FILTER
+            fixed.setlist(key, fixed.getlist(key)[:limit])
         context["fix_url"] = "?" + fixed.urlencode()
         return render(request, "incidents/case_list.html", context, status=400)
     context["chips"] = compute_chips(filterset)
@@ -199,3 +199,13 @@ def healthz(request):
     except Exception as error:  # noqa: BLE001 - any failure means unhealthy
         return SafeJsonResponse({"status": "error", "database": type(error).__name__}, status=503)
     return SafeJsonResponse({"status": "ok", "database": "ok"})
+
+
+def page_not_found(request, exception):
+    """The 404 page: the reason when a view gave one (``Http404("…")``), else a plain "not
+    found"; never the resolver's internals, never a NUL character."""
+    message = ""
+    args = getattr(exception, "args", ())
+    if not isinstance(exception, Resolver404) and args and isinstance(args[0], str):
+        message = shorten(args[0])
+    return render(request, "404.html", {"message": message}, status=404)

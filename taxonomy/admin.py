@@ -6,8 +6,16 @@ from django.db.models import Case, Count, IntegerField, Value, When
 from .models import Category, Component, ContributingFactor, RootCause, Symptom
 
 
+class NulSafeSearchMixin:
+    """Admin search that drops NUL characters from the search term (PostgreSQL text cannot
+    hold them, so a NUL in the admin's search box would otherwise be a server error)."""
+
+    def get_search_results(self, request, queryset, search_term):
+        return super().get_search_results(request, queryset, search_term.replace("\x00", ""))
+
+
 @admin.register(Category)
-class CategoryAdmin(admin.ModelAdmin):
+class CategoryAdmin(NulSafeSearchMixin, admin.ModelAdmin):
     """Categories, with the number of published and draft cases whose root causes carry one."""
 
     list_display = ["name", "slug", "case_count"]
@@ -26,7 +34,7 @@ class CategoryAdmin(admin.ModelAdmin):
         return obj.case_count
 
 
-class TermAdmin(admin.ModelAdmin):
+class TermAdmin(NulSafeSearchMixin, admin.ModelAdmin):
     """Shared admin of the four term kinds: searchable (for autocomplete), with case counts."""
 
     list_display = ["name", "slug", "category_list", "case_count"]
@@ -51,6 +59,7 @@ class TermAdmin(admin.ModelAdmin):
     def get_search_results(self, request, queryset, search_term):
         """Search names, slugs and aliases; names that match come first (autocomplete
         for "NCCL" offers "NCCL timeout" before a term that has "NCCL" only in an alias)."""
+        search_term = search_term.replace("\x00", "")
         queryset, may_have_duplicates = super().get_search_results(request, queryset, search_term)
         if search_term:
             queryset = queryset.annotate(

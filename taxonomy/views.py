@@ -45,14 +45,14 @@ def term_detail(request, kind, slug):
     """
     model = MODELS_BY_KIND.get(kind)
     if model is None:
-        raise Http404(f"There is no kind of term called “{kind[:40]}”.")
+        raise Http404(f"There is no kind of term called “{kind[:40]}”.".replace("\x00", ""))
     term = get_object_or_404(model.objects.prefetch_related("categories"), slug=slug)
     cases = term.cases.published()
     paginator = Paginator(cases.newest_first().select_related("organisation"), CASES_PER_PAGE)
     number = request.GET.get("page", "1")
     valid = number.isascii() and number.isdigit() and len(number) <= 9
     if not valid or not 1 <= int(number) <= paginator.num_pages:
-        raise Http404(f"There is no page “{number[:40]}” of this term's cases.")
+        raise Http404(f"There is no page “{number[:40]}” of this term's cases.".replace("\x00", ""))
     context = {
         "term": term,
         "kind_label": model._meta.verbose_name.capitalize(),

@@ -171,3 +171,28 @@ def test_admin_login_is_locked_after_five_failures(client, admin_user):
                            {"username": "admin", "password": "password"})  # fmt: skip
     assert response.status_code == 429
     assert "Too many failed sign-ins" in response.content.decode()
+
+
+def test_lockout_counts_the_client_behind_a_trusted_proxy(client, admin_user, settings):
+    settings.TRUSTED_PROXY_COUNT = 1  # one proxy in front, appending the client's address
+
+    def attempt(client_ip, password):
+        return client.post("/admin/login/?next=/admin/",
+                           {"username": "admin", "password": password},
+                           HTTP_X_FORWARDED_FOR=f"1.2.3.4, {client_ip}").status_code  # fmt: skip
+
+    # The first address is spoofed by the client; the proxy appended the real one.
+    assert [attempt("203.0.113.9", "wrong") for _ in range(5)][-1] == 429
+    # Another visitor behind the same proxy can still sign in as that editor.
+    assert attempt("198.51.100.7", "password") == 302
+
+
+def test_admin_search_with_a_nul_byte_is_not_an_error(admin_client):
+    make_term("symptom", "Job crash")
+    response = admin_client.get(
+        "/admin/autocomplete/",
+        {"term": "job\x00", "app_label": "incidents", "model_name": "case",
+         "field_name": "symptoms"},
+    )  # fmt: skip
+    assert response.status_code == 200
+    assert admin_client.get("/admin/incidents/case/", {"q": "a\x00b"}).status_code == 200

@@ -96,3 +96,47 @@ class RoundTripTests(TestCase):
             call_command("loaddata", handle.name, verbosity=0)
         after, _ = natural_snapshot()
         assert after == before
+
+
+def test_quotes_in_editor_text_cannot_break_out_of_the_meta_description(client):
+    from .conftest import make_term
+
+    payload = '0;url=https://example.org/phish" http-equiv="refresh" data-x="'
+    case = make_case("Refresh", summary=payload, symptoms=["Job crash"])
+    make_term("symptom", "Evil term", description=payload)
+    for url in [case.get_absolute_url(), "/taxonomy/symptom/evil-term/"]:
+        soup = page(client.get(url))
+        assert soup.find("meta", attrs={"http-equiv": True}) is None, url
+        description = soup.find("meta", attrs={"name": "description"})
+        assert description["content"] == payload.strip()
+
+
+def test_unknown_address_404_does_not_name_internals(client):
+    response = client.get("/no-such-page")
+    assert response.status_code == 404
+    assert b"Resolver404" not in response.content
+    assert "There is nothing at this address." in page(response).get_text()
+    response = client.get("/taxonomy/%00bad/x/")
+    assert b"\x00" not in response.content
+
+
+def test_too_many_filter_values_is_a_400_with_a_message(client):
+    make_case("A")
+    query = "&".join(f"symptom=s{i}" for i in range(25))
+    response = client.get("/?" + query)
+    assert response.status_code == 400
+    assert "25 values are given for symptom; at most 20" in response.content.decode()
+    assert client.get("/graph/?" + query).status_code == 400
+    assert client.get("/graph.json?" + query).status_code == 400
+
+
+def test_client_address_behind_trusted_proxies(rf, settings):
+    from config.proxies import client_ip
+
+    request = rf.get("/", HTTP_X_FORWARDED_FOR="6.6.6.6, 8.8.8.8, 10.0.0.2", REMOTE_ADDR="10.0.0.3")
+    settings.TRUSTED_PROXY_COUNT = 0
+    assert client_ip(request) == "10.0.0.3"
+    settings.TRUSTED_PROXY_COUNT = 2
+    assert client_ip(request) == "8.8.8.8"
+    settings.TRUSTED_PROXY_COUNT = 5
+    assert client_ip(request) == "10.0.0.3"

@@ -4,6 +4,7 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
+from incidents.text import plain_text as _plain_text
 from incidents.text import render_markdown
 
 register = template.Library()
@@ -13,6 +14,12 @@ register = template.Library()
 def markdown(text):
     """Render Markdown to sanitised HTML (see :func:`incidents.text.render_markdown`)."""
     return render_markdown(text)
+
+
+@register.filter
+def plain_text(text):
+    """Markdown as escaped-on-output plain text of at most 200 characters (for attributes)."""
+    return _plain_text(text, 200)
 
 
 @register.filter(needs_autoescape=True)
