@@ -45,7 +45,7 @@ def drawn_graph(result, query, budget, compact=False):
     """
     graph = result_graph(result, query)
     shown, omitted = within_budget(graph, budget)
-    drawing = layout(shown, row_height=13, case_labels=False, max_r=9) if compact else layout(shown)
+    drawing = layout(shown, row_height=15, case_labels=False, max_r=9) if compact else layout(shown)
     return drawing, omitted, graph.number_of_nodes()
 
 
