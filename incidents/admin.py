@@ -1,13 +1,12 @@
 """Editors' admin for cases, their sources and organisations."""
 
-from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, F
 from django.forms.models import BaseInlineFormSet
 
-from taxonomy.admin import NulSafeSearchMixin
+from taxonomy.admin import NulSafeSearchMixin, VersionCheckedAdmin, VersionCheckedForm
 
 from .models import Case, Organisation, Source
 
@@ -16,7 +15,7 @@ URL_FIELDS = {models.URLField: {"assume_scheme": "https"}}
 
 
 @admin.register(Organisation)
-class OrganisationAdmin(NulSafeSearchMixin, admin.ModelAdmin):
+class OrganisationAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     """Organisations, searchable (for autocomplete), with how many cases each has."""
 
     list_display = ["name", "slug", "url", "case_count"]
@@ -61,46 +60,16 @@ class SourceInline(admin.StackedInline):
     fields = ["url", "title", "publisher", "published_on"]
 
 
-class CaseAdminForm(forms.ModelForm):
-    """The case form, with an optimistic version check.
-
-    ``edit_version`` carries the case's ``version`` from when the form was opened. On save
-    the row is locked (``select_for_update``, inside the admin's transaction) and a version
-    that moved on meanwhile refuses the save with a message, so one editor never silently
-    overwrites another.
-    """
-
-    edit_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+class CaseAdminForm(VersionCheckedForm):
+    """The case form: every field, with the optimistic version check."""
 
     class Meta:
         model = Case
         fields = "__all__"  # noqa: DJ007 - the admin's fieldsets choose what is shown
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["edit_version"].initial = self.instance.version
-
-    def clean(self):
-        cleaned = super().clean()
-        if self.instance.pk:
-            current = (
-                Case.objects.select_for_update()
-                .filter(pk=self.instance.pk)
-                .values_list("version", flat=True)
-                .first()
-            )
-            if cleaned.get("edit_version") != current:
-                raise ValidationError(
-                    "Another editor saved this case after you opened it, so your changes "
-                    "were not saved. Open the case again to see their version, then make "
-                    "your changes on it.",
-                    code="stale",
-                )
-        return cleaned
-
 
 @admin.register(Case)
-class CaseAdmin(NulSafeSearchMixin, admin.ModelAdmin):
+class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     """Cases: search, filters, autocomplete for organisation and terms, sources inline,
     and a published/draft switch (drafts never appear on public pages)."""
 
@@ -142,11 +111,6 @@ class CaseAdmin(NulSafeSearchMixin, admin.ModelAdmin):
             {"fields": ["detection", "remediation", "action_items", "lessons"]},
         ),
     ]
-
-    def save_model(self, request, obj, form, change):
-        if change:
-            obj.version = form.cleaned_data["edit_version"] + 1
-        super().save_model(request, obj, form, change)
 
     @admin.action(description="Publish the selected cases")
     def publish(self, request, queryset):

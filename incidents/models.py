@@ -34,6 +34,8 @@ class Organisation(models.Model):
         blank=True, help_text='One per line: other spellings, such as "Shanghai AI Lab".'
     )
     url = models.URLField(blank=True, max_length=500)
+    # Bumped by each admin save; a save from a form opened at an older version is refused.
+    version = models.PositiveIntegerField(default=1, editable=False)
 
     objects = SlugManager()
 

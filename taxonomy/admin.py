@@ -1,9 +1,58 @@
 """Editors' admin for taxonomy terms and categories, with how many cases use each."""
 
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.db.models import Case, Count, IntegerField, Value, When
 
 from .models import Category, Component, ContributingFactor, RootCause, Symptom
+
+
+class VersionCheckedForm(forms.ModelForm):
+    """An admin form with an optimistic version check, for models with a ``version`` field.
+
+    ``edit_version`` carries the row's ``version`` from when the form was opened. On save
+    the row is locked (``select_for_update``, inside the admin's transaction) and a version
+    that moved on meanwhile refuses the save with a message, so one editor never silently
+    overwrites another. Pair with :class:`VersionCheckedAdmin`, which bumps the version.
+    """
+
+    edit_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["edit_version"].initial = self.instance.version
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk:
+            current = (
+                type(self.instance)
+                ._default_manager.select_for_update()
+                .filter(pk=self.instance.pk)
+                .values_list("version", flat=True)
+                .first()
+            )
+            if cleaned.get("edit_version") != current:
+                name = self.instance._meta.verbose_name
+                raise ValidationError(
+                    f"Another editor saved this {name} after you opened it, so your changes "
+                    "were not saved. Open it again to see their version, then make your "
+                    "changes on it.",
+                    code="stale",
+                )
+        return cleaned
+
+
+class VersionCheckedAdmin(admin.ModelAdmin):
+    """Saves bump ``version`` past the one the form was opened at (see the form above)."""
+
+    form = VersionCheckedForm
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            obj.version = form.cleaned_data["edit_version"] + 1
+        super().save_model(request, obj, form, change)
 
 
 class NulSafeSearchMixin:
@@ -34,7 +83,7 @@ class CategoryAdmin(NulSafeSearchMixin, admin.ModelAdmin):
         return obj.case_count
 
 
-class TermAdmin(NulSafeSearchMixin, admin.ModelAdmin):
+class TermAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     """Shared admin of the four term kinds: searchable (for autocomplete), with case counts."""
 
     list_display = ["name", "slug", "category_list", "case_count"]
@@ -42,7 +91,7 @@ class TermAdmin(NulSafeSearchMixin, admin.ModelAdmin):
     search_fields = ["name", "slug", "aliases"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["categories"]
-    fields = ["name", "slug", "categories", "description", "aliases"]
+    fields = ["name", "slug", "categories", "description", "aliases", "edit_version"]
 
     def get_queryset(self, request):
         return (

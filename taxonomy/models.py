@@ -76,6 +76,8 @@ class Term(models.Model):
         "(abbreviations, vendor wording, error strings).",
     )
     categories = models.ManyToManyField(Category, blank=True, related_name="%(class)s_terms")
+    # Bumped by each admin save; a save from a form opened at an older version is refused.
+    version = models.PositiveIntegerField(default=1, editable=False)
 
     objects = SlugManager()
 

@@ -196,3 +196,17 @@ def test_admin_search_with_a_nul_byte_is_not_an_error(admin_client):
     )  # fmt: skip
     assert response.status_code == 200
     assert admin_client.get("/admin/incidents/case/", {"q": "a\x00b"}).status_code == 200
+
+
+def test_second_of_two_editors_saving_a_term_in_turn_is_refused(admin_client):
+    term = make_term("symptom", "NCCL timeout", aliases="NCCL watchdog")
+    url = f"/admin/taxonomy/symptom/{term.pk}/change/"
+    base = {"name": term.name, "slug": term.slug, "description": "", "edit_version": 1}
+    first = {**base, "aliases": "NCCL watchdog\nProcessGroupNCCL timeout"}
+    second = {**base, "aliases": "NCCL watchdog", "description": "A collective timed out."}
+    assert admin_client.post(url, first).status_code == 302
+    response = admin_client.post(url, second)
+    assert "Another editor saved this symptom after you opened it" in response.content.decode()
+    term.refresh_from_db()
+    assert term.aliases == "NCCL watchdog\nProcessGroupNCCL timeout"
+    assert term.description == ""
