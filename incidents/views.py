@@ -71,8 +71,9 @@ def case_list(request):
     """The case list at ``/``: filters and sentence from the query string, facets, chips,
     suggested filters, one page of cases (newest first, or best match first with a sentence).
 
-    Status 400 with the reasons when a filter value is unknown; 404 with a message for a
-    page that does not exist. Both still show the chips so the state can be mended.
+    Status 400 with the reasons when a filter value is unknown, a value is repeated or there
+    are too many; 404 with a message for a page that does not exist. Both pages offer a
+    link to the nearest list that works (the known values, or page 1 of the same filters).
     """
     query = clean_query(request.GET)
     filterset = CaseFilterSet(query, queryset=Case.objects.published())
