@@ -1,7 +1,7 @@
 """Settings for the Incident Library, read from the environment.
 
 Variables: ``DEBUG`` (true/false, default false), ``SECRET_KEY`` and ``ALLOWED_HOSTS``
-(comma-separated; both required unless DEBUG), ``DATABASE_URL`` (default: SQLite
+(comma-separated; both required to serve unless DEBUG), ``DATABASE_URL`` (default: SQLite
 ``db.sqlite3`` in the project folder), ``HTTPS`` (true behind TLS: HSTS, secure cookies,
 redirect to https; the proxy must set ``X-Forwarded-Proto``), ``LOG_LEVEL``,
 ``CHECK_CLUSTER_TEXT`` and ``CHECK_CLUSTER_URL`` (the case page's call to action; off when
@@ -36,15 +36,32 @@ def env_list(name, default=""):
 
 DEBUG = env_bool("DEBUG")
 
+# With DEBUG off both must come from the environment. Serving refuses to start without
+# them (require_serving_settings, called by config/wsgi.py); commands that need neither
+# (makemigrations, check, migrate) still run, and anything that signs data fails loudly
+# on Django's own "SECRET_KEY must not be empty".
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+if not SECRET_KEY and DEBUG:
     SECRET_KEY = "insecure-development-key-only-used-with-debug-on"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
-if not ALLOWED_HOSTS and not DEBUG:
-    raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off (comma-separated).")
+
+
+def require_serving_settings():
+    """Refuse to serve with DEBUG off and no SECRET_KEY or ALLOWED_HOSTS.
+
+    Raises ``ImproperlyConfigured`` naming what is missing; returns None otherwise.
+    """
+    missing = [
+        name
+        for name, value in [("SECRET_KEY", SECRET_KEY), ("ALLOWED_HOSTS", ALLOWED_HOSTS)]
+        if not value
+    ]
+    if missing and not DEBUG:
+        raise ImproperlyConfigured(
+            f"{' and '.join(missing)} must be set in the environment when DEBUG is off."
+        )
+
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -140,3 +140,33 @@ def test_client_address_behind_trusted_proxies(rf, settings):
     assert client_ip(request) == "8.8.8.8"
     settings.TRUSTED_PROXY_COUNT = 5
     assert client_ip(request) == "10.0.0.3"
+
+
+def _run(code_or_args, **env_overrides):
+    """Run Python in a clean environment (no SECRET_KEY, ALLOWED_HOSTS or DEBUG)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in {"SECRET_KEY", "ALLOWED_HOSTS", "DEBUG"}}  # fmt: skip
+    env.update(env_overrides)
+    return subprocess.run([sys.executable, *code_or_args], capture_output=True, text=True,
+                          env=env, cwd=Path(__file__).resolve().parent.parent)  # fmt: skip
+
+
+def test_serving_refuses_to_start_without_secret_key_and_allowed_hosts():
+    result = _run(["-c", "import config.wsgi"])
+    assert result.returncode != 0
+    assert "SECRET_KEY and ALLOWED_HOSTS must be set in the environment" in result.stderr
+    result = _run(["-c", "import config.wsgi"], SECRET_KEY="k" * 50)
+    assert "ALLOWED_HOSTS must be set in the environment" in result.stderr
+    assert _run(["-c", "import config.wsgi"], SECRET_KEY="k" * 50,
+                ALLOWED_HOSTS="example.org").returncode == 0  # fmt: skip
+
+
+def test_management_commands_that_sign_nothing_run_without_them():
+    result = _run(["manage.py", "makemigrations", "--check", "--dry-run"])
+    assert result.returncode == 0, result.stderr
+    assert "No changes detected" in result.stdout
