@@ -127,6 +127,35 @@ DATABASES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Derived state shared by every process and host: graph layouts (incidents/graphs.py).
+# Django's Redis cache when REDIS_URL is set (redis://127.0.0.1:6379/0), else each
+# process keeps its own. Keys carry the data's change counters, so nothing stale is read.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "incident-library"),
+            "TIMEOUT": 3600,
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "TIMEOUT": 3600,
+            "OPTIONS": {"MAX_ENTRIES": 3000},
+        }
+    }
+
+# The longest a sentence search may run on PostgreSQL, per statement, in milliseconds;
+# past it the list shows what it could find without ranking, or says it could not search.
+SEARCH_TIMEOUT_MS = int(os.environ.get("SEARCH_TIMEOUT_MS", "500"))
+# The most matches a sentence search ranks (about 5 µs each on PostgreSQL); more are
+# listed newest first, with a notice that says so.
+SEARCH_RANK_LIMIT = int(os.environ.get("SEARCH_RANK_LIMIT", "10000"))
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -136,7 +165,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"
-USE_I18N = True
+USE_I18N = False  # English only; saves a language lookup per rendered value
 USE_TZ = True
 
 # Static files: WhiteNoise serves them from one process, compressed and cache-busted.

@@ -7,10 +7,12 @@ from django.views.decorators.http import require_safe
 
 from incidents.facets import query_string
 from incidents.filters import CaseFilterSet, clean_query, query_problems
-from incidents.graphs import drawn_graph, result_graph
+from incidents.graphs import drawn_graph_from_index, result_graph
 from incidents.http import SafeJsonResponse
+from incidents.index import get_index
 from incidents.models import Case
 from incidents.text import shorten
+from incidents.views import select
 
 from .build import KIND_LABELS
 
@@ -18,9 +20,9 @@ from .build import KIND_LABELS
 GRAPH_BUDGET = 160
 
 
-def _filtered(request):
+def _filtered(request, index=None):
     query = clean_query(request.GET)
-    return query, CaseFilterSet(query, queryset=Case.objects.published())
+    return query, CaseFilterSet(query, queryset=Case.objects.published(), index=index)
 
 
 @csrf_exempt
@@ -30,7 +32,8 @@ def graph_page(request):
 
     Same parameters and FilterSet as the list; 400 with the reasons for unknown values.
     """
-    query, filterset = _filtered(request)
+    index = get_index()
+    query, filterset = _filtered(request, index)
     context = {"query": query, "state": query_string(query), "kinds": KIND_LABELS}
     problems = query_problems(query)
     if problems or not filterset.is_valid():
@@ -38,8 +41,8 @@ def graph_page(request):
             shorten(m) for messages in filterset.errors.values() for m in messages
         ]
         return render(request, "graph/graph.html", context, status=400)
-    result = filterset.qs
-    drawing, omitted, total = drawn_graph(result, query, GRAPH_BUDGET)
+    selection, context["notice"] = select(index, filterset, query.get("q", "").replace("\x00", ""))
+    drawing, omitted, total = drawn_graph_from_index(selection, query, GRAPH_BUDGET)
     context.update(
         drawing=drawing,
         omitted=omitted,

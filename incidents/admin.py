@@ -9,6 +9,7 @@ from django.forms.models import BaseInlineFormSet
 from taxonomy.admin import NulSafeSearchMixin, VersionCheckedAdmin, VersionCheckedForm
 
 from .models import Case, Organisation, Source
+from .signals import bump_case_version
 
 # A URL typed without a scheme is taken as https (Django 6.0's default, chosen now).
 URL_FIELDS = {models.URLField: {"assume_scheme": "https"}}
@@ -118,6 +119,7 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         updated = queryset.exclude(sources__isnull=True).update(
             is_published=True, version=F("version") + 1
         )
+        bump_case_version()
         self.message_user(request, f"Published {updated} case(s).")
         if unsourced:
             self.message_user(
@@ -129,4 +131,5 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     @admin.action(description="Turn the selected cases back into drafts")
     def unpublish(self, request, queryset):
         updated = queryset.update(is_published=False, version=F("version") + 1)
+        bump_case_version()
         self.message_user(request, f"{updated} case(s) are drafts now.")

@@ -11,6 +11,7 @@ side would. Every URL built here drops ``page``: a new selection starts at page 
 
 from dataclasses import dataclass, field
 
+import numpy as np
 from django.db.models import Count
 
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
@@ -40,6 +41,10 @@ FACET_LABELS = {spec.key: spec.label for spec in FACET_SPECS}
 
 # Values shown before the rest of a facet folds under "Show n more".
 VISIBLE_VALUES = 8
+# Most values a facet lists on the list page (chosen values always listed too); the rest
+# are one click away on the facet's own page. Each rendered value costs about 25 µs
+# (shared/research/performance.md §6), and a facet of 2,000 organisations is no menu.
+FACET_VALUE_LIMIT = 40
 
 
 @dataclass
@@ -60,6 +65,9 @@ class Facet:
     key: str
     label: str
     values: list[FacetValue] = field(default_factory=list)
+    # Values with cases left off the list (see FACET_VALUE_LIMIT), and their page's URL.
+    more: int = 0
+    more_url: str = ""
 
     @property
     def visible(self):
@@ -211,3 +219,86 @@ def root_cause_breakdown(result, query):
         }
         for row in rows
     ]
+
+
+def facets_from_index(selection, filterset, limit=FACET_VALUE_LIMIT, only=None, base=""):
+    """The same facets as :func:`compute_facets`, counted by the in-memory case index.
+
+    Input: an :class:`~incidents.index.Selection` of the request, its valid bound
+    ``CaseFilterSet``, the most values listed per facet (``None``: all), ``only``, a facet
+    key to compute alone, and ``base``, the path before each toggle URL's ``?`` (``"/"``
+    on pages other than the list). Output: ``list[Facet]``; each facet's ``more`` counts
+    the values with cases past ``limit``. No SQL query.
+    """
+    from django.urls import reverse
+
+    selected = filterset.selected()
+    query = filterset.data
+    facets = []
+    for spec in FACET_SPECS:
+        if only and spec.key != only:
+            continue
+        table = selection.index.tables[spec.key]
+        counts = selection.counts(spec.key)
+        nonzero = np.flatnonzero(counts)
+        order = nonzero[np.lexsort((nonzero, -counts[nonzero]))]
+        chosen = {obj.slug: obj for obj in selected.get(spec.key, [])}
+        shown = order if limit is None else order[:limit]
+        facet = Facet(spec.key, spec.label)
+        for position in shown:
+            value = table.values[position]
+            facet.values.append(
+                FacetValue(
+                    value.slug,
+                    value.name,
+                    int(counts[position]),
+                    value.slug in chosen,
+                    base + toggle_url(query, spec.key, value.slug),
+                )
+            )
+        listed = {value.slug for value in facet.values}
+        for slug, obj in chosen.items():
+            if slug not in listed:
+                count = int(counts[obj.position])
+                facet.values.append(
+                    FacetValue(
+                        slug, obj.name, count, True, base + toggle_url(query, spec.key, slug)
+                    )
+                )
+        facet.more = (
+            len(order)
+            - len(shown)
+            - sum(1 for slug, obj in chosen.items() if slug not in listed and counts[obj.position])
+        )
+        if facet.more:
+            facet.more_url = reverse("incidents:facet_values", args=[spec.key]) + query_string(
+                query
+            )
+        facets.append(facet)
+    return facets
+
+
+def root_cause_breakdown_from_index(selection, query, limit=FACET_VALUE_LIMIT):
+    """:func:`root_cause_breakdown` counted by the case index, at most ``limit`` rows.
+
+    Output: ``(list[dict], int rows left off)``. No SQL query.
+    """
+    table = selection.index.tables["root_cause"]
+    counts = selection.counts("root_cause", disjunctive=False)
+    nonzero = np.flatnonzero(counts)
+    order = nonzero[np.lexsort((nonzero, -counts[nonzero]))]
+    top = int(counts[order[0]]) if len(order) else 1
+    rows = []
+    for position in order[:limit]:
+        value = table.values[position]
+        count = int(counts[position])
+        rows.append(
+            {
+                "name": value.name,
+                "slug": value.slug,
+                "count": count,
+                "percent": round(100 * count / top),
+                "url": only_url(query, "root_cause", value.slug),
+            }
+        )
+    return rows, max(0, len(order) - limit)

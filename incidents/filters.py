@@ -20,7 +20,39 @@ SEARCH_MAX_LENGTH = 500
 
 
 class SlugChoiceField(ModelMultipleChoiceField):
-    """A multiple choice by slug whose NUL-character error speaks this field's message."""
+    """A multiple choice by slug whose NUL-character error speaks this field's message.
+
+    With ``lookup`` set (``dict[str slug, IndexedValue]`` from the case index), values are
+    checked against it without a query, with the same messages in the same order; the
+    cleaned value is then ``list[IndexedValue]`` in the order given.
+    """
+
+    lookup = None
+
+    def clean(self, value):
+        if self.lookup is None:
+            return super().clean(value)
+        value = self.prepare_value(value)
+        if not value:
+            if self.required:
+                raise ValidationError(self.error_messages["required"], code="required")
+            return []
+        if not isinstance(value, list | tuple):
+            raise ValidationError(self.error_messages["invalid_list"], code="invalid_list")
+        for item in value:
+            if "\x00" in str(item):
+                raise ValidationError(
+                    self.error_messages["null_characters_not_allowed"],
+                    code="null_characters_not_allowed",
+                )
+        for item in value:
+            if str(item) not in self.lookup:
+                raise ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": item},
+                )
+        return [self.lookup[str(item)] for item in dict.fromkeys(value)]
 
     def _check_values(self, value):
         try:
@@ -57,7 +89,8 @@ class AnyOfFilter(django_filters.ModelMultipleChoiceFilter):
         """Input: a Case queryset and the chosen objects; output: the narrowed queryset."""
         if not value:
             return qs
-        matching = Case.objects.filter(**{f"{self.field_name}__in": value}).values("pk")
+        pks = [getattr(item, "pk", item) for item in value]
+        matching = Case.objects.filter(**{f"{self.field_name}__in": pks}).values("pk")
         return qs.filter(pk__in=matching)
 
 
@@ -102,6 +135,16 @@ class CaseFilterSet(django_filters.FilterSet):
         model = Case
         fields = []
 
+    def __init__(self, data=None, queryset=None, *, index=None, **kwargs):
+        """``index``: a :class:`~incidents.index.CaseIndex` to validate slugs against
+        without SQL queries (the cleaned values are then ``IndexedValue`` objects)."""
+        super().__init__(data, queryset=queryset, **kwargs)
+        self.index = index
+        if index is not None:
+            for key in self.filters:
+                if key != "q":
+                    self.form.fields[key].lookup = index.lookup(key)
+
     def filter_sentence(self, queryset, name, value):
         """Narrow to the cases matching the sentence ``value``, ranked (``search_rank``)."""
         memo = self.__dict__.setdefault("_search_memo", {})
@@ -137,9 +180,20 @@ class CaseFilterSet(django_filters.FilterSet):
             if not values:
                 fixed.pop(key, None)
                 continue
-            known = set(flt.queryset.filter(slug__in=values).values_list("slug", flat=True))
+            if self.index is not None:
+                known = set(self.index.lookup(key))
+            else:
+                known = set(flt.queryset.filter(slug__in=values).values_list("slug", flat=True))
             fixed.setlist(key, [value for value in values if value in known])
         return fixed
+
+    def chosen(self):
+        """The applied values per facet key, as cleaned: ``dict[str, list]``."""
+        return {
+            key: list(values)
+            for key, values in self.form.cleaned_data.items()
+            if key != "q" and values
+        }
 
     def selected(self):
         """The applied values, per filter, in URL order: ``dict[str, list[model instance]]``."""

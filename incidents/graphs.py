@@ -4,6 +4,9 @@ Used by the list page (a small graph) and by the graph pages, so both draw the s
 for the same URL parameters.
 """
 
+import hashlib
+
+import numpy as np
 from django.db.models import Q
 from django.urls import reverse
 
@@ -11,6 +14,8 @@ from graph.build import KIND_LABELS, build_graph, layout, related_cases, within_
 
 from .facets import add_url
 from .models import TERM_RELATIONS, Case
+
+TERM_KINDS = ("root_cause", "component", "symptom", "contributing_factor")
 
 
 def result_graph(result, query):
@@ -92,3 +97,179 @@ def related_to(case, limit=5):
         }
         for node, score, shared in ranked
     ]
+
+
+GRAPH_KIND_RANK = {"root_cause": 0, "component": 2, "symptom": 3, "contributing_factor": 4}
+
+
+def index_graph(selection, query, budget):
+    """:func:`within_budget` of :func:`result_graph`, found with the case index.
+
+    Input: the request's :class:`~incidents.index.Selection`, its cleaned ``QueryDict``
+    and the node budget. Output: ``(nx.Graph of the kept nodes, Omitted, int nodes in
+    the whole graph)``, the same nodes, edges and attributes as the plain computation.
+    Only the kept cases are read from the database (one SQL query).
+    """
+    import networkx as nx
+
+    from graph.build import Omitted, node_id
+
+    index = selection.index
+    mask = selection.result_mask()
+    terms = []  # (sort key, kind, position, degree)
+    per_kind = {}
+    for kind in TERM_KINDS:
+        degrees = selection.counts(kind, disjunctive=False)
+        table = index.tables[kind]
+        present = np.flatnonzero(degrees)
+        per_kind[kind] = len(present)
+        terms.extend(
+            ((-int(degrees[p]), GRAPH_KIND_RANK[kind], node_id(kind, table.values[p].slug)),
+             kind, int(p))
+            for p in present
+        )  # fmt: skip
+    n_cases = int(np.count_nonzero(mask))
+    total = n_cases + len(terms)
+    top_cases = index.graph_order[mask[index.graph_order]][:budget]
+    # Cases carry their slug in the sort key: read slug and title for the candidates only.
+    rows = Case.objects.filter(pk__in=[int(index.case_pks[c]) for c in top_cases]).values_list(
+        "pk", "slug", "title"
+    )
+    by_pk = {pk: (slug, title) for pk, slug, title in rows}
+    whole = total <= budget
+    if whole:
+        kept_terms = [(kind, p) for _, kind, p in terms]
+        kept_cases = [int(c) for c in top_cases]
+    else:
+        candidates = [
+            ((-int(index.term_degree[c]), 5, node_id("case", by_pk[int(index.case_pks[c])][0])),
+             "case", int(c))
+            for c in top_cases
+        ]  # fmt: skip
+        ranked = sorted(terms + candidates)[:budget]
+        kept_terms = [(kind, p) for _, kind, p in ranked if kind != "case"]
+        kept_cases = [p for _, kind, p in ranked if kind == "case"]
+    kept_term_set = set(kept_terms)
+    list_url = reverse("incidents:case_list")
+    graph = nx.Graph()
+    linked_terms = set()
+    for c in sorted(kept_cases, key=lambda c: by_pk[int(index.case_pks[c])][0]):
+        slug, title = by_pk[int(index.case_pks[c])]
+        links = [
+            (kind, int(p))
+            for kind in TERM_KINDS
+            for p in index.tables[kind].values_of(c)
+            if (kind, int(p)) in kept_term_set
+        ]
+        if not links and not whole:
+            continue
+        case_node = node_id("case", slug)
+        graph.add_node(case_node, kind="case", label=title,
+                       url=reverse("incidents:case_detail", args=[slug]))  # fmt: skip
+        for kind, p in links:
+            value = index.tables[kind].values[p]
+            term_node = node_id(kind, value.slug)
+            if term_node not in graph:
+                graph.add_node(term_node, kind=kind, label=value.name,
+                               url=add_url(query, kind, value.slug, list_url))  # fmt: skip
+            graph.add_edge(case_node, term_node)
+            linked_terms.add((kind, p))
+    omitted = Omitted()
+    if not whole:
+        kept_counts = {"case": sum(1 for n in graph if n.startswith("case:"))}
+        for kind in TERM_KINDS:
+            kept_counts[kind] = sum(1 for k, _ in linked_terms if k == kind)
+        for kind, count in [("case", n_cases), *per_kind.items()]:
+            if count - kept_counts[kind]:
+                omitted.counts[kind] = count - kept_counts[kind]
+    return graph, omitted, total
+
+
+def drawn_graph_from_index(selection, query, budget, compact=False):
+    """:func:`drawn_graph` through the case index, the layout kept in the shared cache.
+
+    The cache key holds the data's change counters, the budget, the drawing style and the
+    filters, so a change anywhere is never drawn from a stale entry. Output as
+    :func:`drawn_graph`. On a hit, no SQL query.
+    """
+    from django.core.cache import cache
+
+    from .facets import query_string
+
+    key = (
+        "graph:"
+        + hashlib.sha256(
+            repr((selection.index.versions, budget, compact, query_string(query))).encode()
+        ).hexdigest()
+    )
+    found = cache.get(key)
+    if found is not None:
+        return found
+    graph, omitted, total = index_graph(selection, query, budget)
+    drawing = layout(graph, row_height=15, case_labels=False, max_r=9) if compact else layout(graph)
+    cache.set(key, (drawing, omitted, total))
+    return drawing, omitted, total
+
+
+def related_from_index(index, case, limit=5):
+    """:func:`related_to` computed with the case index: the same cases, scores and order.
+
+    Each shared term adds ``1 / log(degree)`` (Adamic–Adar) where the degree counts the
+    published cases carrying it, plus the case itself when it is a draft. One SQL query
+    (the related cases and their organisations).
+    """
+    import math
+
+    from graph.build import KINDS
+
+    own = {kind: list(getattr(case, relation).all()) for kind, relation in TERM_RELATIONS}
+    if not any(own.values()):
+        return []
+    position, found = index.positions_of([case.pk])
+    self_position = int(position[0]) if found[0] else None
+    scores = np.zeros(index.n_cases)
+    shared_by = {}
+    for kind in KINDS:
+        table = index.tables[kind]
+        for term in own[kind]:
+            value = table.by_slug.get(term.slug)
+            if value is None:
+                continue
+            carriers = table.cases_of(value.position)
+            degree = len(carriers) + (0 if self_position is not None else 1)
+            if degree < 2:
+                continue
+            scores[carriers] += 1 / math.log(degree)
+            shared_by[(kind, term.slug)] = carriers
+    if self_position is not None:
+        scores[self_position] = 0
+    candidates = np.flatnonzero(scores)
+    if not len(candidates):
+        return []
+    # The best ``limit`` by score; ties at the cut are broken by slug, so read a few more.
+    order = candidates[np.argsort(-scores[candidates], kind="stable")]
+    cut = scores[order[min(limit, len(order)) - 1]]
+    pool = order[scores[order] >= cut - 1e-12]
+    found_cases = Case.objects.select_related("organisation").in_bulk(
+        [int(index.case_pks[p]) for p in pool]
+    )
+    ranked = sorted(
+        pool, key=lambda p: (-scores[p], "case:" + found_cases[int(index.case_pks[p])].slug)
+    )[:limit]
+    terms = {(kind, term.slug): term for kind in KINDS for term in own[kind]}
+    results = []
+    for p in ranked:
+        shared = sorted(
+            (KINDS.index(kind), terms[(kind, slug)].name, kind, slug)
+            for (kind, slug), carriers in shared_by.items()
+            if np.any(carriers == p)
+        )
+        shared = [(KIND_LABELS[kind], terms[(kind, slug)]) for _, _, kind, slug in shared]
+        results.append(
+            {
+                "case": found_cases[int(index.case_pks[p])],
+                "score": float(scores[p]),
+                "shared": shared,
+            }
+        )
+    return results

@@ -23,12 +23,14 @@ import math
 import operator
 import re
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache, reduce
 
 import snowballstemmer
+from django.conf import settings
 from django.contrib.postgres.aggregates import StringAgg
 from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
-from django.db import connection
+from django.db import OperationalError, connection, transaction
 from django.db.models import Case as When_
 from django.db.models import F, FloatField, Func, OuterRef, Subquery, TextField, Value, When
 from django.db.models.functions import Coalesce
@@ -252,6 +254,10 @@ def score_cases(cases, stems):
     return scores
 
 
+# The fields a snippet may quote, in the order they are tried.
+SNIPPET_FIELDS = ("summary", "symptoms_text", "trigger", "impact", "lessons")
+
+
 def snippet(case, sentence, width=220):
     """A short excerpt of the case with the sentence's words highlighted, safe to render.
 
@@ -262,7 +268,7 @@ def snippet(case, sentence, width=220):
     stems = {stem for _, stem in query_stems(sentence)}
     if not stems:
         return ""
-    for source in (case.summary, case.symptoms_text, case.trigger, case.impact, case.lessons):
+    for source in (getattr(case, name) for name in SNIPPET_FIELDS):
         text = re.sub(r"\s+", " ", html.unescape(_strip_tags(render_markdown(source)))).strip()
         hits = [match for match in _WORD.finditer(text) if stem(fold(match.group())) in stems]
         if not hits:
@@ -285,3 +291,86 @@ def snippet(case, sentence, width=220):
 
 def _strip_tags(markup):
     return re.sub(r"<[^>]+>", " ", str(markup))
+
+
+@dataclass
+class Matches:
+    """The published cases a sentence matches: ``pks`` with their ``ranks`` (same length).
+
+    ``ranked`` is false when ranking every match would have run past the time limit, so
+    the matches came back unranked (all ranks 0: the list shows them newest first);
+    ``complete`` is false when even finding them would have, so ``pks`` is empty.
+    """
+
+    pks: list
+    ranks: list
+    ranked: bool = True
+    complete: bool = True
+
+
+def _timed(run, timeout_ms, *settings_sql):
+    """``run()`` inside a transaction whose statements stop after ``timeout_ms``
+    (PostgreSQL's ``statement_timeout``, for this transaction only); ``None`` when one
+    ran out of time. ``settings_sql``: more ``SET LOCAL`` statements to run first."""
+    try:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL statement_timeout = %s", [int(timeout_ms)])
+                for statement in settings_sql:
+                    cursor.execute(statement)
+            return run()
+    except OperationalError as error:
+        if type(error.__cause__).__name__ != "QueryCanceled":
+            raise
+        return None
+
+
+def find_matches(sentence):
+    """The published cases matching ``sentence`` and their ranks, within time bounds.
+
+    Output: :class:`Matches`. PostgreSQL: first the matching ids from the GIN index (no
+    ranking, so no search vector is read); then, when there are at most
+    ``settings.SEARCH_RANK_LIMIT`` of them, their ``ts_rank``. Ranking costs about 5 µs
+    per match (each vector is read from TOAST storage), so a sentence of words nearly
+    every case has is listed unranked, newest first, instead of taking half a second.
+    Each step is bounded by ``settings.SEARCH_TIMEOUT_MS``: past it, the matches stay
+    unranked, or, if even finding them ran out of time, there are none (``complete``
+    false). Four SQL statements at most. SQLite: the Python scoring of
+    :func:`score_cases` (no bound; the embedded database holds a small library).
+    """
+    from .models import Case
+
+    stems = query_stems(sentence)
+    if not stems:
+        return Matches([], [])
+    published = Case.objects.published().order_by()
+    if not is_postgresql():
+        scores = score_cases(published.with_terms(), [stem for _, stem in stems])
+        return Matches(list(scores), list(scores.values()))
+    unfolded = [w for w in _WORD.findall(sentence.casefold()) if fold(w) not in STOP_WORDS]
+    tsquery = SearchQuery(" | ".join(dict.fromkeys(unfolded)), search_type="raw", config=CONFIG)
+    matching = published.filter(search_vector=tsquery)
+    timeout = settings.SEARCH_TIMEOUT_MS
+    # The GIN index answers which cases match without reading any vector; a sequential
+    # scan would read every one, so it is ruled out for this statement.
+    pks = _timed(
+        lambda: list(matching.values_list("pk", flat=True)),
+        timeout,
+        "SET LOCAL enable_seqscan = off",
+    )
+    if pks is None:
+        return Matches([], [], ranked=False, complete=False)
+    if len(pks) > settings.SEARCH_RANK_LIMIT:
+        return Matches(pks, [0.0] * len(pks), ranked=False)
+    rows = _timed(
+        lambda: list(
+            matching.annotate(rank=SearchRank(F("search_vector"), tsquery)).values_list(
+                "pk", "rank"
+            )
+        ),
+        timeout,
+        "SET LOCAL enable_seqscan = off",
+    )
+    if rows is None:
+        return Matches(pks, [0.0] * len(pks), ranked=False)
+    return Matches([pk for pk, _ in rows], [rank for _, rank in rows])

@@ -4,17 +4,27 @@
   (``loaddata``'s raw saves included), when its terms are added, removed or cleared (from
   either side of the relation), and when a term or organisation it carries is renamed or
   gets new aliases.
-- The recogniser's taxonomy version is bumped when a term or organisation is saved or
-  deleted, so every process rebuilds its index of names and aliases.
+- The taxonomy counter is bumped when a term, category or organisation is saved or
+  deleted (and when root causes change category), so every process rebuilds its
+  recogniser and case index; the case counter when a case is saved or deleted or its
+  terms change, so every process rebuilds its case index (``incidents/index.py``).
 """
 
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from django.db.models import F
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 from django.dispatch import receiver
 
-from taxonomy.models import Component, ContributingFactor, RootCause, Symptom
+from taxonomy.models import (
+    Category,
+    Component,
+    ContributingFactor,
+    RootCause,
+    Symptom,
+    TaxonomyVersion,
+)
 from taxonomy.recognise import bump_taxonomy_version
 
 from .models import Case, Organisation
@@ -24,6 +34,21 @@ TERM_MODELS = (RootCause, Component, Symptom, ContributingFactor)
 
 
 _deferred = ContextVar("deferred_reindex", default=None)
+
+
+def bump_case_version(**kwargs):
+    """Mark every process's case index out of date (``incidents/index.py``): one UPDATE,
+    or, inside :func:`deferred_reindex`, once when the block ends."""
+    pending = _deferred.get()
+    if pending is not None:
+        pending.add(BUMP)
+        return
+    if not TaxonomyVersion.objects.filter(pk=1).update(cases=F("cases") + 1):
+        TaxonomyVersion.objects.get_or_create(pk=1, defaults={"cases": 1})
+
+
+# A marker in the deferred set: the case counter is to be bumped when the block ends.
+BUMP = "bump"
 
 
 def reindex(case_ids):
@@ -49,18 +74,29 @@ def deferred_reindex():
         yield pending
     finally:
         _deferred.reset(token)
+    if BUMP in pending:
+        pending.discard(BUMP)
+        bump_case_version()
     update_search_vectors(pending)
 
 
 @receiver(post_save, sender=Case)
 def case_saved(sender, instance, **kwargs):
     reindex([instance.pk])
+    bump_case_version()
+
+
+@receiver(post_delete, sender=Case)
+def case_deleted(sender, instance, **kwargs):
+    bump_case_version()
 
 
 def terms_changed(sender, instance, action, reverse, pk_set, **kwargs):
     """m2m_changed receiver for the four term relations of Case, from either side."""
     if action not in {"post_add", "post_remove", "post_clear", "pre_clear"}:
         return
+    if action != "pre_clear":
+        bump_case_version()
     if not reverse:
         if action != "pre_clear":
             reindex([instance.pk])
@@ -94,6 +130,17 @@ def term_deleted(sender, instance, **kwargs):
     bump_taxonomy_version()
     reindex(getattr(instance, "_deleted_case_ids", []))
 
+
+def category_changed(sender, **kwargs):
+    """A category, or which root causes belong to it, changed: the category facet moves."""
+    bump_taxonomy_version()
+
+
+post_save.connect(category_changed, sender=Category, dispatch_uid="category_saved")
+post_delete.connect(category_changed, sender=Category, dispatch_uid="category_deleted")
+m2m_changed.connect(
+    category_changed, sender=RootCause.categories.through, dispatch_uid="root_cause_categories"
+)
 
 for model in (*TERM_MODELS, Organisation):
     post_save.connect(term_saved, sender=model, dispatch_uid=f"term_saved_{model.__name__}")

@@ -50,19 +50,21 @@ class SuggestedFilter:
     add_url: str
 
 
-def suggest(sentence, applied=()):
+def suggest(sentence, applied=(), version=None):
     """The values recognised in ``sentence``, minus ``applied`` ``(kind, slug)`` pairs.
 
     Output: ``list[taxonomy.recognise.Suggestion]`` in sentence order. The index is built
-    once per taxonomy version (one cache read per call otherwise).
+    once per taxonomy version; ``version`` is that version if the caller has read it,
+    else one SQL query reads it.
     """
-    return get_recogniser(recogniser_entries).recognise(sentence, exclude=applied)
+    return get_recogniser(recogniser_entries, version).recognise(sentence, exclude=applied)
 
 
-def suggested_filters(query):
+def suggested_filters(query, version=None):
     """Chips for the values recognised in the page's sentence ``query["q"]``.
 
-    Input: the page's cleaned ``QueryDict``. Output: ``list[SuggestedFilter]``; each
+    Input: the page's cleaned ``QueryDict`` and the taxonomy version if already read.
+    Output: ``list[SuggestedFilter]``; each
     ``add_url`` keeps every filter and the sentence, adds the value and drops ``page``.
     """
     sentence = query.get("q", "")
@@ -78,5 +80,5 @@ def suggested_filters(query):
             found.matched,
             toggle_url(query, found.kind, found.slug),
         )
-        for found in suggest(sentence, applied)
+        for found in suggest(sentence, applied, version)
     ]

@@ -5,13 +5,19 @@ they are exempt from CSRF checks, which would otherwise answer 403 before the 40
 """
 
 import re
+from dataclasses import dataclass
 
+import numpy as np
 from django.conf import settings
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db import connection
+from django.http import Http404
 from django.shortcuts import render
-from django.urls import Resolver404
+from django.template.loader import render_to_string
+from django.urls import Resolver404, reverse
 from django.utils.decorators import method_decorator
+from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from django.views.generic import DetailView
@@ -19,9 +25,9 @@ from django.views.generic import DetailView
 from .facets import (
     FACET_LABELS,
     compute_chips,
-    compute_facets,
+    facets_from_index,
     query_string,
-    root_cause_breakdown,
+    root_cause_breakdown_from_index,
 )
 from .filters import (
     MAX_VALUES_PER_FILTER,
@@ -30,10 +36,11 @@ from .filters import (
     clean_query,
     query_problems,
 )
-from .graphs import drawn_graph, related_to
+from .graphs import drawn_graph_from_index, related_from_index
 from .http import SafeJsonResponse
+from .index import Selection, get_index
 from .models import Case
-from .search import query_stems, snippet
+from .search import SNIPPET_FIELDS, find_matches, query_stems, snippet
 from .suggestions import suggest, suggested_filters
 from .text import shorten
 
@@ -76,7 +83,8 @@ def case_list(request):
     link to the nearest list that works (the known values, or page 1 of the same filters).
     """
     query = clean_query(request.GET)
-    filterset = CaseFilterSet(query, queryset=Case.objects.published())
+    index = get_index()
+    filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
     context = {
         "query": query,
         # Shown back in the search box: without NUL, which HTML cannot carry.
@@ -95,33 +103,134 @@ def case_list(request):
         context["fix_url"] = "?" + fixed.urlencode()
         return render(request, "incidents/case_list.html", context, status=400)
     context["chips"] = compute_chips(filterset)
-    context["facets"] = compute_facets(filterset)
-    context["suggestions"] = suggested_filters(query)
-    result = filterset.qs
-    ordered = result if context["sentence"] else result.newest_first()
+    selection, context["notice"] = select(index, filterset, context["sentence"])
+    context["facets"] = facets_from_index(selection, filterset)
+    context["suggestions"] = suggested_filters(query, version=index.versions[0])
     try:
-        page_obj = get_page(ordered.with_terms(), query.get("page"))
+        page_obj = get_page(selection.ordered(), query.get("page"))
     except PageNotFound as error:
         context["errors"] = [str(error)]
         context["fix_url"] = query_string(query) or "?"
         context["fix_label"] = "Go to the first page of this list"
         return render(request, "incidents/case_list.html", context, status=404)
-    if context["sentence"] and not query_stems(context["sentence"]):
-        context["notice"] = (
-            "Your sentence has no words the search can use: only common words such as "
-            "“the” or “and”, or symbols. Add the words that describe what you saw."
-        )
+    context["cards"] = cards_at(index, page_obj.object_list, context["sentence"])
     context["page_obj"] = page_obj
-    context["cases"] = page_obj.object_list
-    if context["sentence"]:
-        for case in context["cases"]:
-            case.snippet = snippet(case, context["sentence"])
-    context["breakdown"] = root_cause_breakdown(result, query)
-    context["drawing"], context["omitted"], _ = drawn_graph(
-        result, query, LIST_GRAPH_BUDGET, compact=True
+    context["breakdown"], context["breakdown_more"] = root_cause_breakdown_from_index(
+        selection, query
+    )
+    context["drawing"], context["omitted"], _ = drawn_graph_from_index(
+        selection, query, LIST_GRAPH_BUDGET, compact=True
     )
     context["state"] = query_string(query)
     return render(request, "incidents/case_list.html", context)
+
+
+def select(index, filterset, sentence):
+    """The request's :class:`~incidents.index.Selection` and a notice for the page.
+
+    Input: the case index, a valid bound filterset built on it, and the sentence ("" for
+    none). Output: ``(Selection, str notice or "")``; the notice says when the sentence has
+    no usable word, or when its matches could not all be ranked or found in time.
+    """
+    matched, notice = None, ""
+    if sentence:
+        matches = find_matches(sentence)
+        positions, found = index.positions_of(matches.pks)
+        matched = (positions, np.asarray(matches.ranks, dtype=np.float64)[found])
+        if not query_stems(sentence):
+            notice = (
+                "Your sentence has no words the search can use: only common words such as "
+                "“the” or “and”, or symbols. Add the words that describe what you saw."
+            )
+        elif not matches.complete:
+            notice = (
+                "Your sentence’s words are so common that searching for them ran out of "
+                "time, so no case is listed and nothing is counted. Add words that are "
+                "more particular to what you saw, or filter first."
+            )
+        elif not matches.ranked:
+            notice = (
+                f"{len(matches.pks)} cases contain these words: too many to rank in time, so "
+                "they are listed newest first and the best matches may not be on top. Add "
+                "words that are more particular to what you saw, or filter first."
+            )
+    return Selection(index, filterset.chosen(), matched), notice
+
+
+@dataclass
+class Card:
+    """A case as the list shows it: its slug, header and body HTML, and the snippet."""
+
+    slug: str
+    header: str
+    body: str
+    snippet: str = ""
+
+
+def cards_at(index, positions, sentence=""):
+    """The list's cards for the published cases at these index positions, in that order.
+
+    Input: ``int`` positions (a page of :meth:`Selection.ordered`) and the sentence, if
+    any, for the snippets. Output: ``list[Card]``. A card's HTML is kept in the cache
+    under the data's change counters, so any edit redraws it; cases not cached are read
+    with ``with_terms()`` (seven SQL queries, however many), and with a sentence the
+    texts the snippets come from (one more).
+    """
+    pks = [int(index.case_pks[p]) for p in positions]
+    if not pks:
+        return []
+    keys = {pk: f"card:{index.versions[0]}:{index.versions[1]}:{pk}" for pk in pks}
+    cached = cache.get_many(list(keys.values()))
+    missing = [pk for pk in pks if keys[pk] not in cached]
+    if missing:
+        fresh = {}
+        for pk, case in Case.objects.with_terms().in_bulk(missing).items():
+            fresh[keys[pk]] = (
+                case.slug,
+                render_to_string("incidents/_case_card_header.html", {"case": case}),
+                render_to_string("incidents/_case_card_body.html", {"case": case}),
+            )
+        cache.set_many(fresh)
+        cached.update(fresh)
+    cards = [Card(*cached[keys[pk]]) for pk in pks if keys[pk] in cached]
+    if sentence:
+        texts = Case.objects.filter(pk__in=pks).only(*SNIPPET_FIELDS).in_bulk()
+        for pk, card in zip((pk for pk in pks if keys[pk] in cached), cards, strict=True):
+            card.header, card.body = mark_safe(card.header), mark_safe(card.body)  # noqa: S308
+            card.snippet = snippet(texts[pk], sentence)
+    else:
+        for card in cards:
+            card.header, card.body = mark_safe(card.header), mark_safe(card.body)  # noqa: S308
+    return cards
+
+
+@csrf_exempt
+@require_safe
+def facet_values(request, key):
+    """``/facets/<key>/``: every value of one facet with its count, under the list's
+    filters and sentence: where a facet's "All n values" link leads.
+
+    Same parameters as the list (400 with the reasons for bad ones); 404 for an unknown
+    facet key.
+    """
+    if key not in FACET_LABELS:
+        raise Http404(f"There is no facet “{shorten(key, 40)}”.")
+    query = clean_query(request.GET)
+    index = get_index()
+    filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
+    context = {"query": query, "label": FACET_LABELS[key], "state": query_string(query)}
+    problems = query_problems(query)
+    if problems or not filterset.is_valid():
+        context["errors"] = problems + [
+            shorten(message) for messages in filterset.errors.values() for message in messages
+        ]
+        return render(request, "incidents/facet_values.html", context, status=400)
+    selection, context["notice"] = select(index, filterset, query.get("q", "").replace("\x00", ""))
+    context["facet"] = facets_from_index(
+        selection, filterset, limit=None, only=key, base=reverse("incidents:case_list")
+    )[0]
+    context["count"] = selection.count
+    return render(request, "incidents/facet_values.html", context)
 
 
 @method_decorator(csrf_exempt, name="dispatch")
@@ -142,7 +251,7 @@ class CaseDetailView(DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["related"] = related_to(self.object)
+        context["related"] = related_from_index(get_index(), self.object)
         context["check_cluster_text"] = settings.CHECK_CLUSTER_TEXT
         context["check_cluster_url"] = settings.CHECK_CLUSTER_URL
         return context

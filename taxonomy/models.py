@@ -139,13 +139,17 @@ TERM_MODELS = (RootCause, Component, Symptom, ContributingFactor)
 
 
 class TaxonomyVersion(models.Model):
-    """A counter bumped whenever a term or organisation changes (one row, ``pk=1``).
+    """The library's change counters, in one row (``pk=1``).
 
-    Kept in the database so every process (several gunicorn workers, several hosts) sees
-    the change and rebuilds its recogniser index; see ``taxonomy/recognise.py``.
+    ``number`` is bumped whenever a term, category or organisation changes; ``cases``
+    whenever a case, its terms or its published state change. Kept in the database so
+    every process (several gunicorn workers, several hosts) sees a change and rebuilds
+    what it derived from the data: the recogniser index (``taxonomy/recognise.py``) and
+    the case index (``incidents/index.py``). One query reads both.
     """
 
     number = models.PositiveBigIntegerField(default=0)
+    cases = models.PositiveBigIntegerField(default=0)
 
     def __str__(self):
         return f"taxonomy version {self.number}"

@@ -157,14 +157,15 @@ def forget_index():
     _built.update(version=None, recogniser=None)
 
 
-def get_recogniser(build):
+def get_recogniser(build, version=None):
     """The process's recogniser, rebuilt only when the taxonomy version has changed.
 
     Input: ``build``, a callable returning the ``(Candidate, phrases)`` entries (the caller
-    supplies terms and organisations, so this module imports nothing of theirs).
+    supplies terms and organisations, so this module imports nothing of theirs), and the
+    taxonomy version if the caller has read it (else one query reads it).
     Output: a :class:`Recogniser`.
     """
-    version = taxonomy_version()
+    version = taxonomy_version() if version is None else version
     if _built["recogniser"] is None or _built["version"] != version:
         _built["recogniser"] = Recogniser(build())
         _built["version"] = version

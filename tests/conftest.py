@@ -25,11 +25,16 @@ TERM_MODELS = {
 
 @pytest.fixture(autouse=True)
 def _fresh_recogniser():
-    """Each test starts without another test's suggestion index (versions repeat after
-    rollbacks)."""
+    """Each test starts without another test's suggestion index, case index or cached
+    cards and graphs (the change counters repeat after rollbacks)."""
+    from django.core.cache import cache
+
+    from incidents import index
     from taxonomy.recognise import forget_index
 
     forget_index()
+    index.forget_index()
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

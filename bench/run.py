@@ -1,0 +1,364 @@
+"""The benchmark's one command: build a database per scale, time the workloads, load-test.
+
+Usage::
+
+    .venv/bin/python bench/run.py --cases 1000 10000 100000      # full run, writes RESULTS
+    .venv/bin/python bench/run.py --cases 1000 --smoke           # CI: quick, checks queries
+
+For each scale: a fresh PostgreSQL database ``incident_library_bench_<n>`` built by the
+real migrations, filled by ``bench/generate.py`` (seeded), unless ``--reuse``; then
+``bench/workloads.py`` times every workload in process (server time, SQL queries per
+request); then, unless ``--no-load``, gunicorn with 2 workers serves it while wrk applies
+a bounded load (``--connections``, default 4, for ``--seconds``) rotating over the
+workloads' URLs, and the workers' resident memory is read after warm-up and after 2,000
+more requests. Results go to ``bench/results/<label>-<n>.json``; ``--report`` (implied by
+a full run) rewrites the tables of ``bench/RESULTS.md`` from every results file.
+
+``--app-root DIR`` times another checkout of the app (the simple version, for the
+"before" column) against the same databases. ``--smoke`` runs 2 requests per URL, no
+load test, and exits non-zero if a list workload's SQL query count is not the same for
+every URL (0 to 3 chips, OR, deep pages), the check CI makes.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = str(ROOT / ".venv" / "bin" / "python")
+PG = "postgres://postgres@127.0.0.1:5432/"
+RESULTS = ROOT / "bench" / "results"
+
+# Targets of issue 7 (server time p95, warm, ms) at 100,000 cases.
+TARGETS = {
+    "list, 0 chips": 50,
+    "list, 1 chip": 80,
+    "list, 3 chips": 80,
+    "list, OR in a facet": 80,
+    "list, deep page": 80,
+    "sentence search": 200,
+    "suggestions": 15,
+    "case page": 20,
+    "graph page, cold": 300,
+    "graph page, warm": 60,
+    "admin changelist": 150,
+}
+
+
+def sh(*args, env=None, check=True, **kwargs):
+    """Run a command from the repository root; raise on failure when ``check``."""
+    return subprocess.run(args, cwd=ROOT, env=env, check=check, **kwargs)
+
+
+def database(n, reuse):
+    """Create, migrate and fill the database for ``n`` cases (unless ``reuse``).
+
+    Output: ``(DATABASE_URL, seconds spent generating or None)``.
+    """
+    name = f"incident_library_bench_{n}"
+    url = PG + name
+    env = {**os.environ, "DATABASE_URL": url, "DEBUG": "true"}
+    if reuse:
+        return url, None
+    sh("dropdb", "--if-exists", "-h", "127.0.0.1", "-U", "postgres", name)
+    sh("createdb", "-h", "127.0.0.1", "-U", "postgres", name)
+    started = time.perf_counter()
+    sh(PYTHON, "manage.py", "migrate", "--noinput", "-v0", env=env)
+    sh(PYTHON, "bench/generate.py", str(n), env=env)
+    return url, round(time.perf_counter() - started, 1)
+
+
+def workloads(url, repeat, app_root):
+    """Run ``bench/workloads.py`` against ``url``: its JSON results as a dict."""
+    env = {**os.environ, "DATABASE_URL": url, "DEBUG": "false", "BENCH_APP_ROOT": str(app_root)}
+    env.setdefault("SECRET_KEY", "bench-only")
+    env["ALLOWED_HOSTS"] = "testserver,127.0.0.1,localhost"
+    sh(PYTHON, "manage.py", "collectstatic", "--noinput", "-v0", env=env, cwd=app_root)
+    out = subprocess.run(
+        [PYTHON, str(ROOT / "bench" / "workloads.py"), str(repeat)],
+        cwd=app_root,
+        env=env,
+        check=True,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def rss_mb(pid):
+    """Resident memory of process ``pid`` in MB (from /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return None
+
+
+def load(url, app_root, connections, seconds, port=8791):
+    """gunicorn with 2 workers on ``url``; wrk over the workloads' URLs. Output: dict."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-only",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "2",
+        "LOG_LEVEL": "WARNING",
+        "BENCH_APP_ROOT": str(app_root),
+    }
+    paths = subprocess.run(
+        [PYTHON, str(ROOT / "bench" / "workloads.py"), "--urls"],
+        cwd=app_root,
+        env={**env, "ALLOWED_HOSTS": "testserver"},
+        check=True,
+        stdout=subprocess.PIPE,
+        text=True,
+    ).stdout
+    paths = "\n".join(p for p in paths.splitlines() if not p.startswith("/admin"))
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+        handle.write(paths + "\n")
+    env["BENCH_PATHS"] = handle.name
+    server = subprocess.Popen(
+        [PYTHON, "-m", "gunicorn", "-c", "config/gunicorn.conf.py", "config.wsgi"],
+        cwd=app_root,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            if (
+                subprocess.run(
+                    ["curl", "-fsS", "-o", "/dev/null", base + "/healthz"], check=False
+                ).returncode
+                == 0
+            ):
+                break
+            time.sleep(0.5)
+        workers = [
+            int(p)
+            for p in subprocess.run(
+                ["pgrep", "-P", str(server.pid)], stdout=subprocess.PIPE, text=True, check=False
+            ).stdout.split()
+        ]
+
+        def wrk(duration, conns):
+            out = subprocess.run(
+                [
+                    "wrk",
+                    "-t1",
+                    f"-c{conns}",
+                    f"-d{duration}s",
+                    "--timeout",
+                    "30s",
+                    "-s",
+                    str(ROOT / "bench" / "rotate.lua"),
+                    base,
+                ],
+                env=env,
+                check=True,
+                stdout=subprocess.PIPE,
+                text=True,
+            ).stdout
+            return json.loads(out.strip().splitlines()[-1])
+
+        wrk(10, 2)  # warm-up: both workers build their indexes and fill caches
+        warm = {pid: rss_mb(pid) for pid in workers}
+        measured = wrk(seconds, connections)
+        served = measured["requests"]
+        while served < 2000:
+            served += wrk(10, connections)["requests"]
+        after = {pid: rss_mb(pid) for pid in workers}
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+        os.unlink(handle.name)
+    return {
+        **measured,
+        "connections": connections,
+        "rss_after_warmup_mb": list(warm.values()),
+        "rss_after_2000_mb": list(after.values()),
+        "requests_for_rss": served,
+    }
+
+
+def machine():
+    """One line describing this machine: CPU model, cores, memory, PostgreSQL."""
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.machine(),
+    )
+    memory = int(Path("/proc/meminfo").read_text().split()[1]) // 1024 // 1024
+    pg = subprocess.run(
+        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-tAc", "show server_version"],
+        stdout=subprocess.PIPE,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    python = platform.python_version()
+    return f"{cpu}, {os.cpu_count()} cores, {memory} GiB, PostgreSQL {pg}, Python {python}"
+
+
+def commit(app_root):
+    """The short commit of ``app_root``, with ``+changes`` if its tracked files differ."""
+    out = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"],
+        cwd=app_root,
+        stdout=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"],
+        cwd=app_root,
+        stdout=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
+    return out.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+
+
+def smoke_check(results):
+    """Problems with the query counts of a smoke run: ``list[str]`` (empty when fine)."""
+    problems = []
+    lists = [w for w in results if w.startswith("list")]
+    counts = {tuple(results[w]["queries, cache empty"]) for w in lists}
+    if len(counts) != 1 or len(next(iter(counts))) != 1:
+        problems.append(f"list pages differ in SQL queries (cache empty): {counts}")
+    warm = {tuple(results[w]["queries"]) for w in lists}
+    if len(warm) != 1 or len(next(iter(warm))) != 1:
+        problems.append(f"list pages differ in SQL queries (cache warm): {warm}")
+    for workload, row in results.items():
+        if any(status >= 500 for status in row["statuses"]):
+            problems.append(f"{workload} answered {row['statuses']}")
+    return problems
+
+
+def report():
+    """Rewrite the generated part of ``bench/RESULTS.md`` from ``bench/results/*.json``."""
+    runs = {}
+    for path in sorted(RESULTS.glob("*.json")):
+        data = json.loads(path.read_text())
+        runs[(data["label"], data["cases"])] = data
+    lines = ["<!-- generated by bench/run.py --report: edit the text around it, not this -->"]
+    scales = sorted({n for _, n in runs})
+    for n in scales:
+        fast, simple = runs.get(("fast", n)), runs.get(("simple", n))
+        if not fast:
+            continue
+        lines += ["", f"### {n:,} cases", ""]
+        lines.append(
+            f"Fast: commit {fast['commit']}, {fast['date']}, {fast['machine']}; "
+            f"{fast['repeat']} timed requests per URL."
+        )
+        if simple:
+            lines.append(
+                f"Simple: commit {simple['commit']}, {simple['date']}; "
+                f"{simple['repeat']} timed requests per URL."
+            )
+        if fast.get("generate_seconds"):
+            lines.append(f"Database generated in {fast['generate_seconds']} s.")
+        lines += [
+            "",
+            "| workload | target p95 | simple p50 / p95 | fast p50 / p95 | met | "
+            "SQL queries (warm; cache empty) |",
+            "|---|---|---|---|---|---|",
+        ]
+        for workload, row in fast["workloads"].items():
+            target = (
+                TARGETS.get(workload)
+                if n == 100000
+                else (30 if n == 10000 and workload.startswith("list") else None)
+            )
+            before = simple["workloads"].get(workload) if simple else None
+            before_text = f"{before['p50']} / {before['p95']} ms" if before else "–"
+            met = "–" if target is None else ("yes" if row["p95"] <= target else "**no**")
+            queries = ", ".join(map(str, row["queries"]))
+            cold = ", ".join(map(str, row.get("queries, cache empty", [])))
+            lines.append(
+                f"| {workload} | {f'{target} ms' if target else '–'} | {before_text} | "
+                f"{row['p50']} / {row['p95']} ms | {met} | {queries}; {cold} |"
+            )
+        for label, data in (("simple", simple), ("fast", fast)):
+            if data and data.get("load"):
+                lo = data["load"]
+                lines.append("")
+                lines.append(
+                    f"Load ({label}): gunicorn 2 workers, wrk {lo['connections']} connections: "
+                    f"**{lo['rps']} req/s**, latency p50 {lo['p50']} ms, p95 {lo['p95']} ms, "
+                    f"errors {lo['errors']}, non-2xx {lo['non_2xx']}. Worker RSS after warm-up "
+                    f"{lo['rss_after_warmup_mb']} MB, after {lo['requests_for_rss']} requests "
+                    f"{lo['rss_after_2000_mb']} MB."
+                )
+    text = (ROOT / "bench" / "RESULTS.md").read_text()
+    start = text.find("<!-- generated by bench/run.py --report")
+    end = text.find("<!-- end of generated tables -->")
+    generated = "\n".join(lines) + "\n\n<!-- end of generated tables -->"
+    if start == -1 or end == -1:
+        text = text.rstrip() + "\n\n" + generated + "\n"
+    else:
+        text = text[:start] + generated + text[end + len("<!-- end of generated tables -->") :]
+    (ROOT / "bench" / "RESULTS.md").write_text(text)
+
+
+def main():
+    """Parse the arguments (see the module docstring) and run; output: the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cases", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--label", default="fast")
+    parser.add_argument("--app-root", default=str(ROOT))
+    parser.add_argument("--reuse", action="store_true")
+    parser.add_argument("--no-load", action="store_true")
+    parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument("--seconds", type=int, default=30)
+    parser.add_argument("--smoke", action="store_true")
+    parser.add_argument("--report", action="store_true", help="only rewrite RESULTS.md")
+    args = parser.parse_args()
+    if args.report:
+        report()
+        return 0
+    RESULTS.mkdir(exist_ok=True)
+    problems = []
+    for n in args.cases:
+        url, generated = database(n, args.reuse)
+        repeat = 2 if args.smoke else args.repeat
+        data = {
+            "label": args.label,
+            "cases": n,
+            "repeat": repeat,
+            "date": datetime.date.today().isoformat(),
+            "commit": commit(args.app_root),
+            "machine": machine(),
+            "generate_seconds": generated,
+            "workloads": workloads(url, repeat, args.app_root),
+        }
+        if not (args.no_load or args.smoke):
+            data["load"] = load(url, args.app_root, args.connections, args.seconds)
+        if args.smoke:
+            problems += smoke_check(data["workloads"])
+            print(json.dumps(data["workloads"], indent=1))
+        else:
+            (RESULTS / f"{args.label}-{n}.json").write_text(json.dumps(data, indent=1) + "\n")
+    if not args.smoke:
+        report()
+    for problem in problems:
+        print("SMOKE FAILURE:", problem, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,328 @@
+"""The case index: published cases and their facet values, in memory, one per process.
+
+The list, graph and case pages read filters, facet counts, order, the graph's node
+budget and related cases from this index instead of asking the database to join and
+count link tables on every request. At 100,000 cases counting the four taxonomies with
+SQL costs about 150 ms before any filter (``shared/research/performance.md`` §2.2); the
+same counts over NumPy arrays take a few milliseconds (its strategy B).
+
+What it holds (all published cases, whatever the request):
+
+- ``case_pks``: ``int64[n]``, case primary keys in the list's "newest first" order
+  (:meth:`~incidents.models.CaseQuerySet.newest_first`, as the database sorts it), so a
+  case's position in this array is its rank in that order;
+- per facet (:data:`FACET_KEYS`), a :class:`ValueTable`: every value (by name, as the
+  database sorts names) and the (case position, value position) links, as ``int32``
+  arrays, with postings by value;
+- ``graph_order``: case positions sorted as ``graph.build.within_budget`` ranks cases.
+
+It is rebuilt when the database's change counters (``TaxonomyVersion``: taxonomy and
+cases) differ from those it was built at, so an edit made through any process or host
+reaches every process on its next request: one small query per request checks them.
+Everything here gives exactly what the plain ORM computation gives (tests compare both
+on generated data).
+"""
+
+import itertools
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+from django.db import connection
+
+FACET_KEYS = (
+    "root_cause",
+    "component",
+    "symptom",
+    "contributing_factor",
+    "organisation",
+    "category",
+)
+TERM_KEYS = FACET_KEYS[:4]
+
+
+@dataclass(frozen=True)
+class IndexedValue:
+    """One facet value as the index knows it: primary key, slug, name and its position
+    in its :class:`ValueTable` (the rank of its name)."""
+
+    pk: int
+    slug: str
+    name: str
+    position: int
+
+
+class ValueTable:
+    """One facet's values and their links to cases.
+
+    Input: ``rows``, ``list[tuple[int pk, str slug, str name]]`` ordered by name (the
+    database's collation); ``link_cases`` and ``link_values``, equal-length integer
+    arrays of case positions and value positions; ``n_cases``.
+    """
+
+    def __init__(self, key, rows, link_cases, link_values, n_cases):
+        self.key = key
+        self.values = [IndexedValue(pk, slug, name, i) for i, (pk, slug, name) in enumerate(rows)]
+        self.by_slug = {value.slug: value for value in self.values}
+        self.link_cases = np.asarray(link_cases, dtype=np.int32)
+        self.link_values = np.asarray(link_values, dtype=np.int32)
+        order = np.argsort(self.link_values, kind="stable")
+        self.posting_cases = self.link_cases[order]
+        self.posting_starts = np.searchsorted(
+            self.link_values[order], np.arange(len(self.values) + 1)
+        )
+        by_case = np.argsort(self.link_cases, kind="stable")
+        self.case_values = self.link_values[by_case]
+        self.case_starts = np.searchsorted(self.link_cases[by_case], np.arange(n_cases + 1))
+        self.degree = np.diff(self.posting_starts)  # published cases per value
+        self.n_cases = n_cases
+
+    def __len__(self):
+        return len(self.values)
+
+    def cases_of(self, position):
+        """Positions of the cases carrying the value at ``position``: ``int32[k]``."""
+        return self.posting_cases[self.posting_starts[position] : self.posting_starts[position + 1]]
+
+    def values_of(self, case):
+        """Positions of the values the case at position ``case`` carries: ``int32[k]``."""
+        return self.case_values[self.case_starts[case] : self.case_starts[case + 1]]
+
+    def mask_any(self, positions):
+        """``bool[n_cases]``: the cases carrying any of the values at ``positions``."""
+        mask = np.zeros(self.n_cases, dtype=bool)
+        for position in positions:
+            mask[self.cases_of(position)] = True
+        return mask
+
+    def counts(self, mask=None):
+        """Cases per value among the cases where ``mask`` is true (all when ``None``):
+        ``int64[len(self)]``; a case linked twice to a value is counted once (links are
+        unique pairs)."""
+        if mask is None:
+            return self.degree
+        return np.bincount(self.link_values[mask[self.link_cases]], minlength=len(self.values))
+
+
+class CaseIndex:
+    """The published cases and every facet's values and links (see the module docstring).
+
+    Build with :func:`build_index`; read through :func:`get_index`.
+    """
+
+    def __init__(self, versions, case_pks, tables, graph_order):
+        self.versions = versions
+        self.case_pks = np.asarray(case_pks, dtype=np.int64)
+        self.n_cases = len(self.case_pks)
+        self._sorted = np.argsort(self.case_pks)
+        self._sorted_pks = self.case_pks[self._sorted]
+        self.tables = tables
+        self.graph_order = np.asarray(graph_order, dtype=np.int32)
+        self.term_degree = (
+            sum(np.diff(tables[key].case_starts) for key in TERM_KEYS) if tables else None
+        )
+
+    def positions_of(self, pks):
+        """Positions of the published cases among ``pks`` (others dropped), as ``int64[k]``
+        in the order given; ``found`` marks which of ``pks`` are published."""
+        pks = np.asarray(pks, dtype=np.int64)
+        at = np.searchsorted(self._sorted_pks, pks)
+        at[at >= self.n_cases] = 0
+        found = self._sorted_pks[at] == pks if self.n_cases else np.zeros(len(pks), bool)
+        return self._sorted[at[found]], found
+
+    def lookup(self, key):
+        """``dict[str slug, IndexedValue]`` of facet ``key``, for validating URL values."""
+        return self.tables[key].by_slug
+
+
+def _rows(queryset):
+    """Run ``queryset`` (a ``values_list``) on a plain cursor: ``list[tuple]``, fast."""
+    sql, params = queryset.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _pairs(queryset, count_hint=0):
+    """Two-column integer rows as two ``int64`` arrays, without Python tuples per row."""
+    sql, params = queryset.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        flat = np.fromiter(itertools.chain.from_iterable(cursor), dtype=np.int64)
+    flat = flat.reshape(-1, 2)
+    return flat[:, 0], flat[:, 1]
+
+
+def build_index(versions):
+    """Read the published cases, values and links and build a :class:`CaseIndex`.
+
+    Input: the change counters read just before (labels the index; a change committed
+    while reading only makes the next request rebuild again). About a dozen SQL queries,
+    whatever the size; at 100,000 cases about a second (``bench/RESULTS.md``).
+    """
+    from taxonomy.models import RootCause
+
+    from .facets import FACET_SPECS
+    from .models import TERM_RELATIONS, Case
+
+    published = Case.objects.published()
+    cases = _rows(published.newest_first().values_list("pk", "organisation_id", "slug"))
+    case_pks = np.fromiter((row[0] for row in cases), dtype=np.int64, count=len(cases))
+    n_cases = len(case_pks)
+    index = CaseIndex(versions, case_pks, {}, [])
+    tables = {}
+    specs = {spec.key: spec for spec in FACET_SPECS}
+
+    def value_rows(key):
+        rows = _rows(
+            specs[key].model.objects.order_by("name", "pk").values_list("pk", "slug", "name")
+        )
+        return rows, {pk: i for i, (pk, _, _) in enumerate(rows)}
+
+    def to_positions(case_ids, value_ids, value_at):
+        case_at, found = index.positions_of(case_ids)
+        values = np.fromiter((value_at[v] for v in value_ids[found]), dtype=np.int32)
+        return case_at.astype(np.int32), values
+
+    for kind, relation in TERM_RELATIONS:
+        rows, value_at = value_rows(kind)
+        through = getattr(Case, relation).through
+        target = getattr(Case, relation).field.m2m_reverse_field_name()
+        case_ids, value_ids = _pairs(through.objects.values_list("case_id", f"{target}_id"))
+        tables[kind] = ValueTable(kind, rows, *to_positions(case_ids, value_ids, value_at), n_cases)
+
+    rows, value_at = value_rows("organisation")
+    organisation_ids = np.fromiter((row[1] for row in cases), dtype=np.int64, count=n_cases)
+    tables["organisation"] = ValueTable(
+        "organisation",
+        rows,
+        np.arange(n_cases, dtype=np.int32),
+        np.fromiter((value_at[o] for o in organisation_ids), dtype=np.int32, count=n_cases),
+        n_cases,
+    )
+
+    rows, value_at = value_rows("category")
+    category_of = {}
+    for root_cause_id, category_id in _rows(
+        RootCause.categories.through.objects.values_list("rootcause_id", "category_id")
+    ):
+        category_of.setdefault(root_cause_id, []).append(value_at[category_id])
+    root_causes = tables["root_cause"]
+    root_cause_pks = [value.pk for value in root_causes.values]
+    pairs = {
+        (int(case), category)
+        for case, value in zip(root_causes.link_cases, root_causes.link_values, strict=True)
+        for category in category_of.get(root_cause_pks[value], ())
+    }
+    pairs = sorted(pairs)
+    tables["category"] = ValueTable(
+        "category",
+        rows,
+        np.array([case for case, _ in pairs], dtype=np.int32),
+        np.array([category for _, category in pairs], dtype=np.int32),
+        n_cases,
+    )
+    index.tables = tables
+    index.term_degree = sum(np.diff(tables[key].case_starts) for key in TERM_KEYS)
+    # within_budget ranks case nodes by degree (most first), then by node id "case:<slug>".
+    slugs = [row[2] for row in cases]
+    index.graph_order = np.array(
+        sorted(range(n_cases), key=lambda i: (-int(index.term_degree[i]), slugs[i])),
+        dtype=np.int32,
+    )
+    return index
+
+
+def library_versions():
+    """The change counters ``(taxonomy, cases)`` from the database: one SQL query."""
+    from taxonomy.models import TaxonomyVersion
+
+    row = TaxonomyVersion.objects.filter(pk=1).values_list("number", "cases").first()
+    return tuple(row) if row else (0, 0)
+
+
+_lock = threading.Lock()
+_current = {"index": None}
+
+
+def forget_index():
+    """Drop this process's index; the next :func:`get_index` rebuilds it (tests roll the
+    database, and so the counters, back between cases)."""
+    _current["index"] = None
+
+
+def get_index(versions=None):
+    """This process's :class:`CaseIndex`, rebuilt first if the data changed.
+
+    Input: the counters if the caller already read them (else one query reads them).
+    Threads of one worker share the index; one of them rebuilds while the others wait.
+    """
+    versions = library_versions() if versions is None else versions
+    index = _current["index"]
+    if index is not None and index.versions == versions:
+        return index
+    with _lock:
+        index = _current["index"]
+        if index is None or index.versions != versions:
+            index = build_index(versions)
+            _current["index"] = index
+    return index
+
+
+class Selection:
+    """What one request asks of the index: filter values and the sentence's matches.
+
+    Input: the :class:`CaseIndex`; ``chosen``, ``dict[str facet key, list[IndexedValue]]``
+    (OR within a facet, AND across facets); ``matched``, ``None`` without a sentence, else
+    ``(int64[k] case positions, float64[k] ranks)`` of the cases the sentence matches.
+    """
+
+    def __init__(self, index, chosen, matched=None):
+        self.index = index
+        self.masks = {
+            key: index.tables[key].mask_any([value.position for value in values])
+            for key, values in chosen.items()
+            if values
+        }
+        self.matched = matched
+        if matched is not None:
+            sentence_mask = np.zeros(index.n_cases, dtype=bool)
+            sentence_mask[matched[0]] = True
+            self.masks["q"] = sentence_mask
+        self._memo = {}
+
+    def mask(self, without=None):
+        """``bool[n]`` of the cases passing every filter but ``without`` (a facet key), or
+        ``None`` when no filter applies (every published case)."""
+        if without not in self._memo:
+            masks = [mask for key, mask in self.masks.items() if key != without]
+            self._memo[without] = np.logical_and.reduce(masks) if masks else None
+        return self._memo[without]
+
+    def counts(self, key, disjunctive=True):
+        """Cases per value of facet ``key``: over the result with every other facet's
+        selection (``disjunctive``) or with all of them. ``int64[values]``."""
+        return self.index.tables[key].counts(self.mask(key if disjunctive else None))
+
+    @property
+    def count(self):
+        """How many cases the result holds."""
+        mask = self.mask()
+        return self.index.n_cases if mask is None else int(np.count_nonzero(mask))
+
+    def ordered(self):
+        """The result's case positions in display order: best match first (rank, then
+        newest) with a sentence, else newest first. ``int64[count]``."""
+        mask = self.mask()
+        if self.matched is None:
+            return np.arange(self.index.n_cases) if mask is None else np.flatnonzero(mask)
+        positions, ranks = self.matched
+        keep = mask[positions]
+        positions, ranks = positions[keep], ranks[keep]
+        return positions[np.lexsort((positions, -ranks))]
+
+    def result_mask(self):
+        """``bool[n]`` of the result (all true without filters)."""
+        mask = self.mask()
+        return np.ones(self.index.n_cases, dtype=bool) if mask is None else mask
