@@ -122,15 +122,9 @@ def build_urls():
                              f"/graph/?component={co[0][0]}&symptom={sy[0][0]}"
                              f"&root_cause={rc[0][0]}"],
         "admin changelist": ["/admin/incidents/case/", "/admin/incidents/case/?q=stale",
-                             f"/admin/incidents/case/?root_causes__id__exact={rc_pk(rc[0][0])}",
+                             f"/admin/incidents/case/?root_cause={rc[0][0]}",
                              "/admin/incidents/case/?o=-4", "/admin/incidents/case/?p=100"],
     }  # fmt: skip
-
-
-def rc_pk(slug):
-    from taxonomy.models import RootCause
-
-    return RootCause.objects.get(slug=slug).pk
 
 
 def percentile(values, fraction):

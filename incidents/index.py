@@ -235,11 +235,15 @@ def build_index(versions):
 
 
 def library_versions():
-    """The change counters ``(taxonomy, cases)`` from the database: one SQL query."""
+    """The change counters ``(taxonomy, cases, epoch)`` from the database: one SQL query.
+
+    ``epoch`` tells one database's counters from another's (``(0, 0, "")`` before any
+    change), for keys in a cache several databases might share.
+    """
     from taxonomy.models import TaxonomyVersion
 
-    row = TaxonomyVersion.objects.filter(pk=1).values_list("number", "cases").first()
-    return tuple(row) if row else (0, 0)
+    row = TaxonomyVersion.objects.filter(pk=1).values_list("number", "cases", "epoch").first()
+    return tuple(row) if row else (0, 0, "")
 
 
 _lock = threading.Lock()

@@ -11,7 +11,7 @@ Ranking weighs where a word occurs, with PostgreSQL's default ``ts_rank`` weight
 A (1.0) title; B (0.4) summary, organisation, names of the case's terms; C (0.2) symptoms,
 trigger, impact, detection and the terms' aliases; D (0.1) remediation, action items and
 lessons. On PostgreSQL this runs as full-text search over the stored, GIN-indexed
-``Case.search_vector`` (:func:`stored_vector`, kept current by ``incidents/signals.py``);
+``SearchDocument.vector`` (:func:`stored_vector`, kept current by ``incidents/signals.py``);
 on SQLite the same document (:func:`search_parts`) and weights are scored in Python, the
 fallback for the small embedded database. Both read ASCII punctuation as a space, so
 ``torch.sum`` is two words everywhere. One difference remains: SQLite folds accents
@@ -185,15 +185,27 @@ def _words_only(field):
 
 
 def update_search_vectors(case_ids):
-    """Store the search vector of the cases with these primary keys, in one UPDATE.
+    """Store the search vector of the cases with these primary keys, in one statement.
 
     PostgreSQL only; a no-op elsewhere. Input: an iterable of primary keys.
     """
-    from .models import Case
+    from .models import Case, SearchDocument
 
     case_ids = list(case_ids)
     if case_ids and is_postgresql():
-        Case.objects.filter(pk__in=case_ids).update(search_vector=stored_vector())
+        documents = (
+            Case.objects.filter(pk__in=case_ids)
+            .annotate(document=stored_vector())
+            .values_list("pk", "document")
+        )
+        sql, params = documents.query.sql_with_params()
+        table = SearchDocument._meta.db_table
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {table} (case_id, vector) {sql} "  # noqa: S608 - our own SQL
+                "ON CONFLICT (case_id) DO UPDATE SET vector = EXCLUDED.vector",
+                params,
+            )
 
 
 def search(queryset, sentence, memo=None):
@@ -214,8 +226,8 @@ def search(queryset, sentence, memo=None):
         unfolded = [w for w in _WORD.findall(sentence.casefold()) if fold(w) not in STOP_WORDS]
         tsquery = SearchQuery(" | ".join(dict.fromkeys(unfolded)), search_type="raw", config=CONFIG)
         return (
-            queryset.filter(search_vector=tsquery)
-            .annotate(search_rank=SearchRank(F("search_vector"), tsquery))
+            queryset.filter(search_document__vector=tsquery)
+            .annotate(search_rank=SearchRank(F("search_document__vector"), tsquery))
             .newest_first("-search_rank")
         )
     memo = {} if memo is None else memo
@@ -326,7 +338,8 @@ def _timed(run, timeout_ms, *settings_sql):
 
 
 def find_matches(sentence):
-    """The published cases matching ``sentence`` and their ranks, within time bounds.
+    """The cases matching ``sentence`` and their ranks, within time bounds (on PostgreSQL
+    drafts too: callers keep the published ones, which the case index knows).
 
     Output: :class:`Matches`. PostgreSQL: first the matching ids from the GIN index (no
     ranking, so no search vector is read); then, when there are at most
@@ -338,7 +351,7 @@ def find_matches(sentence):
     false). Four SQL statements at most. SQLite: the Python scoring of
     :func:`score_cases` (no bound; the embedded database holds a small library).
     """
-    from .models import Case
+    from .models import Case, SearchDocument
 
     stems = query_stems(sentence)
     if not stems:
@@ -349,12 +362,13 @@ def find_matches(sentence):
         return Matches(list(scores), list(scores.values()))
     unfolded = [w for w in _WORD.findall(sentence.casefold()) if fold(w) not in STOP_WORDS]
     tsquery = SearchQuery(" | ".join(dict.fromkeys(unfolded)), search_type="raw", config=CONFIG)
-    matching = published.filter(search_vector=tsquery)
+    # Drafts match too (the case index leaves them out): the case table is not read.
+    matching = SearchDocument.objects.filter(vector=tsquery)
     timeout = settings.SEARCH_TIMEOUT_MS
     # The GIN index answers which cases match without reading any vector; a sequential
     # scan would read every one, so it is ruled out for this statement.
     pks = _timed(
-        lambda: list(matching.values_list("pk", flat=True)),
+        lambda: list(matching.values_list("case_id", flat=True)),
         timeout,
         "SET LOCAL enable_seqscan = off",
     )
@@ -364,9 +378,7 @@ def find_matches(sentence):
         return Matches(pks, [0.0] * len(pks), ranked=False)
     rows = _timed(
         lambda: list(
-            matching.annotate(rank=SearchRank(F("search_vector"), tsquery)).values_list(
-                "pk", "rank"
-            )
+            matching.annotate(rank=SearchRank(F("vector"), tsquery)).values_list("case_id", "rank")
         ),
         timeout,
         "SET LOCAL enable_seqscan = off",

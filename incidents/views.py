@@ -150,9 +150,9 @@ def select(index, filterset, sentence):
             )
         elif not matches.ranked:
             notice = (
-                f"{len(matches.pks)} cases contain these words: too many to rank in time, so "
-                "they are listed newest first and the best matches may not be on top. Add "
-                "words that are more particular to what you saw, or filter first."
+                f"{int(np.count_nonzero(found))} cases contain these words: too many to rank "
+                "in time, so they are listed newest first and the best matches may not be on "
+                "top. Add words that are more particular to what you saw, or filter first."
             )
     return Selection(index, filterset.chosen(), matched), notice
 
@@ -179,7 +179,8 @@ def cards_at(index, positions, sentence=""):
     pks = [int(index.case_pks[p]) for p in positions]
     if not pks:
         return []
-    keys = {pk: f"card:{index.versions[0]}:{index.versions[1]}:{pk}" for pk in pks}
+    prefix = "card:{}:{}:{}".format(*index.versions)
+    keys = {pk: f"{prefix}:{pk}" for pk in pks}
     cached = cache.get_many(list(keys.values()))
     missing = [pk for pk in pks if keys[pk] not in cached]
     if missing:

@@ -138,6 +138,13 @@ class ContributingFactor(Term):
 TERM_MODELS = (RootCause, Component, Symptom, ContributingFactor)
 
 
+def new_epoch():
+    """A random 32-character hex string: the identity of one database's counters."""
+    import secrets
+
+    return secrets.token_hex(16)
+
+
 class TaxonomyVersion(models.Model):
     """The library's change counters, in one row (``pk=1``).
 
@@ -150,6 +157,9 @@ class TaxonomyVersion(models.Model):
 
     number = models.PositiveBigIntegerField(default=0)
     cases = models.PositiveBigIntegerField(default=0)
+    # Random per database: counters restart at 0 in a new or restored database, so keys
+    # in a cache shared with another database (Redis) carry this too.
+    epoch = models.CharField(max_length=32, default=new_epoch, editable=False)
 
     def __str__(self):
         return f"taxonomy version {self.number}"

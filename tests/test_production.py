@@ -102,3 +102,82 @@ def test_request_log_has_one_json_object_per_request():
     lines = [line for line in text.splitlines() if line.startswith('{"method"')]
     entries = [json.loads(line) for line in lines]
     assert {"method": "GET", "path": "/", "status": 200}.items() <= entries[-1].items()
+
+
+SECOND = os.environ.get("SECOND_URL", "")
+ACME = "acme-datacenter-llm-pretraining-failures"
+
+
+def _get(base, path):
+    with urllib.request.urlopen(base + path, timeout=20) as response:
+        return response.read().decode()
+
+
+def _edit(code):
+    """Run ``code`` in a separate Django process (``manage.py shell``) on the same database."""
+    import subprocess
+    import sys
+
+    subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=Path(__file__).resolve().parent.parent,
+        check=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.skipif(not SECOND, reason="needs SECOND_URL: a second server on the same database")
+def test_an_edit_through_one_process_is_seen_through_both_hosts_within_a_second():
+    """Each host keeps a case index, cards and graph layouts; an edit made by another
+    process reaches both on their very next request, never a stale page."""
+    import time
+
+    listing = "/?organisation=shanghai-ai-laboratory"
+    graph = "/graph/?organisation=shanghai-ai-laboratory"
+    renamed = "Renamed through another process"
+
+    def total(base):
+        soup = BeautifulSoup(_get(base, "/"), "html.parser")
+        return int(soup.select_one(".results__count strong").get_text().split()[0])
+
+    for base in (BASE, SECOND):  # warm: each host builds its index, caches cards and graph
+        assert "Acme datacenter" in _get(base, listing)
+        assert "Acme datacenter" in _get(base, graph)
+    total_before = total(SECOND)
+    try:
+        _edit(
+            "from incidents.models import Case\n"
+            f"case = Case.objects.get(slug='{ACME}')\n"
+            f"case.title = '{renamed}'\n"
+            "case.save()\n"
+        )
+        started = time.monotonic()
+        assert renamed in _get(SECOND, listing)
+        assert time.monotonic() - started < 1
+        assert renamed in _get(BASE, listing)
+        for base in (SECOND, BASE):
+            assert renamed in _get(base, f"/cases/{ACME}/")
+            assert renamed in _get(base, graph)
+        # Unpublished by the admin's bulk action path (an UPDATE, then the counter).
+        _edit(
+            "from incidents.models import Case\n"
+            "from incidents.signals import bump_case_version\n"
+            f"Case.objects.filter(slug='{ACME}').update(is_published=False)\n"
+            "bump_case_version()\n"
+        )
+        started = time.monotonic()
+        assert total(SECOND) == total_before - 1
+        assert time.monotonic() - started < 1
+        for base in (SECOND, BASE):
+            assert total(base) == total_before - 1
+            assert renamed not in _get(base, graph)
+            assert renamed not in _get(base, listing)
+    finally:
+        _edit(
+            "from incidents.models import Case\n"
+            f"case = Case.objects.get(slug='{ACME}')\n"
+            "case.title = 'Acme datacenter: LLM pretraining jobs fail repeatedly on the Seren "
+            "and Kalos A100 clusters'\n"
+            "case.is_published = True\n"
+            "case.save()\n"
+        )

@@ -69,10 +69,10 @@ def test_index_rebuild_reads_a_constant_number_of_queries(client):
 
     _cases(2)
     with CaptureQueriesContext(connection) as few:
-        build_index((0, 0))
+        build_index((0, 0, ""))
     _cases(30)
     with CaptureQueriesContext(connection) as many:
-        build_index((0, 0))
+        build_index((0, 0, ""))
     assert len(few) == len(many) <= 12
 
 
