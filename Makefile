@@ -9,7 +9,7 @@ FIXTURES := taxonomy organisations cases
 # Tests run with DEBUG off, as in production; settings then need these two.
 TEST_ENV := SECRET_KEY=test-only ALLOWED_HOSTS=localhost,127.0.0.1
 
-.PHONY: run setup load test test-postgres test-sqlite test-production lint postgres browser clean
+.PHONY: run setup load test test-postgres test-sqlite test-production bench-smoke bench lint postgres browser clean
 
 $(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -50,7 +50,17 @@ test-sqlite: setup browser
 test-production: setup postgres
 	scripts/ci-production
 
-test: lint test-postgres test-sqlite test-production
+# The benchmark at 1,000 cases as a smoke test: it must complete, list pages must keep one
+# SQL query count across chips, OR, depth; no 5xx. The full run (1k, 10k, 100k; about
+# 25 minutes) is `make bench`; it rewrites the tables in bench/RESULTS.md.
+bench-smoke: setup postgres
+	$(BIN)/python bench/run.py --cases 1000 --smoke
+
+bench: setup postgres
+	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null)
+	$(BIN)/python bench/run.py --cases 1000 10000 100000
+
+test: lint test-postgres test-sqlite test-production bench-smoke
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -15,7 +15,8 @@ more requests. Results go to ``bench/results/<label>-<n>.json``; ``--report`` (i
 a full run) rewrites the tables of ``bench/RESULTS.md`` from every results file.
 
 ``--app-root DIR`` times another checkout of the app (the simple version, for the
-"before" column) against the same databases. ``--smoke`` runs 2 requests per URL, no
+"before" column; ``bench/simple.sh`` prepares it) and ``--database`` names the databases
+(``incident_library_bench_{n}``). ``--smoke`` runs 2 requests per URL, no
 load test, and exits non-zero if a list workload's SQL query count is not the same for
 every URL (0 to 3 chips, OR, deep pages), the check CI makes.
 """
@@ -53,17 +54,17 @@ TARGETS = {
 }
 
 
-def sh(*args, env=None, check=True, **kwargs):
-    """Run a command from the repository root; raise on failure when ``check``."""
-    return subprocess.run(args, cwd=ROOT, env=env, check=check, **kwargs)
+def sh(*args, env=None, check=True, cwd=ROOT, **kwargs):
+    """Run a command (from the repository root by default); raise on failure if ``check``."""
+    return subprocess.run(args, cwd=cwd, env=env, check=check, **kwargs)
 
 
-def database(n, reuse):
+def database(n, reuse, template="incident_library_bench_{n}"):
     """Create, migrate and fill the database for ``n`` cases (unless ``reuse``).
 
-    Output: ``(DATABASE_URL, seconds spent generating or None)``.
+    ``template`` names it. Output: ``(DATABASE_URL, seconds spent generating or None)``.
     """
-    name = f"incident_library_bench_{n}"
+    name = template.format(n=n)
     url = PG + name
     env = {**os.environ, "DATABASE_URL": url, "DEBUG": "true"}
     if reuse:
@@ -322,6 +323,7 @@ def main():
     parser.add_argument("--label", default="fast")
     parser.add_argument("--app-root", default=str(ROOT))
     parser.add_argument("--reuse", action="store_true")
+    parser.add_argument("--database", default="incident_library_bench_{n}")
     parser.add_argument("--no-load", action="store_true")
     parser.add_argument("--connections", type=int, default=4)
     parser.add_argument("--seconds", type=int, default=30)
@@ -334,7 +336,7 @@ def main():
     RESULTS.mkdir(exist_ok=True)
     problems = []
     for n in args.cases:
-        url, generated = database(n, args.reuse)
+        url, generated = database(n, args.reuse, args.database)
         repeat = 2 if args.smoke else args.repeat
         data = {
             "label": args.label,

@@ -88,6 +88,7 @@ def build_urls():
     sy = terms_by_popularity(Symptom)
     cf = terms_by_popularity(ContributingFactor)
     published = Case.objects.filter(is_published=True).count()
+    admin_pages = min(100, -(-Case.objects.count() // 100))  # a deep change-list page
     last_page = max(1, -(-published // 20))
     names = {}
     for prefix, terms in (("r", rc), ("c", co), ("s", sy), ("f", cf)):
@@ -108,7 +109,7 @@ def build_urls():
         "list, 1 chip": [q(component=co[0][0]), q(symptom=sy[20][0]), q(root_cause=rc[100][0])],
         "list, 3 chips": [
             q(component=co[0][0], symptom=sy[0][0], root_cause=rc[0][0]),
-            q(component=co[30][0], symptom=sy[5][0], contributing_factor=cf[2][0]),
+            q(component=co[0][0], symptom=sy[5][0], contributing_factor=cf[2][0]),
         ],
         "list, OR in a facet": [q(component=[co[1][0], co[40][0]], symptom=sy[2][0])],
         "list, deep page": [q(page=40), q(page=last_page)],
@@ -122,9 +123,23 @@ def build_urls():
                              f"/graph/?component={co[0][0]}&symptom={sy[0][0]}"
                              f"&root_cause={rc[0][0]}"],
         "admin changelist": ["/admin/incidents/case/", "/admin/incidents/case/?q=stale",
-                             f"/admin/incidents/case/?root_cause={rc[0][0]}",
-                             "/admin/incidents/case/?o=-4", "/admin/incidents/case/?p=100"],
+                             admin_filter_url(rc[0][0]),
+                             "/admin/incidents/case/?o=-4",
+                             f"/admin/incidents/case/?p={admin_pages}"],
     }  # fmt: skip
+
+
+def admin_filter_url(slug):
+    """The change list filtered by one root cause, in this checkout's admin's own terms
+    (the simple version filters by ``root_causes__id__exact``)."""
+    from taxonomy.models import RootCause
+
+    try:
+        from incidents.admin import RootCauseFilter  # noqa: F401 - the fast version's filter
+    except ImportError:
+        pk = RootCause.objects.get(slug=slug).pk
+        return f"/admin/incidents/case/?root_causes__id__exact={pk}"
+    return f"/admin/incidents/case/?root_cause={slug}"
 
 
 def percentile(values, fraction):

@@ -1,0 +1,125 @@
+"""What the list does at scale: long facets fold into a page of their own, the root-cause
+breakdown is capped, and a sentence search that would run long degrades with a notice
+instead of hanging or failing (issue 7)."""
+
+import time
+
+import pytest
+from django.db import connection
+
+from incidents.facets import FACET_VALUE_LIMIT
+
+from .conftest import facet_values, listed_titles, make_case, make_organisation, page, result_count
+
+pytestmark = pytest.mark.django_db
+
+postgresql_only = pytest.mark.skipif(
+    "connection.vendor != 'postgresql'", reason="statement timeouts are PostgreSQL's"
+)
+
+
+def _many_organisations(n):
+    for i in range(n):
+        make_case(f"Case {i:02d}", organisation=make_organisation(f"Org {i:02d}"))
+    # One organisation with two cases leads the facet.
+    make_case("Case extra", organisation=make_organisation("Org 00"))
+
+
+def test_a_long_facet_lists_its_first_values_and_links_to_all_of_them(client):
+    _many_organisations(FACET_VALUE_LIMIT + 3)
+    response = client.get("/")
+    values = facet_values(response, "organisation")
+    assert len(values) == FACET_VALUE_LIMIT
+    assert values["Org 00"][0] == 2  # most cases first
+    link = page(response).select_one('section[aria-labelledby="facet-organisation"] .facet__all a')
+    assert link.get_text() == "All organisation values (3 more)"
+    everything = client.get(link["href"])
+    assert everything.status_code == 200
+    soup = page(everything)
+    labels = [a.select_one(".facet-value__label").get_text() for a in soup.select("a.facet-value")]
+    assert len(labels) == FACET_VALUE_LIMIT + 3 and labels[0] == "Org 00"
+    # Each value leads back to the list, filtered.
+    first = soup.select_one("a.facet-value")["href"]
+    assert first == "/?organisation=org-00"
+    assert result_count(client.get(first)) == 2
+
+
+def test_a_chosen_value_past_the_limit_is_still_listed_and_selected(client):
+    _many_organisations(FACET_VALUE_LIMIT + 3)
+    last = f"org-{FACET_VALUE_LIMIT + 2:02d}"
+    response = client.get(f"/?organisation={last}&component=")
+    values = facet_values(response, "organisation")
+    assert values[f"Org {FACET_VALUE_LIMIT + 2:02d}"][2] is True
+    assert result_count(response) == 1
+
+
+def test_the_facet_page_keeps_the_filters_and_refuses_bad_input(client):
+    make_case("A", symptoms=["Job crash"], components=["GPU"])
+    make_case("B", symptoms=["Job crash"], components=["NIC"])
+    make_case("C", symptoms=["Hang"], components=["NIC"])
+    soup = page(client.get("/facets/component/?symptom=job-crash"))
+    counts = {
+        a.select_one(".facet-value__label").get_text(): a.select_one(
+            ".facet-value__count"
+        ).get_text()
+        for a in soup.select("a.facet-value")
+    }
+    assert counts == {"GPU": "1", "NIC": "1"}
+    assert soup.select_one("a.facet-value")["href"].startswith("/?symptom=job-crash&component=")
+    assert client.get("/facets/nonsense/").status_code == 404
+    assert client.get("/facets/component/?symptom=no-such-thing").status_code == 400
+    assert client.get("/facets/component/", {"q": "x" * 501}).status_code == 400
+
+
+def test_the_root_cause_breakdown_is_capped_and_says_how_many_more(client):
+    for i in range(FACET_VALUE_LIMIT + 2):
+        make_case(f"Case {i}", root_causes=[f"Cause {i:02d}"])
+    soup = page(client.get("/"))
+    assert len(soup.select(".breakdown .bar")) == FACET_VALUE_LIMIT
+    assert "And 2 more root causes" in soup.select_one(".breakdown").get_text()
+
+
+@postgresql_only
+def test_a_sentence_with_more_matches_than_can_be_ranked_lists_them_newest_first(client, settings):
+    settings.SEARCH_RANK_LIMIT = 2
+    for i, day in enumerate([3, 1, 4, 2]):
+        make_case(f"Crash {i}", summary="The job crash again.", started_on=f"2024-01-0{day}")
+    response = client.get("/?q=crash")
+    assert response.status_code == 200
+    notice = page(response).select_one(".alert--notice").get_text()
+    assert "4 cases contain these words: too many to rank in time" in notice
+    assert listed_titles(response) == ["Crash 2", "Crash 0", "Crash 3", "Crash 1"]
+    assert result_count(response) == 4
+    settings.SEARCH_RANK_LIMIT = 10
+    ranked = client.get("/?q=crash")
+    assert page(ranked).select_one(".alert--notice") is None
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_a_search_that_runs_out_of_time_says_so_instead_of_hanging(client, settings):
+    import psycopg
+
+    make_case("Crash one", summary="The job crash again.")
+    assert result_count(client.get("/")) == 1  # builds the case index
+    settings.SEARCH_TIMEOUT_MS = 200
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    params.pop("context", None)
+    blocker = psycopg.connect(**params)
+    try:
+        # Another session holds the search table: the search statement cannot finish.
+        blocker.execute("LOCK TABLE incidents_searchdocument IN ACCESS EXCLUSIVE MODE")
+        started = time.monotonic()
+        response = client.get("/?q=crash")
+        elapsed = time.monotonic() - started
+    finally:
+        blocker.rollback()
+        blocker.close()
+    assert response.status_code == 200
+    assert elapsed < 3
+    notice = page(response).select_one(".alert--notice").get_text()
+    assert "ran out of time, so no case is listed and nothing is counted" in notice
+    assert result_count(response) == 0
+    # Once the table is free again the same search works.
+    assert result_count(client.get("/?q=crash")) == 1
