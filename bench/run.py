@@ -37,6 +37,12 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 PG = "postgres://postgres@127.0.0.1:5432/"
 RESULTS = ROOT / "bench" / "results"
+# The shared cache of a scaled-out deployment (README: Deploying): Redis on loopback, a
+# key prefix of this run's own. ``--no-redis`` leaves each process its own memory cache.
+CACHE_ENV = {
+    "REDIS_URL": "redis://127.0.0.1:6379/0",
+    "CACHE_KEY_PREFIX": f"bench-{os.getpid()}-{int(time.time())}",
+}
 
 # Targets of issue 7 (server time p95, warm, ms) at 100,000 cases.
 TARGETS = {
@@ -80,6 +86,7 @@ def database(n, reuse, template="incident_library_bench_{n}"):
 def workloads(url, repeat, app_root):
     """Run ``bench/workloads.py`` against ``url``: its JSON results as a dict."""
     env = {**os.environ, "DATABASE_URL": url, "DEBUG": "false", "BENCH_APP_ROOT": str(app_root)}
+    env.update(CACHE_ENV)
     env.setdefault("SECRET_KEY", "bench-only")
     env["ALLOWED_HOSTS"] = "testserver,127.0.0.1,localhost"
     sh(PYTHON, "manage.py", "collectstatic", "--noinput", "-v0", env=env, cwd=app_root)
@@ -114,6 +121,7 @@ def load(url, app_root, connections, seconds, port=8791):
         "WEB_CONCURRENCY": "2",
         "LOG_LEVEL": "WARNING",
         "BENCH_APP_ROOT": str(app_root),
+        **CACHE_ENV,
     }
     paths = subprocess.run(
         [PYTHON, str(ROOT / "bench" / "workloads.py"), "--urls"],
@@ -139,7 +147,7 @@ def load(url, app_root, connections, seconds, port=8791):
         for _ in range(120):
             if (
                 subprocess.run(
-                    ["curl", "-fsS", "-o", "/dev/null", base + "/healthz"], check=False
+                    ["curl", "-fs", "-o", "/dev/null", base + "/healthz"], check=False
                 ).returncode
                 == 0
             ):
@@ -172,7 +180,7 @@ def load(url, app_root, connections, seconds, port=8791):
             ).stdout
             return json.loads(out.strip().splitlines()[-1])
 
-        wrk(10, 2)  # warm-up: both workers build their indexes and fill caches
+        wrk(20, 8)  # warm-up: both workers build their indexes and see every page
         warm = {pid: rss_mb(pid) for pid in workers}
         measured = wrk(seconds, connections)
         served = measured["requests"]
@@ -185,6 +193,7 @@ def load(url, app_root, connections, seconds, port=8791):
         os.unlink(handle.name)
     return {
         **measured,
+        "cache": "Redis" if CACHE_ENV else "per process",
         "connections": connections,
         "rss_after_warmup_mb": list(warm.values()),
         "rss_after_2000_mb": list(after.values()),
@@ -298,7 +307,8 @@ def report():
                 lo = data["load"]
                 lines.append("")
                 lines.append(
-                    f"Load ({label}): gunicorn 2 workers, wrk {lo['connections']} connections: "
+                    f"Load ({label}; cache: {lo.get('cache', 'per process')}): gunicorn 2 "
+                    f"workers, wrk {lo['connections']} connections: "
                     f"**{lo['rps']} req/s**, latency p50 {lo['p50']} ms, p95 {lo['p95']} ms, "
                     f"errors {lo['errors']}, non-2xx {lo['non_2xx']}. Worker RSS after warm-up "
                     f"{lo['rss_after_warmup_mb']} MB, after {lo['requests_for_rss']} requests "
@@ -328,12 +338,15 @@ def main():
     parser.add_argument("--connections", type=int, default=4)
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--smoke", action="store_true")
+    parser.add_argument("--no-redis", action="store_true")
     parser.add_argument("--report", action="store_true", help="only rewrite RESULTS.md")
     args = parser.parse_args()
     if args.report:
         report()
         return 0
     RESULTS.mkdir(exist_ok=True)
+    if args.no_redis:
+        CACHE_ENV.clear()
     problems = []
     for n in args.cases:
         url, generated = database(n, args.reuse, args.database)

@@ -18,8 +18,6 @@ takes over a second near 570 nodes on this class of machine
 import math
 from dataclasses import dataclass, field
 
-import networkx as nx
-
 KINDS = ("root_cause", "component", "symptom", "contributing_factor")
 KIND_LABELS = {
     "root_cause": "Root cause",
@@ -47,6 +45,8 @@ def build_graph(cases):
     whose nodes carry ``kind``, ``label`` and ``url`` attributes; edges join each case to
     each of its terms. A term shared by several cases is one node.
     """
+    import networkx as nx  # here, not at import: see graph/small.py
+
     graph = nx.Graph()
     for case in cases:
         case_id = node_id("case", case["slug"])
@@ -294,6 +294,8 @@ def related_cases(graph, case_slug, limit=5):
     the Adamic–Adar index (networkx ``adamic_adar_index``: sum of 1 / log(degree) over the
     shared terms; Adamic and Adar, Social Networks 25(3), 2003). Ties break by case id.
     """
+    import networkx as nx
+
     source = node_id("case", case_slug)
     if source not in graph:
         return []

@@ -1,6 +1,5 @@
 """The graph pages: the list's result drawn as a graph, and the same as node-link JSON."""
 
-import networkx as nx
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
@@ -68,4 +67,6 @@ def graph_json(request):
         errors = problems + [shorten(m) for messages in filterset.errors.values() for m in messages]
         return SafeJsonResponse({"errors": errors}, status=400)
     graph = result_graph(filterset.qs, query)
+    import networkx as nx  # here, not at import: see graph/small.py
+
     return SafeJsonResponse(nx.node_link_data(graph, edges="edges"))

@@ -106,13 +106,13 @@ def index_graph(selection, query, budget):
     """:func:`within_budget` of :func:`result_graph`, found with the case index.
 
     Input: the request's :class:`~incidents.index.Selection`, its cleaned ``QueryDict``
-    and the node budget. Output: ``(nx.Graph of the kept nodes, Omitted, int nodes in
-    the whole graph)``, the same nodes, edges and attributes as the plain computation.
+    and the node budget. Output: ``(graph of the kept nodes, Omitted, int nodes in
+    the whole graph)``, the same nodes, edges and attributes as the plain computation
+    (a :class:`~graph.small.SmallGraph`, which ``layout`` reads like a networkx graph).
     Only the kept cases are read from the database (one SQL query).
     """
-    import networkx as nx
-
     from graph.build import Omitted, node_id
+    from graph.small import SmallGraph
 
     index = selection.index
     mask = selection.result_mask()
@@ -151,7 +151,7 @@ def index_graph(selection, query, budget):
         kept_cases = [p for _, kind, p in ranked if kind == "case"]
     kept_term_set = set(kept_terms)
     list_url = reverse("incidents:case_list")
-    graph = nx.Graph()
+    graph = SmallGraph()
     linked_terms = set()
     for c in sorted(kept_cases, key=lambda c: by_pk[int(index.case_pks[c])][0]):
         slug, title = by_pk[int(index.case_pks[c])]

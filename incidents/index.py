@@ -64,16 +64,21 @@ class ValueTable:
         self.key = key
         self.values = [IndexedValue(pk, slug, name, i) for i, (pk, slug, name) in enumerate(rows)]
         self.by_slug = {value.slug: value for value in self.values}
-        self.link_cases = np.asarray(link_cases, dtype=np.int32)
-        self.link_values = np.asarray(link_values, dtype=np.int32)
-        order = np.argsort(self.link_values, kind="stable")
-        self.posting_cases = self.link_cases[order]
+        link_cases = np.asarray(link_cases, dtype=np.int32)
+        link_values = np.asarray(link_values, dtype=np.int32)
+        # Three int32 arrays per facet: the links by value (cases, and their values, for
+        # counting), and the values by case; offsets into the first and the third.
+        order = np.argsort(link_values, kind="stable")
+        self.link_cases = link_cases[order]  # posting lists, value after value
+        self.link_values = link_values[order]
         self.posting_starts = np.searchsorted(
-            self.link_values[order], np.arange(len(self.values) + 1)
+            self.link_values, np.arange(len(self.values) + 1)
+        ).astype(np.int32)
+        by_case = np.argsort(link_cases, kind="stable")
+        self.case_values = link_values[by_case]
+        self.case_starts = np.searchsorted(link_cases[by_case], np.arange(n_cases + 1)).astype(
+            np.int32
         )
-        by_case = np.argsort(self.link_cases, kind="stable")
-        self.case_values = self.link_values[by_case]
-        self.case_starts = np.searchsorted(self.link_cases[by_case], np.arange(n_cases + 1))
         self.degree = np.diff(self.posting_starts)  # published cases per value
         self.n_cases = n_cases
 
@@ -82,7 +87,7 @@ class ValueTable:
 
     def cases_of(self, position):
         """Positions of the cases carrying the value at ``position``: ``int32[k]``."""
-        return self.posting_cases[self.posting_starts[position] : self.posting_starts[position + 1]]
+        return self.link_cases[self.posting_starts[position] : self.posting_starts[position + 1]]
 
     def values_of(self, case):
         """Positions of the values the case at position ``case`` carries: ``int32[k]``."""
@@ -144,93 +149,99 @@ def _rows(queryset):
         return cursor.fetchall()
 
 
-def _pairs(queryset, count_hint=0):
-    """Two-column integer rows as two ``int64`` arrays, without Python tuples per row."""
+def _ints(queryset, columns):
+    """Integer rows of a ``values_list`` queryset as an ``int64[rows, columns]`` array,
+    without a Python tuple per row kept around."""
     sql, params = queryset.query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         flat = np.fromiter(itertools.chain.from_iterable(cursor), dtype=np.int64)
-    flat = flat.reshape(-1, 2)
-    return flat[:, 0], flat[:, 1]
+    return flat.reshape(-1, columns)
+
+
+def _release_memory():
+    """Return freed heap memory to the system after a rebuild (glibc's ``malloc_trim``;
+    a no-op elsewhere), so a worker's resident size reflects what it keeps."""
+    import contextlib
+    import ctypes
+    import gc
+
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 def build_index(versions):
     """Read the published cases, values and links and build a :class:`CaseIndex`.
 
     Input: the change counters read just before (labels the index; a change committed
-    while reading only makes the next request rebuild again). About a dozen SQL queries,
-    whatever the size; at 100,000 cases about a second (``bench/RESULTS.md``).
+    while reading only makes the next request rebuild again). Output: the index. Eleven
+    SQL queries, whatever the size; at 100,000 cases (a million links) about a second
+    and 30 MB (``bench/RESULTS.md``).
     """
+    from django.db.models.functions import Collate
+
     from taxonomy.models import RootCause
 
     from .facets import FACET_SPECS
     from .models import TERM_RELATIONS, Case
 
     published = Case.objects.published()
-    cases = _rows(published.newest_first().values_list("pk", "organisation_id", "slug"))
-    case_pks = np.fromiter((row[0] for row in cases), dtype=np.int64, count=len(cases))
-    n_cases = len(case_pks)
-    index = CaseIndex(versions, case_pks, {}, [])
+    cases = _ints(published.newest_first().values_list("pk", "organisation_id"), 2)
+    n_cases = len(cases)
+    index = CaseIndex(versions, cases[:, 0], {}, [])
     tables = {}
     specs = {spec.key: spec for spec in FACET_SPECS}
 
-    def value_rows(key):
+    def value_table(key, case_ids, value_ids):
+        """The facet's values (by name) and its links, as positions."""
         rows = _rows(
             specs[key].model.objects.order_by("name", "pk").values_list("pk", "slug", "name")
         )
-        return rows, {pk: i for i, (pk, _, _) in enumerate(rows)}
-
-    def to_positions(case_ids, value_ids, value_at):
+        pks = np.array([pk for pk, _, _ in rows], dtype=np.int64)
+        by_pk = np.argsort(pks)
         case_at, found = index.positions_of(case_ids)
-        values = np.fromiter((value_at[v] for v in value_ids[found]), dtype=np.int32)
-        return case_at.astype(np.int32), values
+        values = by_pk[np.searchsorted(pks[by_pk], np.asarray(value_ids)[found])]
+        return ValueTable(key, rows, case_at.astype(np.int32), values.astype(np.int32), n_cases)
 
     for kind, relation in TERM_RELATIONS:
-        rows, value_at = value_rows(kind)
         through = getattr(Case, relation).through
         target = getattr(Case, relation).field.m2m_reverse_field_name()
-        case_ids, value_ids = _pairs(through.objects.values_list("case_id", f"{target}_id"))
-        tables[kind] = ValueTable(kind, rows, *to_positions(case_ids, value_ids, value_at), n_cases)
+        links = _ints(through.objects.values_list("case_id", f"{target}_id"), 2)
+        tables[kind] = value_table(kind, links[:, 0], links[:, 1])
+    tables["organisation"] = value_table("organisation", cases[:, 0], cases[:, 1])
 
-    rows, value_at = value_rows("organisation")
-    organisation_ids = np.fromiter((row[1] for row in cases), dtype=np.int64, count=n_cases)
-    tables["organisation"] = ValueTable(
-        "organisation",
-        rows,
-        np.arange(n_cases, dtype=np.int32),
-        np.fromiter((value_at[o] for o in organisation_ids), dtype=np.int32, count=n_cases),
-        n_cases,
-    )
-
-    rows, value_at = value_rows("category")
-    category_of = {}
-    for root_cause_id, category_id in _rows(
-        RootCause.categories.through.objects.values_list("rootcause_id", "category_id")
-    ):
-        category_of.setdefault(root_cause_id, []).append(value_at[category_id])
+    # A case is in a category when one of its root causes is: (case, category) pairs,
+    # each once, from the root cause links and the root causes' categories.
     root_causes = tables["root_cause"]
-    root_cause_pks = [value.pk for value in root_causes.values]
-    pairs = {
-        (int(case), category)
-        for case, value in zip(root_causes.link_cases, root_causes.link_values, strict=True)
-        for category in category_of.get(root_cause_pks[value], ())
-    }
-    pairs = sorted(pairs)
-    tables["category"] = ValueTable(
-        "category",
-        rows,
-        np.array([case for case, _ in pairs], dtype=np.int32),
-        np.array([category for _, category in pairs], dtype=np.int32),
-        n_cases,
+    memberships = _ints(
+        RootCause.categories.through.objects.values_list("rootcause_id", "category_id"), 2
     )
+    position_of = {value.pk: value.position for value in root_causes.values}
+    pair_cases, pair_categories = [], []
+    for root_cause_pk, category_pk in memberships:
+        position = position_of.get(int(root_cause_pk))
+        if position is None:
+            continue
+        carriers = root_causes.cases_of(position)
+        pair_cases.append(index.case_pks[carriers])
+        pair_categories.append(np.full(len(carriers), category_pk, dtype=np.int64))
+    pair_cases = np.concatenate(pair_cases) if pair_cases else np.zeros(0, np.int64)
+    pair_categories = np.concatenate(pair_categories) if pair_categories else np.zeros(0, np.int64)
+    unique = np.unique(np.stack([pair_cases, pair_categories]), axis=1)
+    tables["category"] = value_table("category", unique[0], unique[1])
+
     index.tables = tables
     index.term_degree = sum(np.diff(tables[key].case_starts) for key in TERM_KEYS)
-    # within_budget ranks case nodes by degree (most first), then by node id "case:<slug>".
-    slugs = [row[2] for row in cases]
-    index.graph_order = np.array(
-        sorted(range(n_cases), key=lambda i: (-int(index.term_degree[i]), slugs[i])),
-        dtype=np.int32,
-    )
+    # within_budget ranks case nodes by degree (most first), then by node id "case:<slug>"
+    # as Python compares strings: code point order, which the "C" (PostgreSQL) and
+    # BINARY (SQLite) collations give for slugs.
+    collation = "C" if connection.vendor == "postgresql" else "BINARY"
+    by_slug = _ints(published.order_by(Collate("slug", collation)).values_list("pk"), 1)[:, 0]
+    slug_rank = np.empty(n_cases, dtype=np.int64)
+    slug_rank[index.positions_of(by_slug)[0]] = np.arange(n_cases)
+    index.graph_order = np.lexsort((slug_rank, -index.term_degree)).astype(np.int32)
+    _release_memory()
     return index
 
 
