@@ -155,6 +155,9 @@ SEARCH_TIMEOUT_MS = int(os.environ.get("SEARCH_TIMEOUT_MS", "500"))
 # The most matches a sentence search ranks (about 5 µs each on PostgreSQL); more are
 # listed newest first, with a notice that says so.
 SEARCH_RANK_LIMIT = int(os.environ.get("SEARCH_RANK_LIMIT", "10000"))
+# The most cases /graph.json returns whole (about 10 links each); more is a 400 asking to
+# narrow the result.
+GRAPH_JSON_MAX_CASES = int(os.environ.get("GRAPH_JSON_MAX_CASES", "5000"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

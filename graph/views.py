@@ -1,5 +1,6 @@
 """The graph pages: the list's result drawn as a graph, and the same as node-link JSON."""
 
+from django.conf import settings
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
@@ -59,13 +60,28 @@ def graph_json(request):
 
     Output: ``{"directed": false, "multigraph": false, "graph": {}, "nodes": [{"id",
     "kind", "label", "url"}], "edges": [{"source", "target"}]}``; 400 with ``errors`` for
-    unknown filter values.
+    unknown filter values, and for a result of more than ``GRAPH_JSON_MAX_CASES`` cases
+    (the whole library at 100,000 cases would be a million edges and a gigabyte of
+    memory for one request): narrow it with filters or a sentence.
     """
-    query, filterset = _filtered(request)
+    index = get_index()
+    query, filterset = _filtered(request, index)
     problems = query_problems(query)
     if problems or not filterset.is_valid():
         errors = problems + [shorten(m) for messages in filterset.errors.values() for m in messages]
         return SafeJsonResponse({"errors": errors}, status=400)
+    selection, _ = select(index, filterset, query.get("q", "").replace("\x00", ""))
+    if selection.count > settings.GRAPH_JSON_MAX_CASES:
+        return SafeJsonResponse(
+            {
+                "errors": [
+                    f"This result has {selection.count} cases; the JSON graph is given for at "
+                    f"most {settings.GRAPH_JSON_MAX_CASES}. Narrow it with filters or a "
+                    "sentence."
+                ]
+            },
+            status=400,
+        )
     graph = result_graph(filterset.qs, query)
     import networkx as nx  # here, not at import: see graph/small.py
 

@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 
 from incidents.facets import FACET_VALUE_LIMIT
+from incidents.models import Case
 
 from .conftest import facet_values, listed_titles, make_case, make_organisation, page, result_count
 
@@ -123,3 +124,20 @@ def test_a_search_that_runs_out_of_time_says_so_instead_of_hanging(client, setti
     assert result_count(response) == 0
     # Once the table is free again the same search works.
     assert result_count(client.get("/?q=crash")) == 1
+
+
+def test_the_json_graph_of_too_many_cases_asks_to_narrow_it(client, settings):
+    settings.GRAPH_JSON_MAX_CASES = 2
+    for i in range(3):
+        make_case(f"Case {i}", symptoms=["Job crash"], root_causes=[f"Cause {i}"])
+    response = client.get("/graph.json")
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        "This result has 3 cases; the JSON graph is given for at most 2. Narrow it with "
+        "filters or a sentence."
+    ]
+    narrowed = client.get("/graph.json", {"root_cause": "cause-1"})
+    assert narrowed.status_code == 200
+    case_node = "case:" + Case.objects.get(title="Case 1").slug
+    nodes = {node["id"] for node in narrowed.json()["nodes"]}
+    assert nodes == {case_node, "root_cause:cause-1", "symptom:job-crash"}
