@@ -116,6 +116,8 @@ def build_urls():
         "sentence search": [q(q=s) for s in sentences],
         "suggestions": ["/suggestions/?" + urlencode({"q": s}) for s in sentences],
         "case page": [f"/cases/{slug}/" for slug in case_slugs],
+        "term page": [f"/taxonomy/component/{co[0][0]}/", f"/taxonomy/symptom/{sy[20][0]}/",
+                      f"/taxonomy/component/{co[0][0]}/?page=3"],
         "graph page, cold": ["/graph/", f"/graph/?component={co[50][0]}",
                              f"/graph/?component={co[0][0]}&symptom={sy[0][0]}"
                              f"&root_cause={rc[0][0]}"],

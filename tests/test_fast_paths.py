@@ -26,6 +26,7 @@ from incidents.index import get_index
 from incidents.models import Case
 from incidents.views import select
 from taxonomy.models import Component, RootCause, Symptom
+from tests.conftest import page
 
 pytestmark = pytest.mark.django_db
 
@@ -146,3 +147,19 @@ def test_related_cases_match_the_plain_computation(library):
                     [(label, term.slug) for label, term in item["shared"]])  # fmt: skip
 
         assert sorted(map(key, found)) == sorted(map(key, expected)), case.slug
+
+
+def test_term_page_cases_and_co_occurring_terms_match_the_orm(library, client):
+    from taxonomy.views import co_occurring, co_occurring_from_index
+
+    index = get_index()
+    for model, slug in [(Component, library["co"][0]), (Symptom, library["sy"][7]),
+                        (RootCause, library["rc"][-1])]:  # fmt: skip
+        term = model.objects.get(slug=slug)
+        cases = term.cases.published()
+        expected = [(m, [(t.slug, t.n) for t in ts]) for m, ts in co_occurring(term, cases)]
+        found = [(m, [(t.slug, t.n) for t in ts]) for m, ts in co_occurring_from_index(index, term)]
+        assert found == expected, slug
+        soup = page(client.get(f"/taxonomy/{model.kind}/{slug}/"))
+        titles = [a.get_text() for a in soup.select(".case-rows a")]
+        assert titles == list(cases.newest_first().values_list("title", flat=True)[:20])
