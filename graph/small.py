@@ -54,10 +54,12 @@ class SmallGraph:
 
     @property
     def nodes(self):
+        """The nodes, as a :class:`NodeView`."""
         return NodeView(self._attributes)
 
     @property
     def degree(self):
+        """Each node's number of edges, as a :class:`DegreeView`."""
         return DegreeView(self._adjacency)
 
     @property
@@ -89,6 +91,7 @@ class SmallGraph:
         return iter(self._adjacency[node])
 
     def number_of_nodes(self):
+        """How many nodes the graph has."""
         return len(self._attributes)
 
     def __contains__(self, node):
