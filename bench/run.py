@@ -110,7 +110,10 @@ def rss_mb(pid):
 
 
 def load(url, app_root, connections, seconds, port=8791):
-    """gunicorn with 2 workers on ``url``; wrk over the workloads' URLs. Output: dict."""
+    """``scripts/start`` (gunicorn, 2 workers) on ``url``; wrk over the workloads' URLs.
+
+    Output: ``dict`` with wrk's figures and each worker's resident memory in MB.
+    """
     env = {
         **os.environ,
         "DATABASE_URL": url,
@@ -135,8 +138,9 @@ def load(url, app_root, connections, seconds, port=8791):
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
         handle.write(paths + "\n")
     env["BENCH_PATHS"] = handle.name
+    env["PYTHON"] = PYTHON
     server = subprocess.Popen(
-        [PYTHON, "-m", "gunicorn", "-c", "config/gunicorn.conf.py", "config.wsgi"],
+        ["scripts/start"],  # the production entry point: migrate (a no-op), then gunicorn
         cwd=app_root,
         env=env,
         stdout=subprocess.DEVNULL,

@@ -56,7 +56,7 @@ _WORD = re.compile(r"[^\W_]+")
 _stemmer = snowballstemmer.stemmer("english")
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def stem(word):
     """The Snowball English stem of a folded word: ``"hangs"`` → ``"hang"`` (memoised)."""
     return _stemmer.stemWord(word)

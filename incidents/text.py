@@ -46,7 +46,7 @@ ALLOWED_TAGS = {
 ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "th": {"align"}, "td": {"align"}}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _render(text):
     html = markdown.markdown(text, extensions=["extra", "sane_lists"], output_format="html")
     return nh3.clean(
