@@ -119,7 +119,7 @@ class CaseIndex:
         self.versions = versions
         self.case_pks = np.asarray(case_pks, dtype=np.int64)
         self.n_cases = len(self.case_pks)
-        self._sorted = np.argsort(self.case_pks)
+        self._sorted = np.argsort(self.case_pks).astype(np.int32)
         self._sorted_pks = self.case_pks[self._sorted]
         self.tables = tables
         self.graph_order = np.asarray(graph_order, dtype=np.int32)
@@ -232,7 +232,7 @@ def build_index(versions):
     tables["category"] = value_table("category", unique[0], unique[1])
 
     index.tables = tables
-    index.term_degree = sum(np.diff(tables[key].case_starts) for key in TERM_KEYS)
+    index.term_degree = sum(np.diff(tables[key].case_starts) for key in TERM_KEYS).astype(np.int32)
     # within_budget ranks case nodes by degree (most first), then by node id "case:<slug>"
     # as Python compares strings: code point order, which the "C" (PostgreSQL) and
     # BINARY (SQLite) collations give for slugs.

@@ -26,6 +26,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache, reduce
 
+import numpy as np
 import snowballstemmer
 from django.conf import settings
 from django.contrib.postgres.aggregates import StringAgg
@@ -307,7 +308,8 @@ def _strip_tags(markup):
 
 @dataclass
 class Matches:
-    """The published cases a sentence matches: ``pks`` with their ``ranks`` (same length).
+    """The cases a sentence matches: ``pks`` with their ``ranks`` (sequences of the same
+    length: NumPy arrays on PostgreSQL, lists on SQLite).
 
     ``ranked`` is false when ranking every match would have run past the time limit, so
     the matches came back unranked (all ranks 0: the list shows them newest first);
@@ -318,6 +320,19 @@ class Matches:
     ranks: list
     ranked: bool = True
     complete: bool = True
+
+
+def _column(queryset, dtype, width=1):
+    """The rows of a ``values_list`` queryset as a NumPy array (``[rows]`` for one column,
+    ``[rows, width]`` otherwise), read straight from the cursor: a list of 100,000 Python
+    numbers would cost more, and leave a worker's heap fragmented."""
+    import itertools
+
+    sql, params = queryset.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        flat = np.fromiter(itertools.chain.from_iterable(cursor), dtype=dtype)
+    return flat if width == 1 else flat.reshape(-1, width)
 
 
 def _timed(run, timeout_ms, *settings_sql):
@@ -368,21 +383,20 @@ def find_matches(sentence):
     # The GIN index answers which cases match without reading any vector; a sequential
     # scan would read every one, so it is ruled out for this statement.
     pks = _timed(
-        lambda: list(matching.values_list("case_id", flat=True)),
+        lambda: _column(matching.values_list("case_id"), np.int64),
         timeout,
         "SET LOCAL enable_seqscan = off",
     )
     if pks is None:
         return Matches([], [], ranked=False, complete=False)
     if len(pks) > settings.SEARCH_RANK_LIMIT:
-        return Matches(pks, [0.0] * len(pks), ranked=False)
+        return Matches(pks, np.zeros(len(pks)), ranked=False)
+    ranked = matching.annotate(rank=SearchRank(F("vector"), tsquery))
     rows = _timed(
-        lambda: list(
-            matching.annotate(rank=SearchRank(F("vector"), tsquery)).values_list("case_id", "rank")
-        ),
+        lambda: _column(ranked.values_list("case_id", "rank"), np.float64, 2),
         timeout,
         "SET LOCAL enable_seqscan = off",
     )
     if rows is None:
-        return Matches(pks, [0.0] * len(pks), ranked=False)
-    return Matches([pk for pk, _ in rows], [rank for _, rank in rows])
+        return Matches(pks, np.zeros(len(pks)), ranked=False)
+    return Matches(rows[:, 0].astype(np.int64), rows[:, 1])

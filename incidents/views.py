@@ -135,7 +135,7 @@ def select(index, filterset, sentence):
     matched, notice = None, ""
     if sentence:
         matches = find_matches(sentence)
-        positions, found = index.positions_of(matches.pks)
+        positions, found = index.positions_of(np.asarray(matches.pks, dtype=np.int64))
         matched = (positions, np.asarray(matches.ranks, dtype=np.float64)[found])
         if not query_stems(sentence):
             notice = (
