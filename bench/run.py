@@ -164,10 +164,11 @@ def load(url, app_root, connections, seconds, port=8791):
             ).stdout.split()
         ]
 
-        def wrk(duration, conns):
+        def wrk(duration, conns, close=False):
             out = subprocess.run(
                 [
                     "wrk",
+                    *(["-H", "Connection: close"] if close else []),
                     "-t1",
                     f"-c{conns}",
                     f"-d{duration}s",
@@ -184,7 +185,9 @@ def load(url, app_root, connections, seconds, port=8791):
             ).stdout
             return json.loads(out.strip().splitlines()[-1])
 
-        wrk(20, 8)  # warm-up: both workers build their indexes and see every page
+        # Warm-up: a new connection per request, so the kernel spreads them over both
+        # workers and each builds its index and sees every page before memory is read.
+        wrk(20, 8, close=True)
         warm = {pid: rss_mb(pid) for pid in workers}
         measured = wrk(seconds, connections)
         served = measured["requests"]
@@ -236,7 +239,16 @@ def commit(app_root):
         check=False,
     )
     dirty = subprocess.run(
-        ["git", "status", "--porcelain", "--untracked-files=no"],
+        [
+            "git",
+            "status",
+            "--porcelain",
+            "--untracked-files=no",
+            "--",
+            ".",
+            ":!bench/results",
+            ":!bench/RESULTS.md",
+        ],
         cwd=app_root,
         stdout=subprocess.PIPE,
         text=True,
@@ -276,12 +288,12 @@ def report():
         lines += ["", f"### {n:,} cases", ""]
         lines.append(
             f"Fast: commit {fast['commit']}, {fast['date']}, {fast['machine']}; "
-            f"{fast['repeat']} timed requests per URL."
+            f"{fast['repeat']} timed request{'s' if fast['repeat'] > 1 else ''} per URL."
         )
         if simple:
             lines.append(
                 f"Simple: commit {simple['commit']}, {simple['date']}; "
-                f"{simple['repeat']} timed requests per URL."
+                f"{simple['repeat']} timed request{'s' if simple['repeat'] > 1 else ''} per URL."
             )
         if fast.get("generate_seconds"):
             lines.append(f"Database generated in {fast['generate_seconds']} s.")
