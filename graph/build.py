@@ -86,14 +86,28 @@ class Omitted:
 def within_budget(graph, budget):
     """The most connected part of ``graph`` that fits ``budget`` nodes.
 
-    Keeps the ``budget`` nodes of highest degree (ties: terms before cases, by kind order,
-    then id), then drops nodes left without an edge. Output: ``(subgraph copy, Omitted)``; the graph
-    itself when it already fits.
+    Cases and terms are each ranked by degree (most links first; ties: terms by kind
+    order, then by id). The part kept is the first ``T`` terms and the first
+    ``budget - T`` cases, with ``T`` chosen so that the most edges join them
+    (:func:`best_split`; among equals, the ``T`` nearest to how many terms are among the
+    ``budget`` nodes of highest degree); nodes left without an edge are then dropped. (Keeping the
+    ``budget`` nodes of highest degree whatever their kind would, in a large library,
+    keep only terms, whose degrees run to thousands, and draw no edge at all.)
+    Output: ``(subgraph copy, Omitted)``; the graph itself when it already fits.
     """
     if graph.number_of_nodes() <= budget:
         return graph, Omitted()
-    ranked = sorted(graph.nodes, key=lambda n: (-graph.degree[n], _kind_rank(graph, n), n))
-    kept = graph.subgraph(ranked[:budget]).copy()
+
+    def rank(n):
+        return (-graph.degree[n], _kind_rank(graph, n), n)
+
+    cases = sorted((n for n in graph if graph.nodes[n]["kind"] == "case"), key=rank)[:budget]
+    terms = sorted((n for n in graph if graph.nodes[n]["kind"] != "case"), key=rank)[:budget]
+    column = {term: j for j, term in enumerate(terms)}
+    linked = [[column[t] for t in graph.neighbors(case) if t in column] for case in cases]
+    by_degree = sum(1 for n in sorted(cases + terms, key=rank)[:budget] if n in column)
+    n_terms = best_split(linked, len(terms), budget, by_degree)
+    kept = graph.subgraph(terms[:n_terms] + cases[: budget - n_terms]).copy()
     kept.remove_nodes_from([n for n in list(kept.nodes) if kept.degree[n] == 0])
     omitted = Omitted()
     for n in graph.nodes:
@@ -101,6 +115,33 @@ def within_budget(graph, budget):
             kind = graph.nodes[n]["kind"]
             omitted.counts[kind] = omitted.counts.get(kind, 0) + 1
     return kept, omitted
+
+
+def best_split(linked, n_terms, budget, preferred):
+    """How many of the ranked terms to keep so that the kept terms and cases share the
+    most edges.
+
+    Input: ``linked``, for each ranked candidate case (best first), the ranks of the
+    candidate terms it links to (``list[list[int]]``); the number of candidate terms;
+    the node budget; ``preferred``, the split to keep among equally good ones (how many
+    terms are among the ``budget`` nodes of highest degree). The first ``T`` terms and
+    the first ``budget - T`` cases are kept. Output: ``T``, the one giving the most edges
+    between them; on a tie, the nearest to ``preferred``, then the larger. O(budget²).
+    """
+    import numpy as np
+
+    n_cases = len(linked)
+    adjacency = np.zeros((n_cases + 1, n_terms + 1), dtype=np.int64)
+    for i, columns in enumerate(linked):
+        for j in columns:
+            adjacency[i + 1, j + 1] = 1
+    edges = adjacency.cumsum(axis=0).cumsum(axis=1)  # edges[c, t]: first c cases, t terms
+    best, best_key = None, None
+    for t in range(max(0, budget - n_cases), min(budget, n_terms) + 1):
+        key = (int(edges[budget - t, t]), -abs(t - preferred), t)
+        if best_key is None or key > best_key:
+            best, best_key = t, key
+    return best if best is not None else min(budget, n_terms)
 
 
 def _kind_rank(graph, n):

@@ -10,7 +10,14 @@ import numpy as np
 from django.db.models import Q
 from django.urls import reverse
 
-from graph.build import KIND_LABELS, build_graph, layout, related_cases, within_budget
+from graph.build import (
+    KIND_LABELS,
+    best_split,
+    build_graph,
+    layout,
+    related_cases,
+    within_budget,
+)
 
 from .facets import add_url
 from .models import TERM_RELATIONS, Case
@@ -131,25 +138,37 @@ def index_graph(selection, query, budget):
     n_cases = int(np.count_nonzero(mask))
     total = n_cases + len(terms)
     top_cases = index.graph_order[mask[index.graph_order]][:budget]
-    # Cases carry their slug in the sort key: read slug and title for the candidates only.
-    rows = Case.objects.filter(pk__in=[int(index.case_pks[c]) for c in top_cases]).values_list(
-        "pk", "slug", "title"
-    )
-    by_pk = {pk: (slug, title) for pk, slug, title in rows}
     whole = total <= budget
     if whole:
         kept_terms = [(kind, p) for _, kind, p in terms]
         kept_cases = [int(c) for c in top_cases]
     else:
-        candidates = [
-            ((-int(index.term_degree[c]), 5, node_id("case", by_pk[int(index.case_pks[c])][0])),
-             "case", int(c))
+        # within_budget: the first T terms and budget - T cases sharing the most edges.
+        ranked_terms = sorted(terms)[:budget]
+        column = {(kind, p): j for j, (_, kind, p) in enumerate(ranked_terms)}
+        linked = [
+            [
+                column[kind, int(v)]
+                for kind in TERM_KINDS
+                for v in index.tables[kind].values_of(c)
+                if (kind, int(v)) in column
+            ]
             for c in top_cases
-        ]  # fmt: skip
-        ranked = sorted(terms + candidates)[:budget]
-        kept_terms = [(kind, p) for _, kind, p in ranked if kind != "case"]
-        kept_cases = [p for _, kind, p in ranked if kind == "case"]
+        ]
+        # How many terms are among the budget nodes of highest degree: a case and a term
+        # of equal degree rank by kind (terms first), so no case slug is needed.
+        case_keys = [(-int(index.term_degree[c]), 5) for c in top_cases]
+        term_keys = [key[:2] for key, _, _ in ranked_terms]
+        by_degree = sum(1 for key in sorted(case_keys + term_keys)[:budget] if key[1] < 5)
+        n_terms = best_split(linked, len(ranked_terms), budget, by_degree)
+        kept_terms = [(kind, p) for _, kind, p in ranked_terms[:n_terms]]
+        kept_cases = [int(c) for c in top_cases[: budget - n_terms]]
     kept_term_set = set(kept_terms)
+    # Slugs and titles of the kept cases only (graph_order already ranks cases by slug).
+    rows = Case.objects.filter(pk__in=[int(index.case_pks[c]) for c in kept_cases]).values_list(
+        "pk", "slug", "title"
+    )
+    by_pk = {pk: (slug, title) for pk, slug, title in rows}
     list_url = reverse("incidents:case_list")
     graph = SmallGraph()
     linked_terms = set()

@@ -287,3 +287,21 @@ class RealLibraryGraphTests(TestCase):
         for case in Case.objects.published()[:20]:
             soup = page(self.client.get(case.get_absolute_url()))
             assert soup.select(".related__list > li"), case.slug
+
+
+def test_a_large_result_still_draws_cases_linked_to_terms():
+    """With thousands of cases, terms' degrees dwarf cases'; the budget must still keep
+    cases and the terms they share, not only terms with no edge between them."""
+    cases = [
+        {"slug": f"c{i:03d}", "title": f"C{i}", "url": "", "terms": [
+            {"kind": "symptom", "slug": "common", "name": "Common", "url": ""},
+            {"kind": "component", "slug": f"part-{i % 40}", "name": f"Part {i % 40}", "url": ""},
+            {"kind": "root_cause", "slug": f"cause-{i % 5}", "name": f"Cause {i % 5}", "url": ""},
+        ]}
+        for i in range(300)
+    ]  # fmt: skip
+    kept, omitted = within_budget(build_graph(cases), 36)
+    kinds = [kept.nodes[n]["kind"] for n in kept.nodes]
+    assert kinds.count("case") >= 20 and "symptom" in kinds
+    assert kept.number_of_edges() >= 2 * kinds.count("case")
+    assert omitted.counts["case"] == 300 - kinds.count("case")
