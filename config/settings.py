@@ -127,16 +127,34 @@ DATABASES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Derived state shared by every process and host: graph layouts (incidents/graphs.py).
-# Django's Redis cache when REDIS_URL is set (redis://127.0.0.1:6379/0), else each
-# process keeps its own. Keys carry the data's change counters, so nothing stale is read.
+# Derived state shared by every process and host: card HTML and graph layouts. Django's
+# Redis cache when REDIS_URL is set (redis://127.0.0.1:6379/0), else each process keeps
+# its own. Keys carry the data's change counters and the code's release, so nothing stale
+# is read after an edit or a deploy.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+
+
+def _release():
+    """The code's identity for cache keys: ``RELEASE`` from the environment, else a digest
+    of the templates and the apps' Python files, so a deploy that changes how a card or a
+    graph is drawn never reads what the old code cached."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for folder in ("templates", "incidents", "graph", "taxonomy"):
+        for path in sorted((BASE_DIR / folder).rglob("*")):
+            if path.suffix in {".py", ".html", ".svg"} and "migrations" not in path.parts:
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+RELEASE = os.environ.get("RELEASE") or _release()
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "incident-library"),
+            "KEY_PREFIX": f"{os.environ.get('CACHE_KEY_PREFIX', 'incident-library')}:{RELEASE}",
             "TIMEOUT": 3600,
         }
     }

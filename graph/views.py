@@ -82,7 +82,9 @@ def graph_json(request):
             },
             status=400,
         )
-    graph = result_graph(filterset.qs, query)
+    # The cases counted above, not a second search (which could differ, or run long).
+    pks = [int(pk) for pk in selection.index.case_pks[selection.ordered()]]
+    graph = result_graph(Case.objects.filter(pk__in=pks), query)
     import networkx as nx  # here, not at import: see graph/small.py
 
     return SafeJsonResponse(nx.node_link_data(graph, edges="edges"))

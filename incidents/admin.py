@@ -4,7 +4,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.views.main import ChangeList
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Count, Exists, F, OuterRef
+from django.db.models import Count, Exists, F, OuterRef, Q
 from django.forms.models import BaseInlineFormSet
 
 from taxonomy.admin import NulSafeSearchMixin, VersionCheckedAdmin, VersionCheckedForm
@@ -76,6 +76,8 @@ class TermFilter(admin.SimpleListFilter):
     def queryset(self, request, queryset):
         if not self.value():
             return queryset
+        if "\x00" in self.value():  # no slug holds one, and PostgreSQL text cannot
+            return queryset.none()
         return queryset.filter(self.carrying(self.value()))
 
     def carrying(self, slug):
@@ -192,8 +194,9 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     def get_search_results(self, request, queryset, search_term):
         """PostgreSQL: the words of ``search_term`` against the cases' stored, GIN-indexed
         search vector (title, summary, organisation, terms, every section), as the public
-        search reads them; a substring scan of 100,000 summaries takes longer than an
-        editor should wait. Elsewhere, Django's substring search over ``search_fields``.
+        search reads them, or the case's exact slug; a substring scan of 100,000
+        summaries takes longer than an editor should wait. Elsewhere, Django's substring
+        search over ``search_fields``.
         Output: ``(queryset, False)`` (no duplicates to remove)."""
         from .search import CONFIG, is_postgresql
 
@@ -203,7 +206,7 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         from django.contrib.postgres.search import SearchQuery
 
         query = SearchQuery(term, search_type="websearch", config=CONFIG)
-        return queryset.filter(search_document__vector=query), False
+        return queryset.filter(Q(search_document__vector=query) | Q(slug=term.lower())), False
 
     @admin.action(description="Publish the selected cases")
     def publish(self, request, queryset):

@@ -65,7 +65,7 @@ def stem(word):
 
 def fold(text):
     """Lower-case ``text`` and strip accents: ``"Zürich"`` → ``"zurich"``."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
@@ -224,7 +224,11 @@ def search(queryset, sentence, memo=None):
     if is_postgresql():
         # Only letters and digits reach the raw tsquery: no operator can come through.
         # Accents are kept: PostgreSQL's english configuration does not fold them either.
-        unfolded = [w for w in _WORD.findall(sentence.casefold()) if fold(w) not in STOP_WORDS]
+        unfolded = [
+            w
+            for w in _WORD.findall(unicodedata.normalize("NFKC", sentence).casefold())
+            if fold(w) not in STOP_WORDS
+        ]
         tsquery = SearchQuery(" | ".join(dict.fromkeys(unfolded)), search_type="raw", config=CONFIG)
         return (
             queryset.filter(search_document__vector=tsquery)
@@ -375,7 +379,11 @@ def find_matches(sentence):
     if not is_postgresql():
         scores = score_cases(published.with_terms(), [stem for _, stem in stems])
         return Matches(list(scores), list(scores.values()))
-    unfolded = [w for w in _WORD.findall(sentence.casefold()) if fold(w) not in STOP_WORDS]
+    unfolded = [
+        w
+        for w in _WORD.findall(unicodedata.normalize("NFKC", sentence).casefold())
+        if fold(w) not in STOP_WORDS
+    ]
     tsquery = SearchQuery(" | ".join(dict.fromkeys(unfolded)), search_type="raw", config=CONFIG)
     # Drafts match too (the case index leaves them out): the case table is not read.
     matching = SearchDocument.objects.filter(vector=tsquery)

@@ -133,28 +133,30 @@ def select(index, filterset, sentence):
     no usable word, or when its matches could not all be ranked or found in time.
     """
     matched, notice = None, ""
+    matches = None
     if sentence:
         matches = find_matches(sentence)
         positions, found = index.positions_of(np.asarray(matches.pks, dtype=np.int64))
         matched = (positions, np.asarray(matches.ranks, dtype=np.float64)[found])
-        if not query_stems(sentence):
-            notice = (
-                "Your sentence has no words the search can use: only common words such as "
-                "“the” or “and”, or symbols. Add the words that describe what you saw."
-            )
-        elif not matches.complete:
-            notice = (
-                "Your sentence’s words are so common that searching for them ran out of "
-                "time, so no case is listed and nothing is counted. Add words that are "
-                "more particular to what you saw, or filter first."
-            )
-        elif not matches.ranked:
-            notice = (
-                f"{int(np.count_nonzero(found))} cases contain these words: too many to rank "
-                "in time, so they are listed newest first and the best matches may not be on "
-                "top. Add words that are more particular to what you saw, or filter first."
-            )
-    return Selection(index, filterset.chosen(), matched), notice
+    selection = Selection(index, filterset.chosen(), matched)
+    if sentence and not query_stems(sentence):
+        notice = (
+            "Your sentence has no words the search can use: only common words such as "
+            "“the” or “and”, or symbols. Add the words that describe what you saw."
+        )
+    elif matches is not None and not matches.complete:
+        notice = (
+            "Your sentence’s words are so common that searching for them ran out of "
+            "time, so no case is listed and nothing is counted. Add words that are "
+            "more particular to what you saw, or filter first."
+        )
+    elif matches is not None and not matches.ranked:
+        notice = (
+            f"{selection.count} cases here contain these words: too many to rank in time, "
+            "so they are listed newest first and the best matches may not be on top. Add "
+            "words that are more particular to what you saw, or filter first."
+        )
+    return selection, notice
 
 
 @dataclass

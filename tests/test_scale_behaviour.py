@@ -10,7 +10,15 @@ from django.db import connection
 from incidents.facets import FACET_VALUE_LIMIT
 from incidents.models import Case
 
-from .conftest import facet_values, listed_titles, make_case, make_organisation, page, result_count
+from .conftest import (
+    facet_values,
+    listed_titles,
+    make_case,
+    make_organisation,
+    make_term,
+    page,
+    result_count,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -88,7 +96,7 @@ def test_a_sentence_with_more_matches_than_can_be_ranked_lists_them_newest_first
     response = client.get("/?q=crash")
     assert response.status_code == 200
     notice = page(response).select_one(".alert--notice").get_text()
-    assert "4 cases contain these words: too many to rank in time" in notice
+    assert "4 cases here contain these words: too many to rank in time" in notice
     assert listed_titles(response) == ["Crash 2", "Crash 0", "Crash 3", "Crash 1"]
     assert result_count(response) == 4
     settings.SEARCH_RANK_LIMIT = 10
@@ -141,3 +149,65 @@ def test_the_json_graph_of_too_many_cases_asks_to_narrow_it(client, settings):
     case_node = "case:" + Case.objects.get(title="Case 1").slug
     nodes = {node["id"] for node in narrowed.json()["nodes"]}
     assert nodes == {case_node, "root_cause:cause-1", "symptom:job-crash"}
+
+
+def test_admin_term_filters_with_a_nul_character_list_nothing(admin_client):
+    make_term("root_cause", "Cause A", categories=["GPU hardware and memory"])
+    make_case("Case A", root_causes=["Cause A"])
+    assert admin_client.get("/admin/incidents/case/").context["cl"].result_count == 1
+    for parameter in ("root_cause", "category"):
+        response = admin_client.get(f"/admin/incidents/case/?{parameter}=%00")
+        assert response.status_code == 200
+        assert response.context["cl"].result_count == 0
+
+
+def test_admin_search_finds_a_case_by_its_slug(admin_client):
+    case = make_case("Quiet title", slug="case-000892")
+    response = admin_client.get("/admin/incidents/case/", {"q": case.slug})
+    assert response.status_code == 200
+    assert f"/admin/incidents/case/{case.pk}/change/".encode() in response.content
+
+
+def test_the_unranked_notice_counts_the_cases_under_the_filters(client, settings):
+    if connection.vendor != "postgresql":
+        pytest.skip("ranking limits are PostgreSQL's")
+    settings.SEARCH_RANK_LIMIT = 1
+    make_case("Crash A", summary="crash", organisation=make_organisation("Org A"))
+    make_case("Crash B", summary="crash", organisation=make_organisation("Org B"))
+    make_case("Crash C", summary="crash", organisation=make_organisation("Org B"))
+    response = client.get("/?q=crash&organisation=org-b")
+    notice = page(response).select_one(".alert--notice").get_text()
+    assert notice.startswith("2 cases here contain these words")
+    assert result_count(response) == 2
+
+
+def test_symbols_that_normalise_to_letters_are_searched(client):
+    make_case("Clock", summary="The clock ran at 100 MHz.")
+    response = client.get("/?q=㎒")
+    assert listed_titles(response) == ["Clock"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_json_graph_uses_the_cases_it_counted_when_search_runs_out_of_time(client, settings):
+    if connection.vendor != "postgresql":
+        pytest.skip("statement timeouts are PostgreSQL's")
+    import psycopg
+
+    settings.GRAPH_JSON_MAX_CASES = 1
+    settings.SEARCH_TIMEOUT_MS = 200
+    make_case("Crash one", summary="crash")
+    make_case("Crash two", summary="crash")
+    assert client.get("/graph.json", {"q": "crash"}).status_code == 400  # 2 cases > 1
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    params.pop("context", None)
+    blocker = psycopg.connect(**params)
+    try:
+        blocker.execute("LOCK TABLE incidents_searchdocument IN ACCESS EXCLUSIVE MODE")
+        response = client.get("/graph.json", {"q": "crash"})
+    finally:
+        blocker.rollback()
+        blocker.close()
+    # The search ran out of time: no case counted, and none drawn (not the whole library).
+    assert response.status_code == 200
+    assert response.json()["nodes"] == []
