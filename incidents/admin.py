@@ -4,7 +4,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.views.main import ChangeList
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Count, Exists, F, OuterRef, Q
+from django.db.models import Count, Exists, F, OuterRef
 from django.forms.models import BaseInlineFormSet
 
 from taxonomy.admin import NulSafeSearchMixin, VersionCheckedAdmin, VersionCheckedForm
@@ -194,8 +194,9 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     def get_search_results(self, request, queryset, search_term):
         """PostgreSQL: the words of ``search_term`` against the cases' stored, GIN-indexed
         search vector (title, summary, organisation, terms, every section), as the public
-        search reads them, or the case's exact slug; a substring scan of 100,000
-        summaries takes longer than an editor should wait. Elsewhere, Django's substring
+        search reads them, or, when it is one, the case with that exact slug; a substring
+        scan of 100,000 summaries takes longer than an editor should wait. Elsewhere,
+        Django's substring
         search over ``search_fields``.
         Output: ``(queryset, False)`` (no duplicates to remove)."""
         from .search import CONFIG, is_postgresql
@@ -205,8 +206,11 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
             return super().get_search_results(request, queryset, term)
         from django.contrib.postgres.search import SearchQuery
 
+        by_slug = queryset.filter(slug=term.lower())
+        if by_slug.exists():  # a pasted slug means that case (one indexed look-up)
+            return by_slug, False
         query = SearchQuery(term, search_type="websearch", config=CONFIG)
-        return queryset.filter(Q(search_document__vector=query) | Q(slug=term.lower())), False
+        return queryset.filter(search_document__vector=query), False
 
     @admin.action(description="Publish the selected cases")
     def publish(self, request, queryset):
