@@ -6,23 +6,15 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from incidents.facets import query_string
-from incidents.filters import CaseFilterSet, clean_query, query_problems
 from incidents.graphs import drawn_graph_from_index, result_graph
 from incidents.http import SafeJsonResponse
-from incidents.index import get_index
 from incidents.models import Case
-from incidents.text import shorten
-from incidents.views import select
+from incidents.views import read_request, select
 
 from .build import KIND_LABELS
 
 # Most nodes drawn on the graph page; above it the most connected are kept.
 GRAPH_BUDGET = 160
-
-
-def _filtered(request, index=None):
-    query = clean_query(request.GET)
-    return query, CaseFilterSet(query, queryset=Case.objects.published(), index=index)
 
 
 @csrf_exempt
@@ -32,16 +24,12 @@ def graph_page(request):
 
     Same parameters and FilterSet as the list; 400 with the reasons for unknown values.
     """
-    index = get_index()
-    query, filterset = _filtered(request, index)
+    query, index, filterset, errors, sentence = read_request(request)
     context = {"query": query, "state": query_string(query), "kinds": KIND_LABELS}
-    problems = query_problems(query)
-    if problems or not filterset.is_valid():
-        context["errors"] = problems + [
-            shorten(m) for messages in filterset.errors.values() for m in messages
-        ]
+    if errors:
+        context["errors"] = errors
         return render(request, "graph/graph.html", context, status=400)
-    selection, context["notice"] = select(index, filterset, query.get("q", "").replace("\x00", ""))
+    selection, context["notice"] = select(index, filterset, sentence)
     drawing, omitted, total = drawn_graph_from_index(selection, query, GRAPH_BUDGET)
     context.update(
         drawing=drawing,
@@ -64,13 +52,10 @@ def graph_json(request):
     (the whole library at 100,000 cases would be a million edges and a gigabyte of
     memory for one request): narrow it with filters or a sentence.
     """
-    index = get_index()
-    query, filterset = _filtered(request, index)
-    problems = query_problems(query)
-    if problems or not filterset.is_valid():
-        errors = problems + [shorten(m) for messages in filterset.errors.values() for m in messages]
+    query, index, filterset, errors, sentence = read_request(request)
+    if errors:
         return SafeJsonResponse({"errors": errors}, status=400)
-    selection, _ = select(index, filterset, query.get("q", "").replace("\x00", ""))
+    selection, _ = select(index, filterset, sentence)
     if selection.count > settings.GRAPH_JSON_MAX_CASES:
         return SafeJsonResponse(
             {

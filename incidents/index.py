@@ -115,17 +115,17 @@ class CaseIndex:
     Build with :func:`build_index`; read through :func:`get_index`.
     """
 
-    def __init__(self, versions, case_pks, tables, graph_order):
+    def __init__(self, versions, case_pks):
         self.versions = versions
         self.case_pks = np.asarray(case_pks, dtype=np.int64)
         self.n_cases = len(self.case_pks)
         self._sorted = np.argsort(self.case_pks).astype(np.int32)
         self._sorted_pks = self.case_pks[self._sorted]
-        self.tables = tables
-        self.graph_order = np.asarray(graph_order, dtype=np.int32)
-        self.term_degree = (
-            sum(np.diff(tables[key].case_starts) for key in TERM_KEYS) if tables else None
-        )
+        # Filled by build_index: the facets' tables, each case's number of terms, and the
+        # case positions in the order within_budget ranks case nodes.
+        self.tables = {}
+        self.term_degree = np.zeros(self.n_cases, dtype=np.int32)
+        self.graph_order = np.arange(self.n_cases, dtype=np.int32)
 
     def positions_of(self, pks):
         """Positions of the published cases among ``pks`` (others dropped), as ``int64[k]``
@@ -189,7 +189,7 @@ def build_index(versions):
     published = Case.objects.published()
     cases = _ints(published.newest_first().values_list("pk", "organisation_id"), 2)
     n_cases = len(cases)
-    index = CaseIndex(versions, cases[:, 0], {}, [])
+    index = CaseIndex(versions, cases[:, 0])
     tables = {}
     specs = {spec.key: spec for spec in FACET_SPECS}
 

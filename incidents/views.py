@@ -72,6 +72,26 @@ def get_page(queryset, number, per_page=CASES_PER_PAGE):
     return paginator.page(page_number)
 
 
+def read_request(request):
+    """The list's parameters from a request, checked against the case index.
+
+    Output: ``(query, index, filterset, errors, sentence)``: the cleaned ``QueryDict``,
+    the :class:`~incidents.index.CaseIndex`, the bound ``CaseFilterSet`` built on it, the
+    messages for what cannot be used (``[]`` when everything can; see
+    :func:`~incidents.filters.query_problems`) and the sentence without NUL characters.
+    Shared by the list, the facet pages and the graph pages.
+    """
+    query = clean_query(request.GET)
+    index = get_index()
+    filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
+    errors = query_problems(query)
+    if errors or not filterset.is_valid():
+        errors = errors + [
+            shorten(message) for messages in filterset.errors.values() for message in messages
+        ]
+    return query, index, filterset, errors, query.get("q", "").replace("\x00", "")
+
+
 @csrf_exempt
 @require_safe
 def case_list(request):
@@ -82,20 +102,15 @@ def case_list(request):
     are too many; 404 with a message for a page that does not exist. Both pages offer a
     link to the nearest list that works (the known values, or page 1 of the same filters).
     """
-    query = clean_query(request.GET)
-    index = get_index()
-    filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
+    query, index, filterset, errors, sentence = read_request(request)
     context = {
         "query": query,
         # Shown back in the search box: without NUL, which HTML cannot carry.
-        "sentence": query.get("q", "").replace("\x00", ""),
+        "sentence": sentence,
         "hidden_filters": [(key, value) for key in FACET_LABELS for value in query.getlist(key)],
     }
-    problems = query_problems(query)
-    if problems or not filterset.is_valid():
-        context["errors"] = problems + [
-            shorten(message) for messages in filterset.errors.values() for message in messages
-        ]
+    if errors:
+        context["errors"] = errors
         fixed = filterset.known_only()
         for key in fixed:
             limit = 1 if key in {"q", "page"} else MAX_VALUES_PER_FILTER
@@ -195,15 +210,16 @@ def cards_at(index, positions, sentence=""):
             )
         cache.set_many(fresh)
         cached.update(fresh)
-    cards = [Card(*cached[keys[pk]]) for pk in pks if keys[pk] in cached]
+    shown = [pk for pk in pks if keys[pk] in cached]  # a case deleted since is left out
+    cards = []
+    for pk in shown:
+        slug, header, body = cached[keys[pk]]
+        # Rendered by our templates with autoescaping; the cache may hand back plain str.
+        cards.append(Card(slug, mark_safe(header), mark_safe(body)))  # noqa: S308
     if sentence:
-        texts = Case.objects.filter(pk__in=pks).only(*SNIPPET_FIELDS).in_bulk()
-        for pk, card in zip((pk for pk in pks if keys[pk] in cached), cards, strict=True):
-            card.header, card.body = mark_safe(card.header), mark_safe(card.body)  # noqa: S308
+        texts = Case.objects.filter(pk__in=shown).only(*SNIPPET_FIELDS).in_bulk()
+        for pk, card in zip(shown, cards, strict=True):
             card.snippet = snippet(texts[pk], sentence)
-    else:
-        for card in cards:
-            card.header, card.body = mark_safe(card.header), mark_safe(card.body)  # noqa: S308
     return cards
 
 
@@ -218,17 +234,12 @@ def facet_values(request, key):
     """
     if key not in FACET_LABELS:
         raise Http404(f"There is no facet “{shorten(key, 40)}”.")
-    query = clean_query(request.GET)
-    index = get_index()
-    filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
+    query, index, filterset, errors, sentence = read_request(request)
     context = {"query": query, "label": FACET_LABELS[key], "state": query_string(query)}
-    problems = query_problems(query)
-    if problems or not filterset.is_valid():
-        context["errors"] = problems + [
-            shorten(message) for messages in filterset.errors.values() for message in messages
-        ]
+    if errors:
+        context["errors"] = errors
         return render(request, "incidents/facet_values.html", context, status=400)
-    selection, context["notice"] = select(index, filterset, query.get("q", "").replace("\x00", ""))
+    selection, context["notice"] = select(index, filterset, sentence)
     context["facet"] = facets_from_index(
         selection, filterset, limit=None, only=key, base=reverse("incidents:case_list")
     )[0]
