@@ -328,7 +328,7 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
     from django.db import connection, transaction
 
     from incidents.models import Case, Organisation, Source
-    from incidents.search import update_search_vectors
+    from search.documents import update_search_vectors
     from taxonomy.models import (
         Category,
         Component,

@@ -18,7 +18,7 @@ for n in "$@"; do
   createdb -h 127.0.0.1 -U postgres -T "incident_library_bench_$n" "$db"
   psql -q -h 127.0.0.1 -U postgres "$db" <<'SQL'
 ALTER TABLE incidents_case ADD COLUMN search_vector tsvector;
-UPDATE incidents_case c SET search_vector = d.vector FROM incidents_searchdocument d WHERE d.case_id = c.id;
+UPDATE incidents_case c SET search_vector = d.vector FROM search_searchdocument d WHERE d.case_id = c.id;
 CREATE INDEX incidents_case_search_vector_gin ON incidents_case USING gin (search_vector);
 VACUUM ANALYZE incidents_case;
 SQL

@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "axes",
     "taxonomy",
     "incidents",
+    "search",
     "graph",
 ]
 

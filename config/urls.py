@@ -7,6 +7,7 @@ admin.site.site_title = "Incident Library"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("incidents.urls")),
+    path("", include("search.urls")),
     path("", include("graph.urls")),
     path("", include("taxonomy.urls")),
 ]

@@ -29,7 +29,8 @@ def graph_page(request):
     if errors:
         context["errors"] = errors
         return render(request, "graph/graph.html", context, status=400)
-    selection, context["notice"] = select(index, filterset, sentence)
+    selected = select(index, filterset, sentence, query)
+    selection, context["notice"] = selected.selection, selected.notice
     drawing, omitted, total = drawn_graph_from_index(selection, query, GRAPH_BUDGET)
     context.update(
         drawing=drawing,
@@ -55,7 +56,7 @@ def graph_json(request):
     query, index, filterset, errors, sentence = read_request(request)
     if errors:
         return SafeJsonResponse({"errors": errors}, status=400)
-    selection, _ = select(index, filterset, sentence)
+    selection = select(index, filterset, sentence, query).selection
     if selection.count > settings.GRAPH_JSON_MAX_CASES:
         return SafeJsonResponse(
             {

@@ -199,7 +199,7 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         Django's substring
         search over ``search_fields``.
         Output: ``(queryset, False)`` (no duplicates to remove)."""
-        from .search import CONFIG, is_postgresql
+        from search.documents import CONFIG, is_postgresql
 
         term = search_term.replace("\x00", "").strip()
         if not term or not is_postgresql():

@@ -14,6 +14,7 @@ from django.http import QueryDict
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
 from .models import Case, Organisation
+from .text import shorten
 
 # The longest sentence ``q`` accepted, in characters.
 SEARCH_MAX_LENGTH = 500
@@ -98,7 +99,7 @@ class CaseFilterSet(django_filters.FilterSet):
     """Filters for the case list; see the module docstring for the semantics.
 
     ``q`` is a sentence: the cases matching its meaningful words, best match first
-    (``incidents/search.py``); at most ``settings.SEARCH_MAX_LENGTH`` characters.
+    (``search/ranking.py``); at most ``settings.SEARCH_MAX_LENGTH`` characters.
     """
 
     q = django_filters.CharFilter(
@@ -147,8 +148,7 @@ class CaseFilterSet(django_filters.FilterSet):
 
     def filter_sentence(self, queryset, name, value):
         """Narrow to the cases matching the sentence ``value``, ranked (``search_rank``)."""
-        memo = self.__dict__.setdefault("_search_memo", {})
-        return queryset.search(value, memo)
+        return queryset.search(value)
 
     def queryset_without(self, name):
         """The result with every valid filter applied except ``name`` (disjunctive facets).
@@ -171,6 +171,8 @@ class CaseFilterSet(django_filters.FilterSet):
         """
         fixed = self.data.copy()
         fixed.pop("page", None)
+        if fixed.getlist("matches") != ["all"]:
+            fixed.pop("matches", None)
         if "q" in self.errors:
             fixed.pop("q", None)
         for key, flt in self.filters.items():
@@ -212,12 +214,12 @@ class CaseFilterSet(django_filters.FilterSet):
 def clean_query(query):
     """Keep only the list's own parameters, without blanks or repeats.
 
-    Input: a ``QueryDict`` (``request.GET``). Output: a new mutable ``QueryDict`` holding the
-    filter keys plus ``q`` and ``page``, each value stripped, slugs lower-cased, blank values
-    dropped and repeated values kept once, in their first order.
+    Input: a ``QueryDict`` (``request.GET``). Output: a new mutable ``QueryDict`` holding
+    the filter keys plus ``q``, ``matches`` and ``page``, each value stripped, slugs
+    lower-cased, blank values dropped and repeated values kept once, in their first order.
     """
     cleaned = QueryDict(mutable=True)
-    for key in [*CaseFilterSet.base_filters, "page"]:
+    for key in [*CaseFilterSet.base_filters, "matches", "page"]:
         values = [value.strip() for value in query.getlist(key)]
         if key not in {"q", "page"}:
             values = [value.lower() for value in values]  # slugs are lower case
@@ -236,15 +238,21 @@ MAX_VALUES = 40
 def query_problems(query):
     """Messages for what a query asks that the list will not do, or ``[]``.
 
-    ``q`` or ``page`` given more than once (which one was meant is unknown); more than
-    ``MAX_VALUES_PER_FILTER`` values for one filter or ``MAX_VALUES`` in all.
-    Input: a cleaned ``QueryDict``. Output: ``list[str]``.
+    ``q``, ``matches`` or ``page`` given more than once (which one was meant is unknown);
+    ``matches`` other than ``all``; more than ``MAX_VALUES_PER_FILTER`` values for one
+    filter or ``MAX_VALUES`` in all. Input: a cleaned ``QueryDict``. Output: ``list[str]``.
     """
-    names = {"q": "sentence (q)", "page": "page number"}
+    names = {"q": "sentence (q)", "matches": "matches parameter", "page": "page number"}
     problems = [
         f"The {names[key]} is given {len(query.getlist(key))} times; give it once."
         for key in names
         if len(query.getlist(key)) > 1
+    ]
+    problems += [
+        f"matches={shorten(value, 40)} is not understood: use matches=all to list the "
+        "weaker matches of a sentence too, or leave it out."
+        for value in query.getlist("matches")[:1]
+        if value != "all"
     ]
     counts = {key: len(query.getlist(key)) for key in CaseFilterSet.base_filters if key != "q"}
     problems += [

@@ -6,7 +6,6 @@ lessons; plus a summary, the trigger, the impact, the incident period and the re
 date. Text sections are Markdown, rendered and sanitised on read (``incidents/text.py``).
 """
 
-from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import F
 from django.db.models.functions import Coalesce
@@ -21,7 +20,6 @@ from taxonomy.models import (
     split_aliases,
 )
 
-from . import search as sentence_search
 from .text import plain_text, render_markdown
 
 
@@ -114,9 +112,32 @@ class CaseQuerySet(models.QuerySet):
             links.extend((case_pk, kind, slug, name) for case_pk, slug, name in rows)
         return links
 
-    def search(self, sentence, memo=None):
-        """The cases matching ``sentence``, best first (see ``incidents/search.py``)."""
-        return sentence_search.search(self, sentence, memo)
+    def search(self, sentence):
+        """The cases of this queryset that the sentence strongly matches, annotated with
+        ``search_rank`` and ordered best first, then newest (``search/ranking.py``; the
+        case index supplies the recognised values' links)."""
+        from django.db.models import Case as When_
+        from django.db.models import FloatField, Value, When
+
+        from search.ranking import match_sentence
+        from search.suggestions import index_breadth, recognise
+
+        from .index import get_index
+
+        index = get_index()
+        recognised = recognise(sentence, version=index.versions[0], breadth=index_breadth(index))
+        result = match_sentence(index, sentence, recognised)
+        strong = result.strong()
+        positions, scores = result.positions[strong], result.scores[strong]
+        pks = [int(index.case_pks[p]) for p in positions]
+        if not pks:
+            return self.none()
+        rank = When_(
+            *(When(pk=pk, then=Value(float(s))) for pk, s in zip(pks, scores, strict=True)),
+            default=Value(0.0),
+            output_field=FloatField(),
+        )
+        return self.filter(pk__in=pks).annotate(search_rank=rank).newest_first("-search_rank")
 
 
 # The four kinds of term a case carries: (kind, name of the Case relation).
@@ -261,24 +282,6 @@ class Case(models.Model):
 
     def lessons_html(self):
         return render_markdown(self.lessons)
-
-
-class SearchDocument(models.Model):
-    """A case's weighted text-search vector (``incidents/search.py``), PostgreSQL only.
-
-    A narrow table of its own, GIN-indexed (migration 0006) and kept current by
-    ``incidents/signals.py``: finding which cases match reads the index and this small
-    heap (about 60 bytes a row), not the wide case rows; a vector of several kilobytes is
-    read only to rank a match. Unused on SQLite.
-    """
-
-    case = models.OneToOneField(
-        Case, on_delete=models.CASCADE, primary_key=True, related_name="search_document"
-    )
-    vector = SearchVectorField(null=True)
-
-    def __str__(self):
-        return f"search document of case {self.case_id}"
 
 
 def format_partial_date(value, precision):

@@ -17,6 +17,7 @@ from django.db.models import F
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 from django.dispatch import receiver
 
+from search.documents import update_search_vectors
 from taxonomy.models import (
     Category,
     Component,
@@ -24,11 +25,10 @@ from taxonomy.models import (
     RootCause,
     Symptom,
     TaxonomyVersion,
+    bump_taxonomy_version,
 )
-from taxonomy.recognise import bump_taxonomy_version
 
 from .models import Case, Organisation
-from .search import update_search_vectors
 
 TERM_MODELS = (RootCause, Component, Symptom, ContributingFactor)
 

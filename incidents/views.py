@@ -22,8 +22,14 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from django.views.generic import DetailView
 
+from search.ranking import match_sentence
+from search.snippets import SNIPPET_FIELDS, snippet
+from search.suggestions import index_breadth, recognise, suggested_filters
+from search.text import query_terms
+
 from .facets import (
     FACET_LABELS,
+    add_url,
     compute_chips,
     facets_from_index,
     query_string,
@@ -31,7 +37,6 @@ from .facets import (
 )
 from .filters import (
     MAX_VALUES_PER_FILTER,
-    SEARCH_MAX_LENGTH,
     CaseFilterSet,
     clean_query,
     query_problems,
@@ -40,8 +45,6 @@ from .graphs import drawn_graph_from_index, related_from_index
 from .http import SafeJsonResponse
 from .index import Selection, get_index
 from .models import Case
-from .search import SNIPPET_FIELDS, find_matches, query_stems, snippet
-from .suggestions import suggest, suggested_filters
 from .text import shorten
 
 CASES_PER_PAGE = 20
@@ -113,14 +116,23 @@ def case_list(request):
         context["errors"] = errors
         fixed = filterset.known_only()
         for key in fixed:
-            limit = 1 if key in {"q", "page"} else MAX_VALUES_PER_FILTER
+            limit = 1 if key in {"q", "matches", "page"} else MAX_VALUES_PER_FILTER
             fixed.setlist(key, fixed.getlist(key)[:limit])
         context["fix_url"] = "?" + fixed.urlencode()
         return render(request, "incidents/case_list.html", context, status=400)
     context["chips"] = compute_chips(filterset)
-    selection, context["notice"] = select(index, filterset, context["sentence"])
+    selected = select(index, filterset, context["sentence"], query)
+    selection, context["notice"] = selected.selection, selected.notice
     context["facets"] = facets_from_index(selection, filterset)
-    context["suggestions"] = suggested_filters(query, version=index.versions[0])
+    context["suggestions"] = suggested_filters(query, index, selected)
+    if selected.weaker:
+        context["weaker"] = selected.weaker
+        context["weaker_url"] = add_url(query, "matches", "all")
+    elif query.get("matches") == "all" and sentence:
+        stronger = query.copy()
+        stronger.pop("matches")
+        stronger.pop("page", None)
+        context["stronger_url"] = "?" + stronger.urlencode()
     try:
         page_obj = get_page(selection.ordered(), query.get("page"))
     except PageNotFound as error:
@@ -140,38 +152,62 @@ def case_list(request):
     return render(request, "incidents/case_list.html", context)
 
 
-def select(index, filterset, sentence):
-    """The request's :class:`~incidents.index.Selection` and a notice for the page.
+@dataclass
+class Selected:
+    """What :func:`select` gives a page: the :class:`~incidents.index.Selection`, a notice
+    (``""`` for none), how many weaker matches are hidden (``0`` when all are shown or
+    there is no sentence), and the values recognised in the sentence (``[]`` for none)."""
 
-    Input: the case index, a valid bound filterset built on it, and the sentence ("" for
-    none). Output: ``(Selection, str notice or "")``; the notice says when the sentence has
-    no usable word, or when its matches could not all be ranked or found in time.
+    selection: Selection
+    notice: str = ""
+    weaker: int = 0
+    recognised: list = None
+    result: object = None
+
+
+def select(index, filterset, sentence, query):
+    """The request's :class:`~incidents.index.Selection` and what the page says of it.
+
+    Input: the case index, a valid bound filterset built on it, the sentence ("" for
+    none) and the cleaned query (``matches=all`` shows the weaker matches too). Output:
+    :class:`Selected`. With a sentence, the list holds its strong matches under the
+    filters (``search/ranking.py``), or every match with ``matches=all``; the notice says
+    when the sentence has no usable word, or when its matches could not all be ranked or
+    found in time.
     """
-    matched, notice = None, ""
-    matches = None
-    if sentence:
-        matches = find_matches(sentence)
-        positions, found = index.positions_of(np.asarray(matches.pks, dtype=np.int64))
-        matched = (positions, np.asarray(matches.ranks, dtype=np.float64)[found])
-    selection = Selection(index, filterset.chosen(), matched)
-    if sentence and not query_stems(sentence):
+    chosen = filterset.chosen()
+    if not sentence:
+        return Selected(Selection(index, chosen), recognised=[])
+    recognised = recognise(sentence, version=index.versions[0], breadth=index_breadth(index))
+    result = match_sentence(index, sentence, recognised)
+    strong = result.strong()
+    if query.get("matches") == "all":
+        matched, weaker = result.everything, 0
+    else:
+        matched = (result.positions[strong], result.scores[strong])
+        within = Selection(index, chosen).mask()
+        hidden = ~strong if within is None else ~strong & within[result.positions]
+        weaker = int(np.count_nonzero(hidden))
+    selection = Selection(index, chosen, matched)
+    notice = ""
+    if not query_terms(sentence):
         notice = (
             "Your sentence has no words the search can use: only common words such as "
-            "“the” or “and”, or symbols. Add the words that describe what you saw."
+            "“the” or “and”, numbers, or symbols. Add the words that describe what you saw."
         )
-    elif matches is not None and not matches.complete:
+    elif not result.complete:
         notice = (
             "Your sentence’s words are so common that searching for them ran out of "
             "time, so no case is listed and nothing is counted. Add words that are "
             "more particular to what you saw, or filter first."
         )
-    elif matches is not None and not matches.ranked:
+    elif not result.ranked:
         notice = (
             f"{selection.count} cases here contain these words: too many to rank in time, "
             "so they are listed newest first and the best matches may not be on top. Add "
             "words that are more particular to what you saw, or filter first."
         )
-    return selection, notice
+    return Selected(selection, notice, weaker, recognised, result)
 
 
 @dataclass
@@ -239,7 +275,8 @@ def facet_values(request, key):
     if errors:
         context["errors"] = errors
         return render(request, "incidents/facet_values.html", context, status=400)
-    selection, context["notice"] = select(index, filterset, sentence)
+    selected = select(index, filterset, sentence, query)
+    selection, context["notice"] = selected.selection, selected.notice
     context["facet"] = facets_from_index(
         selection, filterset, limit=None, only=key, base=reverse("incidents:case_list")
     )[0]
@@ -269,47 +306,6 @@ class CaseDetailView(DetailView):
         context["check_cluster_text"] = settings.CHECK_CLUSTER_TEXT
         context["check_cluster_url"] = settings.CHECK_CLUSTER_URL
         return context
-
-
-@csrf_exempt
-@require_safe
-def suggestions_partial(request):
-    """The suggested-filters area alone, for in-place updates while typing.
-
-    Same parameters as the list; the sentence is read even when it is over-long (its
-    first ``SEARCH_MAX_LENGTH`` characters), since suggestions never fail.
-    """
-    query = clean_query(request.GET)
-    filterset = CaseFilterSet(query, queryset=Case.objects.published())
-    if not filterset.is_valid():
-        # Chips must not carry values that would make the list fail.
-        sentence = query.get("q", "")
-        query = filterset.known_only()
-        if sentence:
-            query["q"] = sentence[:SEARCH_MAX_LENGTH].replace("\x00", " ")
-    context = {"suggestions": suggested_filters(query), "sentence": query.get("q", "")}
-    return render(request, "incidents/_suggestions.html", context)
-
-
-@csrf_exempt
-@require_safe
-def suggest_json(request):
-    """``/suggest.json?q=``: the values recognised in the sentence, for scripts and agents.
-
-    Output: a JSON list of ``{kind, slug, name, matched}`` in sentence order (``[]`` for no
-    sentence). A sentence over ``SEARCH_MAX_LENGTH`` characters is a 400 with a message.
-    """
-    sentence = request.GET.get("q", "")
-    if len(sentence) > SEARCH_MAX_LENGTH:
-        return SafeJsonResponse(
-            {"error": f"q is {len(sentence)} characters long; at most {SEARCH_MAX_LENGTH}."},
-            status=400,
-        )
-    found = [
-        {"kind": s.kind, "slug": s.slug, "name": s.name, "matched": s.matched}
-        for s in suggest(sentence)
-    ]
-    return SafeJsonResponse(found)
 
 
 @csrf_exempt

@@ -91,7 +91,7 @@ class TermAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     search_fields = ["name", "slug", "aliases"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["categories"]
-    fields = ["name", "slug", "categories", "description", "aliases", "edit_version"]
+    fields = ["name", "slug", "categories", "description", "aliases", "phrasings", "edit_version"]
 
     def get_queryset(self, request):
         return (

@@ -62,7 +62,9 @@ class Term(models.Model):
 
     ``kind`` (class attribute) is the kind's query-parameter name (``root_cause``,
     ``component``, ``symptom``, ``contributing_factor``); ``aliases`` holds one other
-    name per line: abbreviations, vendor wording and log signatures such as ``Xid 79``.
+    name per line: abbreviations, vendor wording and log signatures such as ``Xid 79``;
+    ``phrasings`` one everyday description per line, which names nothing (suggested
+    filters compare a sentence's meaning with them: ``search/suggestions.py``).
     """
 
     kind = ""
@@ -74,6 +76,12 @@ class Term(models.Model):
         blank=True,
         help_text="One per line: other names people type or see in logs "
         "(abbreviations, vendor wording, error strings).",
+    )
+    phrasings = models.TextField(
+        blank=True,
+        help_text="One per line: how people describe it in their own words, without naming "
+        "it (“the node rebooted by itself and never came back”). Suggested filters read a "
+        "sentence's meaning against these, the name, aliases and description.",
     )
     categories = models.ManyToManyField(Category, blank=True, related_name="%(class)s_terms")
     # Bumped by each admin save; a save from a form opened at an older version is refused.
@@ -103,6 +111,10 @@ class Term(models.Model):
     def alias_list(self):
         """This term's aliases as ``list[str]``."""
         return split_aliases(self.aliases)
+
+    def phrasing_list(self):
+        """This term's everyday descriptions as ``list[str]``."""
+        return split_aliases(self.phrasings)
 
 
 class RootCause(Term):
@@ -151,7 +163,7 @@ class TaxonomyVersion(models.Model):
     ``number`` is bumped whenever a term, category or organisation changes; ``cases``
     whenever a case, its terms or its published state change. Kept in the database so
     every process (several gunicorn workers, several hosts) sees a change and rebuilds
-    what it derived from the data: the recogniser index (``taxonomy/recognise.py``) and
+    what it derived from the data: the suggestion recogniser (``search/suggestions.py``) and
     the case index (``incidents/index.py``). One query reads both.
     """
 
@@ -163,3 +175,14 @@ class TaxonomyVersion(models.Model):
 
     def __str__(self):
         return f"taxonomy version {self.number}"
+
+
+def taxonomy_version():
+    """The current taxonomy change counter (one SQL query; 0 before any change)."""
+    return TaxonomyVersion.objects.filter(pk=1).values_list("number", flat=True).first() or 0
+
+
+def bump_taxonomy_version(**kwargs):
+    """Signal receiver: mark every process's suggestion recogniser out of date."""
+    if not TaxonomyVersion.objects.filter(pk=1).update(number=models.F("number") + 1):
+        TaxonomyVersion.objects.get_or_create(pk=1, defaults={"number": 1})

@@ -30,9 +30,10 @@ def _fresh_recogniser():
     from django.core.cache import cache
 
     from incidents import index
-    from taxonomy.recognise import forget_index
+    from search import ranking, suggestions
 
-    forget_index()
+    suggestions.forget()
+    ranking.forget()
     index.forget_index()
     cache.clear()
 

@@ -71,7 +71,7 @@ def _both(raw):
     index = get_index()
     fast = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
     assert plain.is_valid() and fast.is_valid()
-    selection, _ = select(index, fast, query.get("q", ""))
+    selection = select(index, fast, query.get("q", ""), query).selection
     return query, plain, fast, selection
 
 

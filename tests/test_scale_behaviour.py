@@ -118,7 +118,7 @@ def test_a_search_that_runs_out_of_time_says_so_instead_of_hanging(client, setti
     blocker = psycopg.connect(**params)
     try:
         # Another session holds the search table: the search statement cannot finish.
-        blocker.execute("LOCK TABLE incidents_searchdocument IN ACCESS EXCLUSIVE MODE")
+        blocker.execute("LOCK TABLE search_searchdocument IN ACCESS EXCLUSIVE MODE")
         started = time.monotonic()
         response = client.get("/?q=crash")
         elapsed = time.monotonic() - started
@@ -203,7 +203,7 @@ def test_the_json_graph_uses_the_cases_it_counted_when_search_runs_out_of_time(c
     params.pop("context", None)
     blocker = psycopg.connect(**params)
     try:
-        blocker.execute("LOCK TABLE incidents_searchdocument IN ACCESS EXCLUSIVE MODE")
+        blocker.execute("LOCK TABLE search_searchdocument IN ACCESS EXCLUSIVE MODE")
         response = client.get("/graph.json", {"q": "crash"})
     finally:
         blocker.rollback()

@@ -35,7 +35,13 @@ def cases():
 
 def test_title_and_summary_weigh_more_than_lessons(client, cases):
     response = client.get("/", {"q": "overheating"})
+    # The case with the word only in its lessons is a weaker match, behind a link.
+    assert listed_titles(response) == ["Overheating GPUs in July"]
+    link = page(response).select_one(".results__weaker a")
+    assert link.get_text(strip=True) == "Show 1 weaker match"
+    response = client.get("/" + link["href"])
     assert listed_titles(response) == ["Overheating GPUs in July", "Quiet case"]
+    assert result_count(response) == 2
 
 
 def test_a_long_sentence_is_not_emptied_by_one_absent_word(client, cases):

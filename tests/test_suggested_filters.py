@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 from django.test import TestCase
 
+from incidents.models import Organisation
+
 from .conftest import make_case, make_organisation, make_term, page
 
 pytestmark = pytest.mark.django_db
@@ -24,15 +26,27 @@ def suggested(client, sentence, **params):
 
 @pytest.fixture
 def vocabulary():
-    make_term("component", "GPU")
-    make_term("component", "Network switch")
-    make_term("root_cause", "GPU memory fault", aliases="HBM fault\nuncorrectable ECC")
-    make_term("symptom", "NCCL timeout", aliases="NCCL watchdog\nProcessGroupNCCL timeout")
-    make_term("symptom", "Job hang without error", aliases="job hang\nhung job")
-    make_term("symptom", "Xid error", aliases="Xid 79\nXid")
-    make_term("component", "Training data loader", aliases="dataloader\ndata loader")
-    make_term("symptom", "CUDA error", aliases="CUDA error: an illegal memory access")
-    make_organisation("Shanghai AI Laboratory", aliases="Shanghai AI Lab")
+    """Nine values, each carried by one published case of sixteen (a chip is offered only
+    for a value some case carries)."""
+    terms = [
+        make_term("component", "GPU"),
+        make_term("component", "Network switch"),
+        make_term("root_cause", "GPU memory fault", aliases="HBM fault\nuncorrectable ECC"),
+        make_term("symptom", "NCCL timeout", aliases="NCCL watchdog\nProcessGroupNCCL timeout"),
+        make_term("symptom", "Job hang without error", aliases="job hang\nhung job"),
+        make_term("symptom", "Xid error", aliases="Xid 79\nXid"),
+        make_term("component", "Training data loader", aliases="dataloader\ndata loader"),
+        make_term("symptom", "CUDA error", aliases="CUDA error: an illegal memory access"),
+    ]
+    for term in terms:
+        kind = {"Component": "components", "RootCause": "root_causes", "Symptom": "symptoms"}
+        make_case(f"Carries {term.name}", **{kind[type(term).__name__]: [term.name]})
+    make_case(
+        "Shanghai case",
+        organisation=make_organisation("Shanghai AI Laboratory", aliases="Shanghai AI Lab"),
+    )
+    for n in range(7):
+        make_case(f"Filler {n}")
 
 
 def test_json_lists_kind_slug_name_and_matched_text(client, vocabulary):
@@ -40,9 +54,9 @@ def test_json_lists_kind_slug_name_and_matched_text(client, vocabulary):
     assert response["Content-Type"] == "application/json"
     assert response.json() == [
         {"kind": "symptom", "slug": "job-hang-without-error", "name": "Job hang without error",
-         "matched": "job hangs"},
+         "matched": "job hangs", "confidence": 0.9, "how": "alias"},
         {"kind": "symptom", "slug": "nccl-timeout", "name": "NCCL timeout",
-         "matched": "NCCL watchdog"},
+         "matched": "NCCL watchdog", "confidence": 0.9, "how": "alias"},
     ]  # fmt: skip
 
 
@@ -78,9 +92,10 @@ def test_whole_words_only(client, vocabulary):
 
 
 def test_log_spellings(client, vocabulary):
+    # A name is surer than an alias, so the GPU chip comes first.
     assert suggested(client, "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus") == [
-        "symptom:xid-error",
         "component:gpu",
+        "symptom:xid-error",
     ]
     assert suggested(client, "NVRM: Xid79 on node 12") == ["symptom:xid-error"]
     assert suggested(
@@ -90,7 +105,7 @@ def test_log_spellings(client, vocabulary):
 
 
 def test_chips_add_the_filter_and_keep_the_state(client, vocabulary):
-    make_case("A", symptoms=["Xid error"])
+    make_case("A", summary="NCCL watchdog and Xid 79", symptoms=["Xid error", "NCCL timeout"])
     response = client.get("/", {"q": "NCCL watchdog and Xid 79", "symptom": "xid-error"})
     links = page(response).select("#suggestions a.chip")
     assert [(a.get_text(" ", strip=True), a["href"]) for a in links] == [
@@ -102,12 +117,45 @@ def test_chips_add_the_filter_and_keep_the_state(client, vocabulary):
     assert links[0]["aria-label"] == "Add filter Symptom: NCCL timeout (found “NCCL watchdog”)"
 
 
+def test_a_chip_never_leads_to_an_empty_list(client, vocabulary):
+    """A value no case under the filters carries, or no case the sentence matches, is not
+    offered: clicking it would empty the list."""
+    make_term("symptom", "Loss spike", aliases="NaN loss")  # no case carries it
+    assert suggested(client, "NaN loss after the job hangs in the dataloader") == [
+        "symptom:job-hang-without-error",
+        "component:training-data-loader",
+    ]
+    response = client.get("/", {"q": "dataloader hang", "component": "gpu"})
+    assert page(response).select("#suggestions a.chip") == []  # no case has both
+
+
+def test_a_value_named_in_passing_is_not_suggested(client, vocabulary):
+    """GPU is the setting of most sentences in a GPU library: named as a modifier ("our
+    GPU cluster") or beside something more particular, it gets no chip."""
+    for n in range(8):
+        make_case(f"On GPUs {n}", components=["GPU"])  # GPU: 9 of 24 cases, broad
+    assert suggested(client, "two GPUs died") == ["component:gpu"]
+    assert suggested(client, "on our GPU cluster the NCCL watchdog fired") == [
+        "symptom:nccl-timeout"
+    ]
+    assert suggested(client, "the job hangs and GPUs show 100% busy") == [
+        "symptom:job-hang-without-error"
+    ]
+    found = client.get("/suggest.json", {"q": "two GPUs died"}).json()
+    assert found[0]["confidence"] == 0.95
+    make_organisation("Kubernetes")
+    make_case("K8s", organisation=Organisation.objects.get(slug="kubernetes"))
+    assert "organisation:kubernetes" not in suggested(client, "the kubernetes pods restarted")
+    assert "organisation:kubernetes" in suggested(client, "a bug reported by Kubernetes")
+
+
 def test_without_a_sentence_the_area_explains_itself(client, vocabulary):
     text = page(client.get("/")).select_one("#suggestions").get_text(" ", strip=True)
     assert text == "Search, and the values found in your words appear here."
 
 
 def test_partial_for_typing_returns_only_the_suggestions(client, vocabulary):
+    make_case("Loader on GPUs", components=["GPU", "Training data loader"])
     response = client.get("/suggestions/", {"q": "dataloader hang", "component": "gpu"})
     soup = page(response)
     assert soup.select_one("#suggestions-body") is not None
@@ -120,6 +168,7 @@ def test_partial_for_typing_returns_only_the_suggestions(client, vocabulary):
 def test_new_alias_is_recognised_after_the_taxonomy_changes(client, vocabulary):
     assert suggested(client, "a zorblax happened") == []
     term = make_term("symptom", "Job crash")
+    make_case("Crash", symptoms=["Job crash"])
     term.aliases = "zorblax"
     term.save()
     assert suggested(client, "a zorblax happened") == ["symptom:job-crash"]

@@ -1,13 +1,13 @@
 """``manage.py reindex_search``: recompute every case's stored search vector (PostgreSQL).
 
-Needed after a change to how the vector is built (``incidents/search.py``); edits through
+Needed after a change to how the vector is built (``search/documents.py``); edits through
 the admin and ``loaddata`` keep vectors current on their own.
 """
 
 from django.core.management.base import BaseCommand
 
 from incidents.models import Case
-from incidents.search import is_postgresql, update_search_vectors
+from search.documents import is_postgresql, update_search_vectors
 
 
 class Command(BaseCommand):

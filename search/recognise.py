@@ -16,8 +16,6 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from django.db.models import F
-
 _TOKEN = re.compile(r"[^\W_]+")
 _LETTERS_DIGITS = re.compile(r"\d+|[^\W\d_]+")
 
@@ -64,6 +62,18 @@ def tokenize(text):
 def phrase_key(text):
     """The token tuple a name or alias is indexed under: ``"ECC errors"`` → ``("ecc", "error")``."""
     return tuple(token for token, _, _ in tokenize(text))
+
+
+def _whole_words(sentence, start, last_start, end, spans):
+    """Whether ``sentence[start:end]`` begins where a word does and ends where one does
+    (or before a plural ``s``): ``Xid79`` and ``H100s`` name values, ``o2ib`` is not IB.
+
+    ``last_start``: where the match's last token starts; ``spans``: token start → (start,
+    end) of the run of letters and digits it is part of."""
+    if spans.get(start, (start, end))[0] != start:
+        return False
+    word_end = spans.get(last_start, (start, end))[1]
+    return end == word_end or sentence[end:word_end].casefold() == "s"
 
 
 @dataclass(frozen=True)
@@ -114,12 +124,19 @@ class Recogniser:
         """
         tokens = tokenize(sentence)
         words = [token for token, _, _ in tokens]
+        spans = {}  # token start → (word start, word end) of its run of letters and digits
+        for word in _TOKEN.finditer(sentence):
+            for _, start, _ in tokenize(word.group()):
+                spans[word.start() + start] = (word.start(), word.end())
         found, seen = [], set(exclude)
         i = 0
         while i < len(words):
             for length in range(min(self.longest, len(words) - i), 0, -1):
                 candidate = self.index.get(tuple(words[i : i + length]))
                 if candidate is None:
+                    continue
+                last = tokens[i + length - 1]
+                if not _whole_words(sentence, tokens[i][1], last[1], last[2], spans):
                     continue
                 key = (candidate.kind, candidate.slug)
                 if key not in seen:
@@ -131,42 +148,3 @@ class Recogniser:
             else:
                 i += 1
         return found
-
-
-def taxonomy_version():
-    """The current taxonomy version number (one SQL query; 0 before any change)."""
-    from .models import TaxonomyVersion  # here: the matcher itself runs without Django
-
-    return TaxonomyVersion.objects.filter(pk=1).values_list("number", flat=True).first() or 0
-
-
-def bump_taxonomy_version(**kwargs):
-    """Signal receiver: mark every process's recogniser index out of date."""
-    from .models import TaxonomyVersion
-
-    if not TaxonomyVersion.objects.filter(pk=1).update(number=F("number") + 1):
-        TaxonomyVersion.objects.get_or_create(pk=1, defaults={"number": 1})
-
-
-_built = {"version": None, "recogniser": None}
-
-
-def forget_index():
-    """Drop this process's index so the next call rebuilds it (tests roll the database,
-    and so the version counter, back between cases)."""
-    _built.update(version=None, recogniser=None)
-
-
-def get_recogniser(build, version=None):
-    """The process's recogniser, rebuilt only when the taxonomy version has changed.
-
-    Input: ``build``, a callable returning the ``(Candidate, phrases)`` entries (the caller
-    supplies terms and organisations, so this module imports nothing of theirs), and the
-    taxonomy version if the caller has read it (else one query reads it).
-    Output: a :class:`Recogniser`.
-    """
-    version = taxonomy_version() if version is None else version
-    if _built["recogniser"] is None or _built["version"] != version:
-        _built["recogniser"] = Recogniser(build())
-        _built["version"] = version
-    return _built["recogniser"]

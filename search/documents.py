@@ -1,0 +1,185 @@
+"""A case as a search document: its text in four weighted parts, stored or read.
+
+The parts and their weights are PostgreSQL's default ``ts_rank`` weights: A (1.0) title;
+B (0.4) summary, organisation, names of the case's terms; C (0.2) symptoms, trigger,
+impact, detection and the terms' aliases; D (0.1) remediation, action items and lessons.
+
+On PostgreSQL the document is a stored, GIN-indexed ``tsvector`` in
+:class:`~search.models.SearchDocument` (:func:`stored_vector`, kept current by
+``incidents/signals.py``). On SQLite the same parts are read in Python
+(:func:`document_of`) into the same per-word weights PostgreSQL keeps, so the ranking in
+``search/ranking.py`` is one formula on both.
+"""
+
+import operator
+from dataclasses import dataclass
+from functools import reduce
+
+from django.contrib.postgres.aggregates import StringAgg
+from django.contrib.postgres.search import SearchVector
+from django.db import connection
+from django.db.models import F, Func, OuterRef, Subquery, TextField, Value
+from django.db.models.functions import Coalesce
+
+from .text import STOP_WORDS, stem, words
+
+CONFIG = "english"
+WEIGHTS = {"A": 1.0, "B": 0.4, "C": 0.2, "D": 0.1}
+# PostgreSQL keeps at most 256 positions of a word in a tsvector (MAXNUMPOS).
+MAX_POSITIONS = 256
+
+
+def is_postgresql():
+    """Whether the default database is PostgreSQL (full-text search) or not (fallback)."""
+    return connection.vendor == "postgresql"
+
+
+def search_parts(case):
+    """The text a case is found by, per weight: ``dict[str, str]`` with keys A to D.
+
+    Input: a Case with its organisation and terms loaded (``with_terms()``).
+    """
+    terms = [
+        *case.root_causes.all(),
+        *case.components.all(),
+        *case.symptoms.all(),
+        *case.contributing_factors.all(),
+    ]
+    return {
+        "A": case.title,
+        "B": " ".join([case.summary, case.organisation.name, *(term.name for term in terms)]),
+        "C": " ".join(
+            [
+                case.symptoms_text,
+                case.trigger,
+                case.impact,
+                case.detection,
+                *(term.aliases for term in terms),
+            ]
+        ),
+        "D": " ".join([case.remediation, case.action_items, case.lessons]),
+    }
+
+
+@dataclass
+class Document:
+    """A case's words as PostgreSQL's tsvector keeps them, read in Python (SQLite).
+
+    ``weights``: ``dict[str stem, list[float]]``, the weight of each occurrence in
+    document order (the A part first, then B, C, D), at most :data:`MAX_POSITIONS`;
+    ``stems``: every stem in order (stop words kept as ``None``, as PostgreSQL counts
+    their positions), for phrases; ``length``: the number of distinct stems, as
+    PostgreSQL's ``length(tsvector)``.
+    """
+
+    weights: dict
+    stems: list
+
+    @property
+    def length(self):
+        return len(self.weights)
+
+
+def document_of(case):
+    """The :class:`Document` of a case loaded with ``with_terms()``."""
+    weights, stems = {}, []
+    for part, text in search_parts(case).items():
+        for word in words(text):
+            if word in STOP_WORDS:
+                stems.append(None)
+                continue
+            word_stem = stem(word)
+            stems.append(word_stem)
+            found = weights.setdefault(word_stem, [])
+            if len(found) < MAX_POSITIONS:
+                found.append(WEIGHTS[part])
+    return Document(weights, stems)
+
+
+def _joined(model, field):
+    """SQL: the ``field`` values of a case's terms of ``model``, space-joined ("" if none)."""
+    return Coalesce(
+        Subquery(
+            model.objects.filter(cases=OuterRef("pk"))
+            .values("cases")
+            .annotate(text=StringAgg(field, " ", order_by="slug", output_field=TextField()))
+            .values("text")
+        ),
+        Value(""),
+        output_field=TextField(),
+    )
+
+
+def stored_vector():
+    """The SQL expression of a case's search vector: :func:`search_parts` for PostgreSQL.
+
+    Keep the two in step: the same fields under the same weights. (PostgreSQL stems and
+    drops stop words itself; accents are not folded in the stored document.)
+    """
+    from incidents.models import Organisation
+    from taxonomy.models import Component, ContributingFactor, RootCause, Symptom
+
+    kinds = (RootCause, Component, Symptom, ContributingFactor)
+    organisation = Subquery(
+        Organisation.objects.filter(pk=OuterRef("organisation_id")).values("name"),
+        output_field=TextField(),
+    )
+    parts = {
+        "A": ["title"],
+        "B": ["summary", organisation, *(_joined(kind, "name") for kind in kinds)],
+        "C": [
+            "symptoms_text",
+            "trigger",
+            "impact",
+            "detection",
+            *(_joined(kind, "aliases") for kind in kinds),
+        ],
+        "D": ["remediation", "action_items", "lessons"],
+    }
+    vectors = [
+        SearchVector(*(_words_only(f) for f in fields), weight=w, config=CONFIG)
+        for w, fields in parts.items()
+    ]
+    return reduce(operator.add, vectors)
+
+
+def _words_only(field):
+    """SQL: the text with ASCII punctuation read as spaces, as :func:`~search.text.words`
+    reads it, so ``torch.sum`` or ``2.28.9`` are the same separate words on both
+    databases (PostgreSQL's parser would otherwise keep them whole as file or version
+    tokens)."""
+    expression = F(field) if isinstance(field, str) else field
+    return Func(
+        Coalesce(expression, Value(""), output_field=TextField()),
+        Value("[[:punct:]]+"),
+        Value(" "),
+        Value("g"),
+        function="regexp_replace",
+        output_field=TextField(),
+    )
+
+
+def update_search_vectors(case_ids):
+    """Store the search vector of the cases with these primary keys, in one statement.
+
+    PostgreSQL only; a no-op elsewhere. Input: an iterable of primary keys.
+    """
+    from incidents.models import Case
+
+    from .models import SearchDocument
+
+    case_ids = list(case_ids)
+    if case_ids and is_postgresql():
+        documents = (
+            Case.objects.filter(pk__in=case_ids)
+            .annotate(document=stored_vector())
+            .values_list("pk", "document")
+        )
+        sql, params = documents.query.sql_with_params()
+        table = SearchDocument._meta.db_table
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {table} (case_id, vector) {sql} "  # noqa: S608 - our own SQL
+                "ON CONFLICT (case_id) DO UPDATE SET vector = EXCLUDED.vector",
+                params,
+            )

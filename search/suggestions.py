@@ -1,0 +1,474 @@
+"""Suggested filters: the vocabulary's values a sentence is about, most confident first.
+
+Two layers read the sentence:
+
+1. **Names and aliases** (``search/recognise.py``): a value whose name or alias appears in
+   the sentence as whole words (any case, plurals, hyphens, ``Xid79`` = ``Xid 79``),
+   longest match first. Confidence :data:`NAME_CONFIDENCE` for a name,
+   :data:`ALIAS_CONFIDENCE` for an alias, unless the words are only mentioned in passing
+   (:func:`in_passing`), which lowers it to :data:`PASSING_CONFIDENCE`.
+2. **Meaning** (``search/semantic.py``): what the name/alias layer did not explain is
+   read, clause by clause, by a classifier trained on every value's name, aliases,
+   description and phrasings (how people describe it in their own words) as static
+   embeddings. A value it gives at least :data:`MEANING_THRESHOLD` probability is
+   recognised, with a confidence that grows with the probability (from
+   :data:`MEANING_FLOOR` to :data:`MEANING_CEILING`).
+
+A value is offered as a chip when its confidence is at least :data:`OFFER_THRESHOLD`, it
+is not applied already, and at least one published case under the page's filters carries
+it (on the list page: at least one of the cases listed for the sentence), so a chip never
+leads to an empty list. Chips come in order of confidence, then of where they occur in the sentence.
+
+Everything the layers need is built once per taxonomy version (the change counter in the
+database), so an edit to a term, alias or organisation made in any process reaches every
+process on its next request.
+"""
+
+import re
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from incidents.facets import FACET_LABELS, toggle_url
+from incidents.models import Organisation
+from taxonomy.models import (
+    Component,
+    ContributingFactor,
+    RootCause,
+    Symptom,
+    taxonomy_version,
+)
+
+from .recognise import Candidate, Recogniser, tokenize
+from .semantic import SemanticIndex, description_clauses, get_encoder
+from .text import STOP_WORDS, strip_log_noise
+
+SUGGESTED_MODELS = (
+    (RootCause, "root_cause"),
+    (Component, "component"),
+    (Symptom, "symptom"),
+    (ContributingFactor, "contributing_factor"),
+    (Organisation, "organisation"),
+)
+
+NAME_CONFIDENCE = 0.95
+ALIAS_CONFIDENCE = 0.9
+PASSING_CONFIDENCE = 0.35
+# The meaning layer: a value is recognised when the classifier gives it at least this
+# probability in a clause, and at least MEANING_SHARE of that clause's most probable
+# value's; one of a kind the names and aliases already found needs SAME_KIND_THRESHOLD,
+# and none from a clause that only sets the scene (CONTEXT_WORDS: "a loss spike after
+# resuming from a checkpoint" is about the spike, not about the checkpoint). Confidence
+# runs from MEANING_FLOOR (probability 0) to MEANING_CEILING (probability 1).
+MEANING_THRESHOLD = 0.15
+CHANCE_MULTIPLE = 4  # a vocabulary of 9 values needs 4/9: few values share out more
+MEANING_SHARE = 0.3  # of the most probable value for the same clause
+SAME_KIND_THRESHOLD = 0.5
+MEANING_FLOOR = 0.5
+MEANING_CEILING = 0.9
+OFFER_THRESHOLD = 0.5
+# A value carried by more than this share of the published cases is broad ("GPU"):
+# named by one word, it is the setting of most sentences, not what they are about.
+BROAD_SHARE = 0.35
+# Nouns that, right after an organisation's or a broad value's one-word name, show the
+# name is a modifier ("kubernetes pods", "GPU cluster"), not the subject.
+SETTING_NOUNS = frozenset(
+    [
+        "cluster",
+        "clusters",
+        "node",
+        "nodes",
+        "server",
+        "servers",
+        "host",
+        "hosts",
+        "pod",
+        "pods",
+        "fleet",
+        "fleets",
+        "capacity",
+        "rack",
+        "racks",
+        "machine",
+        "machines",
+        "vm",
+        "vms",
+        "instance",
+        "instances",
+        "box",
+        "boxes",
+        "farm",
+        "farms",
+        "job",
+        "jobs",
+        "workload",
+        "workloads",
+        "platform",
+        "platforms",
+        "device",
+        "devices",
+        "team",
+        "teams",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Recognised:
+    """A value recognised in a sentence.
+
+    ``kind`` (``symptom`` …), ``slug``, ``name``; ``matched``: the words of the sentence
+    that showed it; ``confidence``: 0 to 1; ``how``: ``"name"``, ``"alias"`` or
+    ``"meaning"``; ``start``: where ``matched`` begins in the sentence (characters).
+    """
+
+    kind: str
+    slug: str
+    name: str
+    matched: str
+    confidence: float
+    how: str
+    start: int = 0
+
+
+class Vocabulary:
+    """What the two layers need, built from the database: the literal recogniser, the
+    semantic index, and each value's breadth (the share of published cases carrying it).
+
+    Input: ``rows``, ``list[tuple[str kind, str slug, str name, str aliases, str
+    description, str phrasings]]``. Build with :func:`get_vocabulary`.
+    """
+
+    def __init__(self, rows):
+        candidates = [Candidate(kind, slug, name) for kind, slug, name, *_ in rows]
+        names = [(c, [row[2]]) for c, row in zip(candidates, rows, strict=True)]
+        aliases = [(c, row[3].splitlines()) for c, row in zip(candidates, rows, strict=True)]
+        self.recogniser = Recogniser(names + aliases)
+        self.name_keys = {
+            (c.kind, c.slug): tuple(t for t, _, _ in tokenize(row[2]))
+            for c, row in zip(candidates, rows, strict=True)
+        }
+        entries = []
+        for c, (_, _, name, alias_text, description, phrasings) in zip(
+            candidates, rows, strict=True
+        ):
+            phrases = [name, *(a.strip() for a in alias_text.splitlines() if a.strip())]
+            phrases += description_clauses(description)
+            phrases += [p.strip() for p in phrasings.splitlines() if p.strip()]
+            entries.append(((c.kind, c.slug), phrases))
+        encoder = get_encoder()
+        encoder.fit([text for row in rows for text in row[2:]])
+        self.semantic = SemanticIndex(entries, encoder)
+        self.candidates = {(c.kind, c.slug): c for c in candidates}
+
+
+def vocabulary_rows():
+    """Every suggestible value as ``(kind, slug, name, aliases, description, phrasings)``;
+    five SQL queries. Organisations have neither description nor phrasings ("")."""
+    rows = []
+    for model, kind in SUGGESTED_MODELS:
+        if model is Organisation:
+            values = model.objects.order_by("pk").values_list("slug", "name", "aliases")
+            rows += [(kind, slug, name, aliases or "", "", "") for slug, name, aliases in values]
+            continue
+        fields = ("slug", "name", "aliases", "description", "phrasings")
+        for slug, name, aliases, description, phrasings in model.objects.order_by("pk").values_list(
+            *fields
+        ):
+            rows.append((kind, slug, name, aliases or "", description or "", phrasings or ""))
+    return rows
+
+
+_lock = threading.Lock()
+_built = {"version": None, "vocabulary": None}
+
+
+def forget():
+    """Drop this process's vocabulary so the next call rebuilds it (tests roll the
+    database, and so the change counter, back between cases)."""
+    _built.update(version=None, vocabulary=None)
+
+
+def get_vocabulary(version=None):
+    """This process's :class:`Vocabulary`, rebuilt when the taxonomy version moved.
+
+    Input: the taxonomy version if the caller read it (else one SQL query reads it).
+    Threads of a worker share it; one rebuilds while the others wait.
+    """
+    version = taxonomy_version() if version is None else version
+    vocabulary = _built["vocabulary"]
+    if vocabulary is not None and _built["version"] == version:
+        return vocabulary
+    with _lock:
+        if _built["vocabulary"] is None or _built["version"] != version:
+            _built.update(vocabulary=Vocabulary(vocabulary_rows()), version=version)
+        return _built["vocabulary"]
+
+
+def in_passing(sentence, found, broad):
+    """Whether a name/alias match only mentions the value in passing.
+
+    Input: the sentence, the recogniser's match (``kind``, ``matched``, ``start``) and
+    whether the value is broad (carried by more than :data:`BROAD_SHARE` of the cases).
+    Output: ``bool``: true for a one-word match of an organisation or of a broad value
+    followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods"), and
+    for an organisation's name joined by a hyphen to a word ("nvidia-smi").
+    (:func:`recognise` also treats a broad value named in one word as in passing when
+    the sentence names something more particular.)
+    """
+    if len(tokenize(found.matched)) != 1 or not (broad or found.kind == "organisation"):
+        return False
+    rest = sentence[found.start + len(found.matched) :]
+    if found.kind == "organisation" and re.match(r"-[^\W\d_]", rest):
+        return True  # part of a tool's name: nvidia-smi
+    following = re.match(r"[\s-]*(?:'s\s+)?([^\W\d_]+)", rest)
+    return bool(following and following.group(1).casefold() in SETTING_NOUNS)
+
+
+def recognise(sentence, exclude=(), version=None, breadth=None):
+    """The values ``sentence`` is about, most confident first.
+
+    Input: the sentence; ``exclude``, ``(kind, slug)`` pairs not to return (values
+    already applied); the taxonomy version if read; ``breadth``, a callable ``(kind,
+    slug) → float`` share of published cases carrying the value (``None``: none is
+    broad). Output: ``list[Recognised]`` with every confidence, even below
+    :data:`OFFER_THRESHOLD` (the ranking uses them as weights; chips keep those above).
+    """
+    if not sentence or not sentence.strip():
+        return []
+    vocabulary = get_vocabulary(version)
+    breadth = breadth or (lambda kind, slug: 0.0)
+    found = []
+    literal = vocabulary.recogniser.recognise(sentence)
+    covered = []
+    spans = []
+    for item in literal:
+        start = _locate(sentence, item.matched, spans)
+        spans.append((start, start + len(item.matched)))
+        key = (item.kind, item.slug)
+        how = "name" if _same_words(item.matched, vocabulary.name_keys.get(key)) else "alias"
+        confidence = NAME_CONFIDENCE if how == "name" else ALIAS_CONFIDENCE
+        probe = Recognised(item.kind, item.slug, item.name, item.matched, confidence, how, start)
+        if in_passing(sentence, probe, breadth(item.kind, item.slug) > BROAD_SHARE):
+            probe = _with(probe, confidence=PASSING_CONFIDENCE)
+        found.append(probe)
+        # What a match explains is taken out before the meaning layer reads the rest, but
+        # for a mention in passing and a component named in one word, which the meaning
+        # layer reads around ("the GPUs throttled" is overheating; "nvidia-smi").
+        passing = probe.confidence < OFFER_THRESHOLD
+        if not passing and (item.kind != "component" or len(tokenize(item.matched)) > 1):
+            covered.append(spans[-1])
+    # What the names and aliases did not explain is read for its meaning.
+    remainder = re.sub(r"\b\d+\b", " ", strip_log_noise(_blank(sentence, covered)))
+    if len(_content_words(remainder)) >= 2:
+        by_clause, pieces = vocabulary.semantic.probabilities(remainder)
+        literal_kinds = {f.kind for f in found if f.confidence >= OFFER_THRESHOLD}
+        literal_keys = {(f.kind, f.slug) for f in found}
+        best = {}  # value index → (probability, clause)
+        # At least CHANCE_MULTIPLE times what a value gets by chance among few values.
+        least = max(MEANING_THRESHOLD, CHANCE_MULTIPLE / max(len(vocabulary.semantic.keys), 1))
+        for row, clause in zip(by_clause, pieces, strict=True):
+            floor = max(least, MEANING_SHARE * float(row.max()))
+            context = _is_context(remainder, clause)
+            for i in np.flatnonzero(row >= floor):
+                key = vocabulary.semantic.keys[i]
+                p = float(row[i])
+                if key in literal_keys:
+                    continue
+                if key[0] in literal_kinds and (context or p < SAME_KIND_THRESHOLD):
+                    continue
+                if p > best.get(i, (0.0, ""))[0]:
+                    best[i] = (p, clause)
+        for i, (p, clause) in best.items():
+            key = vocabulary.semantic.keys[i]
+            confidence = MEANING_FLOOR + (MEANING_CEILING - MEANING_FLOOR) * p
+            start, end = _original_span(sentence, clause)
+            name = vocabulary.candidates[key].name
+            matched = sentence[start:end]
+            found.append(Recognised(*key, name, matched, round(confidence, 3), "meaning", start))
+    # A broad value named in one word is the setting when something particular is named.
+    particular = any(
+        f.confidence >= OFFER_THRESHOLD
+        and f.kind != "organisation"
+        and breadth(f.kind, f.slug) <= BROAD_SHARE
+        for f in found
+    )
+    if particular:
+        found = [
+            _with(f, confidence=PASSING_CONFIDENCE)
+            if f.how != "meaning"
+            and f.kind != "organisation"
+            and breadth(f.kind, f.slug) > BROAD_SHARE
+            and len(tokenize(f.matched)) == 1
+            else f
+            for f in found
+        ]
+    excluded = set(exclude)
+    found = [f for f in found if (f.kind, f.slug) not in excluded]
+    found.sort(key=lambda f: (-f.confidence, f.start))
+    return found
+
+
+def _with(found, **changes):
+    values = {**found.__dict__, **changes}
+    return Recognised(**values)
+
+
+def _same_words(matched, name_key):
+    return name_key is not None and tuple(t for t, _, _ in tokenize(matched)) == name_key
+
+
+def _locate(sentence, matched, covered):
+    """Where ``matched`` (text of the sentence) starts, after the spans already covered."""
+    start = 0
+    for _, end in covered:
+        start = max(start, end)
+    at = sentence.find(matched, start)
+    return at if at >= 0 else max(0, sentence.find(matched))
+
+
+def _original_span(sentence, clause):
+    """``(start, end)`` of the sentence's text from the clause's first word to its last
+    (the clause comes from a copy with some words blanked out); ``(0, 0)`` if not found."""
+    found = re.findall(r"[^\W_]+", clause)
+    if not found:
+        return 0, 0
+    start = sentence.find(found[0])
+    if start < 0:
+        return 0, 0
+    end = start + len(found[0])
+    for word in found[1:]:
+        at = sentence.find(word, end)
+        if at >= 0:
+            end = at + len(word)
+    return start, end
+
+
+def _blank(sentence, spans):
+    """The sentence with each span replaced by a comma (a clause boundary)."""
+    pieces, cursor = [], 0
+    for start, end in sorted(spans):
+        pieces.append(sentence[cursor:start])
+        pieces.append(" , ")
+        cursor = max(cursor, end)
+    pieces.append(sentence[cursor:])
+    return "".join(pieces)
+
+
+# Words that open a clause giving the setting of what happened, not what happened:
+# "a loss spike after resuming from a checkpoint".
+CONTEXT_WORDS = frozenset(
+    ["after", "before", "during", "while", "when", "since", "following", "once", "upon"]
+)
+
+
+def _is_context(text, clause):
+    """Whether ``clause`` (a piece of ``text``) opens with one of :data:`CONTEXT_WORDS`
+    or comes right after one."""
+    own = re.findall(r"[^\W\d_]+", clause.casefold())
+    if own and own[0] in CONTEXT_WORDS:
+        return True
+    at = text.find(clause)
+    previous = re.findall(r"[^\W\d_]+", text[: max(at, 0)].casefold())
+    return bool(previous) and previous[-1] in CONTEXT_WORDS
+
+
+def _content_words(text):
+    return [
+        w for w in re.findall(r"[^\W\d_]+", text.casefold()) if w not in STOP_WORDS and len(w) > 1
+    ]
+
+
+@dataclass
+class SuggestedFilter:
+    """A chip that adds one recognised value: "Symptom: NCCL timeout", its URL, and how
+    sure the recognition is (``confidence`` 0 to 1, ``how``: name, alias or meaning)."""
+
+    kind: str
+    kind_label: str
+    slug: str
+    name: str
+    matched: str
+    add_url: str
+    confidence: float
+    how: str
+
+
+def index_breadth(index):
+    """``(kind, slug) → float``: the share of the published cases carrying a value, read
+    from the case index (no SQL)."""
+    n = max(index.n_cases, 1)
+
+    def breadth(kind, slug):
+        table = index.tables.get(kind)
+        value = table.by_slug.get(slug) if table else None
+        return float(table.degree[value.position]) / n if value is not None else 0.0
+
+    return breadth
+
+
+def offered(recognised, index, within=None, matched=None):
+    """The recognised values worth a chip: confidence at least :data:`OFFER_THRESHOLD`
+    and carried by at least one published case where ``within`` (``bool[n]`` over the
+    case index: the page's filters, and on the list page the sentence's matches) is true
+    (any published case when ``None``). Input and output: ``list[Recognised]``, order
+    kept."""
+    kept = []
+    for found in recognised:
+        if found.confidence < OFFER_THRESHOLD:
+            continue
+        table = index.tables.get(found.kind)
+        value = table.by_slug.get(found.slug) if table else None
+        if value is None:
+            continue
+        carriers = table.cases_of(value.position)
+        if within is None:
+            if len(carriers) == 0:
+                continue
+        elif not within[carriers].any():
+            continue
+        kept.append(found)
+    return kept
+
+
+def suggested_filters(query, index, selected=None):
+    """Chips for the values recognised in the page's sentence ``query["q"]``.
+
+    Input: the page's cleaned ``QueryDict``, the case index and, on the list page, its
+    :class:`~incidents.views.Selected` (the sentence's matches and the values already
+    recognised). Output: ``list[SuggestedFilter]`` by confidence; each ``add_url`` keeps
+    every filter and the sentence, adds the value and drops ``page``.
+    """
+    from incidents.index import Selection
+
+    sentence = query.get("q", "")
+    if not sentence:
+        return []
+    applied = {(key, slug) for key in FACET_LABELS for slug in query.getlist(key)}
+    if selected is not None and selected.recognised is not None:
+        recognised = [f for f in selected.recognised if (f.kind, f.slug) not in applied]
+        # The list's cases: the filters and the sentence's (strong) matches.
+        within = selected.selection.result_mask()
+    else:
+        recognised = recognise(sentence, applied, index.versions[0], index_breadth(index))
+        chosen = {
+            key: [
+                index.lookup(key)[slug] for slug in query.getlist(key) if slug in index.lookup(key)
+            ]
+            for key in FACET_LABELS
+        }
+        within = Selection(index, chosen).mask()
+    return [
+        SuggestedFilter(
+            found.kind,
+            FACET_LABELS[found.kind],
+            found.slug,
+            found.name,
+            found.matched,
+            toggle_url(query, found.kind, found.slug),
+            found.confidence,
+            found.how,
+        )
+        for found in offered(recognised, index, within)
+    ]

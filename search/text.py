@@ -1,0 +1,231 @@
+"""Reading people's words and pasted log lines: folding, stemming, and the query terms.
+
+Two readings of a text:
+
+- :func:`words` and :func:`stem`, for the documents: every run of letters and digits,
+  folded to lower case without accents, stemmed with the Snowball English stemmer (the one
+  PostgreSQL's ``english`` configuration uses), stop words (PostgreSQL's ``english`` list)
+  left out. ``torch.sum`` is two words, as PostgreSQL reads it once ASCII punctuation is
+  turned into spaces (``search/documents.py``).
+- :func:`query_terms`, for what a person types or pastes: the same words, minus what a log
+  line carries that says nothing about the failure (timestamps, numbers, ranks, process and
+  thread ids, hexadecimal, IP addresses, host names, log levels), plus the signatures
+  such lines do carry: an error code with its number (``Xid 79``, ``HTTP 503``, ``exit
+  code 137``) as a phrase, and ``CamelCase`` names (``OutOfMemoryError``) both whole and
+  as their words.
+"""
+
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+import snowballstemmer
+
+# PostgreSQL 15 tsearch_data/english.stop (the Snowball English stop list).
+_STOP_WORDS_TEXT = """
+    i me my myself we our ours ourselves you your yours yourself yourselves he him his
+    himself she her hers herself it its itself they them their theirs themselves what which
+    who whom this that these those am is are was were be been being have has had having do
+    does did doing a an the and but if or because as until while of at by for with about
+    against between into through during before after above below to from up down in out on
+    off over under again further then once here there when where why how all any both each
+    few more most other some such no nor not only own same so than too very s t can will just
+    don should now"""
+STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
+WORD = re.compile(r"[^\W_]+")
+
+# Snowball stemmers keep state while stemming, so each thread has its own (gunicorn runs
+# several threads per worker; a shared one gave wrong stems under load).
+_local = threading.local()
+
+
+def _stemmer():
+    stemmer = getattr(_local, "stemmer", None)
+    if stemmer is None:
+        stemmer = _local.stemmer = snowballstemmer.stemmer("english")
+    return stemmer
+
+
+@lru_cache(maxsize=16384)
+def stem(word):
+    """The Snowball English stem of a folded word: ``"hangs"`` → ``"hang"`` (memoised)."""
+    return _stemmer().stemWord(word)
+
+
+def fold(text):
+    """Lower-case ``text`` and strip accents: ``"Zürich"`` → ``"zurich"``; symbols such as
+    ``㎒`` become the letters they stand for (NFKD)."""
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def words(text):
+    """The words of ``text``, folded: ``list[str]``; everything but letters and digits splits."""
+    return WORD.findall(fold(text))
+
+
+def query_stems(sentence):
+    """The meaningful words of a sentence as (word, stem) pairs, first occurrence each.
+
+    Input: the sentence, any text. Output: ``list[tuple[str, str]]``; stop words dropped.
+    Used for highlighting; ranking reads :func:`query_terms`.
+    """
+    seen, pairs = set(), []
+    for word in words(sentence):
+        if word in STOP_WORDS:
+            continue
+        word_stem = stem(word)
+        if word_stem not in seen:
+            seen.add(word_stem)
+            pairs.append((word, word_stem))
+    return pairs
+
+
+# --- Query terms: what a sentence or a pasted log line is searched by --------------------
+
+_MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
+_DAYS = "mon|tue|wed|thu|fri|sat|sun"
+# Parts of a log line that name when, where and which process, not what went wrong.
+_NOISE = re.compile(
+    "|".join(
+        [
+            # 2023-05-11T05:52:38.442Z, 2021/12/06 14:22:31, 04/Dec/2024:16:21:08 -0800
+            r"\b\d{4}[-/]\d{1,2}[-/]\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)?"
+            r"(?:Z|[+-]\d{2}:?\d{2})?",
+            rf"\b\d{{1,2}}/(?:{_MONTHS})/\d{{4}}(?::\d{{2}}:\d{{2}}:\d{{2}})?(?: [+-]\d{{4}})?",
+            rf"\b(?:{_DAYS}),? (?:{_MONTHS}) +\d{{1,2}}\b",
+            r"\b\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\b",  # 09:41:12.518
+            r"\[\s*\d+\.\d+\s*\]",  # kernel log uptime: [ 3912.507114]
+            r"(?<=http)/\d(?:\.\d)?\b",  # HTTP/1.1: the version, not the protocol
+            r"\bpci:",  # NVRM: Xid (PCI:0000:c1:00): 119
+            r"\b[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}(?:\.[0-9a-f])?\b",  # PCI bus id
+            r"\[\s*rank\s*\d+\s*\]|\brank\s*[=:#]?\s*\d+\b|\[\d+\]",  # [Rank 3], rank 21, [2]
+            r"\b(?:pid|tid|lwp|thread|uid|gid|port)\s*[=:#]?\s*\d+\b",  # pid=41873, LWP 218733
+            r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b",  # 10.12.7.44:5432
+            r"\b0x[0-9a-f]+\b",  # 0x0000ffff9be1c8a8
+            r"\b(?=[0-9a-f-]*\d)(?=[0-9a-f-]*[a-f])[0-9a-f]{6,}(?:-[0-9a-f]{2,})*\b",  # hex, UUID
+            # Host and pod names: three or more dash-joined parts, each with digits
+            # (gb200-r07-h11), or a name ending in a number of two digits or more
+            # (hpc-a100-0417, swedencentral-01); not llama-3-405b, not CVE-2024-0132.
+            r"\b[a-z]+\d[a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*){2,}\b",
+            r"\b(?!cve-)[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\d{2,}\b",
+            r"\b[a-z]+\d+(?:[a-z]+\d+){2,}\b",  # r7i4n3: rack 7, IRU 4, node 3
+        ]
+    ),
+    re.IGNORECASE,
+)
+# Words a log line prints on every line: levels and record labels, not signals.
+LOG_NOISE_WORDS = frozenset(
+    [
+        "info",
+        "debug",
+        "trace",
+        "notice",
+        "verbose",
+        "pid",
+        "tid",
+        "lwp",
+        "uid",
+        "gid",
+        "ms",
+        "sec",
+        "secs",
+        "usec",
+        "nsec",
+    ]
+)
+# A number is kept only right after one of these words, as a phrase: Xid 79, HTTP 503.
+CODE_WORDS = frozenset(
+    ["xid", "sxid", "http", "status", "code", "error", "errno", "exit", "signal", "rc", "cve"]
+)
+_VERSION = re.compile(r"(?<![\d.])\d+\.\d+\.\d+(?![\d.])")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+# A bare number of three digits (not a time, an id or an address: those are removed) may
+# be a status code or a count a report quotes ("992 files"); it counts this much.
+NUMBER_WEIGHT = 0.5
+# At most this many terms are searched for (a long log line names many words).
+MAX_QUERY_TERMS = 48
+
+
+@dataclass(frozen=True)
+class QueryTerm:
+    """One thing a sentence is searched by: a word, or a phrase of consecutive words.
+
+    ``stems``: the stems in order (``("xid", "79")`` for a phrase; one stem for a word).
+    ``words``: the folded words as typed, for PostgreSQL's ``to_tsquery``, which stems
+    them itself (letters and digits only, so no operator can come through). ``weight``:
+    how much the term counts (:data:`NUMBER_WEIGHT` for a bare three-digit number, 1.0
+    otherwise).
+    """
+
+    stems: tuple
+    words: tuple
+    weight: float = 1.0
+
+    @property
+    def tsquery(self):
+        """This term as ``to_tsquery`` text: ``watchdog`` or ``xid <-> 79``."""
+        return " <-> ".join(self.words)
+
+
+def strip_log_noise(text):
+    """``text`` with timestamps, ranks, ids, hexadecimal, addresses and host names turned
+    into spaces (the :data:`_NOISE` patterns). Input and output: ``str``."""
+    return _NOISE.sub(" ", text)
+
+
+def _split_camel(token):
+    """``"OutOfMemoryError"`` → ``["Out", "Of", "Memory", "Error"]``; ``[]`` when the token
+    is not mixed case (nothing to split)."""
+    if token.islower() or token.isupper() or not any(c.isupper() for c in token[1:]):
+        return []
+    parts = _CAMEL.findall(token)
+    return parts if len(parts) > 1 else []
+
+
+def query_terms(sentence):
+    """The terms a sentence or log line is searched by, first occurrence each.
+
+    Input: any text. Output: ``list[QueryTerm]``, at most :data:`MAX_QUERY_TERMS`, in the
+    order met. Stop words, :data:`LOG_NOISE_WORDS` and bare numbers are left out, but for
+    three-digit ones (at :data:`NUMBER_WEIGHT`); a number right after a
+    :data:`CODE_WORDS` word makes a phrase with it, and so do the numbers of a version
+    (``2.28.9``); a ``CamelCase`` token gives its whole folded form and its words.
+    """
+    text = unicodedata.normalize("NFKC", sentence)
+    terms, seen = [], set()
+
+    def add(stems, folded, weight=1.0):
+        if stems not in seen:
+            seen.add(stems)
+            terms.append(QueryTerm(stems, folded, weight))
+
+    # Versions (2.28.9) are signatures: a phrase of their numbers, as documents hold them.
+    for version in _VERSION.findall(text):
+        parts = tuple(version.split("."))
+        add(parts, parts)
+    text = strip_log_noise(_VERSION.sub(" ", text))
+    previous = None
+    for match in WORD.finditer(text):
+        raw = match.group()
+        word = fold(raw)
+        if word.isdigit():
+            if previous in CODE_WORDS:
+                add((stem(previous), word), (previous, word))
+            elif len(word) == 3 and word[0] != "0":
+                add((word,), (word,), NUMBER_WEIGHT)
+            previous = None
+            continue
+        previous = word
+        if word in STOP_WORDS or word in LOG_NOISE_WORDS:
+            continue
+        add((stem(word),), (word,))
+        for part in _split_camel(raw):
+            folded = fold(part)
+            if folded not in STOP_WORDS and not folded.isdigit():
+                add((stem(folded),), (folded,))
+        if len(terms) >= MAX_QUERY_TERMS:
+            break
+    return terms[:MAX_QUERY_TERMS]
