@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from taxonomy.recognise import Candidate, Recogniser  # noqa: E402
+from search.recognise import Candidate, Recogniser  # noqa: E402
 
 WORDS_TEXT = (
     "gpu nccl timeout xid link fabric switch memory ecc hbm loader node rack cable power "

@@ -8,10 +8,11 @@ Two layers read the sentence:
    :data:`ALIAS_CONFIDENCE` for an alias, unless the words are only mentioned in passing
    (:func:`in_passing`), which lowers it to :data:`PASSING_CONFIDENCE`.
 2. **Meaning** (``search/semantic.py``): what the name/alias layer did not explain is
-   read, clause by clause, by a classifier trained on every value's name, aliases,
+   read, clause by clause, by a classifier trained on every term's name, aliases,
    description and phrasings (how people describe it in their own words) as static
-   embeddings. A value it gives at least :data:`MEANING_THRESHOLD` probability is
-   recognised, with a confidence that grows with the probability (from
+   embeddings (organisations are named, not described, so only the first layer finds
+   them). A term to which a clause gives at least :data:`MEANING_THRESHOLD` of its share
+   is recognised, with a confidence that grows with the share (from
    :data:`MEANING_FLOOR` to :data:`MEANING_CEILING`).
 
 A value is offered as a chip when its confidence is at least :data:`OFFER_THRESHOLD`, it
@@ -42,7 +43,7 @@ from taxonomy.models import (
 
 from .recognise import Candidate, Recogniser, tokenize
 from .semantic import SemanticIndex, description_clauses, get_encoder
-from .text import STOP_WORDS, strip_log_noise
+from .text import STOP_WORDS, fold, stem, strip_log_noise, words
 
 SUGGESTED_MODELS = (
     (RootCause, "root_cause"),
@@ -55,18 +56,24 @@ SUGGESTED_MODELS = (
 NAME_CONFIDENCE = 0.95
 ALIAS_CONFIDENCE = 0.9
 PASSING_CONFIDENCE = 0.35
-# The meaning layer: a value is recognised when the classifier gives it at least this
-# probability in a clause, and at least MEANING_SHARE of that clause's most probable
+# The meaning layer: a term is recognised when the classifier gives it at least this
+# share in a clause, and at least MEANING_SHARE of that clause's most probable
 # value's; one of a kind the names and aliases already found needs SAME_KIND_THRESHOLD,
 # and none from a clause that only sets the scene (CONTEXT_WORDS: "a loss spike after
 # resuming from a checkpoint" is about the spike, not about the checkpoint). Confidence
 # runs from MEANING_FLOOR (probability 0) to MEANING_CEILING (probability 1).
-MEANING_THRESHOLD = 0.15
-CHANCE_MULTIPLE = 4  # a vocabulary of 9 values needs 4/9: few values share out more
+MEANING_THRESHOLD = 0.2
 MEANING_SHARE = 0.3  # of the most probable value for the same clause
 SAME_KIND_THRESHOLD = 0.5
 MEANING_FLOOR = 0.5
 MEANING_CEILING = 0.9
+# A classifier that shares a clause out among a handful of terms finds one of them in
+# anything; the meaning layer waits for a vocabulary of this many terms.
+MEANING_MIN_TERMS = 30
+# A term found by meaning must still read like itself without the words of its own name
+# (those are the first layer's business): "our GPU cluster's DNS failed" is not "Faulty
+# GPU" once "GPU" is set aside.
+MIN_SCORE_WITHOUT_NAME = 0.08
 OFFER_THRESHOLD = 0.5
 # A value carried by more than this share of the published cases is broad ("GPU"):
 # named by one word, it is the setting of most sentences, not what they are about.
@@ -114,6 +121,10 @@ SETTING_NOUNS = frozenset(
 )
 
 
+# "log in", "logged on", "logging into": signing in, which has nothing to do with logs.
+_SIGN_IN = re.compile(r"log(?:s|ged|ging)?\s+(?:in|into|on|onto|out)\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Recognised:
     """A value recognised in a sentence.
@@ -153,6 +164,8 @@ class Vocabulary:
         for c, (_, _, name, alias_text, description, phrasings) in zip(
             candidates, rows, strict=True
         ):
+            if c.kind == "organisation":
+                continue  # organisations are named, not described
             phrases = [name, *(a.strip() for a in alias_text.splitlines() if a.strip())]
             phrases += description_clauses(description)
             phrases += [p.strip() for p in phrasings.splitlines() if p.strip()]
@@ -161,6 +174,16 @@ class Vocabulary:
         encoder.fit([text for row in rows for text in row[2:]])
         self.semantic = SemanticIndex(entries, encoder)
         self.candidates = {(c.kind, c.slug): c for c in candidates}
+        # The stems of each value's name, and of its head noun (the last word), to tell
+        # "no crash" from a crash and "GPU" from "Faulty GPU".
+        self.name_stems = {
+            (c.kind, c.slug): {stem(w) for w in words(row[2]) if w not in STOP_WORDS}
+            for c, row in zip(candidates, rows, strict=True)
+        }
+        self.head_stems = {
+            (c.kind, c.slug): stem(words(row[2])[-1]) if words(row[2]) else ""
+            for c, row in zip(candidates, rows, strict=True)
+        }
 
 
 def vocabulary_rows():
@@ -212,12 +235,17 @@ def in_passing(sentence, found, broad):
     Input: the sentence, the recogniser's match (``kind``, ``matched``, ``start``) and
     whether the value is broad (carried by more than :data:`BROAD_SHARE` of the cases).
     Output: ``bool``: true for a one-word match of an organisation or of a broad value
-    followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods"), and
-    for an organisation's name joined by a hyphen to a word ("nvidia-smi").
+    followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods"), for
+    an organisation's name joined by a hyphen to a word ("nvidia-smi"), and for "log"
+    as in signing in ("without logging in").
     (:func:`recognise` also treats a broad value named in one word as in passing when
     the sentence names something more particular.)
     """
-    if len(tokenize(found.matched)) != 1 or not (broad or found.kind == "organisation"):
+    if len(tokenize(found.matched)) != 1:
+        return False
+    if _SIGN_IN.match(sentence[found.start :]):
+        return True  # "without logging in": signing in, not logs
+    if not (broad or found.kind == "organisation"):
         return False
     rest = sentence[found.start + len(found.matched) :]
     if found.kind == "organisation" and re.match(r"-[^\W\d_]", rest):
@@ -253,28 +281,28 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         if in_passing(sentence, probe, breadth(item.kind, item.slug) > BROAD_SHARE):
             probe = _with(probe, confidence=PASSING_CONFIDENCE)
         found.append(probe)
-        # What a match explains is taken out before the meaning layer reads the rest, but
-        # for a mention in passing and a component named in one word, which the meaning
-        # layer reads around ("the GPUs throttled" is overheating; "nvidia-smi").
+        # What a match explains, or only mentions in passing, is taken out before the
+        # meaning layer reads the rest; a component named in one word stays, for the
+        # meaning layer to read around ("the GPUs throttled" is overheating).
         passing = probe.confidence < OFFER_THRESHOLD
-        if not passing and (item.kind != "component" or len(tokenize(item.matched)) > 1):
+        if passing or item.kind != "component" or len(tokenize(item.matched)) > 1:
             covered.append(spans[-1])
     # What the names and aliases did not explain is read for its meaning.
     remainder = re.sub(r"\b\d+\b", " ", strip_log_noise(_blank(sentence, covered)))
-    if len(_content_words(remainder)) >= 2:
-        by_clause, pieces = vocabulary.semantic.probabilities(remainder)
+    remainder = _SIGN_IN.sub("sign in", remainder)
+    if len(vocabulary.semantic.keys) >= MEANING_MIN_TERMS and len(_content_words(remainder)) >= 2:
+        by_clause, pieces = vocabulary.semantic.shares(remainder)
         literal_kinds = {f.kind for f in found if f.confidence >= OFFER_THRESHOLD}
         literal_keys = {(f.kind, f.slug) for f in found}
-        best = {}  # value index → (probability, clause)
-        # At least CHANCE_MULTIPLE times what a value gets by chance among few values.
-        least = max(MEANING_THRESHOLD, CHANCE_MULTIPLE / max(len(vocabulary.semantic.keys), 1))
+        best = {}  # value index → (share, clause)
         for row, clause in zip(by_clause, pieces, strict=True):
-            floor = max(least, MEANING_SHARE * float(row.max()))
+            floor = max(MEANING_THRESHOLD, MEANING_SHARE * float(row.max()))
             context = _is_context(remainder, clause)
+            negated = _negated_stems(clause)
             for i in np.flatnonzero(row >= floor):
                 key = vocabulary.semantic.keys[i]
                 p = float(row[i])
-                if key in literal_keys:
+                if key in literal_keys or vocabulary.head_stems.get(key) in negated:
                     continue
                 if key[0] in literal_kinds and (context or p < SAME_KIND_THRESHOLD):
                     continue
@@ -282,6 +310,10 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                     best[i] = (p, clause)
         for i, (p, clause) in best.items():
             key = vocabulary.semantic.keys[i]
+            if not vocabulary.semantic.reads_like(
+                _without_words(clause, vocabulary.name_stems[key]), i, MIN_SCORE_WITHOUT_NAME
+            ):
+                continue  # only the words of its own name made the clause read like it
             confidence = MEANING_FLOOR + (MEANING_CEILING - MEANING_FLOOR) * p
             start, end = _original_span(sentence, clause)
             name = vocabulary.candidates[key].name
@@ -372,6 +404,22 @@ def _is_context(text, clause):
     at = text.find(clause)
     previous = re.findall(r"[^\W\d_]+", text[: max(at, 0)].casefold())
     return bool(previous) and previous[-1] in CONTEXT_WORDS
+
+
+_NEGATED = re.compile(r"\b(?:no|without)\s+(?:(?:a|an|any|single)\s+)?([^\W\d_]+)", re.I)
+
+
+def _negated_stems(text):
+    """The stems of the nouns ``text`` denies: ``"with no crash and no hardware error"`` →
+    ``{"crash", "hardwar"}``. A value whose name ends in such a word ("Job crash") is not
+    what the clause is about. ("could not resolve" is not a denial of that kind: there the
+    failure is the point.)"""
+    return {stem(fold(word)) for word in _NEGATED.findall(text)}
+
+
+def _without_words(text, stems):
+    """``text`` without the words whose stem is in ``stems``."""
+    return " ".join(w for w in re.findall(r"[^\W_]+", text) if stem(fold(w)) not in stems)
 
 
 def _content_words(text):

@@ -99,6 +99,9 @@ _NOISE = re.compile(
             r"\b\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\b",  # 09:41:12.518
             r"\[\s*\d+\.\d+\s*\]",  # kernel log uptime: [ 3912.507114]
             r"(?<=http)/\d(?:\.\d)?\b",  # HTTP/1.1: the version, not the protocol
+            # Source files in stack traces: the extension and line (threading.py:302).
+            r"(?<=\w)\.(?:py|pyx|so|c|cc|cpp|cu|cuh|h|hpp|go|rs|js|ts|java|rb)(?::\d+)*(?:\.\d+)*\b",
+            r"(?<=\w):\d+(?=\)|\s|$)",  # a line number after a name: (queue:179)
             r"\bpci:",  # NVRM: Xid (PCI:0000:c1:00): 119
             r"\b[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}(?:\.[0-9a-f])?\b",  # PCI bus id
             r"\[\s*rank\s*\d+\s*\]|\brank\s*[=:#]?\s*\d+\b|\[\d+\]",  # [Rank 3], rank 21, [2]

@@ -247,6 +247,16 @@ def test_term_page_bad_input_is_a_404(client, url):
     assert client.get(url).status_code == 404
 
 
+def test_term_page_lists_how_people_describe_it(client):
+    make_term("symptom", "Node failure",
+              phrasings="a server crashed or rebooted\n<b>a host died</b>")  # fmt: skip
+    make_term("symptom", "Quiet")
+    soup = page(client.get("/taxonomy/symptom/node-failure/"))
+    assert [li.get_text() for li in soup.select(".phrasings li")] == [
+        "“a server crashed or rebooted”", "“<b>a host died</b>”"]  # fmt: skip
+    assert "How people describe it" not in page(client.get("/taxonomy/symptom/quiet/")).get_text()
+
+
 def test_term_page_description_markdown_is_sanitised(client):
     make_term("symptom", "Evil", description="<script>alert(1)</script>[x](javascript:alert(2))")
     response = client.get("/taxonomy/symptom/evil/")

@@ -1,0 +1,117 @@
+"""Measuring suggested filters and sentence search against evaluation sets.
+
+The sets are tab-separated files (``tests/data/``, copies of ``shared/eval/``); lines
+starting with ``#`` are comments.
+
+- Suggestion sets: ``sentence``, the values it must suggest, the values it must not
+  (each ``kind:slug; kind:slug``). Reported: recall (must-values suggested / must-values),
+  forbidden suggestions (must-not values suggested), and precision (must-values
+  suggested / everything suggested, so a value that is right but not listed counts
+  against it: a lower bound).
+- Search sets: ``query``, the expected case's slug, and the kind (``sentence`` or
+  ``log``). Reported per kind: top-3 (share of queries whose case is among the first
+  three listed) and mean reciprocal rank (1/rank, 0 when not listed).
+
+The functions take the system under test as a callable, so the suite can measure through
+HTTP (what users get) and ``manage.py evaluate_search`` through the same functions the
+views call.
+"""
+
+import csv
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+SUGGESTION_SETS = ("suggestions.tsv", "suggestions-paraphrase.tsv")
+SEARCH_SET = "search-queries.tsv"
+
+
+def read_rows(path):
+    """The rows of a tab-separated evaluation file, comments and blank lines left out:
+    ``list[list[str]]``."""
+    text = Path(path).read_text(encoding="utf-8")
+    return [
+        row
+        for row in csv.reader(text.splitlines(), delimiter="\t")
+        if row and row[0].strip() and not row[0].startswith("#")
+    ]
+
+
+def _values(cell):
+    return [value.strip() for value in (cell or "").split(";") if value.strip()]
+
+
+@dataclass
+class SuggestionReport:
+    """What a suggestion set measured: counts, the rates, and what went wrong
+    (``missed``: ``(sentence, value)`` not suggested; ``forbidden``: ``(sentence,
+    value)`` suggested against the set)."""
+
+    sentences: int = 0
+    wanted: int = 0
+    found: int = 0
+    suggested: int = 0
+    missed: list = field(default_factory=list)
+    forbidden: list = field(default_factory=list)
+
+    @property
+    def recall(self):
+        return self.found / self.wanted if self.wanted else 1.0
+
+    @property
+    def precision(self):
+        return self.found / self.suggested if self.suggested else 1.0
+
+
+def evaluate_suggestions(rows, suggest):
+    """Run ``suggest(sentence) → list[str "kind:slug"]`` over a suggestion set's rows.
+
+    Output: :class:`SuggestionReport`.
+    """
+    report = SuggestionReport()
+    for row in rows:
+        sentence, must = row[0], _values(row[1] if len(row) > 1 else "")
+        must_not = _values(row[2] if len(row) > 2 else "")
+        got = list(dict.fromkeys(suggest(sentence)))
+        report.sentences += 1
+        report.wanted += len(must)
+        report.suggested += len(got)
+        for value in must:
+            if value in got:
+                report.found += 1
+            else:
+                report.missed.append((sentence, value))
+        report.forbidden += [(sentence, value) for value in must_not if value in got]
+    return report
+
+
+@dataclass
+class SearchReport:
+    """What a search set measured, per kind: ``ranks``, ``dict[str kind, list[int |
+    None]]`` (the expected case's position, 1 first, ``None`` when not listed), and
+    ``misses``: ``(kind, rank, query, slug)`` for those not in the top three."""
+
+    ranks: dict = field(default_factory=dict)
+    misses: list = field(default_factory=list)
+
+    def top3(self, kind):
+        ranks = self.ranks.get(kind, [])
+        return sum(1 for r in ranks if r is not None and r <= 3) / len(ranks) if ranks else 1.0
+
+    def mrr(self, kind):
+        ranks = self.ranks.get(kind, [])
+        return sum(1 / r for r in ranks if r) / len(ranks) if ranks else 1.0
+
+
+def evaluate_search(rows, ranked):
+    """Run ``ranked(query) → list[str slug]`` (the list's cases in order) over a search
+    set's rows. Output: :class:`SearchReport`."""
+    report = SearchReport()
+    for row in rows:
+        query, slug, kind = row[0], row[1].strip(), row[2].strip()
+        slugs = ranked(query)
+        rank = slugs.index(slug) + 1 if slug in slugs else None
+        report.ranks.setdefault(kind, []).append(rank)
+        if rank is None or rank > 3:
+            report.misses.append((kind, rank, query, slug))
+    return report

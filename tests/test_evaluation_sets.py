@@ -1,0 +1,90 @@
+"""The evaluation sets on the real library, through HTTP as users get them, on PostgreSQL
+and on SQLite: suggested filters (``/suggest.json``) and sentence search (the list).
+
+The sets are copies of ``shared/eval/`` kept in ``tests/data/`` so a clean clone runs
+them; refresh the copies when the shared sets change. ``manage.py evaluate_search``
+prints the same numbers.
+"""
+
+from django.test import TestCase
+
+from incidents.models import Case
+from search.evaluation import (
+    DATA,
+    SEARCH_SET,
+    SUGGESTION_SETS,
+    evaluate_search,
+    evaluate_suggestions,
+    read_rows,
+)
+
+from .conftest import page, result_count
+
+# The watchdog line a PyTorch job prints when an NCCL collective times out (the seed
+# case's signature), with the rank, sequence numbers and durations that vary per run.
+WATCHDOG_LINE = (
+    "[Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, "
+    "OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600018 "
+    "milliseconds before timing out."
+)
+
+
+def listed_slugs(response):
+    """The slugs of the cases a list page shows, in order."""
+    return [a["href"].split("/")[2] for a in page(response).select(".card__title a")]
+
+
+class EvaluationSetTests(TestCase):
+    fixtures = ["taxonomy", "organisations", "cases"]
+
+    def suggest(self, sentence):
+        response = self.client.get("/suggest.json", {"q": sentence})
+        assert response.status_code == 200, sentence
+        return [f"{item['kind']}:{item['slug']}" for item in response.json()]
+
+    def ranked(self, query):
+        response = self.client.get("/", {"q": query, "matches": "all"})
+        assert response.status_code == 200, query
+        return listed_slugs(response)
+
+    def test_suggestion_sets_recall_and_no_forbidden_value(self):
+        for name in SUGGESTION_SETS:
+            with self.subTest(name):
+                report = evaluate_suggestions(read_rows(DATA / name), self.suggest)
+                print(
+                    f"{name}: recall {report.recall:.2f}, precision {report.precision:.2f}, "
+                    f"forbidden {len(report.forbidden)}; missed {report.missed}"
+                )
+                assert report.sentences >= 30
+                assert report.forbidden == []
+                assert report.recall >= 0.9, report.missed
+
+    def test_search_queries_rank_the_expected_case_in_the_top_three(self):
+        report = evaluate_search(read_rows(DATA / SEARCH_SET), self.ranked)
+        assert sorted(report.ranks) == ["log", "sentence"]
+        assert len(report.ranks["sentence"]) == 40 and len(report.ranks["log"]) == 20
+        for kind in report.ranks:
+            print(f"{kind}: top-3 {report.top3(kind):.2f}, MRR {report.mrr(kind):.2f}")
+            assert report.top3(kind) >= 0.9, report.misses
+
+    def test_the_nccl_watchdog_line_lists_the_cases_with_that_signature_first(self):
+        carriers = set(
+            Case.objects.published()
+            .filter(symptoms__slug="nccl-timeout")
+            .values_list("slug", flat=True)
+        )
+        assert len(carriers) >= 4
+        response = self.client.get("/", {"q": WATCHDOG_LINE})
+        shown = listed_slugs(response)
+        assert set(shown[: len(carriers)]) == carriers
+        # "N cases" counts the strong matches only; the others wait behind a link.
+        assert result_count(response) == len(shown) < 20
+        link = page(response).select_one(".results__weaker a")
+        weaker = int(link.get_text().split()[1])
+        assert weaker > 0
+        everything = self.client.get("/" + link["href"])
+        assert result_count(everything) == len(shown) + weaker
+        assert listed_slugs(everything)[: len(shown)] == shown
+        # The chip for the signature is offered first, most confident.
+        chip = page(response).select("#suggestions a.chip")[0]
+        assert "symptom=nccl-timeout" in chip["href"]

@@ -1,0 +1,93 @@
+"""Search reads pasted log lines: noise is left out, signatures count, rare words weigh
+more than common ones, and the list shows the strong matches with the weaker behind a
+link. Both databases."""
+
+import pytest
+
+from .conftest import facet_values, listed_titles, make_case, page, result_count
+
+pytestmark = pytest.mark.django_db
+
+
+def test_timestamps_ids_addresses_and_hosts_do_not_match_anything(client):
+    make_case(
+        "Numbers everywhere",
+        summary="At 14:22:31 on 2021-12-06, pid 48213 on host gb200-r07-h11 (10.21.3.17) "
+        "wrote 0x7f3a9c and rank 3 restarted.",
+    )
+    make_case("Lustre", summary="A LustreError took the file system down.")
+    line = (
+        "[2021-12-06 14:22:31] gb200-r07-h11:48213:48213 [3] 10.21.3.17 pid=48213 "
+        "0x7f3a9c LustreError: 11-0: operation failed"
+    )
+    assert listed_titles(client.get("/", {"q": line})) == ["Lustre"]
+
+
+def test_an_error_code_counts_with_its_number(client):
+    make_case("Fell off", summary="Xid 79: the GPU has fallen off the bus.")
+    make_case("Other Xid", summary="Xid 13 on one GPU; 79 jobs were requeued.")
+    response = client.get("/", {"q": "NVRM: Xid (PCI:0000:3b:00): 79, pid=1234"})
+    assert listed_titles(response)[0] == "Fell off"
+
+
+def test_a_version_counts_as_one_signature(client):
+    make_case("Pinned", summary="NCCL 2.28.9 wedged under back-pressure.")
+    make_case("Scattered", summary="NCCL hung at step 9 after 28 minutes on 2 nodes.")
+    assert listed_titles(client.get("/", {"q": "nccl 2.28.9"}))[0] == "Pinned"
+
+
+def test_a_camel_case_name_is_found_whole_and_by_its_words(client):
+    make_case("Whole", summary="torch raised OutOfMemoryError on rank 0.")
+    make_case("Words", summary="The loader ran out of memory.")
+    make_case("Unrelated", summary="A switch rebooted.")
+    titles = listed_titles(
+        client.get("/", {"q": "torch.cuda.OutOfMemoryError: CUDA out of memory", "matches": "all"})
+    )
+    assert titles[0] == "Whole"
+    assert "Words" in titles and "Unrelated" not in titles
+
+
+def test_a_rare_signature_outweighs_words_every_case_has(client):
+    for n in range(6):
+        make_case(f"Common {n}", summary="The worker reported an error after completion.")
+    make_case("Signature", summary="CLUSTERDOWN from the cache cluster.")
+    response = client.get("/", {"q": "worker error completion: CLUSTERDOWN The cluster is down"})
+    assert listed_titles(response) == ["Signature"]
+    assert result_count(response) == 1
+    link = page(response).select_one(".results__weaker a")
+    assert link.get_text(strip=True) == "Show 6 weaker matches"
+    everything = client.get("/" + link["href"])
+    assert result_count(everything) == 7
+    assert listed_titles(everything)[0] == "Signature"
+    assert page(everything).select_one(".results__weaker a").get_text(strip=True) == (
+        "Show only the strong matches"
+    )
+
+
+def test_facet_counts_under_a_sentence_count_the_strong_matches(client):
+    make_case("Signature", summary="CLUSTERDOWN from the cache.", symptoms=["Full outage"])
+    make_case("Common", summary="The worker failed.", symptoms=["Full outage"])
+    for n in range(5):
+        make_case(f"Filler {n}", summary="A worker restarted.")
+    response = client.get("/", {"q": "worker CLUSTERDOWN"})
+    assert result_count(response) == 1
+    assert facet_values(response, "symptom")["Full outage"][0] == 1
+    everything = client.get("/", {"q": "worker CLUSTERDOWN", "matches": "all"})
+    assert facet_values(everything, "symptom")["Full outage"][0] == 2
+
+
+@pytest.mark.parametrize("value", ["some", "ALL ", "x" * 300])
+def test_an_unknown_matches_value_is_a_400_that_says_so(client, value):
+    make_case("A", summary="loader")
+    response = client.get("/", {"q": "loader", "matches": value})
+    if value.strip().lower() == "all":
+        assert response.status_code == 200
+        return
+    assert response.status_code == 400
+    assert "use matches=all" in response.content.decode()
+
+
+def test_matches_given_twice_is_a_400(client):
+    response = client.get("/?q=loader&matches=all&matches=some")
+    assert response.status_code == 400
+    assert "matches parameter is given 2 times" in response.content.decode()
