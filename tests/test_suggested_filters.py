@@ -9,7 +9,6 @@ from .conftest import make_case, make_organisation, make_term, page
 pytestmark = pytest.mark.django_db
 
 
-
 def suggested(client, sentence, **params):
     """``/suggest.json`` for ``sentence`` as a list of ``kind:slug`` strings."""
     response = client.get("/suggest.json", {"q": sentence, **params})
