@@ -159,7 +159,7 @@ def _ints(queryset, columns):
     return flat.reshape(-1, columns)
 
 
-def _release_memory():
+def release_memory():
     """Return freed heap memory to the system after a rebuild (glibc's ``malloc_trim``;
     a no-op elsewhere), so a worker's resident size reflects what it keeps."""
     import contextlib
@@ -241,7 +241,7 @@ def build_index(versions):
     slug_rank = np.empty(n_cases, dtype=np.int64)
     slug_rank[index.positions_of(by_slug)[0]] = np.arange(n_cases)
     index.graph_order = np.lexsort((slug_rank, -index.term_degree)).astype(np.int32)
-    _release_memory()
+    release_memory()
     return index
 
 

@@ -17,6 +17,9 @@ PAGES = {
     "list-filtered": "/?component=training-data-loader&symptom=nccl-timeout"
     "&organisation=shanghai-ai-laboratory",
     "list-search": "/?q=training+job+hangs%2C+then+dies+with+an+NCCL+watchdog+timeout",
+    "list-log-search": "/?q=%5BRank+3%5D+Watchdog+caught+collective+operation+timeout%3A+"
+    "WorkNCCL%28SeqNum%3D1%2C+OpType%3DALLREDUCE%29+ran+for+600018+milliseconds",
+    "list-paraphrase": "/?q=the+node+rebooted+by+itself+and+never+came+back",
     "case": "/cases/acme-datacenter-llm-pretraining-failures/",
     "graph-filtered": "/graph/?component=training-data-loader&symptom=nccl-timeout"
     "&organisation=shanghai-ai-laboratory",

@@ -88,8 +88,12 @@ class EmbeddingRows:
         self.shape = tuple(entry["shape"])
         self.row_bytes = self.shape[1] * np.dtype(self.dtype).itemsize
         self.offset = 8 + length + entry["data_offsets"][0]
-        self.slot = np.full(self.shape[0], -1, dtype=np.int32)  # token id → row in rows
-        self.rows = np.zeros((0, self.shape[1]), dtype=self.dtype)
+        # (token id → row in rows or -1, rows read so far), swapped as one tuple so that a
+        # reader in another thread never pairs a new map with old rows.
+        self._state = (
+            np.full(self.shape[0], -1, dtype=np.int32),
+            np.zeros((0, self.shape[1]), dtype=self.dtype),
+        )
         self._lock = threading.Lock()
 
     def __len__(self):
@@ -98,13 +102,16 @@ class EmbeddingRows:
     def get(self, ids):
         """The rows of these token ids: ``float32[len(ids), dim]``."""
         ids = np.asarray(ids, dtype=np.int64)
-        if (self.slot[ids] < 0).any():
-            self._load(np.unique(ids[self.slot[ids] < 0]))
-        return self.rows[self.slot[ids]].astype(np.float32)
+        slot, rows = self._state
+        if (slot[ids] < 0).any():
+            self._load(np.unique(ids[slot[ids] < 0]))
+            slot, rows = self._state
+        return rows[slot[ids]].astype(np.float32)
 
     def _load(self, ids):
         with self._lock:
-            ids = ids[self.slot[ids] < 0]
+            slot, rows = self._state
+            ids = ids[slot[ids] < 0]
             if not len(ids):
                 return
             fresh = np.empty((len(ids), self.shape[1]), dtype=self.dtype)
@@ -114,21 +121,17 @@ class EmbeddingRows:
                         handle.fileno(), self.row_bytes, self.offset + int(token) * self.row_bytes
                     )
                     fresh[i] = np.frombuffer(data, dtype=self.dtype)
-            start = len(self.rows)
-            rows = np.concatenate([self.rows, fresh])
-            slot = self.slot.copy()
+            start = len(rows)
+            slot = slot.copy()
             slot[ids] = np.arange(start, start + len(ids), dtype=np.int32)
-            # Readers see either the old arrays or both new ones.
-            self.rows = rows
-            self.slot = slot
+            self._state = (slot, np.concatenate([rows, fresh]))
 
 
 class Encoder:
     """Sentence vectors from WordLlama's static token embeddings.
 
-    Build with :func:`get_encoder` (one per process). :meth:`fit` sets the word weights
-    from a corpus; until then every token but a stop word weighs 1. Raises ``ImportError``
-    when the ``wordllama`` wheel is missing.
+    Build with :func:`get_encoder` (one per process, shared by threads: it holds nothing
+    that changes). Raises ``ImportError`` when the ``wordllama`` wheel is missing.
     """
 
     def __init__(self):
@@ -139,9 +142,9 @@ class Encoder:
         self.tokenizer = Tokenizer.from_file(str(tokenizer))
         self.tokenizer.no_padding()
         self.tokenizer.no_truncation()
-        self.weights = np.ones(len(self.table), dtype=np.float32)
         self._stop_ids = self._ids_of(sorted(STOP_WORDS))
-        self.weights[self._stop_ids] = 0.0
+        self.uniform = np.ones(len(self.table), dtype=np.float32)
+        self.uniform[self._stop_ids] = 0.0
 
     def _ids_of(self, words):
         ids = set()
@@ -152,30 +155,36 @@ class Encoder:
                     ids.add(encoding.ids[0])
         return np.array(sorted(ids), dtype=np.int64)
 
-    def fit(self, texts):
-        """Weigh each token ``a / (a + p)`` by its frequency ``p`` in ``texts``
-        (``list[str]``); stop words stay at 0, unseen tokens at 1."""
+    def token_weights(self, texts):
+        """Weights of every token, ``a / (a + p)`` by its frequency ``p`` in ``texts``
+        (``list[str]``): ``float32[vocabulary]``; stop words 0, unseen tokens 1. Pass
+        them to :meth:`encode` (each index keeps its own, so rebuilding one never changes
+        the vectors another is reading)."""
         counts = np.zeros(len(self.table), dtype=np.float64)
         for text in texts:
             ids = self.tokenizer.encode(text, add_special_tokens=False).ids
             np.add.at(counts, np.asarray(ids, dtype=np.int64), 1.0)
         total = counts.sum()
-        if total:
-            self.weights = (SIF_A / (SIF_A + counts / total)).astype(np.float32)
-        else:
-            self.weights = np.ones(len(self.table), dtype=np.float32)
-        self.weights[self._stop_ids] = 0.0
+        if not total:
+            return self.uniform.copy()
+        weights = (SIF_A / (SIF_A + counts / total)).astype(np.float32)
+        weights[self._stop_ids] = 0.0
+        return weights
 
-    def encode(self, texts):
+    def encode(self, texts, token_weights=None):
         """Unit vectors of ``texts``: ``float32[len(texts), 256]`` (zeros for a text with
-        no weighted word)."""
+        no weighted word), each the weighted mean of its tokens' embeddings under
+        ``token_weights`` (from :meth:`token_weights`; every token but stop words 1 when
+        ``None``)."""
+        token_weights = self.uniform if token_weights is None else token_weights
         out = np.zeros((len(texts), self.table.shape[1]), dtype=np.float32)
         if not texts:
             return out
         # One text at a time: encode_batch would start a thread pool, and its threads'
         # memory arenas would stay with the process.
         encodings = [self.tokenizer.encode(text, add_special_tokens=False) for text in texts]
-        token_ids = [np.asarray(e.ids, dtype=np.int64) for e in encodings]
+        last = len(self.table) - 1
+        token_ids = [np.clip(np.asarray(e.ids, dtype=np.int64), 0, last) for e in encodings]
         present = [ids for ids in token_ids if len(ids)]
         if not present:
             return out
@@ -187,7 +196,7 @@ class Encoder:
                 continue
             rows = inverse[cursor : cursor + len(ids)]
             cursor += len(ids)
-            weights = self.weights[ids]
+            weights = token_weights[ids]
             if weights.sum() <= 0:
                 continue
             vector = weights @ vectors[rows]
@@ -248,13 +257,13 @@ def train_ridge(vectors, labels, n_classes, alpha=RIDGE_ALPHA):
     a second for 3,000; on the evaluation sets it ranks values as well as a logistic
     regression fitted by gradient descent (0.25 s for 150 values, minutes for 3,000).
     """
-    x = np.asarray(vectors, dtype=np.float64)
+    x = np.asarray(vectors, dtype=np.float32)
     n, d = x.shape
-    augmented = np.hstack([x, np.ones((n, 1))])
-    targets = np.zeros((d + 1, n_classes))
+    augmented = np.hstack([x, np.ones((n, 1), dtype=np.float32)])
+    targets = np.zeros((d + 1, n_classes), dtype=np.float32)
     np.add.at(targets.T, np.asarray(labels), augmented)  # Xᵀ Y without the one-hot Y
-    gram = augmented.T @ augmented + alpha * np.eye(d + 1)
-    solution = np.linalg.solve(gram, targets)
+    gram = (augmented.T @ augmented).astype(np.float64) + alpha * np.eye(d + 1)
+    solution = np.linalg.solve(gram, targets.astype(np.float64))
     return solution[:d].astype(np.float32), solution[d].astype(np.float32)
 
 
@@ -262,28 +271,30 @@ class SemanticIndex:
     """The values' phrases as vectors, a classifier trained on them, and the matcher.
 
     Input: ``entries``, ``list[tuple[key, list[str] phrases]]`` (a key per value, its
-    name, aliases, description clauses and phrasings); the :class:`Encoder`. The
+    name, aliases, description clauses and phrasings); the :class:`Encoder`; ``corpus``,
+    the texts whose word frequencies set the words' weights (the vocabulary's own). The
     classifier (:func:`train_ridge`) learns which value each phrase describes, so a new
     sentence is placed among the values by what their phrases share, not only by its
     single closest phrase (on the paraphrase evaluation set, the expected value came
     first for 0.73 of sentences against 0.53 with the closest phrase alone).
     """
 
-    def __init__(self, entries, encoder):
+    def __init__(self, entries, encoder, corpus=()):
         self.encoder = encoder
+        self.token_weights = encoder.token_weights(list(corpus))
         self.keys = [key for key, _ in entries]
         phrases, owners = [], []
         for i, (_, texts) in enumerate(entries):
             for text in texts:
                 phrases.append(text)
                 owners.append(i)
-        self.phrases = phrases
-        self.owners = np.asarray(owners, dtype=np.int64)
-        self.vectors = encoder.encode(phrases)
+        # The phrases' vectors are needed only to train: the index keeps the weights.
+        vectors = encoder.encode(phrases, self.token_weights)
+        self.n_phrases = len(phrases)
         if len(phrases):
-            self.weights, self.bias = train_ridge(self.vectors, self.owners, len(self.keys))
+            self.weights, self.bias = train_ridge(vectors, np.asarray(owners), len(self.keys))
         else:
-            self.weights = np.zeros((self.vectors.shape[1], len(self.keys)), np.float32)
+            self.weights = np.zeros((vectors.shape[1], len(self.keys)), np.float32)
             self.bias = np.zeros(len(self.keys), np.float32)
 
     def shares(self, sentence):
@@ -299,7 +310,7 @@ class SemanticIndex:
         empty = np.zeros((0, len(self.keys)), np.float32), []
         if not pieces or not len(self.keys):
             return empty
-        vectors = self.encoder.encode(pieces)
+        vectors = self.encoder.encode(pieces, self.token_weights)
         kept = np.flatnonzero(np.abs(vectors).sum(axis=1) > 0)  # clauses with a word
         if not len(kept):
             return empty
@@ -314,34 +325,7 @@ class SemanticIndex:
     def reads_like(self, text, value, least):
         """Whether ``text`` scores at least ``least`` for the value at index ``value``
         (the classifier's raw score; 0 for a text with no weighted word)."""
-        vector = self.encoder.encode([text])[0]
+        vector = self.encoder.encode([text], self.token_weights)[0]
         if not vector.any():
             return False
         return float(vector @ self.weights[:, value] + self.bias[value]) >= least
-
-    def similarities(self, sentence):
-        """How close the sentence comes to each value.
-
-        Output: ``(float32[len(keys)] best cosine per value (−1 for a value with no
-        phrase), list[str] the clause of the sentence that came closest, per value)``.
-        """
-        pieces = clauses(sentence)
-        queries = self.encoder.encode(pieces)
-        best = np.full(len(self.keys), -1.0, dtype=np.float32)
-        where = [""] * len(self.keys)
-        if not len(self.vectors):
-            return best, where
-        scores = queries @ self.vectors.T  # [pieces, phrases]
-        piece_of = scores.argmax(axis=0)
-        per_phrase = scores[piece_of, np.arange(scores.shape[1])]
-        order = np.argsort(per_phrase)  # ascending, so the best phrase is written last
-        best_phrase = np.full(len(self.keys), -1, dtype=np.int64)
-        for phrase in order:
-            owner = self.owners[phrase]
-            if per_phrase[phrase] >= best[owner]:
-                best[owner] = per_phrase[phrase]
-                best_phrase[owner] = phrase
-        for i, phrase in enumerate(best_phrase):
-            if phrase >= 0:
-                where[i] = pieces[piece_of[phrase]]
-        return best, where

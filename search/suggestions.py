@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from incidents.facets import FACET_LABELS, toggle_url
+from incidents.index import release_memory
 from incidents.models import Organisation
 from taxonomy.models import (
     Component,
@@ -145,7 +146,7 @@ class Recognised:
 
 class Vocabulary:
     """What the two layers need, built from the database: the literal recogniser, the
-    semantic index, and each value's breadth (the share of published cases carrying it).
+    semantic index, and the stems of each value's name.
 
     Input: ``rows``, ``list[tuple[str kind, str slug, str name, str aliases, str
     description, str phrasings]]``. Build with :func:`get_vocabulary`.
@@ -170,9 +171,8 @@ class Vocabulary:
             phrases += description_clauses(description)
             phrases += [p.strip() for p in phrasings.splitlines() if p.strip()]
             entries.append(((c.kind, c.slug), phrases))
-        encoder = get_encoder()
-        encoder.fit([text for row in rows for text in row[2:]])
-        self.semantic = SemanticIndex(entries, encoder)
+        corpus = [text for row in rows for text in row[2:]]
+        self.semantic = SemanticIndex(entries, get_encoder(), corpus)
         self.candidates = {(c.kind, c.slug): c for c in candidates}
         # The stems of each value's name, and of its head noun (the last word), to tell
         # "no crash" from a crash and "GPU" from "Faulty GPU".
@@ -225,7 +225,9 @@ def get_vocabulary(version=None):
         return vocabulary
     with _lock:
         if _built["vocabulary"] is None or _built["version"] != version:
+            _built.update(vocabulary=None)  # let the old one go before building
             _built.update(vocabulary=Vocabulary(vocabulary_rows()), version=version)
+            release_memory()
         return _built["vocabulary"]
 
 

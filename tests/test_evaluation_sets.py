@@ -88,3 +88,15 @@ class EvaluationSetTests(TestCase):
         # The chip for the signature is offered first, most confident.
         chip = page(response).select("#suggestions a.chip")[0]
         assert "symptom=nccl-timeout" in chip["href"]
+
+    def test_a_chip_read_from_meaning_says_so(self):
+        response = self.client.get("/", {"q": "the node rebooted by itself and never came back"})
+        chip = page(response).select("#suggestions a.chip")[0]
+        assert chip.get_text(" ", strip=True) == "Symptom: Node failure by meaning +"
+        assert chip["aria-label"].startswith(
+            "Add filter Symptom: Node failure (read from “the node"
+        )
+        assert "symptom=node-failure" in chip["href"]
+        found = self.client.get("/suggest.json", {"q": "the node rebooted by itself"}).json()
+        assert [(f["slug"], f["how"]) for f in found] == [("node-failure", "meaning")]
+        assert 0.5 <= found[0]["confidence"] <= 0.9
