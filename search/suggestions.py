@@ -290,7 +290,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         if passing or item.kind != "component" or len(tokenize(item.matched)) > 1:
             covered.append(spans[-1])
     # What the names and aliases did not explain is read for its meaning.
-    remainder = re.sub(r"\b\d+\b", " ", strip_log_noise(_blank(sentence, covered)))
+    remainder = _prose(re.sub(r"\b\d+\b", " ", strip_log_noise(_blank(sentence, covered))))
     remainder = _SIGN_IN.sub("sign in", remainder)
     if len(vocabulary.semantic.keys) >= MEANING_MIN_TERMS and len(_content_words(remainder)) >= 2:
         by_clause, pieces = vocabulary.semantic.shares(remainder)
@@ -422,6 +422,17 @@ def _negated_stems(text):
 def _without_words(text, stems):
     """``text`` without the words whose stem is in ``stems``."""
     return " ".join(w for w in re.findall(r"[^\W_]+", text) if stem(fold(w)) not in stems)
+
+
+# Code, not prose: key=value pairs, dotted, slashed or underscored names, CamelCase.
+_CODE = re.compile(r"\S*=\S*|\S*[\w)]+[./_:][\w(]\S*|\b\w*[a-z][A-Z]\w*\b")
+
+
+def _prose(text):
+    """``text`` without the code a log line carries (``OpType=ALLREDUCE``,
+    ``torch.cuda``, ``WorkNCCL``): the meaning layer reads people's words, and reads
+    identifiers as noise."""
+    return _CODE.sub(" , ", text)
 
 
 def _content_words(text):
