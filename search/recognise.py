@@ -42,21 +42,58 @@ def fold_token(token):
     return token
 
 
+def _plain(text):
+    """``text`` casefolded, compatibility-normalised (NFKD: ``ﬁ`` → ``fi``, math bold
+    ``𝐆𝐏𝐔`` → ``GPU``) and without accents, with where each of its characters came from.
+
+    Output: ``(str plain, list[int] starts, list[int] ends)``; ``plain[i]`` comes from
+    ``text[starts[i]:ends[i]]``. Combining marks are dropped, so a decomposed accent
+    (``e`` + U+0301) no longer splits a word.
+    """
+    out, starts, ends = [], [], []
+    for i, ch in enumerate(text):
+        if ch.isascii():
+            out.append(ch.lower())
+            starts.append(i)
+            ends.append(i + 1)
+            continue
+        for part in unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", ch).casefold()):
+            if unicodedata.combining(part):
+                continue
+            out.append(part)
+            starts.append(i)
+            ends.append(i + 1)
+    return "".join(out), starts, ends
+
+
+def _word_tokens(text):
+    """``list[tuple[str token, int start, int end, int word_start, int word_end]]``: each
+    folded token with its span in ``text`` and the span of the run of letters and digits
+    it belongs to (``Xid79`` → ``xid`` and ``79``, both in the word ``Xid79``)."""
+    plain, starts, ends = _plain(text)
+    tokens = []
+    for word in _TOKEN.finditer(plain):
+        word_start, word_end = starts[word.start()], ends[word.end() - 1]
+        for part in _LETTERS_DIGITS.finditer(word.group()):
+            a, b = word.start() + part.start(), word.start() + part.end()
+            tokens.append((fold_token(part.group()), starts[a], ends[b - 1], word_start, word_end))
+    return tokens
+
+
 def tokenize(text):
     """Split text into folded tokens with their character spans.
 
-    Input: ``str`` (any length; NUL and other control characters are ordinary separators).
-    Output: ``list[tuple[str, int, int]]`` of (folded token, start, end) in order.
+    Input: ``str`` (any length; NUL and other control characters are ordinary
+    separators; compatibility forms, ligatures and accents are folded, see
+    :func:`_plain`). Output: ``list[tuple[str, int, int]]`` of (folded token, start, end)
+    in order; the spans index ``text`` itself.
     """
-    tokens = []
-    for word in _TOKEN.finditer(text):
-        for part in _LETTERS_DIGITS.finditer(word.group()):
-            plain = unicodedata.normalize("NFKD", part.group().casefold())
-            plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
-            if plain:
-                start = word.start() + part.start()
-                tokens.append((fold_token(plain), start, start + len(part.group())))
-    return tokens
+    return [(token, start, end) for token, start, end, _, _ in _word_tokens(text)]
+
+
+# Punctuation that ends a clause: a name or alias is not matched across it
+# ("dns failed, gpu was fine" does not name "failed GPU").
+_BOUNDARY = re.compile(r"[,;!?]|[.:]\s")
 
 
 def phrase_key(text):
@@ -122,12 +159,9 @@ class Recogniser:
         pairs already applied. Output: ``list[Suggestion]``; ``matched`` is the sentence's
         own text for the match.
         """
-        tokens = tokenize(sentence)
-        words = [token for token, _, _ in tokens]
-        spans = {}  # token start → (word start, word end) of its run of letters and digits
-        for word in _TOKEN.finditer(sentence):
-            for _, start, _ in tokenize(word.group()):
-                spans[word.start() + start] = (word.start(), word.end())
+        tokens = _word_tokens(sentence)
+        words = [token for token, *_ in tokens]
+        spans = {start: (ws, we) for _, start, _, ws, we in tokens}
         found, seen = [], set(exclude)
         i = 0
         while i < len(words):
@@ -137,6 +171,8 @@ class Recogniser:
                     continue
                 last = tokens[i + length - 1]
                 if not _whole_words(sentence, tokens[i][1], last[1], last[2], spans):
+                    continue
+                if length > 1 and _BOUNDARY.search(sentence[tokens[i][2] : last[1]]):
                     continue
                 key = (candidate.kind, candidate.slug)
                 if key not in seen:

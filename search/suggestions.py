@@ -75,6 +75,9 @@ MEANING_MIN_TERMS = 30
 # (those are the first layer's business): "our GPU cluster's DNS failed" is not "Faulty
 # GPU" once "GPU" is set aside.
 MIN_SCORE_WITHOUT_NAME = 0.08
+# Distinct words of the sentence, also used by the vocabulary's names, aliases,
+# descriptions and phrasings, that the meaning layer needs before it reads a sentence.
+MEANING_MIN_KNOWN = 2
 OFFER_THRESHOLD = 0.5
 # A value carried by more than this share of the published cases is broad ("GPU"):
 # named by one word, it is the setting of most sentences, not what they are about.
@@ -173,6 +176,19 @@ class Vocabulary:
             entries.append(((c.kind, c.slug), phrases))
         corpus = [text for row in rows for text in row[2:]]
         self.semantic = SemanticIndex(entries, get_encoder(), corpus)
+        # The words the vocabulary's own texts use: the meaning layer reads a sentence
+        # only when it uses at least MEANING_MIN_KNOWN of them ("I love pizza" uses none).
+        # The words of names and aliases: the verbs a denial can take away ("did not
+        # overheat").
+        self.event_stems = frozenset(
+            stem(w)
+            for row in rows
+            for w in words(row[2] + " " + row[3])
+            if w not in STOP_WORDS and row[0] != "organisation"
+        )
+        self.known_stems = frozenset(
+            stem(w) for text in corpus for w in words(text) if w not in STOP_WORDS
+        )
         self.candidates = {(c.kind, c.slug): c for c in candidates}
         # The stems of each value's name, and of its head noun (the last word), to tell
         # "no crash" from a crash and "GPU" from "Faulty GPU".
@@ -271,11 +287,15 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     breadth = breadth or (lambda kind, slug: 0.0)
     found = []
     literal = vocabulary.recogniser.recognise(sentence)
-    covered = []
+    well = well_clauses(sentence)
+    covered = list(well)
     spans = []
     for item in literal:
         start = _locate(sentence, item.matched, spans)
         spans.append((start, start + len(item.matched)))
+        if denied(sentence, start) or any(a <= start < b for a, b in well):
+            covered.append(spans[-1])  # "there was no ECC error": not what happened
+            continue
         key = (item.kind, item.slug)
         how = "name" if _same_words(item.matched, vocabulary.name_keys.get(key)) else "alias"
         confidence = NAME_CONFIDENCE if how == "name" else ALIAS_CONFIDENCE
@@ -291,8 +311,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             covered.append(spans[-1])
     # What the names and aliases did not explain is read for its meaning.
     remainder = _prose(re.sub(r"\b\d+\b", " ", strip_log_noise(_blank(sentence, covered))))
-    remainder = _SIGN_IN.sub("sign in", remainder)
-    if len(vocabulary.semantic.keys) >= MEANING_MIN_TERMS and len(_content_words(remainder)) >= 2:
+    remainder = _without_denied_verbs(_SIGN_IN.sub("sign in", remainder), vocabulary.event_stems)
+    known = {stem(w) for w in _content_words(remainder)} & vocabulary.known_stems
+    if len(vocabulary.semantic.keys) >= MEANING_MIN_TERMS and len(known) >= MEANING_MIN_KNOWN:
         by_clause, pieces = vocabulary.semantic.shares(remainder)
         literal_kinds = {f.kind for f in found if f.confidence >= OFFER_THRESHOLD}
         literal_keys = {(f.kind, f.slug) for f in found}
@@ -408,6 +429,74 @@ def _is_context(text, clause):
     return bool(previous) and previous[-1] in CONTEXT_WORDS
 
 
+# A denial right before a value's words: "no", "not", "never", "without", "n't", with
+# only these words between ("no sign of ECC errors"). "could not", "cannot", "can't",
+# "would not" report a failure ("could not resolve host"), not a denial.
+_DENIAL = re.compile(r"(?:\b(?:no|not|never|without|nor)|n't)$", re.IGNORECASE)
+_FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
+_GAP_WORDS = """a an any the single sign signs of evidence indication hint real obvious
+visible further more other actual see saw seen find found observe observed notice noticed
+get got hit have had there"""
+DENIAL_GAP = frozenset(_GAP_WORDS.split())
+_CLAUSE_END = re.compile(r"[,;!?]|[.:](?:\s|$)|\bbut\b|\bhowever\b", re.IGNORECASE)
+# A denied verb: "the GPUs did not overheat", "the node didn't reboot". Taken out before
+# the meaning layer reads a sentence when the verb is one the vocabulary's names and
+# aliases use (so "the service was not reachable" keeps its words: a failure).
+_VERB_DENIAL = re.compile(
+    r"\b(?:did|does|do|was|were|is|are|has|have|had)(?:\s+not|n't)"
+    r"\s+(?:[^\W\d_]+ly\s+)?([^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def _without_denied_verbs(text, event_stems):
+    """``text`` with each denied verb whose stem is in ``event_stems`` replaced by a
+    clause break."""
+    return _VERB_DENIAL.sub(
+        lambda m: " , " if stem(fold(m.group(1))) in event_stems else m.group(0), text
+    )
+
+
+# A clause that says something was well: "the GPUs were fine", "pods looked healthy".
+_WELL = re.compile(
+    r"\b(?:was|were|is|are|looked|look|seemed|seem|stayed|remained)\s+(?:all\s+)?"
+    r"(?:fine|ok|okay|healthy|normal|unaffected|good)\b",
+    re.IGNORECASE,
+)
+
+
+def well_clauses(sentence):
+    """``list[tuple[int, int]]``: the spans of the sentence's clauses that say something
+    was well (:data:`_WELL`): nothing in them is what went wrong."""
+    spans, cursor = [], 0
+    for end in [*_CLAUSE_END.finditer(sentence), None]:
+        stop = end.start() if end else len(sentence)
+        if _WELL.search(sentence, cursor, stop):
+            spans.append((cursor, stop))
+        cursor = end.end() if end else stop
+    return spans
+
+
+def denied(sentence, start):
+    """Whether the words at ``sentence[start:]`` are denied by what comes right before
+    them in their clause: ``"there was no ECC error"``, ``"GPUs did not overheat"``,
+    ``"no sign of NCCL timeouts"`` → true; ``"could not resolve host"``, ``"no ECC
+    error, but an NCCL timeout"`` (for the timeout) → false.
+
+    Input: the sentence and a character offset. Output: ``bool``.
+    """
+    before = sentence[:start]
+    ends = list(_CLAUSE_END.finditer(before))
+    clause = before[ends[-1].end() :] if ends else before
+    tokens = re.findall(r"[^\W\d_]+(?:'t)?", clause)
+    while tokens and tokens[-1].casefold() in DENIAL_GAP:
+        tokens.pop()
+    if not tokens:
+        return False
+    text = " ".join(tokens)
+    return bool(_DENIAL.search(text)) and not _FAILURE.search(text)
+
+
 _NEGATED = re.compile(r"\b(?:no|without)\s+(?:(?:a|an|any|single)\s+)?([^\W\d_]+)", re.I)
 
 
@@ -499,7 +588,8 @@ def suggested_filters(query, index, selected=None):
     Input: the page's cleaned ``QueryDict``, the case index and, on the list page, its
     :class:`~incidents.views.Selected` (the sentence's matches and the values already
     recognised). Output: ``list[SuggestedFilter]`` by confidence; each ``add_url`` keeps
-    every filter and the sentence, adds the value and drops ``page``.
+    every filter and the sentence, adds the value and drops ``page``. No chip for a filter
+    that already has a value (values of one filter are ORed: it would widen the list).
     """
     from incidents.index import Selection
 
@@ -520,6 +610,9 @@ def suggested_filters(query, index, selected=None):
             for key in FACET_LABELS
         }
         within = Selection(index, chosen).mask()
+    # Values of one filter are ORed: a chip for a filter already in use would widen the
+    # list, not narrow it, so it is not offered.
+    in_use = {key for key in FACET_LABELS if query.getlist(key)}
     return [
         SuggestedFilter(
             found.kind,
@@ -532,4 +625,5 @@ def suggested_filters(query, index, selected=None):
             found.how,
         )
         for found in offered(recognised, index, within)
+        if found.kind not in in_use
     ]

@@ -12,13 +12,23 @@ from incidents.models import Case
 from .suggestions import index_breadth, offered, recognise, suggested_filters
 
 
+def _first_words(text, limit):
+    """``text`` cut to at most ``limit`` characters at a word boundary (whole words only,
+    unless the first word alone is longer)."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit + 1].rsplit(None, 1)[0]
+    return cut if cut and len(cut) <= limit else text[:limit]
+
+
 @csrf_exempt
 @require_safe
 def suggestions_partial(request):
     """The suggested-filters area alone, for in-place updates while typing.
 
     Same parameters as the list; the sentence is read even when it is over-long (its
-    first ``SEARCH_MAX_LENGTH`` characters), since suggestions never fail. Chips for
+    first ``SEARCH_MAX_LENGTH`` characters, cut at a word boundary; a NUL character reads as
+    a space), since suggestions never fail while someone types. Chips for
     values that no case under the filters carries are left out.
     """
     query = clean_query(request.GET)
@@ -29,7 +39,7 @@ def suggestions_partial(request):
         sentence = query.get("q", "")
         query = filterset.known_only()
         if sentence:
-            query["q"] = sentence[:SEARCH_MAX_LENGTH].replace("\x00", " ")
+            query["q"] = _first_words(sentence.replace("\x00", " "), SEARCH_MAX_LENGTH)
     context = {"suggestions": suggested_filters(query, index), "sentence": query.get("q", "")}
     return render(request, "search/_suggestions.html", context)
 
@@ -42,17 +52,22 @@ def suggest_json(request):
     Output: a JSON list of ``{kind, slug, name, matched, confidence, how}``, most confident
     first (``[]`` for no sentence): ``matched`` is the sentence's words that showed the
     value, ``confidence`` 0 to 1, ``how`` ``name``, ``alias`` or ``meaning``. Only values
-    some published case carries are listed. A sentence over ``SEARCH_MAX_LENGTH``
-    characters is a 400 with a message.
+    some published case carries are listed. A 400 with ``{"error": message}`` for a
+    sentence over ``SEARCH_MAX_LENGTH`` characters, one with a NUL character, or ``q``
+    given twice (as on the list page).
     """
-    sentence = request.GET.get("q", "")
-    if len(sentence) > SEARCH_MAX_LENGTH:
-        return SafeJsonResponse(
-            {"error": f"q is {len(sentence)} characters long; at most {SEARCH_MAX_LENGTH}."},
-            status=400,
-        )
+    sentences = request.GET.getlist("q")
+    sentence = sentences[0] if sentences else ""
+    problem = None
+    if len(sentences) > 1:
+        problem = f"q is given {len(sentences)} times; give it once."
+    elif len(sentence) > SEARCH_MAX_LENGTH:
+        problem = f"q is {len(sentence)} characters long; at most {SEARCH_MAX_LENGTH}."
+    elif "\x00" in sentence:
+        problem = "q contains a NUL character; remove it."
+    if problem:
+        return SafeJsonResponse({"error": problem}, status=400)
     index = get_index()
-    sentence = sentence.replace("\x00", " ")
     found = offered(recognise(sentence, (), index.versions[0], index_breadth(index)), index)
     return SafeJsonResponse(
         [

@@ -127,3 +127,27 @@ def test_public_pages_answer_only_get_and_head(method, url):
     response = getattr(csrf_client, method)(url)
     assert response.status_code == 405
     assert response["Allow"] == "GET, HEAD"
+
+
+@pytest.mark.parametrize(
+    "query, message",
+    [("q=gpu%00", "q contains a NUL character; remove it."),
+     ("q=gpu&q=dns", "q is given 2 times; give it once.")],
+)  # fmt: skip
+def test_suggest_json_refuses_what_the_list_refuses(client, cases, query, message):
+    assert client.get(f"/?{query}").status_code == 400
+    response = client.get(f"/suggest.json?{query}")
+    assert response.status_code == 400
+    assert response.json() == {"error": message}
+
+
+def test_the_typing_partial_reads_an_over_long_sentence_to_a_whole_word(client, cases):
+    from incidents.filters import SEARCH_MAX_LENGTH
+
+    sentence = "job crash " + "words " * (SEARCH_MAX_LENGTH // 6 + 1)
+    response = client.get("/suggestions/", {"q": sentence})
+    assert response.status_code == 200
+    links = [a["href"] for a in page(response).select("a.chip")]
+    assert len(links) == 1 and links[0].endswith("symptom=job-crash")
+    kept = links[0].split("q=")[1].split("&")[0].replace("+", " ")
+    assert kept.endswith(" words") and len(kept) <= SEARCH_MAX_LENGTH

@@ -100,3 +100,17 @@ class EvaluationSetTests(TestCase):
         found = self.client.get("/suggest.json", {"q": "the node rebooted by itself"}).json()
         assert [(f["slug"], f["how"]) for f in found] == [("node-failure", "meaning")]
         assert 0.5 <= found[0]["confidence"] <= 0.9
+
+    def test_sentences_about_nothing_in_the_library_get_no_chip(self):
+        nothing = ["I love pizza", "the weather was nice", "HTTP 200 OK", "hello world",
+                   "lorem ipsum dolor sit amet", "kubernetes pods were fine but"]  # fmt: skip
+        for sentence in nothing:
+            with self.subTest(sentence):
+                assert self.suggest(sentence) == []
+
+    def test_what_the_sentence_denies_gets_no_chip(self):
+        assert "root_cause:gpu-overheating" not in self.suggest("the GPUs did not overheat")
+        assert "symptom:node-failure" not in self.suggest("the node did not reboot")
+        assert self.suggest("there was no ECC error") == []
+        # The denial reaches its own clause only.
+        assert self.suggest("no ECC error, but the NCCL watchdog fired") == ["symptom:nccl-timeout"]
