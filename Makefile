@@ -1,11 +1,11 @@
 # Two commands for a fresh machine:
-#   make run    set up, load the real cases into SQLite, serve http://127.0.0.1:8000/
+#   make run    set up, load the real cases into SQLite (when it holds none), serve
+#               http://127.0.0.1:8000/
 #   make test   lint, check migrations, run the suite on PostgreSQL and on SQLite
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PG_URL ?= postgres://postgres@127.0.0.1:5432/incident_library
-FIXTURES := taxonomy organisations cases
 # Tests run with DEBUG off, as in production; settings then need these two.
 TEST_ENV := SECRET_KEY=test-only ALLOWED_HOSTS=localhost,127.0.0.1
 
@@ -21,7 +21,7 @@ setup: $(BIN)/.installed
 
 load: setup
 	DEBUG=true $(BIN)/python manage.py migrate --noinput
-	DEBUG=true $(BIN)/python manage.py loaddata $(FIXTURES)
+	DEBUG=true $(BIN)/python manage.py load_library
 
 run: load
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000

@@ -327,7 +327,7 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
     """
     from django.db import connection, transaction
 
-    from incidents.models import Case, Organisation, Source
+    from incidents.models import Accelerator, Case, Involvement, Organisation, Source, Workload
     from search.documents import update_search_vectors
     from taxonomy.models import (
         Category,
@@ -402,6 +402,13 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
         stdout.write(f"taxonomy and {n_orgs} organisations written\n")
 
         links = {kind: [] for kind in TERM_COUNTS}
+        involvements = []
+        fact_links = {"workload": [], "accelerator": [], "category": []}
+        workloads = list(Workload.objects.order_by("pk"))
+        accelerators = Accelerator.objects.bulk_create(
+            Accelerator(name=f"Accelerator {name}", slug=f"accelerator-{name.lower()}")
+            for name in ["A100", "H100", "H200", "GB200", "V100", "MI300X", "TPU-v4", "TPU-v5p"]
+        )
         batch, sources, written = [], [], 0
         start = datetime.date(2005, 1, 1).toordinal()
         span = datetime.date(2025, 12, 31).toordinal() - start
@@ -429,10 +436,26 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
             empty = i % 100 == 42
             date = datetime.date.fromordinal(start + int(span * rng.random() ** 0.6))
             precision = rng.choice(["day", "day", "day", "month", "year"])
+            lead = rng.choices(range(n_orgs), cum_weights=org_weights)[0]
+            parties = [(lead, "")]
+            if i % 5 == 1:  # a second party, such as the GPU vendor
+                other = rng.randrange(n_orgs)
+                if other != lead:
+                    parties.append((other, rng.choice(["vendor", "cloud-provider", "reporter"])))
+            facts = {
+                "workload": rng.sample(range(len(workloads)), rng.choice([1, 1, 1, 2])),
+                "accelerator": rng.sample(range(len(accelerators)), rng.choice([0, 1, 1, 2])),
+                "category": [(i * 7) % 13] if i % 6 == 0 else [],
+            }
             case = Case(
                 title=title,
                 slug=f"case-{i:06d}",
-                organisation=organisations[rng.choices(range(n_orgs), cum_weights=org_weights)[0]],
+                accelerator_count=(
+                    None if i % 3 else int(10 ** rng.uniform(1, 5.3))
+                ),
+                duration=(
+                    None if i % 4 else datetime.timedelta(minutes=rng.randint(5, 20_000))
+                ),
                 summary=prose(40, names[:3]),
                 trigger="" if empty else prose(20),
                 impact="" if empty else prose(25),
@@ -447,12 +470,28 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
                 published_on=date + datetime.timedelta(days=rng.randint(1, 200)),
                 is_published=i % 100 != 17,
             )
-            batch.append((case, chosen))
+            batch.append((case, (chosen, parties, facts)))
             if len(batch) == 2000 or i == n_cases - 1:
                 created = Case.objects.bulk_create([c for c, _ in batch])
-                for case, picked in zip(created, (p for _, p in batch), strict=True):
+                for case, (picked, parties, facts) in zip(
+                    created, (p for _, p in batch), strict=True
+                ):
                     for kind, indexes in picked.items():
                         links[kind].extend((case.pk, terms[kind][t].pk) for t in indexes)
+                    involvements.extend(
+                        Involvement(case_id=case.pk, organisation_id=organisations[o].pk,
+                                    role=role, position=n)
+                        for n, (o, role) in enumerate(parties)
+                    )  # fmt: skip
+                    fact_links["workload"].extend(
+                        (case.pk, workloads[w].pk) for w in facts["workload"]
+                    )
+                    fact_links["accelerator"].extend(
+                        (case.pk, accelerators[a].pk) for a in facts["accelerator"]
+                    )
+                    fact_links["category"].extend(
+                        (case.pk, categories[c].pk) for c in facts["category"]
+                    )
                     sources.append(
                         Source(case_id=case.pk, url=f"https://example.org/{case.slug}",
                                title=f"Report on {case.slug}", publisher="Example")
@@ -460,6 +499,17 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
                 written += len(batch)
                 batch = []
         Source.objects.bulk_create(sources, batch_size=5000)
+        Involvement.objects.bulk_create(involvements, batch_size=10000)
+        for key, relation in (
+            ("workload", Case.workloads),
+            ("accelerator", Case.accelerators),
+            ("category", Case.added_categories),
+        ):
+            model = relation.through
+            column = relation.field.m2m_reverse_field_name() + "_id"
+            model.objects.bulk_create(
+                (model(case_id=c, **{column: v}) for c, v in fact_links[key]), batch_size=10000
+            )
         relations = {
             "root_cause": Case.root_causes,
             "component": Case.components,

@@ -30,7 +30,7 @@ from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from incidents.models import Case, Organisation  # noqa: E402
+from incidents.models import Case, Involvement, Organisation  # noqa: E402
 from taxonomy.models import Component, ContributingFactor, RootCause, Symptom  # noqa: E402
 
 TERMS = {RootCause: 40, Component: 60, Symptom: 35, ContributingFactor: 15}
@@ -47,9 +47,12 @@ def generate(n_cases, seed=3):
         )
     cases = Case.objects.bulk_create(
         Case(title=f"Bench case {i}: a fairly long incident title", slug=f"bench-{i}",
-             organisation=organisation, summary="Synthetic.", is_published=True)
+             summary="Synthetic.", is_published=True)
         for i in range(n_cases)
     )  # fmt: skip
+    Involvement.objects.bulk_create(
+        Involvement(case=case, organisation=organisation) for case in cases
+    )
     relations = {RootCause: "root_causes", Component: "components", Symptom: "symptoms",
                  ContributingFactor: "contributing_factors"}  # fmt: skip
     for model, relation in relations.items():

@@ -22,7 +22,7 @@ scripts/start >"$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; dropdb --if-exists -h 127.0.0.1 -U postgres "$DB"' EXIT
 for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
-"$PYTHON" manage.py loaddata taxonomy organisations cases -v0
+"$PYTHON" manage.py loaddata taxonomy organisations accelerators cases -v0
 # Warm every worker's caches before measuring.
 wrk -t2 -c8 -d5s -s bench/load.lua "http://127.0.0.1:$PORT" >/dev/null
 wrk -t2 -c50 -d30s --timeout 30s -s bench/load.lua "http://127.0.0.1:$PORT"

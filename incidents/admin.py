@@ -1,16 +1,29 @@
 """Editors' admin for cases, their sources and organisations."""
 
+import datetime
+
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.views.main import ChangeList
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, Exists, F, OuterRef
 from django.forms.models import BaseInlineFormSet
+from django.utils.text import slugify
 
 from taxonomy.admin import NulSafeSearchMixin, VersionCheckedAdmin, VersionCheckedForm
 from taxonomy.models import Category, RootCause
 
-from .models import Case, Organisation, Source
+from .dates import (
+    DATE_HELP,
+    DatePrecision,
+    format_duration,
+    parse_duration_text,
+    parse_partial_date,
+    parse_partial_datetime,
+    typed_partial_date,
+)
+from .models import Accelerator, Case, Involvement, Organisation, Source, TimelineEvent, Workload
 from .signals import bump_case_version
 
 # A URL typed without a scheme is taken as https (Django 6.0's default, chosen now).
@@ -32,6 +45,24 @@ class OrganisationAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     @admin.display(description="cases", ordering="case_count")
     def case_count(self, obj):
         return obj.case_count
+
+
+@admin.register(Workload)
+class WorkloadAdmin(NulSafeSearchMixin, admin.ModelAdmin):
+    """Workloads (training, inference …), searchable for the case form's autocomplete."""
+
+    list_display = ["name", "slug"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+
+
+@admin.register(Accelerator)
+class AcceleratorAdmin(NulSafeSearchMixin, admin.ModelAdmin):
+    """Accelerator models, searchable by name, slug and alias for the case form."""
+
+    list_display = ["name", "slug", "vendor"]
+    search_fields = ["name", "slug", "aliases"]
+    prepopulated_fields = {"slug": ["name"]}
 
 
 class SourceFormSet(BaseInlineFormSet):
@@ -124,7 +155,6 @@ class CaseChangeList(ChangeList):
                 "pk",
                 "title",
                 "slug",
-                "organisation__name",
                 "started_on",
                 "published_on",
                 "is_published",
@@ -133,12 +163,220 @@ class CaseChangeList(ChangeList):
         )
 
 
+class PartialDateField(forms.CharField):
+    """A date typed to the precision known (``2024``, ``2024-04``, ``2024-Q2``,
+    ``2024-04-12``): cleans to ``(datetime.date, DatePrecision)`` or ``None`` when blank
+    (``incidents/dates.py``)."""
+
+    parse = staticmethod(parse_partial_date)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("max_length", 40)
+        kwargs.setdefault("help_text", DATE_HELP)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"placeholder": "2024-Q2", "size": 12}))
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        text = super().clean(value)
+        if not text:
+            return None
+        try:
+            return self.parse(text)
+        except ValueError as error:
+            raise ValidationError(str(error), code="invalid") from None
+
+
+class DurationTextField(forms.DurationField):
+    """A duration typed as ``3 h 30 min``, ``2 days`` or ``PT3H30M``, shown the same way
+    (``incidents/dates.py``)."""
+
+    widget = forms.TextInput(attrs={"placeholder": "3 h 30 min", "size": 14})
+
+    def prepare_value(self, value):
+        return format_duration(value) if isinstance(value, datetime.timedelta) else value
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, datetime.timedelta):
+            return value
+        try:
+            return parse_duration_text(str(value))
+        except ValueError as error:
+            raise ValidationError(str(error), code="invalid") from None
+
+
+SLUG_LENGTH = 60
+# Words left out of a slug made from a title: they make it longer, not clearer.
+SLUG_STOP_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "the",
+        "of",
+        "on",
+        "in",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "its",
+        "their",
+    ]
+)
+
+
+def slug_from_title(title, taken, limit=SLUG_LENGTH):
+    """A short slug for a title: ``"Meta: Llama 3 training hit 419 interruptions in 54
+    days"`` → ``"meta-llama-3-training-hit-419-interruptions-54-days"``.
+
+    Input: the title, ``taken`` (a callable ``slug → bool``) and the longest slug. Output:
+    ``str``: slugified, small words dropped, cut at a word boundary to ``limit``
+    characters, with ``-2``, ``-3`` … when taken. ``""`` for a title with no letters.
+    """
+    words = [w for w in slugify(title).split("-") if w and w not in SLUG_STOP_WORDS]
+    slug = ""
+    for word in words:
+        longer = f"{slug}-{word}" if slug else word
+        if len(longer) > limit:
+            break
+        slug = longer
+    slug = slug or slugify(title)[:limit].strip("-")
+    if not slug:
+        return ""
+    candidate, n = slug, 2
+    while taken(candidate):
+        candidate = f"{slug[: limit - len(str(n)) - 1].rstrip('-')}-{n}"
+        n += 1
+    return candidate
+
+
 class CaseAdminForm(VersionCheckedForm):
-    """The case form: every field, with the optimistic version check."""
+    """The case form: every field, dates typed to their precision, durations typed as
+    people say them, a slug made from the title when left blank, and the optimistic
+    version check (which merges edits that do not collide)."""
+
+    started = PartialDateField(label="Started")
+    ended = PartialDateField(label="Ended")
+    published = PartialDateField(label="Report date")
+    DATES = {"started": "started_on", "ended": "ended_on", "published": "published_on"}
 
     class Meta:
         model = Case
         fields = "__all__"  # noqa: DJ007 - the admin's fieldsets choose what is shown
+        field_classes = {
+            "duration": DurationTextField,
+            "time_to_detect": DurationTextField,
+            "time_to_mitigate": DurationTextField,
+        }
+
+    def __init__(self, *args, **kwargs):
+        instance = kwargs.get("instance")
+        if instance is not None:
+            initial = dict(kwargs.get("initial") or {})
+            for typed, field in self.DATES.items():
+                value = getattr(instance, field)
+                precision = getattr(instance, f"{field}_precision")
+                initial.setdefault(typed, typed_partial_date(value, precision))
+            kwargs["initial"] = initial
+        super().__init__(*args, **kwargs)
+        if "slug" in self.fields:
+            self.fields["slug"].required = False
+            self.fields["slug"].help_text = (
+                f"The case's URL key. Leave blank to make one from the title (at most "
+                f"{SLUG_LENGTH} characters)."
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        for typed, field in self.DATES.items():
+            if typed not in self.fields:
+                continue
+            value = cleaned.get(typed)
+            setattr(self.instance, field, value[0] if value else None)
+            setattr(self.instance, f"{field}_precision", value[1] if value else DatePrecision.DAY)
+        started, ended = cleaned.get("started"), cleaned.get("ended")
+        if started and ended and ended[0] < started[0]:
+            self.add_error("ended", "The incident cannot end before it starts.")
+        if "slug" in self.fields and not cleaned.get("slug") and cleaned.get("title"):
+            others = Case.objects.exclude(pk=self.instance.pk)
+            cleaned["slug"] = slug_from_title(
+                cleaned["title"], lambda slug: others.filter(slug=slug).exists()
+            )
+            if not cleaned["slug"]:
+                self.add_error("slug", "Give the case a slug: its title has no letters.")
+        return cleaned
+
+
+class InvolvementFormSet(BaseInlineFormSet):
+    """A published case names at least one organisation; parties are kept in the order
+    given (the first is the one the case is filed under)."""
+
+    def clean(self):
+        super().clean()
+        kept = [
+            form
+            for form in self.forms
+            if form.cleaned_data and not form.cleaned_data.get("DELETE", False)
+        ]
+        if self.instance.is_published and not kept:
+            raise ValidationError(
+                "A published case names at least one organisation: the one whose incident it is."
+            )
+
+
+class InvolvementInline(admin.TabularInline):
+    """The organisations a case names, each with its role; the first row is the one the
+    case is filed under."""
+
+    model = Involvement
+    formset = InvolvementFormSet
+    extra = 1
+    autocomplete_fields = ["organisation"]
+    fields = ["organisation", "role", "position"]
+    verbose_name = "organisation"
+    verbose_name_plural = "organisations (the first is the one the case is filed under)"
+
+
+class TimelineEventForm(forms.ModelForm):
+    """A timeline event with its time typed to the precision known (``2024-06``,
+    ``2024-06-12 14:03`` in UTC)."""
+
+    when = PartialDateField(
+        label="When",
+        required=True,
+        help_text="2024, 2024-Q2, 2024-06, 2024-06-12 or 2024-06-12 14:03 (UTC).",
+    )
+    when.parse = staticmethod(parse_partial_datetime)
+
+    class Meta:
+        model = TimelineEvent
+        fields = ["when", "event", "position"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.initial["when"] = typed_partial_date(self.instance.at, self.instance.at_precision)
+
+    def clean(self):
+        cleaned = super().clean()
+        when = cleaned.get("when")
+        if when:
+            self.instance.at, self.instance.at_precision = when
+        return cleaned
+
+
+class TimelineInline(admin.TabularInline):
+    """A case's dated events, in time order."""
+
+    model = TimelineEvent
+    form = TimelineEventForm
+    extra = 1
+    verbose_name = "timeline event"
 
 
 @admin.register(Case)
@@ -146,46 +384,64 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     """Cases: search, filters, autocomplete for organisation and terms, sources inline,
     and a published/draft switch (drafts never appear on public pages)."""
 
-    list_display = ["title", "organisation", "started_on", "published_on", "is_published"]
+    list_display = ["title", "organisation_names", "started_on", "published_on", "is_published"]
     list_filter = ["is_published", CategoryFilter, RootCauseFilter]
-    list_select_related = ["organisation"]
-    search_fields = ["title", "slug", "summary", "organisation__name"]
+    search_fields = ["title", "slug", "summary"]
     # At 100,000 cases a second COUNT(*) of the whole table costs more than it tells.
     show_full_result_count = False
-    prepopulated_fields = {"slug": ["title"]}
     autocomplete_fields = [
-        "organisation",
         "root_causes",
         "components",
         "symptoms",
         "contributing_factors",
+        "added_categories",
+        "workloads",
+        "accelerators",
     ]
-    inlines = [SourceInline]
+    inlines = [InvolvementInline, TimelineInline, SourceInline]
     actions = ["publish", "unpublish"]
     save_on_top = True
     form = CaseAdminForm
     fieldsets = [
-        (None, {"fields": ["title", "slug", "organisation", "is_published", "edit_version"]}),
+        (None, {"fields": ["title", "slug", "is_published", "edit_version", "edit_base"]}),
+        ("When", {"fields": [("started", "ended", "published")]}),
+        ("What happened", {"fields": ["summary", "trigger", "impact", "symptoms_text"]}),
         (
-            "When",
+            "Key facts (only what a source states)",
             {
                 "fields": [
-                    ("started_on", "started_on_precision"),
-                    ("ended_on", "ended_on_precision"),
-                    ("published_on", "published_on_precision"),
+                    "workloads",
+                    "accelerators",
+                    ("accelerator_count", "interconnect"),
+                    ("duration", "time_to_detect", "time_to_mitigate"),
+                    ("gpu_hours_lost", "capacity_lost"),
                 ]
             },
         ),
-        ("What happened", {"fields": ["summary", "trigger", "impact", "symptoms_text"]}),
         (
             "Taxonomy",
-            {"fields": ["symptoms", "root_causes", "components", "contributing_factors"]},
+            {
+                "fields": [
+                    "symptoms",
+                    "root_causes",
+                    "components",
+                    "contributing_factors",
+                    "added_categories",
+                ]
+            },
         ),
         (
             "Response",
             {"fields": ["detection", "remediation", "action_items", "lessons"]},
         ),
     ]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("organisations")
+
+    @admin.display(description="organisations")
+    def organisation_names(self, obj):
+        return ", ".join(organisation.name for organisation in obj.organisations.all())
 
     def get_changelist(self, request, **kwargs):
         """The change list, reading only the columns it shows (see :class:`CaseChangeList`)."""

@@ -16,17 +16,19 @@ from django.db.models import Count
 
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
-from .models import Organisation
+from .models import Accelerator, Organisation, ScaleBand, Workload
 
 
 @dataclass(frozen=True)
 class FacetSpec:
-    """One facet: its URL key, its label, the model of its values and the path to cases."""
+    """One facet: its URL key, its label, the model of its values and the path (or paths,
+    a tuple) from a value to its cases; ``None`` for the scale bands, which hold cases by
+    their accelerator count."""
 
     key: str
     label: str
     model: type
-    cases_path: str = "cases"
+    cases_path: str | tuple | None = "cases"
 
 
 FACET_SPECS = (
@@ -34,8 +36,13 @@ FACET_SPECS = (
     FacetSpec("component", "Component", Component),
     FacetSpec("symptom", "Symptom", Symptom),
     FacetSpec("contributing_factor", "Contributing factor", ContributingFactor),
+    FacetSpec("workload", "Workload", Workload),
+    FacetSpec("accelerator", "Accelerator", Accelerator),
+    FacetSpec("scale", "Scale", ScaleBand, None),
     FacetSpec("organisation", "Organisation", Organisation),
-    FacetSpec("category", "Category", Category, "rootcause_terms__cases"),
+    # A case is in a category through its root causes and through the categories added
+    # to it (both paths are counted, each case once).
+    FacetSpec("category", "Category", Category, ("rootcause_terms__cases", "cases")),
 )
 FACET_LABELS = {spec.key: spec.label for spec in FACET_SPECS}
 
@@ -125,11 +132,7 @@ def compute_facets(filterset):
     facets = []
     for spec in FACET_SPECS:
         result = filterset.queryset_without(spec.key)
-        rows = (
-            spec.model.objects.filter(**{f"{spec.cases_path}__in": result})
-            .annotate(n=Count(spec.cases_path, distinct=True))
-            .order_by("-n", "name")
-        )
+        rows = _counted(spec, result)
         chosen = {obj.slug: obj for obj in selected.get(spec.key, [])}
         facet = Facet(spec.key, spec.label)
         for row in rows:
@@ -150,6 +153,38 @@ def compute_facets(filterset):
                 )
         facets.append(facet)
     return facets
+
+
+def _counted(spec, result):
+    """The facet's values with ``n``, the cases of ``result`` carrying each, most first,
+    then by name; values with none left out. One query for a single path; for the scale
+    bands and for several paths, a query per band or path (this is the plain-ORM
+    reference the in-memory index is checked against)."""
+    if spec.cases_path is None:  # scale bands: by the accelerator count
+        rows = []
+        for band in spec.model.objects.all():
+            ranged = result.filter(accelerator_count__gte=band.low)
+            if band.high is not None:
+                ranged = ranged.filter(accelerator_count__lt=band.high)
+            band.n = ranged.count()
+            if band.n:
+                rows.append(band)
+        return sorted(rows, key=lambda row: (-row.n, row.name))
+    if isinstance(spec.cases_path, str):
+        return list(
+            spec.model.objects.filter(**{f"{spec.cases_path}__in": result})
+            .annotate(n=Count(spec.cases_path, distinct=True))
+            .order_by("-n", "name")
+        )
+    carriers = {}
+    for path in spec.cases_path:
+        pairs = spec.model.objects.filter(**{f"{path}__in": result}).values_list("pk", path)
+        for pk, case_pk in pairs:
+            carriers.setdefault(pk, set()).add(case_pk)
+    rows = list(spec.model.objects.filter(pk__in=carriers))
+    for row in rows:
+        row.n = len(carriers[row.pk])
+    return sorted(rows, key=lambda row: (-row.n, row.name))
 
 
 def compute_chips(filterset):

@@ -6,14 +6,18 @@ Parameters use slugs and the field's names: ``root_cause``, ``component``, ``sym
 reported to the user, never silently dropped.
 """
 
+from dataclasses import dataclass, field
+
 import django_filters
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.forms import ModelMultipleChoiceField
 from django.http import QueryDict
 
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
-from .models import Case, Organisation
+from .dates import EARLIEST_YEAR, latest_year
+from .models import Accelerator, Case, Organisation, ScaleBand, Workload
 from .text import shorten
 
 # The longest sentence ``q`` accepted, in characters.
@@ -95,6 +99,41 @@ class AnyOfFilter(django_filters.ModelMultipleChoiceFilter):
         return qs.filter(pk__in=matching)
 
 
+class ScaleFilter(AnyOfFilter):
+    """The cases whose accelerator count falls in any of the chosen bands."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, field_name="accelerator_count", **kwargs)
+
+    def filter(self, qs, value):
+        if not value:
+            return qs
+        bands = ScaleBand.objects.filter(pk__in=[getattr(item, "pk", item) for item in value])
+        ranges = Q(pk__in=[])
+        for band in bands:
+            inside = Q(accelerator_count__gte=band.low)
+            if band.high is not None:
+                inside &= Q(accelerator_count__lt=band.high)
+            ranges |= inside
+        return qs.filter(ranges)
+
+
+class CategoryFilter(AnyOfFilter):
+    """The cases in any of the chosen categories: through a root cause or added."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, field_name="added_categories", **kwargs)
+
+    def filter(self, qs, value):
+        if not value:
+            return qs
+        pks = [getattr(item, "pk", item) for item in value]
+        matching = Case.objects.filter(
+            Q(root_causes__categories__in=pks) | Q(added_categories__in=pks)
+        ).values("pk")
+        return qs.filter(pk__in=matching)
+
+
 class CaseFilterSet(django_filters.FilterSet):
     """Filters for the case list; see the module docstring for the semantics.
 
@@ -125,12 +164,17 @@ class CaseFilterSet(django_filters.FilterSet):
         queryset=ContributingFactor.objects.all(),
         label="contributing factor",
     )
+    workload = AnyOfFilter(
+        field_name="workloads", queryset=Workload.objects.all(), label="workload"
+    )
+    accelerator = AnyOfFilter(
+        field_name="accelerators", queryset=Accelerator.objects.all(), label="accelerator"
+    )
+    scale = ScaleFilter(queryset=ScaleBand.objects.all(), label="scale")
     organisation = AnyOfFilter(
-        field_name="organisation", queryset=Organisation.objects.all(), label="organisation"
+        field_name="organisations", queryset=Organisation.objects.all(), label="organisation"
     )
-    category = AnyOfFilter(
-        field_name="root_causes__categories", queryset=Category.objects.all(), label="category"
-    )
+    category = CategoryFilter(queryset=Category.objects.all(), label="category")
 
     class Meta:
         model = Case
@@ -173,6 +217,9 @@ class CaseFilterSet(django_filters.FilterSet):
         fixed.pop("page", None)
         if fixed.getlist("matches") != ["all"]:
             fixed.pop("matches", None)
+        options = list_options(fixed)
+        for key in options.unusable:
+            fixed.pop(key, None)
         if "q" in self.errors:
             fixed.pop("q", None)
         for key, flt in self.filters.items():
@@ -215,11 +262,12 @@ def clean_query(query):
     """Keep only the list's own parameters, without blanks or repeats.
 
     Input: a ``QueryDict`` (``request.GET``). Output: a new mutable ``QueryDict`` holding
-    the filter keys plus ``q``, ``matches`` and ``page``, each value stripped, slugs
-    lower-cased, blank values dropped and repeated values kept once, in their first order.
+    the filter keys plus ``q``, :data:`LIST_OPTIONS`, ``matches`` and ``page``, each value
+    stripped, slugs lower-cased, blank values dropped and repeated values kept once, in
+    their first order.
     """
     cleaned = QueryDict(mutable=True)
-    for key in [*CaseFilterSet.base_filters, "matches", "page"]:
+    for key in [*CaseFilterSet.base_filters, *LIST_OPTIONS, "matches", "page"]:
         values = [value.strip() for value in query.getlist(key)]
         if key not in {"q", "page"}:
             values = [value.lower() for value in values]  # slugs are lower case
@@ -239,10 +287,16 @@ def query_problems(query):
     """Messages for what a query asks that the list will not do, or ``[]``.
 
     ``q``, ``matches`` or ``page`` given more than once (which one was meant is unknown);
-    ``matches`` other than ``all``; more than ``MAX_VALUES_PER_FILTER`` values for one
+    ``matches`` other than ``all``; a year or sort :func:`list_options` cannot read;
+    more than ``MAX_VALUES_PER_FILTER`` values for one
     filter or ``MAX_VALUES`` in all. Input: a cleaned ``QueryDict``. Output: ``list[str]``.
     """
-    names = {"q": "sentence (q)", "matches": "matches parameter", "page": "page number"}
+    names = {
+        "q": "sentence (q)",
+        "matches": "matches parameter",
+        "page": "page number",
+        **LIST_OPTIONS,
+    }
     problems = [
         f"The {names[key]} is given {len(query.getlist(key))} times; give it once."
         for key in names
@@ -254,6 +308,7 @@ def query_problems(query):
         for value in query.getlist("matches")[:1]
         if value != "all"
     ]
+    problems += list_options(query).problems
     counts = {key: len(query.getlist(key)) for key in CaseFilterSet.base_filters if key != "q"}
     problems += [
         f"{count} values are given for {key}; at most {MAX_VALUES_PER_FILTER} can be combined."
@@ -265,3 +320,77 @@ def query_problems(query):
             f"{sum(counts.values())} filter values are given; at most {MAX_VALUES} can be combined."
         )
     return problems
+
+
+# The list's options that are not filter values, each taken once: the incident year range
+# and the order.
+LIST_OPTIONS = {"year_from": "first year", "year_to": "last year", "sort": "sort order"}
+SORTS = {
+    "newest": "Newest first",
+    "oldest": "Oldest first",
+    "scale": "Largest scale first",
+    "duration": "Longest outage first",
+}
+# With a sentence the list is best match first unless another order is asked for.
+RELEVANCE = "relevance"
+
+
+@dataclass
+class ListOptions:
+    """The year range and order a query asks for, as :func:`list_options` reads them.
+
+    ``years``: ``(int | None first, int | None last)``, inclusive; ``sort``: a key of
+    :data:`SORTS`, :data:`RELEVANCE` or ``None`` (the default order); ``problems``:
+    messages for what could not be read; ``unusable``: the keys those came from.
+    """
+
+    years: tuple = (None, None)
+    sort: str | None = None
+    problems: list = field(default_factory=list)
+    unusable: list = field(default_factory=list)
+
+
+def list_options(query):
+    """Read ``year_from``, ``year_to`` and ``sort`` from a cleaned ``QueryDict``.
+
+    Years are whole numbers from :data:`~incidents.dates.EARLIEST_YEAR` to next year; the
+    first may not come after the last. ``sort`` is one of :data:`SORTS` or
+    ``relevance`` (best match first; the default with a sentence). Output:
+    :class:`ListOptions`; nothing raised.
+    """
+    options = ListOptions()
+    years = []
+    for key in ("year_from", "year_to"):
+        value = query.get(key)
+        if value is None:
+            years.append(None)
+            continue
+        shown = shorten(value.replace("\x00", ""), 20)
+        if not value.isascii() or not value.isdigit() or len(value) > 4:
+            options.problems.append(f"{key}={shown} is not a year: give one such as 2024.")
+        elif not EARLIEST_YEAR <= int(value) <= latest_year():
+            options.problems.append(
+                f"{key}={shown} is outside the years the library covers "
+                f"({EARLIEST_YEAR} to {latest_year()})."
+            )
+        else:
+            years.append(int(value))
+            continue
+        options.unusable.append(key)
+        years.append(None)
+    if years[0] is not None and years[1] is not None and years[0] > years[1]:
+        options.problems.append(f"year_from={years[0]} comes after year_to={years[1]}: swap them.")
+        options.unusable += ["year_from", "year_to"]
+        years = [None, None]
+    options.years = tuple(years)
+    sort = query.get("sort")
+    if sort is not None:
+        if sort in SORTS or sort == RELEVANCE:
+            options.sort = sort
+        else:
+            options.problems.append(
+                f"sort={shorten(sort.replace(chr(0), ''), 30)} is not an order this list "
+                f"knows: use {', '.join(SORTS)} or {RELEVANCE}."
+            )
+            options.unusable.append("sort")
+    return options

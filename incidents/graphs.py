@@ -92,7 +92,9 @@ def related_to(case, limit=5):
             data[case_pk]["terms"].append({"kind": kind, "slug": slug, "name": name, "url": ""})
     ranked = related_cases(build_graph(data.values()), case.slug, limit)
     slugs = [node.split(":", 1)[1] for node, _, _ in ranked]
-    found = Case.objects.select_related("organisation").in_bulk(slugs, field_name="slug")
+    found = Case.objects.prefetch_related("involvements__organisation").in_bulk(
+        slugs, field_name="slug"
+    )
     return [
         {
             "case": found[node.split(":", 1)[1]],
@@ -269,7 +271,7 @@ def related_from_index(index, case, limit=5):
     order = candidates[np.argsort(-scores[candidates], kind="stable")]
     cut = scores[order[min(limit, len(order)) - 1]]
     pool = order[scores[order] >= cut - 1e-12]
-    found_cases = Case.objects.select_related("organisation").in_bulk(
+    found_cases = Case.objects.prefetch_related("involvements__organisation").in_bulk(
         [int(index.case_pks[p]) for p in pool]
     )
     ranked = sorted(

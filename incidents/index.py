@@ -35,6 +35,9 @@ FACET_KEYS = (
     "component",
     "symptom",
     "contributing_factor",
+    "workload",
+    "accelerator",
+    "scale",
     "organisation",
     "category",
 )
@@ -124,6 +127,11 @@ class CaseIndex:
         # Filled by build_index: the facets' tables, each case's number of terms, and the
         # case positions in the order within_budget ranks case nodes.
         self.tables = {}
+        # Per case: the year of its incident date (start, else end, else report; 0 when
+        # undated), its accelerator count and its duration in seconds (-1 when unknown).
+        self.years = np.zeros(self.n_cases, dtype=np.int16)
+        self.scale = np.full(self.n_cases, -1, dtype=np.int64)
+        self.duration = np.full(self.n_cases, -1, dtype=np.int64)
         self.term_degree = np.zeros(self.n_cases, dtype=np.int32)
         self.graph_order = np.arange(self.n_cases, dtype=np.int32)
 
@@ -179,15 +187,15 @@ def build_index(versions):
     SQL queries, whatever the size; at 100,000 cases (a million links) about a second
     and 30 MB (``bench/RESULTS.md``).
     """
-    from django.db.models.functions import Collate
+    from django.db.models.functions import Coalesce, Collate, ExtractYear
 
     from taxonomy.models import RootCause
 
     from .facets import FACET_SPECS
-    from .models import TERM_RELATIONS, Case
+    from .models import TERM_RELATIONS, Case, Involvement, ScaleBand
 
     published = Case.objects.published()
-    cases = _ints(published.newest_first().values_list("pk", "organisation_id"), 2)
+    cases = _ints(published.newest_first().values_list("pk"), 1)
     n_cases = len(cases)
     index = CaseIndex(versions, cases[:, 0])
     tables = {}
@@ -209,10 +217,44 @@ def build_index(versions):
         target = getattr(Case, relation).field.m2m_reverse_field_name()
         links = _ints(through.objects.values_list("case_id", f"{target}_id"), 2)
         tables[kind] = value_table(kind, links[:, 0], links[:, 1])
-    tables["organisation"] = value_table("organisation", cases[:, 0], cases[:, 1])
+    for key, relation in (("workload", "workloads"), ("accelerator", "accelerators")):
+        through = getattr(Case, relation).through
+        target = getattr(Case, relation).field.m2m_reverse_field_name()
+        links = _ints(through.objects.values_list("case_id", f"{target}_id"), 2)
+        tables[key] = value_table(key, links[:, 0], links[:, 1])
+    links = _ints(Involvement.objects.values_list("case_id", "organisation_id"), 2)
+    tables["organisation"] = value_table("organisation", links[:, 0], links[:, 1])
 
-    # A case is in a category when one of its root causes is: (case, category) pairs,
-    # each once, from the root cause links and the root causes' categories.
+    # Years, accelerator counts and durations, by position; a case's scale band from its
+    # count.
+    facts = published.annotate(
+        incident_year=ExtractYear(Coalesce("started_on", "ended_on", "published_on"))
+    ).values_list("pk", "incident_year", "accelerator_count", "duration")
+    fact_pks, years, counts, durations = [], [], [], []
+    for pk, year, count, duration in facts.iterator(chunk_size=10_000):
+        fact_pks.append(pk)
+        years.append(year or 0)
+        counts.append(-1 if count is None else count)
+        durations.append(-1 if duration is None else int(duration.total_seconds()))
+    at, _ = index.positions_of(fact_pks)
+    index.years[at] = years
+    index.scale[at] = counts
+    index.duration[at] = durations
+    bands = list(ScaleBand.objects.values_list("pk", "low", "high"))
+    band_cases, band_values = [], []
+    for band_pk, low, high in bands:
+        inside = (index.scale >= low) & ((index.scale < high) if high is not None else True)
+        positions = np.flatnonzero(inside & (index.scale >= 0))
+        band_cases.append(index.case_pks[positions])
+        band_values.append(np.full(len(positions), band_pk, dtype=np.int64))
+    tables["scale"] = value_table(
+        "scale",
+        np.concatenate(band_cases) if bands else np.zeros(0, np.int64),
+        np.concatenate(band_values) if bands else np.zeros(0, np.int64),
+    )
+
+    # A case is in a category when one of its root causes is, or when the category was
+    # added to it: (case, category) pairs, each once; unpublished cases drop out below.
     root_causes = tables["root_cause"]
     memberships = _ints(
         RootCause.categories.through.objects.values_list("rootcause_id", "category_id"), 2
@@ -226,8 +268,11 @@ def build_index(versions):
         carriers = root_causes.cases_of(position)
         pair_cases.append(index.case_pks[carriers])
         pair_categories.append(np.full(len(carriers), category_pk, dtype=np.int64))
-    pair_cases = np.concatenate(pair_cases) if pair_cases else np.zeros(0, np.int64)
-    pair_categories = np.concatenate(pair_categories) if pair_categories else np.zeros(0, np.int64)
+    added = _ints(Case.added_categories.through.objects.values_list("case_id", "category_id"), 2)
+    pair_cases.append(added[:, 0])
+    pair_categories.append(added[:, 1])
+    pair_cases = np.concatenate(pair_cases)
+    pair_categories = np.concatenate(pair_categories)
     unique = np.unique(np.stack([pair_cases, pair_categories]), axis=1)
     tables["category"] = value_table("category", unique[0], unique[1])
 
@@ -293,13 +338,21 @@ class Selection:
     ``(int64[k] case positions, float64[k] ranks)`` of the cases the sentence matches.
     """
 
-    def __init__(self, index, chosen, matched=None):
+    def __init__(self, index, chosen, matched=None, years=None):
         self.index = index
         self.masks = {
             key: index.tables[key].mask_any([value.position for value in values])
             for key, values in chosen.items()
-            if values
+            if values and key in index.tables
         }
+        if years is not None and years != (None, None):
+            low, high = years
+            mask = index.years > 0
+            if low is not None:
+                mask &= index.years >= low
+            if high is not None:
+                mask &= index.years <= high
+            self.masks["year"] = mask
         self.matched = matched
         if matched is not None:
             sentence_mask = np.zeros(index.n_cases, dtype=bool)
@@ -326,16 +379,48 @@ class Selection:
         mask = self.mask()
         return self.index.n_cases if mask is None else int(np.count_nonzero(mask))
 
-    def ordered(self):
-        """The result's case positions in display order: best match first (rank, then
-        newest) with a sentence, else newest first. ``int64[count]``."""
+    def ordered(self, sort=None):
+        """The result's case positions in display order. ``int64[count]``.
+
+        ``sort``: ``None`` (best match first, by rank then newest, with a sentence; else
+        newest first), ``"newest"``, ``"oldest"`` (undated cases last), ``"scale"``
+        (most accelerators first) or ``"duration"`` (longest first); cases without the
+        figure come last, and ties keep the newest-first order.
+        """
         mask = self.mask()
         if self.matched is None:
-            return np.arange(self.index.n_cases) if mask is None else np.flatnonzero(mask)
-        positions, ranks = self.matched
-        keep = mask[positions]
-        positions, ranks = positions[keep], ranks[keep]
+            positions = np.arange(self.index.n_cases) if mask is None else np.flatnonzero(mask)
+            ranks = None
+        else:
+            positions, ranks = self.matched
+            keep = mask[positions]
+            positions, ranks = positions[keep], ranks[keep]
+        if sort in {"newest", "oldest", "scale", "duration"}:
+            return self._sorted(positions, sort)
+        if ranks is None:
+            return positions
         return positions[np.lexsort((positions, -ranks))]
+
+    def _sorted(self, positions, sort):
+        positions = np.sort(positions)  # newest first: a position is a rank in that order
+        if sort == "newest":
+            return positions
+        if sort == "oldest":
+            years = self.index.years[positions]
+            dated = positions[years > 0][::-1]
+            return np.concatenate([dated, positions[years == 0]])
+        figure = (self.index.scale if sort == "scale" else self.index.duration)[positions]
+        return positions[np.lexsort((positions, -figure, figure < 0))]
+
+    def year_counts(self):
+        """Cases per incident year over the result without the year range (so each count
+        is what choosing that year alone would list): ``list[tuple[int year, int
+        count]]``, oldest first, years with no case left out."""
+        mask = self.mask("year")
+        years = self.index.years if mask is None else self.index.years[mask]
+        years = years[years > 0]
+        found, counts = np.unique(years, return_counts=True)
+        return [(int(y), int(c)) for y, c in zip(found, counts, strict=True)]
 
     def result_mask(self):
         """``bool[n]`` of the result (all true without filters)."""

@@ -12,6 +12,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 
 from taxonomy.models import (
+    Category,
     Component,
     ContributingFactor,
     RootCause,
@@ -20,7 +21,10 @@ from taxonomy.models import (
     split_aliases,
 )
 
+from .dates import DatePrecision, format_duration, format_partial_date
 from .text import plain_text, render_markdown
+
+__all__ = ["DatePrecision", "format_partial_date"]  # re-exported for older imports
 
 
 class Organisation(models.Model):
@@ -56,12 +60,44 @@ class Organisation(models.Model):
         return split_aliases(self.aliases)
 
 
-class DatePrecision(models.TextChoices):
-    """How much of an incident date is known: the day, only the month, or only the year."""
+class Workload(models.Model):
+    """What the compute was doing when the incident hit: "Training", "Inference",
+    "Platform" (shared infrastructure), "Security", "Data processing"."""
 
-    DAY = "day", "Day"
-    MONTH = "month", "Month"
-    YEAR = "year", "Year"
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    description = models.TextField(blank=True)
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def natural_key(self):
+        return (self.slug,)
+
+
+class Accelerator(models.Model):
+    """An accelerator model a case names: "NVIDIA H100", "Google TPU v4"."""
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    vendor = models.CharField(max_length=100, blank=True)
+    aliases = models.TextField(blank=True, help_text='One per line: "H100 SXM", "H100 80GB".')
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def natural_key(self):
+        return (self.slug,)
 
 
 class CaseQuerySet(models.QuerySet):
@@ -72,9 +108,14 @@ class CaseQuerySet(models.QuerySet):
         return self.filter(is_published=True)
 
     def with_terms(self):
-        """Load the organisation, the four kinds of term, root-cause categories and sources
-        in a constant number of queries, whatever the number of cases."""
-        return self.select_related("organisation").prefetch_related(
+        """Load the organisations, the four kinds of term, root-cause and added
+        categories and sources in a constant number of queries (nine), whatever the
+        number of cases."""
+        return self.prefetch_related(
+            models.Prefetch(
+                "involvements", queryset=Involvement.objects.select_related("organisation")
+            ),
+            "added_categories",
             models.Prefetch(
                 "root_causes", queryset=RootCause.objects.prefetch_related("categories")
             ),
@@ -162,13 +203,21 @@ class Case(models.Model):
 
     title = models.CharField(max_length=300)
     slug = models.SlugField(max_length=200, unique=True, help_text="The case's URL key.")
-    organisation = models.ForeignKey(Organisation, on_delete=models.PROTECT, related_name="cases")
+    organisations = models.ManyToManyField(
+        Organisation,
+        through="Involvement",
+        related_name="cases",
+        help_text="The parties the reports name, each with its role; the first is the "
+        "organisation the case is filed under.",
+    )
     summary = models.TextField(help_text="Markdown: what happened, in a few sentences.")
     trigger = models.TextField(blank=True, help_text="Markdown: what set it off.")
     impact = models.TextField(
         blank=True, help_text="Markdown: who and what was hit, and for how long."
     )
-    symptoms_text = models.TextField("symptoms", blank=True, help_text="Markdown: what people saw.")
+    symptoms_text = models.TextField(
+        "symptoms as seen", blank=True, help_text="Markdown: what people saw, in prose."
+    )
     detection = models.TextField(blank=True, help_text="Markdown: how it was noticed.")
     remediation = models.TextField(blank=True, help_text="Markdown: what was done to fix it.")
     action_items = models.TextField(
@@ -179,25 +228,59 @@ class Case(models.Model):
         "started", null=True, blank=True, help_text="When the incident began, if known."
     )
     started_on_precision = models.CharField(
-        max_length=5, choices=DatePrecision, default=DatePrecision.DAY
+        "started precision", max_length=7, choices=DatePrecision, default=DatePrecision.DAY
     )
     ended_on = models.DateField(
         "ended", null=True, blank=True, help_text="When it ended, if known."
     )
     ended_on_precision = models.CharField(
-        max_length=5, choices=DatePrecision, default=DatePrecision.DAY
+        "ended precision", max_length=7, choices=DatePrecision, default=DatePrecision.DAY
     )
     published_on = models.DateField(
         "report date", null=True, blank=True, help_text="The date of the main public report."
     )
     published_on_precision = models.CharField(
-        max_length=5, choices=DatePrecision, default=DatePrecision.DAY
+        "report date precision", max_length=7, choices=DatePrecision, default=DatePrecision.DAY
     )
     root_causes = models.ManyToManyField(RootCause, blank=True, related_name="cases")
     components = models.ManyToManyField(Component, blank=True, related_name="cases")
-    symptoms = models.ManyToManyField(Symptom, blank=True, related_name="cases")
+    symptoms = models.ManyToManyField(
+        Symptom, blank=True, related_name="cases", verbose_name="symptom terms"
+    )
     contributing_factors = models.ManyToManyField(
         ContributingFactor, blank=True, related_name="cases"
+    )
+    added_categories = models.ManyToManyField(
+        Category,
+        blank=True,
+        related_name="cases",
+        verbose_name="more categories",
+        help_text="Categories the reports give beyond those of the root causes.",
+    )
+    # Key facts: each only where a source states it.
+    workloads = models.ManyToManyField(Workload, blank=True, related_name="cases")
+    accelerators = models.ManyToManyField(Accelerator, blank=True, related_name="cases")
+    accelerator_count = models.PositiveIntegerField(
+        "accelerators involved",
+        null=True,
+        blank=True,
+        help_text="GPUs or other accelerators of the job or cluster hit, as a source states.",
+    )
+    interconnect = models.CharField(
+        max_length=200, blank=True, help_text='As a source names it: "InfiniBand NDR 400 Gb/s".'
+    )
+    duration = models.DurationField(
+        "incident duration", null=True, blank=True, help_text="From start to end."
+    )
+    time_to_detect = models.DurationField(null=True, blank=True, help_text="From start.")
+    time_to_mitigate = models.DurationField(
+        null=True, blank=True, help_text="From start to the impact ending or being contained."
+    )
+    gpu_hours_lost = models.PositiveBigIntegerField("GPU-hours lost", null=True, blank=True)
+    capacity_lost = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text='In a source\'s terms: "a quarter of the fleet", "40% of jobs failed".',
     )
     is_published = models.BooleanField(
         "published", default=False, help_text="Drafts never appear on public pages."
@@ -230,24 +313,66 @@ class Case(models.Model):
 
     @property
     def categories(self):
-        """The categories of this case's root causes, by name: ``list[Category]``.
+        """The categories of this case's root causes and those added to it, by name:
+        ``list[Category]``.
 
-        Uses the prefetched root causes and categories when :meth:`CaseQuerySet.with_terms`
-        loaded them, so it costs no query per case on list pages.
+        Uses the prefetched root causes, categories and added categories when
+        :meth:`CaseQuerySet.with_terms` loaded them, so it costs no query per case on
+        list pages.
         """
-        found = {}
+        found = {category.pk: category for category in self.added_categories.all()}
         for root_cause in self.root_causes.all():
             for category in root_cause.categories.all():
                 found[category.pk] = category
         return sorted(found.values(), key=lambda category: category.name)
 
     @property
+    def involvement_list(self):
+        """The case's parties in order (the first is the one it is filed under):
+        ``list[Involvement]`` (prefetched by :meth:`CaseQuerySet.with_terms`)."""
+        return sorted(self.involvements.all(), key=lambda i: (i.position, i.pk or 0))
+
+    @property
+    def organisation(self):
+        """The organisation the case is filed under (its first party), or ``None``."""
+        parties = self.involvement_list
+        return parties[0].organisation if parties else None
+
+    @property
+    def scale_band(self):
+        """The :data:`SCALE_BANDS` entry ``(slug, name, low, high)`` of the accelerator
+        count, or ``None`` when no source states it."""
+        return scale_band(self.accelerator_count)
+
+    def key_facts(self):
+        """The key facts a source states, for the case page's panel: ``list[tuple[str
+        label, str text]]`` in a fixed order, without the ones not known."""
+        facts = [
+            ("Workload", ", ".join(w.name for w in self.workloads.all())),
+            ("Accelerators", ", ".join(a.name for a in self.accelerators.all())),
+            (
+                "Scale",
+                f"{self.accelerator_count:,} accelerators" if self.accelerator_count else "",
+            ),
+            ("Interconnect", self.interconnect),
+            ("Duration", format_duration(self.duration)),
+            ("Time to detect", format_duration(self.time_to_detect)),
+            ("Time to mitigate", format_duration(self.time_to_mitigate)),
+            ("GPU-hours lost", f"{self.gpu_hours_lost:,}" if self.gpu_hours_lost else ""),
+            ("Capacity lost", self.capacity_lost),
+        ]
+        return [(label, text) for label, text in facts if text]
+
+    @property
     def period(self):
-        """The incident period as text, such as "March 2023 – August 2023"; "" if unknown."""
+        """The incident period as text: "March 2023 – August 2023", "14 March 2023",
+        "from March 2023" (start known to the month only, end unknown); "" if unknown."""
         start = format_partial_date(self.started_on, self.started_on_precision)
         end = format_partial_date(self.ended_on, self.ended_on_precision)
         if start and end and start != end:
             return f"{start} – {end}"
+        if start and not end and self.started_on_precision != DatePrecision.DAY:
+            return f"from {start}"  # known only by its start month: not "lasting" it
         return start or (f"until {end}" if end else "")
 
     @property
@@ -284,21 +409,6 @@ class Case(models.Model):
         return render_markdown(self.lessons)
 
 
-def format_partial_date(value, precision):
-    """Format a date to the precision known.
-
-    Input: a ``datetime.date`` or ``None``, and a :class:`DatePrecision` value.
-    Output: "14 March 2023", "March 2023", "2023", or "" for ``None``.
-    """
-    if value is None:
-        return ""
-    if precision == DatePrecision.YEAR:
-        return f"{value.year}"
-    if precision == DatePrecision.MONTH:
-        return value.strftime("%B %Y")
-    return f"{value.day} {value.strftime('%B %Y')}"
-
-
 class SourceManager(models.Manager):
     """Natural keys for sources: ``get_by_natural_key(case_slug, url)``."""
 
@@ -328,5 +438,147 @@ class Source(models.Model):
 
     def natural_key(self):
         return (*self.case.natural_key(), self.url)
+
+    natural_key.dependencies = ["incidents.case"]
+
+
+class ScaleBand(models.Model):
+    """A band of accelerator counts for the list's "Scale" facet: "1,000 to 9,999".
+
+    ``low`` inclusive, ``high`` exclusive (``None``: no upper bound). The bands are data
+    (a migration writes the four below), so every facet reads them the same way.
+    """
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    low = models.PositiveIntegerField()
+    high = models.PositiveIntegerField(null=True, blank=True)
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["low"]
+
+    def __str__(self):
+        return self.name
+
+    def natural_key(self):
+        return (self.slug,)
+
+    def holds(self, count):
+        """Whether ``count`` (``int`` or ``None``) falls in this band."""
+        return count is not None and count >= self.low and (self.high is None or count < self.high)
+
+
+# The bands the migration writes: (slug, name, low, high). Powers of ten: a job of a few
+# nodes, a large job, a frontier run, a fleet.
+SCALE_BANDS = (
+    ("under-1k", "Under 1,000 accelerators", 0, 1_000),
+    ("1k-10k", "1,000 to 9,999 accelerators", 1_000, 10_000),
+    ("10k-100k", "10,000 to 99,999 accelerators", 10_000, 100_000),
+    ("100k-plus", "100,000 accelerators or more", 100_000, None),
+)
+
+
+def scale_band(count):
+    """The :data:`SCALE_BANDS` entry holding ``count`` (an ``int`` or ``None``), or
+    ``None`` for an unknown count."""
+    if count is None:
+        return None
+    for band in SCALE_BANDS:
+        if count >= band[2] and (band[3] is None or count < band[3]):
+            return band
+    return None
+
+
+class Role(models.TextChoices):
+    """What an organisation was to an incident, as the reports say."""
+
+    OPERATOR = "operator", "operator"
+    VENDOR = "vendor", "vendor"
+    CLOUD_PROVIDER = "cloud-provider", "cloud provider"
+    REPORTER = "reporter", "reporter"
+    RESEARCHER = "researcher", "researcher"
+    AFFECTED = "affected", "affected"
+
+
+class InvolvementManager(models.Manager):
+    """Natural keys for involvements: ``get_by_natural_key(case_slug, organisation_slug)``."""
+
+    def get_by_natural_key(self, case_slug, organisation_slug):
+        return self.get(case__slug=case_slug, organisation__slug=organisation_slug)
+
+
+class Involvement(models.Model):
+    """One organisation's part in a case, with its role ("vendor") where a report gives
+    it; ``position`` orders a case's parties (0: the one it is filed under)."""
+
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="involvements")
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.PROTECT, related_name="involvements"
+    )
+    role = models.CharField(max_length=20, choices=Role, blank=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    objects = InvolvementManager()
+
+    class Meta:
+        ordering = ["position", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["case", "organisation"], name="unique_organisation_per_case"
+            )
+        ]
+
+    def __str__(self):
+        return (
+            f"{self.organisation} ({self.get_role_display()})"
+            if self.role
+            else str(self.organisation)
+        )
+
+    def natural_key(self):
+        return (*self.case.natural_key(), self.organisation.slug)
+
+    natural_key.dependencies = ["incidents.case", "incidents.organisation"]
+
+
+class TimelineEventManager(models.Manager):
+    """Natural keys for timeline events: ``get_by_natural_key(case_slug, position)``."""
+
+    def get_by_natural_key(self, case_slug, position):
+        return self.get(case__slug=case_slug, position=position)
+
+
+class TimelineEvent(models.Model):
+    """One dated event of a case's timeline: when (to the precision a source gives) and
+    what happened. Shown in time order."""
+
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="timeline")
+    at = models.DateTimeField("when", help_text="UTC")
+    at_precision = models.CharField(
+        "precision", max_length=7, choices=DatePrecision, default=DatePrecision.DAY
+    )
+    event = models.CharField(max_length=500, help_text="What happened, in a sentence.")
+    position = models.PositiveSmallIntegerField(default=0, help_text="Order among events.")
+
+    objects = TimelineEventManager()
+
+    class Meta:
+        ordering = ["at", "position", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["case", "position"], name="unique_event_position")
+        ]
+
+    def __str__(self):
+        return f"{self.when}: {self.event}"
+
+    @property
+    def when(self):
+        """The time as readers read it: "Q2 2024", "12 June 2024, 14:03 UTC"."""
+        return format_partial_date(self.at, self.at_precision)
+
+    def natural_key(self):
+        return (*self.case.natural_key(), self.position)
 
     natural_key.dependencies = ["incidents.case"]

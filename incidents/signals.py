@@ -28,7 +28,7 @@ from taxonomy.models import (
     bump_taxonomy_version,
 )
 
-from .models import Case, Organisation
+from .models import Accelerator, Case, Involvement, Organisation, ScaleBand, Workload
 
 TERM_MODELS = (RootCause, Component, Symptom, ContributingFactor)
 
@@ -114,6 +114,24 @@ for relation in (Case.root_causes, Case.components, Case.symptoms, Case.contribu
     m2m_changed.connect(terms_changed, sender=relation.through, dispatch_uid=str(relation.through))
 
 
+def facts_changed(sender, action, **kwargs):
+    """A case's workloads, accelerators or added categories changed: the facets move."""
+    if action in {"post_add", "post_remove", "post_clear"}:
+        bump_case_version()
+
+
+for relation in (Case.workloads, Case.accelerators, Case.added_categories):
+    m2m_changed.connect(facts_changed, sender=relation.through, dispatch_uid=str(relation.through))
+
+
+@receiver(post_save, sender=Involvement)
+@receiver(post_delete, sender=Involvement)
+def involvement_changed(sender, instance, **kwargs):
+    """A case's organisations changed: its search vector and the organisation facet."""
+    reindex([instance.case_id])
+    bump_case_version()
+
+
 def term_saved(sender, instance, raw=False, **kwargs):
     """A term or organisation changed: new recogniser index; its cases re-searchable."""
     bump_taxonomy_version()
@@ -132,12 +150,14 @@ def term_deleted(sender, instance, **kwargs):
 
 
 def category_changed(sender, **kwargs):
-    """A category, or which root causes belong to it, changed: the category facet moves."""
+    """A category (or which root causes belong to it), a workload, an accelerator or a
+    scale band changed: the facets move."""
     bump_taxonomy_version()
 
 
-post_save.connect(category_changed, sender=Category, dispatch_uid="category_saved")
-post_delete.connect(category_changed, sender=Category, dispatch_uid="category_deleted")
+for model in (Category, Workload, Accelerator, ScaleBand):
+    post_save.connect(category_changed, sender=model, dispatch_uid=f"{model.__name__}_saved")
+    post_delete.connect(category_changed, sender=model, dispatch_uid=f"{model.__name__}_deleted")
 m2m_changed.connect(
     category_changed, sender=RootCause.categories.through, dispatch_uid="root_cause_categories"
 )

@@ -36,9 +36,13 @@ from .facets import (
     root_cause_breakdown_from_index,
 )
 from .filters import (
+    LIST_OPTIONS,
     MAX_VALUES_PER_FILTER,
+    RELEVANCE,
+    SORTS,
     CaseFilterSet,
     clean_query,
+    list_options,
     query_problems,
 )
 from .graphs import drawn_graph_from_index, related_from_index
@@ -110,7 +114,9 @@ def case_list(request):
         "query": query,
         # Shown back in the search box: without NUL, which HTML cannot carry.
         "sentence": sentence,
-        "hidden_filters": [(key, value) for key in FACET_LABELS for value in query.getlist(key)],
+        "hidden_filters": [
+            (key, value) for key in [*FACET_LABELS, *LIST_OPTIONS] for value in query.getlist(key)
+        ],
     }
     if errors:
         context["errors"] = errors
@@ -133,8 +139,17 @@ def case_list(request):
         stronger.pop("matches")
         stronger.pop("page", None)
         context["stronger_url"] = "?" + stronger.urlencode()
+    options = list_options(query)
+    context["sorts"] = sort_links(query, options.sort, bool(sentence))
+    context["years"] = year_range(selection, query, options.years)
+    context["year_state"] = [
+        (key, value)
+        for key in query
+        if key not in {"year_from", "year_to", "page"}
+        for value in query.getlist(key)
+    ]
     try:
-        page_obj = get_page(selection.ordered(), query.get("page"))
+        page_obj = get_page(selection.ordered(options.sort), query.get("page"))
     except PageNotFound as error:
         context["errors"] = [str(error)]
         context["fix_url"] = query_string(query) or "?"
@@ -150,6 +165,57 @@ def case_list(request):
     )
     context["state"] = query_string(query)
     return render(request, "incidents/case_list.html", context)
+
+
+def sort_links(query, sort, with_sentence):
+    """The list's orders as links: ``list[dict(key, label, url, current)]``; "Best match"
+    first when there is a sentence (its default), else "Newest first" is the default."""
+    keys = ([RELEVANCE] if with_sentence else []) + list(SORTS)
+    default = RELEVANCE if with_sentence else "newest"
+    current = sort if sort in keys else default
+    links = []
+    for key in keys:
+        changed = query.copy()
+        changed.pop("page", None)
+        changed.pop("sort", None)
+        if key != default:
+            changed["sort"] = key
+        label = "Best match first" if key == RELEVANCE else SORTS[key]
+        links.append(
+            {
+                "key": key,
+                "label": label,
+                "url": "?" + changed.urlencode(),
+                "current": key == current,
+            }
+        )
+    return links
+
+
+def year_range(selection, query, years):
+    """The year facet: ``dict`` with ``counts`` (``[(year, cases, url of that year alone,
+    chosen)]``, oldest first, counted without the year range), the chosen ``first`` and
+    ``last`` years, the years offered, and ``clear_url`` (the list without a range)."""
+    counts = selection.year_counts()
+    low, high = years
+    rows = []
+    for year, count in counts:
+        only = query.copy()
+        only.pop("page", None)
+        only["year_from"] = only["year_to"] = str(year)
+        chosen = (low is None or year >= low) and (high is None or year <= high)
+        rows.append((year, count, "?" + only.urlencode(), chosen and (low or high) is not None))
+    cleared = query.copy()
+    for key in ("page", "year_from", "year_to"):
+        cleared.pop(key, None)
+    return {
+        "counts": rows,
+        "first": low,
+        "last": high,
+        "options": [year for year, _ in counts],
+        "clear_url": "?" + cleared.urlencode(),
+        "active": low is not None or high is not None,
+    }
 
 
 @dataclass
@@ -176,8 +242,9 @@ def select(index, filterset, sentence, query):
     found in time.
     """
     chosen = filterset.chosen()
+    years = list_options(query).years
     if not sentence:
-        return Selected(Selection(index, chosen), recognised=[])
+        return Selected(Selection(index, chosen, years=years), recognised=[])
     recognised = recognise(sentence, version=index.versions[0], breadth=index_breadth(index))
     result = match_sentence(index, sentence, recognised)
     strong = result.strong()
@@ -185,10 +252,10 @@ def select(index, filterset, sentence, query):
         matched, weaker = result.everything, 0
     else:
         matched = (result.positions[strong], result.scores[strong])
-        within = Selection(index, chosen).mask()
+        within = Selection(index, chosen, years=years).mask()
         hidden = ~strong if within is None else ~strong & within[result.positions]
         weaker = int(np.count_nonzero(hidden))
-    selection = Selection(index, chosen, matched)
+    selection = Selection(index, chosen, matched, years=years)
     notice = ""
     if not query_terms(sentence):
         notice = (
@@ -295,7 +362,7 @@ class CaseDetailView(DetailView):
     http_method_names = ["get", "head"]
 
     def get_queryset(self):
-        cases = Case.objects.with_terms()
+        cases = Case.objects.with_terms().prefetch_related("workloads", "accelerators")
         if self.request.user.is_staff:
             return cases
         return cases.published()
@@ -303,6 +370,8 @@ class CaseDetailView(DetailView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["related"] = related_from_index(get_index(), self.object)
+        context["key_facts"] = self.object.key_facts()
+        context["timeline"] = list(self.object.timeline.all())
         context["check_cluster_text"] = settings.CHECK_CLUSTER_TEXT
         context["check_cluster_url"] = settings.CHECK_CLUSTER_URL
         return context

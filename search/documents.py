@@ -47,7 +47,13 @@ def search_parts(case):
     ]
     return {
         "A": case.title,
-        "B": " ".join([case.summary, case.organisation.name, *(term.name for term in terms)]),
+        "B": " ".join(
+            [
+                case.summary,
+                *(involvement.organisation.name for involvement in case.involvement_list),
+                *(term.name for term in terms),
+            ]
+        ),
         "C": " ".join(
             [
                 case.symptoms_text,
@@ -120,10 +126,7 @@ def stored_vector():
     from taxonomy.models import Component, ContributingFactor, RootCause, Symptom
 
     kinds = (RootCause, Component, Symptom, ContributingFactor)
-    organisation = Subquery(
-        Organisation.objects.filter(pk=OuterRef("organisation_id")).values("name"),
-        output_field=TextField(),
-    )
+    organisation = _joined(Organisation, "name")
     parts = {
         "A": ["title"],
         "B": ["summary", organisation, *(_joined(kind, "name") for kind in kinds)],

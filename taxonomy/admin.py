@@ -1,47 +1,155 @@
 """Editors' admin for taxonomy terms and categories, with how many cases use each."""
 
+import json
+
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
-from django.db.models import Case, Count, IntegerField, Value, When
+from django.db.models import Case, Count, IntegerField, Q, Value, When
 
 from .models import Category, Component, ContributingFactor, RootCause, Symptom
 
 
-class VersionCheckedForm(forms.ModelForm):
-    """An admin form with an optimistic version check, for models with a ``version`` field.
+def _canonical(field, value):
+    """A form value in one comparable form: ``str`` (sorted pks for a multiple choice)."""
+    if isinstance(field, forms.ModelMultipleChoiceField):
+        items = value if isinstance(value, list | tuple) else [] if value in (None, "") else [value]
+        return json.dumps(sorted(str(getattr(item, "pk", item)) for item in items))
+    if isinstance(field, forms.BooleanField):
+        return "1" if value else ""
+    prepared = field.prepare_value(value)
+    text = "" if prepared is None else str(prepared).replace("\r\n", "\n")
+    return text.strip() if getattr(field, "strip", False) else text
 
-    ``edit_version`` carries the row's ``version`` from when the form was opened. On save
-    the row is locked (``select_for_update``, inside the admin's transaction) and a version
-    that moved on meanwhile refuses the save with a message, so one editor never silently
-    overwrites another. Pair with :class:`VersionCheckedAdmin`, which bumps the version.
+
+class VersionCheckedForm(forms.ModelForm):
+    """An admin form with an optimistic version check that never loses typed work.
+
+    ``edit_version`` carries the row's ``version`` from when the form was opened, and
+    ``edit_base`` the form's values then (JSON). On save the row is locked
+    (``select_for_update``, inside the admin's transaction). When the version moved on
+    meanwhile (another editor, another tab, a Publish action from the change list), the
+    two sets of changes are merged field by field against the base: a field only one
+    side changed takes that side's value. Only a field both sides changed differently is
+    a conflict: the form comes back with the editor's typed values kept, the saved
+    value shown under each such field, and the base moved to the saved version, so
+    saving again applies the editor's values over it. Pair with
+    :class:`VersionCheckedAdmin`, which bumps the version.
     """
 
     edit_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    edit_base = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["edit_version"].initial = self.instance.version
+        self.fields["edit_base"].initial = json.dumps(self._snapshot())
+        self.merged = []  # names of fields another save changed and this one kept
+
+    def _checked_fields(self):
+        return [name for name in self.fields if not name.startswith("edit_")]
+
+    def _snapshot(self):
+        """The form's initial values (the row as saved now), canonical: ``dict``."""
+        return {
+            name: _canonical(self.fields[name], self.get_initial_for_field(self.fields[name], name))
+            for name in self._checked_fields()
+        }
 
     def clean(self):
         cleaned = super().clean()
-        if self.instance.pk:
-            current = (
-                type(self.instance)
-                ._default_manager.select_for_update()
-                .filter(pk=self.instance.pk)
-                .values_list("version", flat=True)
-                .first()
+        if not self.instance.pk:
+            return cleaned
+        current = (
+            type(self.instance)
+            ._default_manager.select_for_update()
+            .filter(pk=self.instance.pk)
+            .values_list("version", flat=True)
+            .first()
+        )
+        if cleaned.get("edit_version") == current:
+            return cleaned
+        try:
+            base = json.loads(cleaned.get("edit_base") or "")
+        except ValueError:
+            base = None
+        name = self.instance._meta.verbose_name
+        now = self._snapshot()
+        if not isinstance(base, dict):
+            self._rebase(current, now)
+            raise ValidationError(
+                f"This {name} was saved by someone else after you opened it. Your values are "
+                "kept below; check them against the saved version and save again.",
+                code="stale",
             )
-            if cleaned.get("edit_version") != current:
-                name = self.instance._meta.verbose_name
-                raise ValidationError(
-                    f"Another editor saved this {name} after you opened it, so your changes "
-                    "were not saved. Open it again to see their version, then make your "
-                    "changes on it.",
-                    code="stale",
+        conflicts = []
+        for field_name in self._checked_fields():
+            field = self.fields[field_name]
+            mine = _canonical(field, self._typed(field_name))
+            theirs, was = now.get(field_name, ""), base.get(field_name, "")
+            if theirs == was or mine == theirs:
+                continue
+            if mine == was:  # only they changed it: keep their value
+                initial = self.get_initial_for_field(field, field_name)
+                try:
+                    cleaned[field_name] = field.clean(field.prepare_value(initial))
+                except ValidationError:
+                    cleaned[field_name] = initial
+                self.merged.append(field_name)
+            else:
+                conflicts.append(field_name)
+        if conflicts:
+            self._rebase(current, now)
+            for field_name in conflicts:
+                initial = self.get_initial_for_field(self.fields[field_name], field_name)
+                shown = _short(
+                    self._display(field_name, _canonical(self.fields[field_name], initial))
                 )
+                self.add_error(
+                    field_name,
+                    f"Saved meanwhile by someone else: “{shown}”. "
+                    "Your text is kept here; save again to apply it over theirs.",
+                )
+            labels = ", ".join(str(self.fields[f].label or f) for f in conflicts)
+            raise ValidationError(
+                f"Someone else saved this {name} while you edited it and changed the same "
+                f"fields: {labels}. Nothing you typed is lost: each of those fields shows the "
+                "saved value under your own. Save again to apply yours over it.",
+                code="stale",
+            )
+        cleaned["edit_version"] = current
         return cleaned
+
+    def _typed(self, name):
+        """What the editor submitted for ``name``, as the field's initial would hold it."""
+        field = self.fields[name]
+        value = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+        if isinstance(field, forms.ModelMultipleChoiceField):
+            return [v for v in (value or []) if v]
+        if isinstance(field, forms.BooleanField):
+            return field.to_python(value)
+        return value
+
+    def _display(self, name, canonical):
+        field = self.fields[name]
+        if isinstance(field, forms.ModelMultipleChoiceField):
+            pks = json.loads(canonical)
+            return ", ".join(str(o) for o in field.queryset.filter(pk__in=pks)) or "none"
+        if isinstance(field, forms.BooleanField):
+            return "yes" if canonical else "no"
+        return canonical or "empty"
+
+    def _rebase(self, version, snapshot):
+        """Carry the saved version as the new base of the re-shown form."""
+        data = self.data.copy()
+        data[self.add_prefix("edit_version")] = str(version)
+        data[self.add_prefix("edit_base")] = json.dumps(snapshot)
+        self.data = data
+
+
+def _short(text, limit=200):
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class VersionCheckedAdmin(admin.ModelAdmin):
@@ -63,24 +171,82 @@ class NulSafeSearchMixin:
         return super().get_search_results(request, queryset, search_term.replace("\x00", ""))
 
 
+def category_case_count():
+    """An annotation for categories: the cases in each (through a root cause or added to
+    the case), each counted once, as one correlated ``COUNT(DISTINCT …)``."""
+    from django.db.models import Func, OuterRef, Subquery
+
+    from incidents.models import Case as IncidentCase
+
+    in_category = IncidentCase.objects.filter(
+        Q(root_causes__categories=OuterRef("pk")) | Q(added_categories=OuterRef("pk"))
+    )
+    count = Func(Func("pk", function="DISTINCT"), function="COUNT")
+    return Subquery(
+        in_category.order_by().annotate(n=count).values("n")[:1], output_field=IntegerField()
+    )
+
+
 @admin.register(Category)
 class CategoryAdmin(NulSafeSearchMixin, admin.ModelAdmin):
-    """Categories, with the number of published and draft cases whose root causes carry one."""
+    """Categories, with the number of published and draft cases in each (through a root
+    cause or added to the case)."""
 
     list_display = ["name", "slug", "case_count"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
 
     def get_queryset(self, request):
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(case_count=Count("rootcause_terms__cases", distinct=True))
-        )
+        return super().get_queryset(request).annotate(case_count=category_case_count())
 
     @admin.display(description="cases", ordering="case_count")
     def case_count(self, obj):
         return obj.case_count
+
+
+def word_start_q(word, fields):
+    """``Q``: some word of one of ``fields`` starts with ``word`` (any case): at the start
+    of the text, or after a space, a hyphen, a slash, an opening parenthesis or a new
+    line. Plain ``LIKE`` patterns, the same on PostgreSQL and SQLite."""
+    found = Q()
+    for field in fields:
+        found |= Q(**{f"{field}__istartswith": word})
+        for before in (" ", "-", "/", "(", "\n"):
+            found |= Q(**{f"{field}__icontains": before + word})
+    return found
+
+
+class TermForm(VersionCheckedForm):
+    """A term's form: one idea, one term. A name or alias that is already another term's
+    name or alias (of the same kind, in any case, plural or spelling with hyphens) is
+    refused with the term that has it, so the "+" pop-up of the case form cannot create
+    a second term for an idea."""
+
+    def clean(self):
+        from search.recognise import phrase_key
+
+        cleaned = super().clean()
+        model = type(self.instance)
+        mine = {}
+        for text in [cleaned.get("name") or "", *(cleaned.get("aliases") or "").splitlines()]:
+            key = phrase_key(text)
+            if key:
+                mine.setdefault(key, text.strip())
+        if not mine:
+            return cleaned
+        for other in model.objects.exclude(pk=self.instance.pk).only("name", "aliases"):
+            for text in [other.name, *other.aliases.splitlines()]:
+                key = phrase_key(text)
+                if key in mine:
+                    field = "name" if phrase_key(cleaned.get("name") or "") == key else "aliases"
+                    what = "the name" if text == other.name else "an alias"
+                    self.add_error(
+                        field,
+                        f"“{mine[key]}” is already {what} of the {model._meta.verbose_name} "
+                        f"“{other.name}”. Use that term, or add your wording to its aliases.",
+                    )
+                    return cleaned
+        return cleaned
 
 
 class TermAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
@@ -91,7 +257,17 @@ class TermAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     search_fields = ["name", "slug", "aliases"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["categories"]
-    fields = ["name", "slug", "categories", "description", "aliases", "phrasings", "edit_version"]
+    form = TermForm
+    fields = [
+        "name",
+        "slug",
+        "categories",
+        "description",
+        "aliases",
+        "phrasings",
+        "edit_version",
+        "edit_base",
+    ]
 
     def get_queryset(self, request):
         return (
@@ -106,15 +282,23 @@ class TermAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         return obj.case_count
 
     def get_search_results(self, request, queryset, search_term):
-        """Search names, slugs and aliases; names that match come first (autocomplete
-        for "NCCL" offers "NCCL timeout" before a term that has "NCCL" only in an alias)."""
-        search_term = search_term.replace("\x00", "")
-        queryset, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        """Search names, slugs and aliases by the starts of their words (autocomplete for
+        "aging" offers "Hardware aging", not "Staging unlike production"); names that
+        match come first (for "NCCL", "NCCL timeout" before a term that has "NCCL" only
+        in an alias). Output: ``(queryset, False)``."""
+        search_term = search_term.replace("\x00", "").strip()
+        may_have_duplicates = False
+        for word in search_term.split():
+            queryset = queryset.filter(
+                word_start_q(word, ["name", "aliases"])
+                | Q(slug__startswith=word.lower())
+                | Q(slug__contains="-" + word.lower())
+            )
         if search_term:
             queryset = queryset.annotate(
                 name_match=Case(
                     When(name__istartswith=search_term, then=Value(0)),
-                    When(name__icontains=search_term, then=Value(1)),
+                    When(word_start_q(search_term, ["name"]), then=Value(1)),
                     default=Value(2),
                     output_field=IntegerField(),
                 )

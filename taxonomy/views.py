@@ -94,7 +94,7 @@ def term_detail(request, kind, slug):
         raise Http404(f"There is no page “{number[:40]}” of this term's cases.".replace("\x00", ""))
     page_obj = paginator.page(int(number))
     pks = [int(index.case_pks[p]) for p in page_obj.object_list]
-    found = Case.objects.select_related("organisation").in_bulk(pks)
+    found = Case.objects.prefetch_related("involvements__organisation").in_bulk(pks)
     page_obj.object_list = [found[pk] for pk in pks if pk in found]
     context = {
         "term": term,

@@ -2,7 +2,7 @@
 
 Builders are keyword-defaulted functions (``make_case(**overrides)``) that write real rows
 through the ORM; tests on the real library are ``TestCase`` classes with
-``fixtures = ["taxonomy", "organisations", "cases"]``, loaded once per class.
+``fixtures = ["taxonomy", "organisations", "accelerators", "cases"]``, loaded once per class.
 """
 
 import datetime
@@ -10,7 +10,7 @@ import itertools
 
 import pytest
 
-from incidents.models import Case, Organisation, Source
+from incidents.models import Case, Involvement, Organisation, Source
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
 _serial = itertools.count(1)
@@ -91,7 +91,12 @@ def make_case(
     sources=1,
     **overrides,
 ):
-    """A published case with a source; term arguments are names (created when missing)."""
+    """A published case with a source; term arguments are names (created when missing).
+
+    ``organisation``: one :class:`Organisation`, or a list of them or of ``(organisation,
+    role)`` pairs (the first is the one the case is filed under); ``workloads``,
+    ``accelerators`` and ``added_categories`` take model instances.
+    """
     n = next(_serial)
     title = title or f"Case {n}"
     fields = {
@@ -100,12 +105,21 @@ def make_case(
         "started_on": datetime.date(2024, 1, 1) + datetime.timedelta(days=n),
         "is_published": True,
     }
+    many = {
+        key: overrides.pop(key)
+        for key in ("workloads", "accelerators", "added_categories")
+        if key in overrides
+    }
     fields.update(overrides)
-    case = Case.objects.create(
-        title=title,
-        organisation=organisation or make_organisation(),
-        **fields,
-    )
+    case = Case.objects.create(title=title, **fields)
+    parties = organisation if isinstance(organisation, list | tuple) else [organisation]
+    for position, party in enumerate(parties):
+        party, role = party if isinstance(party, tuple) else (party, "")
+        Involvement.objects.create(
+            case=case, organisation=party or make_organisation(), role=role, position=position
+        )
+    for key, values in many.items():
+        getattr(case, key).add(*values)
     for manager, kind, names in [
         (case.root_causes, "root_cause", root_causes),
         (case.components, "component", components),

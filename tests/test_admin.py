@@ -9,33 +9,49 @@ from .conftest import listed_titles, make_case, make_organisation, make_term, pa
 pytestmark = pytest.mark.django_db
 
 
+def form_data(admin_client, url, **changes):
+    """What a browser would post from the admin form at ``url``: every input, select and
+    textarea of the form as rendered (hidden version fields and inline management forms
+    included), then ``changes`` (a list value for a multiple select)."""
+    return form_data_from(page(admin_client.get(url)), **changes)
+
+
+def form_data_from(soup, **changes):
+    """:func:`form_data` from an admin page already parsed."""
+    form = soup.select_one("form[id$=_form]")
+    data = {}
+    for field in form.select("input[name], select[name], textarea[name]"):
+        name = field["name"]
+        if "__prefix__" in name:
+            continue
+        if field.name == "textarea":  # a browser drops the newline that opens it
+            data[name] = field.get_text().removeprefix("\n")
+        elif field.name == "select":
+            chosen = [o["value"] for o in field.select("option[selected]")]
+            data[name] = chosen if field.has_attr("multiple") else (chosen[0] if chosen else "")
+        elif field.get("type") == "checkbox":
+            if field.has_attr("checked"):
+                data[name] = field.get("value", "on")
+        elif field.get("type") not in {"submit", "button"}:
+            data[name] = field.get("value", "")
+    data.update(changes)
+    return data
+
+
 def test_editor_adds_a_case_with_sources_and_sees_it_on_the_list(admin_client):
     organisation = make_organisation("Example Lab")
     symptom = make_term("symptom", "Job crash")
     root_cause = make_term("root_cause", "Faulty GPU", categories=["GPU hardware and memory"])
     component = make_term("component", "GPU")
-    data = {
-        "title": "New case",
-        "slug": "new-case",
-        "organisation": organisation.pk,
-        "is_published": "on",
-        "summary": "It broke.",
-        "started_on": "2024-02-03",
-        "started_on_precision": "day",
-        "ended_on_precision": "day",
-        "published_on_precision": "day",
-        "symptoms": [symptom.pk],
-        "root_causes": [root_cause.pk],
-        "components": [component.pk],
-        "sources-TOTAL_FORMS": "1",
-        "sources-INITIAL_FORMS": "0",
-        "sources-MIN_NUM_FORMS": "0",
-        "sources-MAX_NUM_FORMS": "1000",
-        "sources-0-url": "https://example.org/postmortem",
-        "sources-0-title": "Postmortem",
-        "sources-0-publisher": "Example Lab",
-        "sources-0-published_on": "2024-02-10",
-    }
+    data = form_data(
+        admin_client, "/admin/incidents/case/add/",
+        title="New case", slug="new-case", is_published="on", summary="It broke.",
+        started="2024-02-03", symptoms=[symptom.pk], root_causes=[root_cause.pk],
+        components=[component.pk],
+        **{"involvements-0-organisation": organisation.pk, "involvements-0-position": "0",
+           "sources-0-url": "https://example.org/postmortem", "sources-0-title": "Postmortem",
+           "sources-0-publisher": "Example Lab", "sources-0-published_on": "2024-02-10"},
+    )  # fmt: skip
     response = admin_client.post("/admin/incidents/case/add/", data)
     assert response.status_code == 302, page(response).select(".errorlist")
     case = Case.objects.get(slug="new-case")
@@ -53,7 +69,9 @@ def test_case_admin_pages_render_with_autocomplete_and_view_on_site(admin_client
     case = make_case("Listed", root_causes=["Faulty GPU"])
     assert admin_client.get("/admin/incidents/case/?q=Listed").status_code == 200
     soup = page(admin_client.get(f"/admin/incidents/case/{case.pk}/change/"))
-    assert soup.select_one("select[name=organisation]")["class"] == ["admin-autocomplete"]
+    assert (
+        "admin-autocomplete" in soup.select_one("select[name=involvements-0-organisation]")["class"]
+    )
     assert "admin-autocomplete" in soup.select_one("select[name=root_causes]")["class"]
     assert (
         soup.find("a", string="View on site")["href"].endswith(f"/cases/{case.slug}/")
@@ -97,48 +115,57 @@ def test_publish_action_makes_drafts_public(admin_client):
     assert listed_titles(admin_client.get("/")) == ["Draft"]
 
 
-def _change_data(case, **overrides):
-    """The admin change form's POST data for ``case``, as the browser would send it."""
-    data = {
-        "title": case.title, "slug": case.slug, "organisation": case.organisation_id,
-        "is_published": "on", "summary": case.summary, "edit_version": case.version,
-        "started_on_precision": "day", "ended_on_precision": "day",
-        "published_on_precision": "day",
-        "sources-TOTAL_FORMS": "1", "sources-INITIAL_FORMS": "1",
-        "sources-MIN_NUM_FORMS": "0", "sources-MAX_NUM_FORMS": "1000",
-    }  # fmt: skip
-    source = case.sources.get()
-    data.update({"sources-0-id": source.pk, "sources-0-case": case.pk,
-                 "sources-0-url": source.url, "sources-0-title": source.title})  # fmt: skip
-    data.update(overrides)
-    return data
-
-
-def test_second_of_two_editors_saving_in_turn_is_refused(admin_client):
-    case = make_case("Shared", summary="Original.")
-    first = _change_data(case, summary="First editor's words.")
-    second = _change_data(case, summary="Second editor's words.")  # opened at the same time
+def test_two_editors_changing_different_fields_both_keep_their_changes(admin_client):
+    case = make_case("Shared", summary="Original.", lessons="Old lesson.")
     url = f"/admin/incidents/case/{case.pk}/change/"
+    first = form_data(admin_client, url, summary="First editor's words.")
+    second = form_data(admin_client, url, lessons="Second editor's lesson.")  # opened together
+    assert admin_client.post(url, first).status_code == 302
+    assert admin_client.post(url, second).status_code == 302
+    case.refresh_from_db()
+    assert (case.summary, case.lessons) == ("First editor's words.", "Second editor's lesson.")
+    assert case.version == 3
+
+
+def test_a_real_conflict_keeps_the_typed_text_and_applies_it_when_saved_again(admin_client):
+    case = make_case("Shared", summary="Original.")
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    first = form_data(admin_client, url, summary="First editor's words.")
+    second = form_data(admin_client, url, summary="Second editor's words.")
     assert admin_client.post(url, first).status_code == 302
     response = admin_client.post(url, second)
     assert response.status_code == 200
-    assert "Another editor saved this case after you opened it" in response.content.decode()
+    soup = page(response)
+    text = soup.get_text(" ", strip=True)
+    assert "Someone else saved this case while you edited it" in text
+    assert "Saved meanwhile by someone else: “First editor's words.”" in text
+    # Nothing typed is lost: the form comes back with the second editor's words ...
+    assert soup.select_one("textarea[name=summary]").get_text().strip() == "Second editor's words."
     case.refresh_from_db()
     assert case.summary == "First editor's words."
-    assert case.version == 2
+    # ... and saving that form again applies them over the first editor's version.
+    again = form_data_from(soup)
+    assert admin_client.post(url, again).status_code == 302
+    case.refresh_from_db()
+    assert case.summary == "Second editor's words."
+
+
+def test_the_same_editors_publish_action_does_not_block_an_open_form(admin_client):
+    case = make_case("Draft", is_published=False, summary="Draft text.")
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    opened = form_data(admin_client, url, summary="Better text.")  # opened as a draft
+    admin_client.post("/admin/incidents/case/", {"action": "publish",
+                                                 "_selected_action": [case.pk]})  # fmt: skip
+    response = admin_client.post(url, opened)
+    assert response.status_code == 302, page(response).select(".errorlist")
+    case.refresh_from_db()
+    assert case.is_published and case.summary == "Better text."
 
 
 def test_publishing_without_a_source_is_refused(admin_client):
     case = make_case("Unsourced", sources=0, is_published=False)
-    form = {
-        "title": case.title, "slug": case.slug, "organisation": case.organisation_id,
-        "is_published": "on", "summary": "S.", "edit_version": case.version,
-        "started_on_precision": "day", "ended_on_precision": "day",
-        "published_on_precision": "day", "sources-TOTAL_FORMS": "1",
-        "sources-INITIAL_FORMS": "0", "sources-MIN_NUM_FORMS": "0",
-        "sources-MAX_NUM_FORMS": "1000",
-    }  # fmt: skip
-    response = admin_client.post(f"/admin/incidents/case/{case.pk}/change/", form)
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    response = admin_client.post(url, form_data(admin_client, url, is_published="on"))
     assert "A published case needs at least one source" in response.content.decode()
     case.refresh_from_db()
     assert not case.is_published
@@ -198,15 +225,18 @@ def test_admin_search_with_a_nul_byte_is_not_an_error(admin_client):
     assert admin_client.get("/admin/incidents/case/", {"q": "a\x00b"}).status_code == 200
 
 
-def test_second_of_two_editors_saving_a_term_in_turn_is_refused(admin_client):
+def test_two_editors_saving_a_term_merge_or_see_the_conflict(admin_client):
     term = make_term("symptom", "NCCL timeout", aliases="NCCL watchdog")
     url = f"/admin/taxonomy/symptom/{term.pk}/change/"
-    base = {"name": term.name, "slug": term.slug, "description": "", "edit_version": 1}
-    first = {**base, "aliases": "NCCL watchdog\nProcessGroupNCCL timeout"}
-    second = {**base, "aliases": "NCCL watchdog", "description": "A collective timed out."}
+    first = form_data(admin_client, url, aliases="NCCL watchdog\nProcessGroupNCCL timeout")
+    second = form_data(admin_client, url, description="A collective timed out.")
+    third = form_data(admin_client, url, aliases="NCCL watchdog\nWatchdog caught collective")
     assert admin_client.post(url, first).status_code == 302
-    response = admin_client.post(url, second)
-    assert "Another editor saved this symptom after you opened it" in response.content.decode()
+    assert admin_client.post(url, second).status_code == 302  # another field: merged
     term.refresh_from_db()
     assert term.aliases == "NCCL watchdog\nProcessGroupNCCL timeout"
-    assert term.description == ""
+    assert term.description == "A collective timed out."
+    response = admin_client.post(url, third)  # the same field: a conflict, shown
+    assert "Someone else saved this symptom while you edited it" in response.content.decode()
+    term.refresh_from_db()
+    assert term.aliases == "NCCL watchdog\nProcessGroupNCCL timeout"

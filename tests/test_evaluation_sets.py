@@ -35,7 +35,7 @@ def listed_slugs(response):
 
 
 class EvaluationSetTests(TestCase):
-    fixtures = ["taxonomy", "organisations", "cases"]
+    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
 
     def suggest(self, sentence):
         response = self.client.get("/suggest.json", {"q": sentence})

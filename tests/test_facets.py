@@ -100,7 +100,7 @@ def test_category_facet_counts_cases_by_their_root_causes_categories(client):
 
 
 class RealLibraryFacetTests(TestCase):
-    fixtures = ["taxonomy", "organisations", "cases"]
+    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
 
     def test_every_count_equals_the_list_after_clicking(self):
         """In a facet with no selection, each count is what the list shows after the click; in a

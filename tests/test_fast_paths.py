@@ -61,6 +61,10 @@ def _queries(library):
         f"component={co[-1]}",  # a component no case carries
         "q=nccl+timeout+after+checkpoint+restart",
         f"q=thermal+throttling&component={co[0]}",
+        "workload=training&accelerator=accelerator-h100",
+        "scale=1k-10k&scale=100k-plus&workload=inference",
+        "category=storage-and-data-path&category=observability",  # root causes and added
+        "organisation=org-0002&organisation=org-0040",  # first and further parties
     ]
 
 
@@ -163,3 +167,40 @@ def test_term_page_cases_and_co_occurring_terms_match_the_orm(library, client):
         soup = page(client.get(f"/taxonomy/{model.kind}/{slug}/"))
         titles = [a.get_text() for a in soup.select(".case-rows a")]
         assert titles == list(cases.newest_first().values_list("title", flat=True)[:20])
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["sort=oldest", "sort=scale", "sort=duration", "sort=newest&year_from=2010&year_to=2015",
+     "year_from=2020&sort=scale&workload=inference", "year_to=2008",
+     "q=nccl+timeout+after+checkpoint+restart&sort=duration"],
+)  # fmt: skip
+def test_sorts_and_year_ranges_match_the_orm(library, raw):
+    from django.db.models.functions import Coalesce, ExtractYear
+
+    from incidents.filters import list_options
+
+    query, plain, _, selection = _both(raw)
+    options = list_options(query)
+    low, high = options.years
+    rows = list(
+        (plain.qs if query.get("q") else plain.qs.newest_first())
+        .annotate(year=ExtractYear(Coalesce("started_on", "ended_on", "published_on")))
+        .values_list("pk", "year", "accelerator_count", "duration")
+    )
+    newest = {pk: n for n, pk in enumerate(Case.objects.published().newest_first().values_list(
+        "pk", flat=True))}  # fmt: skip
+    rows = [r for r in rows if (low is None or (r[1] and r[1] >= low))
+            and (high is None or (r[1] and r[1] <= high))]  # fmt: skip
+    if options.sort == "oldest":
+        rows.sort(key=lambda r: (r[1] is None, -newest[r[0]] if r[1] else newest[r[0]]))
+    elif options.sort == "scale":
+        rows.sort(key=lambda r: (r[2] is None, -(r[2] or 0), newest[r[0]]))
+    elif options.sort == "duration":
+        rows.sort(key=lambda r: (r[3] is None, -(r[3].total_seconds() if r[3] else 0),
+                                 newest[r[0]]))  # fmt: skip
+    elif options.sort == "newest":
+        rows.sort(key=lambda r: newest[r[0]])
+    found = [int(selection.index.case_pks[p]) for p in selection.ordered(options.sort)]
+    assert found == [r[0] for r in rows]
+    assert len(found) > 3

@@ -265,7 +265,7 @@ def test_term_page_description_markdown_is_sanitised(client):
 
 
 class RealLibraryGraphTests(TestCase):
-    fixtures = ["taxonomy", "organisations", "cases"]
+    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
 
     def test_seed_filters_draw_the_acme_case_and_its_terms(self):
         response = self.client.get(

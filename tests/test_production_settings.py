@@ -82,7 +82,7 @@ def natural_snapshot():
 
 
 class RoundTripTests(TestCase):
-    fixtures = ["taxonomy", "organisations", "cases"]
+    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
 
     def test_dumpdata_then_loaddata_into_an_empty_database_gives_everything_back(self):
         before, dumped = natural_snapshot()

@@ -60,7 +60,7 @@ DESCRIPTIONS = {
 
 
 class SearchQualityTests(TestCase):
-    fixtures = ["taxonomy", "organisations", "cases"]
+    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
 
     def test_a_persons_description_ranks_the_case_in_the_top_three(self):
         assert len(DESCRIPTIONS) >= 10

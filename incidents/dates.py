@@ -1,0 +1,221 @@
+"""Dates known to a precision, and durations, as editors type them and readers read them.
+
+Reports give "April 2024", "Q2 2024", "2016" or a full date, and durations as "about
+3 hours" or "two days". A partial date is stored as the first day of its period plus a
+precision; a duration as a :class:`datetime.timedelta`.
+
+Accepted partial dates (:func:`parse_partial_date`): ``2024``, ``2024-04``, ``2024-Q2``
+(also ``Q2 2024``), ``2024-04-12``; with :func:`parse_partial_datetime` also
+``2024-04-12 14:03`` (UTC). Accepted durations (:func:`parse_duration_text`): ``90 s``,
+``45 min``, ``3 h``, ``3 h 30 min``, ``2 days``, ``1 week``, ``1 d 4 h``, ``3.5 h`` and
+ISO 8601 (``PT3H30M``, ``P2D``).
+"""
+
+import datetime
+import re
+
+from django.db import models
+from django.utils.dateparse import parse_duration
+
+
+class DatePrecision(models.TextChoices):
+    """How much of a date is known: the minute (timeline events), the day, the month,
+    the quarter or only the year."""
+
+    MINUTE = "minute", "Minute"
+    DAY = "day", "Day"
+    MONTH = "month", "Month"
+    QUARTER = "quarter", "Quarter"
+    YEAR = "year", "Year"
+
+
+# The earliest and latest years a date may name: the first public reports of GPU
+# clusters are far later than 1990, and nothing is dated after next year.
+EARLIEST_YEAR = 1990
+
+
+def latest_year():
+    """The latest year a date may name: ``int``, next year (a report may be dated ahead)."""
+    return datetime.date.today().year + 1
+
+
+_YEAR = r"(?P<year>\d{4})"
+_PATTERNS = [
+    (re.compile(rf"^{_YEAR}$"), DatePrecision.YEAR),
+    (re.compile(rf"^{_YEAR}-[Qq](?P<quarter>[1-4])$"), DatePrecision.QUARTER),
+    (re.compile(rf"^[Qq](?P<quarter>[1-4])[\s/-]+{_YEAR}$"), DatePrecision.QUARTER),
+    (re.compile(rf"^{_YEAR}-(?P<month>\d{{1,2}})$"), DatePrecision.MONTH),
+    (re.compile(rf"^{_YEAR}-(?P<month>\d{{1,2}})-(?P<day>\d{{1,2}})$"), DatePrecision.DAY),
+]
+_TIME = re.compile(
+    rf"^{_YEAR}-(?P<month>\d{{1,2}})-(?P<day>\d{{1,2}})[ T](?P<hour>\d{{1,2}}):(?P<minute>\d{{2}})"
+    r"(?::\d{2})?\s*(?:Z|UTC)?$",
+    re.IGNORECASE,
+)
+
+DATE_HELP = "Type 2024, 2024-04, 2024-Q2 or 2024-04-12: the precision is read from what you type."
+
+
+def parse_partial_date(text):
+    """Read a date typed to any precision.
+
+    Input: ``str`` such as ``"2024"``, ``"2024-04"``, ``"2024-Q2"``, ``"Q2 2024"`` or
+    ``"2024-04-12"`` (surrounding spaces ignored). Output: ``(datetime.date first day of
+    the period, DatePrecision)``. Raises ``ValueError`` with a message for readers for
+    anything else, an impossible date (``2024-02-30``) or a year outside
+    :data:`EARLIEST_YEAR` to :func:`latest_year`.
+    """
+    text = (text or "").strip()
+    for pattern, precision in _PATTERNS:
+        match = pattern.match(text)
+        if not match:
+            continue
+        parts = match.groupdict()
+        year = int(parts["year"])
+        month = int(parts.get("month") or 1)
+        if parts.get("quarter"):
+            month = 3 * (int(parts["quarter"]) - 1) + 1
+        day = int(parts.get("day") or 1)
+        _check_year(year)
+        try:
+            return datetime.date(year, month, day), precision
+        except ValueError:
+            raise ValueError(f"“{text}” is not a date in the calendar.") from None
+    raise ValueError(f"“{text[:40]}” is not a date. {DATE_HELP}")
+
+
+def parse_partial_datetime(text):
+    """:func:`parse_partial_date`, or a UTC time to the minute: ``"2024-04-12 14:03"``.
+
+    Output: ``(datetime.datetime in UTC, DatePrecision)``. Raises ``ValueError``.
+    """
+    match = _TIME.match((text or "").strip())
+    if match:
+        parts = {key: int(value) for key, value in match.groupdict().items()}
+        _check_year(parts["year"])
+        try:
+            moment = datetime.datetime(**parts, tzinfo=datetime.UTC)
+        except ValueError:
+            raise ValueError(f"“{text.strip()}” is not a time in the calendar.") from None
+        return moment, DatePrecision.MINUTE
+    try:
+        day, precision = parse_partial_date(text)
+    except ValueError as error:
+        message = str(error).replace(DATE_HELP, DATE_HELP[:-1] + ", or 2024-04-12 14:03 (UTC).")
+        raise ValueError(message) from None
+    return datetime.datetime(day.year, day.month, day.day, tzinfo=datetime.UTC), precision
+
+
+def _check_year(year):
+    if not EARLIEST_YEAR <= year <= latest_year():
+        raise ValueError(f"{year} is outside {EARLIEST_YEAR} to {latest_year()}.")
+
+
+def typed_partial_date(value, precision):
+    """What an editor would type for a stored partial date: ``"2024-Q2"``; ``""`` for
+    ``None``. Inverse of :func:`parse_partial_date` and :func:`parse_partial_datetime`."""
+    if value is None:
+        return ""
+    if precision == DatePrecision.YEAR:
+        return f"{value.year}"
+    if precision == DatePrecision.QUARTER:
+        return f"{value.year}-Q{(value.month - 1) // 3 + 1}"
+    if precision == DatePrecision.MONTH:
+        return f"{value.year}-{value.month:02d}"
+    if precision == DatePrecision.MINUTE and isinstance(value, datetime.datetime):
+        return value.astimezone(datetime.UTC).strftime("%Y-%m-%d %H:%M")
+    return f"{value.year}-{value.month:02d}-{value.day:02d}"
+
+
+def format_partial_date(value, precision):
+    """A partial date for readers.
+
+    Input: a ``datetime.date`` (or ``datetime``) or ``None``, and a :class:`DatePrecision`.
+    Output: "14 March 2023", "March 2023", "Q1 2023", "2023", "14 March 2023, 09:30 UTC",
+    or "" for ``None``.
+    """
+    if value is None:
+        return ""
+    if precision == DatePrecision.YEAR:
+        return f"{value.year}"
+    if precision == DatePrecision.QUARTER:
+        return f"Q{(value.month - 1) // 3 + 1} {value.year}"
+    if precision == DatePrecision.MONTH:
+        return value.strftime("%B %Y")
+    text = f"{value.day} {value.strftime('%B %Y')}"
+    if precision == DatePrecision.MINUTE and isinstance(value, datetime.datetime):
+        text += value.astimezone(datetime.UTC).strftime(", %H:%M UTC")
+    return text
+
+
+_UNITS = {
+    "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+    "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+    "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
+    "d": 86400, "day": 86400, "days": 86400,
+    "w": 604800, "wk": 604800, "week": 604800, "weeks": 604800,
+}  # fmt: skip
+_AMOUNT = re.compile(r"(\d+(?:\.\d+)?)\s*([a-z]+)")
+# The longest duration accepted: no incident in the notes lasted a year.
+LONGEST = datetime.timedelta(days=3650)
+DURATION_HELP = "Type 45 min, 3 h, 3 h 30 min, 2 days or 1 week (or ISO 8601, PT3H30M)."
+
+
+def parse_duration_text(text):
+    """Read a duration as editors type it.
+
+    Input: ``str`` (see the module docstring; ``"and"`` and commas between amounts are
+    allowed). Output: ``datetime.timedelta`` (positive, at most :data:`LONGEST`). Raises
+    ``ValueError`` with a message for readers.
+    """
+    cleaned = (text or "").strip().lower()
+    if not cleaned:
+        raise ValueError(f"Type a duration. {DURATION_HELP}")
+    if cleaned.startswith("p"):
+        found = parse_duration(cleaned.upper())
+        if found is None:
+            raise ValueError(f"“{text.strip()[:40]}” is not an ISO 8601 duration.")
+        return _bounded(found, text)
+    rest = re.sub(r"\band\b|,", " ", cleaned)
+    total, seen = 0.0, 0
+    for match in _AMOUNT.finditer(rest):
+        unit = _UNITS.get(match.group(2))
+        if unit is None:
+            raise ValueError(f"“{match.group(2)}” is not a unit of time. {DURATION_HELP}")
+        total += float(match.group(1)) * unit
+        seen += 1
+    if not seen or _AMOUNT.sub("", rest).strip():
+        raise ValueError(f"“{text.strip()[:40]}” is not a duration. {DURATION_HELP}")
+    return _bounded(datetime.timedelta(seconds=round(total)), text)
+
+
+def _bounded(value, text):
+    if value <= datetime.timedelta(0) or value > LONGEST:
+        raise ValueError(f"“{text.strip()[:40]}” is not between one second and ten years.")
+    return value
+
+
+def format_duration(value):
+    """A duration for readers and for the form: "3 h 30 min", "2 days 4 h", "45 min",
+    "90 s"; "" for ``None``. Rounded to minutes above an hour, to hours above two days."""
+    if value is None:
+        return ""
+    seconds = int(value.total_seconds())
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        minutes, rest = divmod(seconds, 60)
+        return f"{minutes} min" + (f" {rest} s" if rest else "")
+    days, seconds = divmod(seconds, 86400)
+    hours, seconds = divmod(seconds, 3600)
+    minutes = round(seconds / 60)
+    if minutes == 60:
+        hours, minutes = hours + 1, 0
+    parts = []
+    if days:
+        parts.append(f"{days} day" + ("s" if days > 1 else ""))
+    if hours:
+        parts.append(f"{hours} h")
+    if minutes and days < 2:
+        parts.append(f"{minutes} min")
+    return " ".join(parts)
