@@ -450,12 +450,8 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
             case = Case(
                 title=title,
                 slug=f"case-{i:06d}",
-                accelerator_count=(
-                    None if i % 3 else int(10 ** rng.uniform(1, 5.3))
-                ),
-                duration=(
-                    None if i % 4 else datetime.timedelta(minutes=rng.randint(5, 20_000))
-                ),
+                accelerator_count=(None if i % 3 else int(10 ** rng.uniform(1, 5.3))),
+                duration=(None if i % 4 else datetime.timedelta(minutes=rng.randint(5, 20_000))),
                 summary=prose(40, names[:3]),
                 trigger="" if empty else prose(20),
                 impact="" if empty else prose(25),
