@@ -188,13 +188,30 @@ def _counted(spec, result):
 
 
 def compute_chips(filterset):
-    """One :class:`Chip` per applied value, in facet order then URL order; then the sentence."""
+    """One :class:`Chip` per applied value, in facet order then URL order; then the year
+    range ("Years: 2023 to 2024") and the sentence."""
     query = filterset.data
     chips = [
         Chip(key, FACET_LABELS[key], obj.name, toggle_url(query, key, obj.slug))
         for key, objs in filterset.selected().items()
         for obj in objs
     ]
+    from .filters import list_options
+
+    low, high = list_options(query).years
+    if low is not None or high is not None:
+        without = query.copy()
+        for key in ("page", "year_from", "year_to"):
+            without.pop(key, None)
+        if low == high:
+            label = f"{low}"
+        elif high is None:
+            label = f"from {low}"
+        elif low is None:
+            label = f"up to {high}"
+        else:
+            label = f"{low} to {high}"
+        chips.append(Chip("year", "Years", label, _url(without)))
     if query.get("q"):
         without = query.copy()
         without.pop("page", None)

@@ -141,6 +141,9 @@ def case_list(request):
         context["stronger_url"] = "?" + stronger.urlencode()
     options = list_options(query)
     context["sorts"] = sort_links(query, options.sort, bool(sentence))
+    context["order_label"] = next(
+        (sort["label"] for sort in context["sorts"] if sort["current"]), ""
+    )
     context["years"] = year_range(selection, query, options.years)
     context["year_state"] = [
         (key, value)

@@ -1,0 +1,288 @@
+"""Key facts as data (issue 12): what editors type, what readers see, and the list's
+facets, year range and orders over them."""
+
+import datetime
+
+import pytest
+from django.core.management import call_command
+
+from incidents.dates import parse_duration_text, parse_partial_date, parse_partial_datetime
+from incidents.models import Accelerator, Case, Workload
+
+from .conftest import listed_titles, make_case, make_organisation, make_term, page
+from .test_admin import form_data
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    "typed, stored, precision",
+    [("2024", "2024-01-01", "year"), ("2024-04", "2024-04-01", "month"),
+     ("2016-Q4", "2016-10-01", "quarter"), ("Q2 2024", "2024-04-01", "quarter"),
+     (" 2024-04-12 ", "2024-04-12", "day")],
+)  # fmt: skip
+def test_dates_are_read_to_the_precision_typed(typed, stored, precision):
+    assert parse_partial_date(typed) == (datetime.date.fromisoformat(stored), precision)
+
+
+@pytest.mark.parametrize(
+    "typed, message",
+    [("2024-13", "not a date in the calendar"), ("2024-02-30", "not a date in the calendar"),
+     ("9999", "outside 1990"), ("12/04/2024", "is not a date"), ("2024-Q5", "is not a date")],
+)  # fmt: skip
+def test_impossible_dates_say_why(typed, message):
+    with pytest.raises(ValueError, match=message):
+        parse_partial_date(typed)
+
+
+def test_timeline_times_are_utc_to_the_minute():
+    moment, precision = parse_partial_datetime("2024-06-12 14:03 UTC")
+    assert moment == datetime.datetime(2024, 6, 12, 14, 3, tzinfo=datetime.UTC)
+    assert precision == "minute"
+    assert parse_partial_datetime("2024-06")[1] == "month"
+
+
+@pytest.mark.parametrize(
+    "typed, minutes",
+    [("45 min", 45), ("3 h 30 min", 210), ("2 days", 2880), ("1 d 4 h", 1680),
+     ("3.5 hours", 210), ("PT3H30M", 210), ("1 week", 10080), ("2 hours and 5 minutes", 125)],
+)  # fmt: skip
+def test_durations_are_read_as_people_type_them(typed, minutes):
+    assert parse_duration_text(typed) == datetime.timedelta(minutes=minutes)
+
+
+@pytest.mark.parametrize("typed", ["soon", "3 parsecs", "-2 h", "0 min", "20000 days", "P"])
+def test_unreadable_durations_say_why(typed):
+    with pytest.raises(ValueError):
+        parse_duration_text(typed)
+
+
+def test_an_editor_enters_a_report_as_it_reads(admin_client):
+    """A quarter, two organisations with roles, a timeline and the key facts, through the
+    admin form as a browser posts it; then the case page as readers see it."""
+    operator = make_organisation("Example Lab")
+    vendor = make_organisation("GPU Maker")
+    h100 = Accelerator.objects.create(name="NVIDIA H100", slug="h100")
+    training = Workload.objects.get(slug="training")
+    data = form_data(
+        admin_client, "/admin/incidents/case/add/",
+        title="Example Lab: the training run stalled for a day on a switch firmware bug",
+        slug="", is_published="on", summary="It stalled.", started="2024-Q2",
+        workloads=[training.pk], accelerators=[h100.pk], accelerator_count="16384",
+        interconnect="InfiniBand NDR", duration="1 d 2 h", time_to_detect="45 min",
+        gpu_hours_lost="120000",
+        **{"involvements-0-organisation": operator.pk, "involvements-0-role": "operator",
+           "involvements-0-position": "0",
+           "involvements-TOTAL_FORMS": "2",
+           "involvements-1-organisation": vendor.pk, "involvements-1-role": "vendor",
+           "involvements-1-position": "1",
+           "timeline-TOTAL_FORMS": "2",
+           "timeline-0-when": "2024-05-02 09:30", "timeline-0-event": "Throughput fell.",
+           "timeline-0-position": "0",
+           "timeline-1-when": "2024-05-03", "timeline-1-event": "Firmware rolled back.",
+           "timeline-1-position": "1",
+           "sources-0-url": "https://example.org/report", "sources-0-title": "Report"},
+    )  # fmt: skip
+    response = admin_client.post("/admin/incidents/case/add/", data)
+    assert response.status_code == 302, page(response).select(".errorlist")
+    case = Case.objects.get()
+    # A slug made from the title: short, whole words, no small words.
+    assert case.slug == "example-lab-training-run-stalled-day-switch-firmware-bug"
+    assert (case.started_on, case.started_on_precision) == (datetime.date(2024, 4, 1), "quarter")
+    soup = page(admin_client.get(case.get_absolute_url()))
+    facts = dict(
+        zip(
+            [dt.get_text(strip=True) for dt in soup.select(".keyfacts dt")],
+            [dd.get_text(strip=True) for dd in soup.select(".keyfacts dd")],
+            strict=True,
+        )
+    )
+    assert facts == {
+        "Workload": "Training", "Accelerators": "NVIDIA H100", "Scale": "16,384 accelerators",
+        "Interconnect": "InfiniBand NDR", "Duration": "1 day 2 h", "Time to detect": "45 min",
+        "GPU-hours lost": "120,000",
+    }  # fmt: skip
+    header = soup.select_one(".case__header").get_text(" ", strip=True)
+    assert "Organisations Example Lab (operator) , GPU Maker (vendor)" in header
+    assert "from Q2 2024" in header  # known by its quarter only: not "lasting" it
+    assert [li.get_text(" ", strip=True) for li in soup.select(".timeline li")] == [
+        "2 May 2024, 09:30 UTC Throughput fell.",
+        "3 May 2024 Firmware rolled back.",
+    ]
+    # The form shows what was typed, as it was typed.
+    form = page(admin_client.get(f"/admin/incidents/case/{case.pk}/change/"))
+    assert form.select_one("input[name=started]")["value"] == "2024-Q2"
+    assert form.select_one("input[name=duration]")["value"] == "1 day 2 h"
+    assert form.select_one("input[name=timeline-0-when]")["value"] == "2024-05-02 09:30"
+
+
+@pytest.mark.parametrize(
+    "field, typed, message",
+    [("started", "2024-13", "is not a date in the calendar"),
+     ("started", "9999", "outside 1990"),
+     ("ended", "2023", "The incident cannot end before it starts."),
+     ("duration", "soon", "is not a duration")],
+)  # fmt: skip
+def test_the_form_explains_what_it_cannot_read(admin_client, field, typed, message):
+    case = make_case("Dated", started_on=datetime.date(2024, 3, 1))
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    response = admin_client.post(url, form_data(admin_client, url, **{field: typed}))
+    assert response.status_code == 200
+    assert message in page(response).select_one(f".field-{field}").get_text(" ", strip=True)
+
+
+def test_the_two_symptom_fields_have_different_labels(admin_client):
+    soup = page(admin_client.get("/admin/incidents/case/add/"))
+    assert soup.select_one("label[for=id_symptoms_text]").get_text(strip=True) == (
+        "Symptoms as seen:"
+    )
+    assert soup.select_one("label[for=id_symptoms]").get_text(strip=True) == "Symptom terms:"
+
+
+def test_autocomplete_matches_the_starts_of_words(admin_client):
+    make_term("contributing_factor", "Staging unlike production")
+    make_term("contributing_factor", "Hardware aging")
+
+    def found(term):
+        answer = admin_client.get(
+            "/admin/autocomplete/",
+            {"term": term, "app_label": "incidents", "model_name": "case",
+             "field_name": "contributing_factors"},
+        ).json()  # fmt: skip
+        return [r["text"] for r in answer["results"]]
+
+    assert found("aging") == ["Hardware aging"]
+    assert found("stag") == ["Staging unlike production"]
+    assert found("prod") == ["Staging unlike production"]
+
+
+def test_a_second_term_for_one_idea_is_refused(admin_client):
+    make_term("symptom", "NCCL timeout", aliases="NCCL watchdog")
+    url = "/admin/taxonomy/symptom/add/?_to_field=id&_popup=1"
+    response = admin_client.post(
+        url, form_data(admin_client, url, name="NCCL watchdogs", slug="nccl-watchdogs")
+    )
+    assert response.status_code == 200
+    assert "“NCCL watchdogs” is already an alias of the symptom “NCCL timeout”" in (
+        response.content.decode()
+    )
+    assert (
+        not type(make_term("symptom", "NCCL timeout"))
+        .objects.filter(slug="nccl-watchdogs")
+        .exists()
+    )
+
+
+def test_loading_the_library_twice_keeps_editors_changes(capsys):
+    call_command("load_library", verbosity=0)
+    loaded = Case.objects.count()
+    assert loaded >= 79
+    case = Case.objects.order_by("pk").first()
+    Case.objects.filter(pk=case.pk).update(summary="An editor's better summary.")
+    call_command("load_library")
+    assert "nothing loaded, so editors' changes are kept" in capsys.readouterr().out
+    case.refresh_from_db()
+    assert case.summary == "An editor's better summary."
+    assert Case.objects.count() == loaded
+
+
+@pytest.fixture
+def facts_library():
+    """Five cases with the facts the list filters and sorts by."""
+    h100 = Accelerator.objects.create(name="NVIDIA H100", slug="h100")
+    a100 = Accelerator.objects.create(name="NVIDIA A100", slug="a100")
+    training, inference = (
+        Workload.objects.get(slug="training"),
+        Workload.objects.get(slug="inference"),
+    )
+    day = datetime.date
+    make_case(
+        "H100 training 2024",
+        started_on=day(2024, 5, 1),
+        accelerator_count=16384,
+        duration=datetime.timedelta(hours=3),
+        workloads=[training],
+        accelerators=[h100],
+    )
+    make_case(
+        "H100 inference 2025",
+        started_on=day(2025, 1, 1),
+        accelerator_count=512,
+        duration=datetime.timedelta(hours=30),
+        workloads=[inference],
+        accelerators=[h100],
+    )
+    make_case(
+        "A100 training 2023",
+        started_on=day(2023, 7, 1),
+        accelerator_count=2048,
+        workloads=[training],
+        accelerators=[a100],
+    )
+    make_case(
+        "H100 training 2023",
+        started_on=day(2023, 2, 1),
+        workloads=[training],
+        accelerators=[h100],
+        duration=datetime.timedelta(minutes=20),
+    )
+    make_case("Undated", started_on=None)  # fmt: skip
+
+
+def facet_counts(response, key):
+    return {
+        a.select_one(".facet-value__label").get_text(strip=True): int(
+            a.select_one(".facet-value__count").get_text()
+        )
+        for a in page(response).select(f"section[aria-labelledby=facet-{key}] a.facet-value")
+    }
+
+
+def test_accelerator_workload_and_year_narrow_the_list_with_counts(client, facts_library):
+    response = client.get("/?accelerator=h100&workload=training&year_from=2024")
+    assert listed_titles(response) == ["H100 training 2024"]
+    # Disjunctive counts: each says what the list would hold after the click.
+    assert facet_counts(response, "accelerator") == {"NVIDIA H100": 1}
+    assert facet_counts(response, "workload") == {"Training": 1, "Inference": 1}
+    assert facet_counts(response, "year") == {"2023": 1, "2024": 1}
+    assert facet_counts(response, "scale") == {"10,000 to 99,999 accelerators": 1}
+    chips = [a.get_text(" ", strip=True) for a in page(response).select(".chips a.chip")]
+    assert "Years from 2024 ×" in chips
+    response = client.get("/?scale=1k-10k&scale=10k-100k")
+    assert listed_titles(response) == ["H100 training 2024", "A100 training 2023"]
+
+
+@pytest.mark.parametrize(
+    "sort, titles",
+    [("", ["H100 inference 2025", "H100 training 2024", "A100 training 2023",
+           "H100 training 2023", "Undated"]),
+     ("oldest", ["H100 training 2023", "A100 training 2023", "H100 training 2024",
+                 "H100 inference 2025", "Undated"]),
+     ("scale", ["H100 training 2024", "A100 training 2023", "H100 inference 2025",
+                "H100 training 2023", "Undated"]),
+     ("duration", ["H100 inference 2025", "H100 training 2024", "H100 training 2023",
+                   "A100 training 2023", "Undated"])],
+)  # fmt: skip
+def test_the_list_sorts_by_date_scale_and_outage(client, facts_library, sort, titles):
+    response = client.get("/", {"sort": sort} if sort else {})
+    assert listed_titles(response) == titles
+    current = page(response).select_one(".sorts a[aria-current]").get_text(strip=True)
+    labels = {"": "Newest first", "oldest": "Oldest first", "scale": "Largest scale first",
+              "duration": "Longest outage first"}  # fmt: skip
+    assert current == labels[sort]
+
+
+@pytest.mark.parametrize(
+    "query, message",
+    [("year_from=abc", "year_from=abc is not a year"),
+     ("year_from=1200", "outside the years the library covers"),
+     ("year_from=2025&year_to=2023", "year_from=2025 comes after year_to=2023"),
+     ("sort=random", "sort=random is not an order this list knows"),
+     ("sort=scale&sort=oldest", "The sort order is given 2 times"),
+     ("accelerator=z80", "There is no accelerator “z80”"),
+     ("scale=huge", "There is no scale “huge”")],
+)  # fmt: skip
+def test_bad_years_and_sorts_are_a_400_with_a_message(client, facts_library, query, message):
+    response = client.get(f"/?{query}")
+    assert response.status_code == 400
+    assert message in page(response).select_one(".alert").get_text(" ", strip=True)
