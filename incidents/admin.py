@@ -312,7 +312,25 @@ class CaseAdminForm(VersionCheckedForm):
         return cleaned
 
 
-class InvolvementFormSet(BaseInlineFormSet):
+class AppendedFormSet(BaseInlineFormSet):
+    """Rows added in the form go after the existing ones: a new row without a position
+    gets the next free one (existing rows keep theirs), so an editor never types one."""
+
+    def clean(self):
+        super().clean()
+        taken = [form.instance.position for form in self.initial_forms if form.instance.pk]
+        following = max(taken, default=-1)
+        for form in self.extra_forms:
+            if not form.has_changed() or not getattr(form, "cleaned_data", None):
+                continue
+            if form.cleaned_data.get("DELETE"):
+                continue
+            if form.cleaned_data.get("position") is None:
+                following += 1
+                form.instance.position = following
+
+
+class InvolvementFormSet(AppendedFormSet):
     """A published case names at least one organisation; parties are kept in the order
     given (the first is the one the case is filed under)."""
 
@@ -321,7 +339,7 @@ class InvolvementFormSet(BaseInlineFormSet):
         kept = [
             form
             for form in self.forms
-            if form.cleaned_data and not form.cleaned_data.get("DELETE", False)
+            if getattr(form, "cleaned_data", None) and not form.cleaned_data.get("DELETE", False)
         ]
         if self.instance.is_published and not kept:
             raise ValidationError(
@@ -338,6 +356,13 @@ class InvolvementInline(admin.TabularInline):
     extra = 1
     autocomplete_fields = ["organisation"]
     fields = ["organisation", "role", "position"]
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if db_field.name == "position":
+            field.required = False
+            field.help_text = "Order; blank: after the others."
+        return field
     verbose_name = "organisation"
     verbose_name_plural = "organisations (the first is the one the case is filed under)"
 
@@ -355,7 +380,7 @@ class TimelineEventForm(forms.ModelForm):
 
     class Meta:
         model = TimelineEvent
-        fields = ["when", "event", "position"]
+        fields = ["when", "event"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -371,10 +396,11 @@ class TimelineEventForm(forms.ModelForm):
 
 
 class TimelineInline(admin.TabularInline):
-    """A case's dated events, in time order."""
+    """A case's dated events, in time order (rows added go after the others)."""
 
     model = TimelineEvent
     form = TimelineEventForm
+    formset = AppendedFormSet
     extra = 1
     verbose_name = "timeline event"
 

@@ -278,9 +278,11 @@ class Case(models.Model):
     )
     gpu_hours_lost = models.PositiveBigIntegerField("GPU-hours lost", null=True, blank=True)
     capacity_lost = models.CharField(
+        "capacity or service lost",
         max_length=300,
         blank=True,
-        help_text='In a source\'s terms: "a quarter of the fleet", "40% of jobs failed".',
+        help_text='A figure in a source\'s terms: "a quarter of the fleet", "40% of jobs '
+        'failed", "80% of requests failed".',
     )
     is_published = models.BooleanField(
         "published", default=False, help_text="Drafts never appear on public pages."
@@ -359,7 +361,7 @@ class Case(models.Model):
             ("Time to detect", format_duration(self.time_to_detect)),
             ("Time to mitigate", format_duration(self.time_to_mitigate)),
             ("GPU-hours lost", f"{self.gpu_hours_lost:,}" if self.gpu_hours_lost else ""),
-            ("Capacity lost", self.capacity_lost),
+            ("Capacity or service lost", self.capacity_lost),
         ]
         return [(label, text) for label, text in facts if text]
 

@@ -20,7 +20,9 @@ PAGES = {
     "list-log-search": "/?q=%5BRank+3%5D+Watchdog+caught+collective+operation+timeout%3A+"
     "WorkNCCL%28SeqNum%3D1%2C+OpType%3DALLREDUCE%29+ran+for+600018+milliseconds",
     "list-paraphrase": "/?q=the+node+rebooted+by+itself+and+never+came+back",
+    "list-key-facts": "/?accelerator=h100&workload=training&year_from=2024&sort=scale",
     "case": "/cases/acme-datacenter-llm-pretraining-failures/",
+    "case-key-facts": "/cases/google-cloud-service-control-outage-jun-2025/",
     "graph-filtered": "/graph/?component=training-data-loader&symptom=nccl-timeout"
     "&organisation=shanghai-ai-laboratory",
     "graph": "/graph/",

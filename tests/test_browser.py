@@ -125,3 +125,60 @@ def test_graph_for_the_filters_then_a_symptom_node(tab, library):
     assert count(tab) == "1 case"
     assert chip(tab, "Remove filter Component: NCCL").is_visible()
     assert chip(tab, "Remove filter Symptom: Job hang without error").is_visible()
+
+
+def test_an_editor_types_a_quarter_two_organisations_and_a_timeline(
+    browser, live_server, admin_user
+):
+    """The case form in a real browser: a date typed as a quarter, a second organisation
+    row added with "Add another", two timeline events, a source; then the public page."""
+    from incidents.models import Case
+
+    from .conftest import make_organisation
+
+    make_organisation("Example Lab")
+    make_organisation("GPU Maker")
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.goto("/admin/login/")
+    tab.fill("#id_username", "admin")
+    tab.fill("#id_password", "password")
+    tab.click("input[type=submit]")
+    tab.goto("/admin/incidents/case/add/")
+    tab.fill("#id_title", "Example Lab: a switch firmware bug stalls training")
+    tab.check("#id_is_published")
+    tab.fill("#id_started", "2024-Q2")
+    tab.fill("#id_summary", "Training stalled for a day.")
+
+    def pick(row, name):
+        """Choose an organisation in the autocomplete widget of involvement ``row``."""
+        tab.locator(f"#involvements-{row} .select2-selection").click()
+        tab.locator(".select2-search--dropdown .select2-search__field").fill(name.split()[0])
+        tab.locator(".select2-results__option", has_text=name).click()
+
+    pick(0, "Example Lab")
+    tab.select_option("#id_involvements-0-role", "operator")
+    tab.locator("#involvements-group .add-row a").click()
+    pick(1, "GPU Maker")
+    tab.select_option("#id_involvements-1-role", "vendor")
+    tab.fill("#id_timeline-0-when", "2024-05-02 09:30")
+    tab.fill("#id_timeline-0-event", "Throughput fell.")
+    tab.locator("#timeline-group .add-row a").click()
+    tab.fill("#id_timeline-1-when", "2024-05-03")
+    tab.fill("#id_timeline-1-event", "Firmware rolled back.")
+    tab.fill("#id_sources-0-url", "https://example.org/report")
+    tab.fill("#id_sources-0-title", "Report")
+    tab.locator("input[name=_save]").first.click()
+    tab.wait_for_url(re.compile(r"/admin/incidents/case/$"))
+    assert "was added successfully" in tab.locator(".messagelist").inner_text()
+    case = Case.objects.get()
+    assert case.slug == "example-lab-switch-firmware-bug-stalls-training"
+    tab.goto(case.get_absolute_url())
+    header = tab.locator(".case__header").inner_text()
+    assert "Example Lab (operator), GPU Maker (vendor)" in header
+    assert "from Q2 2024" in header
+    assert tab.locator(".timeline li").all_inner_texts() == [
+        "2 May 2024, 09:30 UTC\nThroughput fell.",
+        "3 May 2024\nFirmware rolled back.",
+    ]
+    context.close()

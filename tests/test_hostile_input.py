@@ -11,8 +11,9 @@ from .conftest import make_case
 pytestmark = pytest.mark.django_db
 
 PARAMS = ["q", "root_cause", "component", "symptom", "contributing_factor", "organisation",
-          "category", "page"]  # fmt: skip
-URLS = ["/", "/graph/", "/graph.json", "/suggest.json", "/suggestions/",
+          "category", "workload", "accelerator", "scale", "year_from", "year_to", "sort",
+          "page"]  # fmt: skip
+URLS = ["/", "/graph/", "/graph.json", "/suggest.json", "/suggestions/", "/facets/scale/",
         "/cases/job-crash-case/", "/taxonomy/symptom/job-crash/"]  # fmt: skip
 HOSTILE_VALUES = [
     "", " ", "does-not-exist", "слаг", "ノード", "a" * 300, "0", "-1", "abc", "1.5",

@@ -75,12 +75,9 @@ def test_an_editor_enters_a_report_as_it_reads(admin_client):
            "involvements-0-position": "0",
            "involvements-TOTAL_FORMS": "2",
            "involvements-1-organisation": vendor.pk, "involvements-1-role": "vendor",
-           "involvements-1-position": "1",
            "timeline-TOTAL_FORMS": "2",
            "timeline-0-when": "2024-05-02 09:30", "timeline-0-event": "Throughput fell.",
-           "timeline-0-position": "0",
            "timeline-1-when": "2024-05-03", "timeline-1-event": "Firmware rolled back.",
-           "timeline-1-position": "1",
            "sources-0-url": "https://example.org/report", "sources-0-title": "Report"},
     )  # fmt: skip
     response = admin_client.post("/admin/incidents/case/add/", data)
@@ -286,3 +283,22 @@ def test_bad_years_and_sorts_are_a_400_with_a_message(client, facts_library, que
     response = client.get(f"/?{query}")
     assert response.status_code == 400
     assert message in page(response).select_one(".alert").get_text(" ", strip=True)
+
+
+def test_an_event_added_to_a_timeline_goes_after_the_others(admin_client):
+    case = make_case("Timed")
+    for n in range(2):
+        case.timeline.create(
+            at=datetime.datetime(2024, 1, n + 1, tzinfo=datetime.UTC), event=f"E{n}", position=n
+        )
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    data = form_data(admin_client, url)
+    assert data["timeline-TOTAL_FORMS"] == "3"  # two events and an empty row
+    data.update({"timeline-2-when": "2024-01-05", "timeline-2-event": "Fixed."})
+    response = admin_client.post(url, data)
+    assert response.status_code == 302, page(response).select(".errorlist")
+    assert [(e.event, e.position) for e in case.timeline.all()] == [
+        ("E0", 0),
+        ("E1", 1),
+        ("Fixed.", 2),
+    ]
