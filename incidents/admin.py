@@ -347,15 +347,16 @@ class InvolvementFormSet(AppendedFormSet):
             )
 
 
-class InvolvementInline(admin.TabularInline):
+class InvolvementInline(admin.StackedInline):
     """The organisations a case names, each with its role; the first row is the one the
-    case is filed under."""
+    case is filed under. Stacked, so every field has its label (a tabular inline's
+    fields have none for screen readers)."""
 
     model = Involvement
     formset = InvolvementFormSet
     extra = 1
     autocomplete_fields = ["organisation"]
-    fields = ["organisation", "role", "position"]
+    fields = [("organisation", "role", "position")]
 
     def formfield_for_dbfield(self, db_field, request, **kwargs):
         field = super().formfield_for_dbfield(db_field, request, **kwargs)
@@ -395,12 +396,14 @@ class TimelineEventForm(forms.ModelForm):
         return cleaned
 
 
-class TimelineInline(admin.TabularInline):
-    """A case's dated events, in time order (rows added go after the others)."""
+class TimelineInline(admin.StackedInline):
+    """A case's dated events, in time order (rows added go after the others); stacked,
+    so every field has its label."""
 
     model = TimelineEvent
     form = TimelineEventForm
     formset = AppendedFormSet
+    fields = [("when", "event")]
     extra = 1
     verbose_name = "timeline event"
 
@@ -425,6 +428,9 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         "accelerators",
     ]
     inlines = [InvolvementInline, TimelineInline, SourceInline]
+
+    class Media:
+        js = ["js/admin-autocomplete-names.js"]
     actions = ["publish", "unpublish"]
     save_on_top = True
     form = CaseAdminForm
