@@ -364,6 +364,7 @@ class InvolvementInline(admin.StackedInline):
             field.required = False
             field.help_text = "Order; blank: after the others."
         return field
+
     verbose_name = "organisation"
     verbose_name_plural = "organisations (the first is the one the case is filed under)"
 
@@ -431,6 +432,7 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
 
     class Media:
         js = ["js/admin-autocomplete-names.js"]
+
     actions = ["publish", "unpublish"]
     save_on_top = True
     form = CaseAdminForm
