@@ -113,6 +113,13 @@ def build_urls():
         ],
         "list, OR in a facet": [q(component=[co[1][0], co[40][0]], symptom=sy[2][0])],
         "list, deep page": [q(page=40), q(page=last_page)],
+        "list, key facts and orders": [
+            q(workload="training", accelerator="accelerator-h100", year_from=2020),
+            q(scale=["1k-10k", "10k-100k"], sort="scale"),
+            q(sort="duration"),
+            q(sort="oldest", page=3),
+            q(year_from=2010, year_to=2015, component=co[0][0]),
+        ],
         "sentence search": [q(q=s) for s in sentences],
         "suggestions": ["/suggestions/?" + urlencode({"q": s}) for s in sentences],
         "case page": [f"/cases/{slug}/" for slug in case_slugs],

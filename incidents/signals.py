@@ -126,9 +126,16 @@ for relation in (Case.workloads, Case.accelerators, Case.added_categories):
 
 @receiver(post_save, sender=Involvement)
 @receiver(post_delete, sender=Involvement)
-def involvement_changed(sender, instance, **kwargs):
-    """A case's organisations changed: its search vector and the organisation facet."""
-    reindex([instance.case_id])
+def involvement_changed(sender, instance, origin=None, **kwargs):
+    """A case's organisations changed: its search vector and the organisation facet.
+
+    When the rows go because their case is being deleted (``origin`` is that case or a
+    queryset of cases), there is nothing to reindex: a search document written then would
+    point at a case about to vanish (PostgreSQL refuses it when the transaction ends).
+    """
+    deleting_cases = isinstance(origin, Case) or getattr(origin, "model", None) is Case
+    if not deleting_cases:
+        reindex([instance.case_id])
     bump_case_version()
 
 

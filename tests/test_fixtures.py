@@ -53,11 +53,13 @@ class RealLibraryTests(TestCase):
         assert listed_titles(response) == [Case.objects.get(slug=ACME).title]
         assert "1 to 1 of 1" in page(response).select_one(".results__count").get_text()
 
-    def test_acme_page_shows_its_two_categories(self):
+    def test_acme_page_shows_its_three_categories(self):
+        """Two from its root causes, and the one its report adds (training framework)."""
         response = self.client.get(f"/cases/{ACME}/")
-        text = page(response).select_one(".check").get_text(" ", strip=True)
+        text = " ".join(page(response).select_one(".check p").get_text().split())
         assert (
-            "This case involves Data center power and cooling and GPU hardware and memory" in text
+            "This case involves Data center power and cooling, GPU hardware and memory"
+            " and Training framework and software." in text
         )
 
     def test_every_case_page_and_list_page_renders(self):

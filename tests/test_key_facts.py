@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from incidents.dates import parse_duration_text, parse_partial_date, parse_partial_datetime
-from incidents.models import Accelerator, Case, Workload
+from incidents.models import Accelerator, Case, Involvement, Workload
 
 from .conftest import listed_titles, make_case, make_organisation, make_term, page
 from .test_admin import form_data
@@ -302,3 +302,18 @@ def test_an_event_added_to_a_timeline_goes_after_the_others(admin_client):
         ("E1", 1),
         ("Fixed.", 2),
     ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_deleting_a_case_with_parties_leaves_no_search_document_behind():
+    """Regression: the cascade over the case's organisations once re-wrote its search
+    document mid-delete, so PostgreSQL refused the commit (a dangling foreign key)."""
+    from search.models import SearchDocument
+
+    first, second = make_organisation("Ops"), make_organisation("Vendor")
+    case = make_case("Two parties", organisation=[(first, "operator"), (second, "vendor")])
+    pk = case.pk
+    Case.objects.filter(pk=pk).delete()
+    assert not Case.objects.filter(pk=pk).exists()
+    assert not SearchDocument.objects.filter(case_id=pk).exists()
+    assert Involvement.objects.filter(case_id=pk).count() == 0

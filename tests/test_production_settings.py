@@ -8,7 +8,16 @@ import pytest
 from django.core.management import call_command
 from django.test import TestCase, override_settings
 
-from incidents.models import Case, Organisation, Source
+from incidents.models import (
+    Accelerator,
+    Case,
+    Involvement,
+    Organisation,
+    ScaleBand,
+    Source,
+    TimelineEvent,
+    Workload,
+)  # fmt: skip
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
 from .conftest import make_case, page
@@ -69,7 +78,10 @@ def test_json_escapes_angle_brackets(client):
     assert b"<b>" not in body and b"\\u003Cb\\u003E" in body
 
 
-MODELS = [Category, RootCause, Component, Symptom, ContributingFactor, Organisation, Case, Source]
+MODELS = [
+    Category, RootCause, Component, Symptom, ContributingFactor, Organisation, Workload,
+    Accelerator, ScaleBand, Case, Source, Involvement, TimelineEvent,
+]  # fmt: skip
 
 
 def natural_snapshot():
