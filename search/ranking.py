@@ -19,6 +19,9 @@ BM25 (Robertson and Zaragoza, "The Probabilistic Relevance Framework: BM25 and B
 The values recognised in the sentence (suggested filters, each with a confidence) are a
 strong signal too: a case carrying one gains ``confidence × idf`` of that value (its idf
 over the cases that carry it), and is a match even when no word of the sentence is in it.
+Their other names join the query as terms weighing :data:`EXPANSION_WEIGHT` × confidence
+(query expansion): of the cases carrying a value, those whose own text uses its names
+(XMRig, Monero for a mining pool's log line) rank above those that only carry the tag.
 
 A case is a **strong** match when its score is at least :data:`STRONG_SHARE` of the best
 score; the others are weaker matches, which the list hides behind a link so that its
@@ -40,7 +43,7 @@ from django.conf import settings
 from django.db import OperationalError, connection, transaction
 
 from .documents import CONFIG, Document, document_of, is_postgresql
-from .text import query_terms
+from .text import QueryTerm, query_terms
 
 K1 = 1.2
 B = 0.75
@@ -51,6 +54,14 @@ TF_SCALE = 3.0
 _ZETA2 = 1.64493406685
 # A recognised value weighs this many times its idf, times its confidence.
 TERM_BOOST = 1.0
+# A recognised value's aliases join the query at this weight times its confidence; at
+# most EXPANSION_TERMS of them in all (each is one more ts_rank on PostgreSQL). Chosen on
+# the development set tests/data/search-queries.tsv with 151 cases: 0.2 and 6 keep
+# descriptions at top-3 1.00 and bring log lines from 0.85 to 0.90 on PostgreSQL; 0.5 or
+# 12 terms start pulling descriptions towards cases that merely use a value's aliases.
+EXPANSION_WEIGHT = 0.2
+EXPANSION_TERMS = 6
+EXPANSION_MIN_CONFIDENCE = 0.5  # the chips' threshold (suggestions.OFFER_THRESHOLD)
 # A match is strong when it scores at least this share of the best match.
 STRONG_SHARE = 0.5
 
@@ -116,12 +127,13 @@ class Matches:
     complete: bool = True
 
 
-def find_matches(sentence, n_cases, versions=None):
+def find_matches(sentence, n_cases, versions=None, expansion=()):
     """The cases whose text matches ``sentence``, scored (drafts too on PostgreSQL:
     callers keep the published ones, which the case index knows).
 
     Input: the sentence, the number of published cases (for idf) and the data's change
-    counters if read (SQLite keeps its documents until they move). Output:
+    counters if read (SQLite keeps its documents until they move); ``expansion``,
+    ``(text, weight)`` pairs whose terms join the sentence's at that weight. Output:
     :class:`Matches`. PostgreSQL: at most three statements, each bounded by
     ``settings.SEARCH_TIMEOUT_MS``; more than ``settings.SEARCH_RANK_LIMIT`` matches are
     returned unranked. SQLite: every published case scored in Python (the embedded
@@ -130,6 +142,12 @@ def find_matches(sentence, n_cases, versions=None):
     terms = query_terms(sentence)
     if not terms:
         return Matches()
+    seen = {term.stems for term in terms}
+    for text, weight in expansion:
+        for term in query_terms(text):
+            if term.stems not in seen:
+                seen.add(term.stems)
+                terms.append(QueryTerm(term.stems, term.words, term.weight * weight))
     if is_postgresql():
         return _postgresql_matches(terms, n_cases)
     return _python_matches(terms, versions)
@@ -332,7 +350,13 @@ def match_sentence(index, sentence, recognised=()):
     :func:`search.suggestions.recognise` gives. Output: :class:`SentenceResult` (in no
     particular order: :class:`~incidents.index.Selection` sorts by score).
     """
-    matches = find_matches(sentence, index.n_cases, index.versions)
+    expansion = [
+        (alias, EXPANSION_WEIGHT * value.confidence)
+        for value in recognised
+        if value.confidence >= EXPANSION_MIN_CONFIDENCE
+        for alias in getattr(value, "aliases", ())
+    ][:EXPANSION_TERMS]
+    matches = find_matches(sentence, index.n_cases, index.versions, expansion)
     positions, found = index.positions_of(np.asarray(matches.pks, dtype=np.int64))
     scores = np.asarray(matches.scores, dtype=np.float64)[found]
     if matches.ranked and matches.complete:

@@ -45,6 +45,11 @@ TEMPERATURE = 30.0
 # its share compares with the others' (on the development sets, the expected values
 # score 0.19 or more; a made-up word scores up to 0.16).
 MIN_SCORE = 0.17
+# Raw scores are rescaled so that the median score of the values' own phrases is this
+# (its value when the thresholds above were chosen, with 120 values and 2,075 phrases):
+# adding values lowers every raw score (0.25 with 149 values and 2,590 phrases), which
+# would otherwise silence the meaning layer as the vocabulary grows.
+SCORE_UNIT = 0.302
 
 _lock = threading.Lock()
 _encoder = {"encoder": None}
@@ -292,7 +297,14 @@ class SemanticIndex:
         vectors = encoder.encode(phrases, self.token_weights)
         self.n_phrases = len(phrases)
         if len(phrases):
-            self.weights, self.bias = train_ridge(vectors, np.asarray(owners), len(self.keys))
+            owner = np.asarray(owners)
+            weights, bias = train_ridge(vectors, owner, len(self.keys))
+            # Scores are kept in units of the median score a value's own phrases get
+            # (:data:`SCORE_UNIT`): the more values the vocabulary holds, the lower every
+            # raw score, so thresholds on raw scores would drift as it grows.
+            own = np.einsum("ij,ji->i", vectors, weights[:, owner]) + bias[owner]
+            unit = float(np.median(own)) if float(np.median(own)) > 0 else 1.0
+            self.weights, self.bias = weights / unit * SCORE_UNIT, bias / unit * SCORE_UNIT
         else:
             self.weights = np.zeros((vectors.shape[1], len(self.keys)), np.float32)
             self.bias = np.zeros(len(self.keys), np.float32)

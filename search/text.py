@@ -88,6 +88,12 @@ def query_stems(sentence):
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 _DAYS = "mon|tue|wed|thu|fri|sat|sun"
 # Parts of a log line that name when, where and which process, not what went wrong.
+_HTTP_METHODS = "GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|CONNECT|TRACE"
+# A whole access-log request line: "POST /v1/chat/completions HTTP/1.1".
+ACCESS_LOG_REQUEST = re.compile(rf'"(?:{_HTTP_METHODS}) [^"\s]*(?: HTTP/[\d.]+)?"')
+# An access log's user agent ("python-httpx/0.27.2") names the client, not what went
+# wrong; removed before versions are read, so its version is no signature either.
+_USER_AGENT = re.compile(r'"[\w.+-]+/\d[^"]*"')
 _NOISE = re.compile(
     "|".join(
         [
@@ -115,6 +121,8 @@ _NOISE = re.compile(
             r"\b[a-z]+\d[a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*){2,}\b",
             r"\b(?!cve-)[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\d{2,}\b",
             r"\b[a-z]+\d+(?:[a-z]+\d+){2,}\b",  # r7i4n3: rack 7, IRU 4, node 3
+            # An access log's method says how a request was made: "POST /v1/chat ...".
+            rf'(?<=")(?:{_HTTP_METHODS})(?= /)',
         ]
     ),
     re.IGNORECASE,
@@ -176,7 +184,7 @@ class QueryTerm:
 def strip_log_noise(text):
     """``text`` with timestamps, ranks, ids, hexadecimal, addresses and host names turned
     into spaces (the :data:`_NOISE` patterns). Input and output: ``str``."""
-    return _NOISE.sub(" ", text)
+    return _NOISE.sub(" ", _USER_AGENT.sub(" ", text))
 
 
 def _split_camel(token):
@@ -197,7 +205,7 @@ def query_terms(sentence):
     :data:`CODE_WORDS` word makes a phrase with it, and so do the numbers of a version
     (``2.28.9``); a ``CamelCase`` token gives its whole folded form and its words.
     """
-    text = unicodedata.normalize("NFKC", sentence)
+    text = _USER_AGENT.sub(" ", unicodedata.normalize("NFKC", sentence))
     terms, seen = [], set()
 
     def add(stems, folded, weight=1.0):

@@ -4,7 +4,7 @@ link. Both databases."""
 
 import pytest
 
-from .conftest import facet_values, listed_titles, make_case, page, result_count
+from .conftest import facet_values, listed_titles, make_case, make_term, page, result_count
 
 pytestmark = pytest.mark.django_db
 
@@ -91,3 +91,44 @@ def test_matches_given_twice_is_a_400(client):
     response = client.get("/?q=loader&matches=all&matches=some")
     assert response.status_code == 400
     assert "matches parameter is given 2 times" in response.content.decode()
+
+
+def test_a_recognised_value_s_other_names_lift_the_cases_that_use_them():
+    """Query expansion: a miner's log line names the pool; a case whose own text names the
+    miner (XMRig) gains more from it than a case that only carries the tag (whose
+    document holds the tag's aliases at a lower weight)."""
+    import dataclasses
+
+    from incidents.index import get_index
+    from search.ranking import match_sentence
+    from search.suggestions import recognise
+
+    make_term("symptom", "Cryptomining", aliases="XMRig\nMonero miner\nsupportxmr")
+    names = make_case("Names it", summary="An XMRig binary ran.", symptoms=["Cryptomining"])
+    tag = make_case("Tag only", summary="Strangers' jobs ran.", symptoms=["Cryptomining"])
+    line = "[2021-06-08 03:14:22.518]  net  use pool pool.supportxmr.com:3333  91.121.140.167"
+    index = get_index()
+    found = recognise(line)
+    assert [(f.slug, f.aliases) for f in found] == [
+        ("cryptomining", ("XMRig", "Monero miner", "supportxmr"))
+    ]
+
+    def scores(recognised):
+        result = match_sentence(index, line, recognised)
+        pks = index.case_pks[result.positions].tolist()
+        by_pk = dict(zip(pks, result.scores.tolist(), strict=True))
+        return by_pk[names.pk], by_pk[tag.pk]
+
+    plain = scores([dataclasses.replace(f, aliases=()) for f in found])
+    expanded = scores(found)
+    assert expanded[0] - plain[0] > expanded[1] - plain[1] >= 0
+
+
+def test_an_access_log_s_method_and_user_agent_are_noise(client):
+    make_case("Python agent", summary="A Python client posted requests with httpx.")
+    make_case("Cancelled", summary="Clients gave up and requests ended as HTTP 499.")
+    line = (
+        '10.12.7.44 - - [04/Dec/2024:16:21:08 -0800] "POST /v1/chat/completions HTTP/1.1" '
+        '499 0 "-" "python-httpx/0.27.2"'
+    )
+    assert listed_titles(client.get("/", {"q": line}))[0] == "Cancelled"

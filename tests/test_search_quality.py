@@ -79,6 +79,9 @@ class SearchQualityTests(TestCase):
         found = [
             (s["kind"], s["slug"]) for s in self.client.get("/suggest.json", {"q": sentence}).json()
         ]
-        # Most confident first: a name before an alias. No case carries Memory leak yet,
-        # so it is recognised but not offered (a chip would empty the list).
-        assert found == [("symptom", "nccl-timeout"), ("component", "training-data-loader")]
+        # Most confident first: a name before an alias, then what the words mean.
+        assert found == [
+            ("symptom", "nccl-timeout"),
+            ("component", "training-data-loader"),
+            ("root_cause", "memory-leak"),
+        ]

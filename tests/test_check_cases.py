@@ -1,0 +1,118 @@
+"""scripts/check_cases.py: the editorial checks a fact-checker runs before publishing (issue
+13), on small made-up fixtures, and on the real library when the research notes are here."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "check_cases.py"
+NOTES = ROOT.parent / "shared" / "research"
+
+NOTE = (
+    "### Example: a note\n- summary: The storage cluster froze for two hours because a "
+    "firmware update on every controller rebooted them all at the same moment overnight.\n"
+)
+
+
+def case(slug, **fields):
+    base = {"title": slug, "slug": slug, "summary": "", "lessons": "", "root_causes": [],
+            "components": [], "symptoms": [], "contributing_factors": []}  # fmt: skip
+    return {"model": "incidents.case", "fields": {**base, **fields}}
+
+
+def source(slug, url):
+    return {"model": "incidents.source", "fields": {"case": [slug], "url": url, "title": "t"}}
+
+
+def run(tmp_path, rows, *flags):
+    notes = tmp_path / "notes"
+    notes.mkdir(exist_ok=True)
+    (notes / "note.md").write_text(NOTE)
+    fixture = tmp_path / "cases.json"
+    fixture.write_text(json.dumps(rows))
+    result = subprocess.run(
+        [sys.executable, SCRIPT, "--notes", notes, *flags, fixture],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    return result.returncode, result.stdout
+
+
+def test_a_run_of_ten_words_from_the_notes_is_reported(tmp_path):
+    copied = "Storage froze: a firmware update on every controller rebooted them all at once."
+    status, out = run(tmp_path, [case("a", summary=copied), source("a", "https://example.org")])
+    assert status == 1
+    assert (
+        "copied run\ta\tsummary: “a firmware update on every controller rebooted them all at”"
+        in out
+    )
+    assert out.strip().endswith("1 cases checked: 1 copied run, 0 notes language, 0 sources")
+
+
+def test_nine_words_or_a_quotation_are_not_a_copy(tmp_path):
+    nine = "An update on every controller rebooted them all at night."
+    quoted = 'The log said "a firmware update on every controller rebooted them all at the same".'
+    rows = [case("a", summary=nine, lessons=quoted), source("a", "https://example.org")]
+    status, out = run(tmp_path, rows)
+    assert (status, out.strip()) == (
+        0,
+        "1 cases checked: 0 copied run, 0 notes language, 0 sources",
+    )
+
+
+def test_a_run_through_a_short_quotation_is_still_a_copy(tmp_path):
+    """A command in backticks reads as part of the sentence; only longer quotes are skipped."""
+    copied = "Storage froze: a `firmware update` on every controller rebooted them all at once."
+    status, out = run(tmp_path, [case("a", summary=copied), source("a", "https://example.org")])
+    assert status == 1
+    assert "1 copied run" in out
+
+
+def test_notes_language_missing_and_copied_sources_are_reported(tmp_path):
+    rows = [
+        case("a", summary="Hours were lost; the material read gives no figures."),
+        source("a", "https://statusgator.com/services/openai"),
+        source("a", "http://example.org/report"),
+        case("b", summary="Fine."),
+    ]
+    status, out = run(tmp_path, rows)
+    assert status == 1
+    assert "notes language\ta\tsummary: “the material read”" in out
+    assert "sources\ta\tcopy site https://statusgator.com/services/openai" in out
+    assert "sources\ta\tnot https: http://example.org/report" in out
+    assert "sources\tb\tno source" in out
+
+
+def test_a_tag_the_text_never_mentions_is_listed_for_review(tmp_path):
+    fields = {"name": "Optical transceiver", "slug": "optical-transceiver", "aliases": "QSFP"}
+    term = {"model": "taxonomy.component", "fields": fields}
+    rows = [
+        term,
+        case("a", summary="A QSFP module failed.", components=[["optical-transceiver"]]),
+        case("b", summary="The disk filled up.", components=[["optical-transceiver"]]),
+        source("a", "https://example.org/a"),
+        source("b", "https://example.org/b"),
+    ]
+    status, out = run(tmp_path, rows, "--warn-tags")
+    assert status == 0  # advisory only
+    assert "tag to review\tb\tcomponents: optical-transceiver" in out
+    assert "tag to review\ta" not in out
+
+
+def test_a_missing_notes_folder_is_a_usage_error(tmp_path):
+    result = subprocess.run(
+        [sys.executable, SCRIPT, "--notes", tmp_path / "nowhere", ROOT / "fixtures/cases.json"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert "no research notes at" in result.stderr
+
+
+@pytest.mark.skipif(not NOTES.is_dir(), reason="needs the research notes in ../shared/research")
+def test_the_library_has_no_copied_run_notes_language_or_copied_source():
+    result = subprocess.run([sys.executable, SCRIPT], capture_output=True, text=True, check=False)
+    assert result.stdout.splitlines()[-1].endswith(": 0 copied run, 0 notes language, 0 sources")
+    assert result.returncode == 0
