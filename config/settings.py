@@ -5,7 +5,8 @@ Variables: ``DEBUG`` (true/false, default false), ``SECRET_KEY`` and ``ALLOWED_H
 ``db.sqlite3`` in the project folder), ``HTTPS`` (true behind TLS: HSTS, secure cookies,
 redirect to https; the proxy must set ``X-Forwarded-Proto``), ``LOG_LEVEL``,
 ``CHECK_CLUSTER_TEXT`` and ``CHECK_CLUSTER_URL`` (the case page's call to action; off when
-unset).
+unset), ``STATIC_ROOT``, and the fault bounds below (``DATABASE_CONNECT_TIMEOUT``,
+``REQUEST_STATEMENT_TIMEOUT_MS``, ``REQUEST_LOCK_TIMEOUT_MS``).
 """
 
 import os
@@ -82,6 +83,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "incidents.middleware.RequestLogMiddleware",
+    # A database that is down, or a statement past its timeout: 503 with Retry-After.
+    "incidents.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -120,18 +123,33 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 
 # Database: SQLite by default, PostgreSQL (or anything dj-database-url knows) from DATABASE_URL.
+# Connections persist for a minute; each request checks its reused connection first
+# (CONN_HEALTH_CHECKS), so after PostgreSQL restarts no request fails on a dead one.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # An unreachable host (no "connection refused") fails after this many seconds instead
+    # of holding a worker thread for the kernel's TCP timeout (libpq's connect_timeout).
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "5"))
+    )
+# Bounds for every statement a web request runs on PostgreSQL, in milliseconds (0: none):
+# a slow statement, or one waiting for a table lock, ends with a 503 instead of stalling
+# the site. Only the web process sets them (config/wsgi.py); migrate, loaddata and the
+# benchmark's generator run unbounded. Sentence search keeps its shorter SEARCH_TIMEOUT_MS.
+REQUEST_STATEMENT_TIMEOUT_MS = int(os.environ.get("REQUEST_STATEMENT_TIMEOUT_MS", "5000"))
+REQUEST_LOCK_TIMEOUT_MS = int(os.environ.get("REQUEST_LOCK_TIMEOUT_MS", "2000"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Derived state shared by every process and host: card HTML and graph layouts. Django's
-# Redis cache when REDIS_URL is set (redis://127.0.0.1:6379/0), else each process keeps
-# its own. Keys carry the data's change counters and the code's release, so nothing stale
-# is read after an edit or a deploy.
+# Derived state shared by every process and host: card HTML and graph layouts. Redis when
+# REDIS_URL is set (redis://127.0.0.1:6379/0), else each process keeps its own. Keys carry
+# the data's change counters and the code's release, so nothing stale is read after an
+# edit or a deploy. The cache is optional: with Redis down a read is a miss and a write is
+# skipped (config/cache.py), so the site serves, slower, and /healthz says "degraded".
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
@@ -153,10 +171,13 @@ RELEASE = os.environ.get("RELEASE") or _release()
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": f"{os.environ.get('CACHE_KEY_PREFIX', 'incident-library')}:{RELEASE}",
             "TIMEOUT": 3600,
+            # Seconds: a Redis that does not answer costs a request at most this per call,
+            # and after a failure calls skip Redis for recheck_after seconds.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1, "recheck_after": 5},
         }
     }
 else:
@@ -192,7 +213,7 @@ USE_TZ = True
 
 # Static files: WhiteNoise serves them from one process, compressed and cache-busted.
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -251,11 +272,19 @@ AXES_LOCKOUT_TEMPLATE = "403_lockout.html"
 # nearest trusted proxy saw (config/proxies.py). Otherwise every visitor would share the
 # proxy's address and one attacker could lock any editor out.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+# X-Forwarded-For is read only from connections out of these networks (comma-separated;
+# default loopback and private ranges, config/proxies.py): a client that connects directly
+# could otherwise name a new address at every sign-in attempt.
+TRUSTED_PROXY_NETWORKS = os.environ.get("TRUSTED_PROXY_NETWORKS", "")
 AXES_CLIENT_IP_CALLABLE = "config.proxies.client_ip"
 
 LOGIN_REDIRECT_URL = "/admin/"
 
 # Logs: one line per event on stderr; one JSON object per request (incidents/middleware.py).
+# A rejected request (bad Host, CSRF, too many fields or files…) or one that met a database
+# outage is that one line, with an "error" field saying why: no traceback per request, a
+# cheap way to flood the logs otherwise. A database outage's traceback is logged at most
+# once a minute per process.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -263,18 +292,23 @@ LOGGING = {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
         "bare": {"format": "%(message)s"},
     },
+    "filters": {
+        "with_traceback": {"()": "incidents.middleware.WithTracebackOnly"},
+    },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain"},
         "requests": {"class": "logging.StreamHandler", "formatter": "bare"},
+        "rejected": {"class": "incidents.middleware.RejectedRequestHandler"},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
-        "django.request": {"level": "ERROR"},
-        # Bad hosts and oversized requests are the client's fault and already answered
-        # with a 400: no traceback per request (a cheap way to flood the logs otherwise).
-        "django.security.DisallowedHost": {"handlers": [], "propagate": False},
-        "django.security.TooManyFieldsSent": {"handlers": [], "propagate": False},
-        "django.security.RequestDataTooBig": {"handlers": [], "propagate": False},
+        # Only unexpected errors (500s, with their traceback); a 503 the site chose to
+        # answer is already the request's log line.
+        "django.request": {"level": "ERROR", "filters": ["with_traceback"]},
+        # Every rejected request's reason goes into its request line. (Silencing these
+        # loggers with "handlers": [] let Python's last-resort handler print each one
+        # with its traceback.)
+        "django.security": {"handlers": ["rejected"], "level": "INFO", "propagate": False},
         "django.server": {"level": "WARNING"},
         "axes": {"level": "WARNING"},
         "incidents.requests": {"handlers": ["requests"], "propagate": False},

@@ -23,6 +23,7 @@ from taxonomy.models import (
 
 from .dates import DatePrecision, format_duration, format_partial_date
 from .text import plain_text, render_markdown
+from .validators import SUMMARY_LENGTH, MarkdownValidator
 
 __all__ = ["DatePrecision", "format_partial_date"]  # re-exported for older imports
 
@@ -210,20 +211,40 @@ class Case(models.Model):
         help_text="The parties the reports name, each with its role; the first is the "
         "organisation the case is filed under.",
     )
-    summary = models.TextField(help_text="Markdown: what happened, in a few sentences.")
-    trigger = models.TextField(blank=True, help_text="Markdown: what set it off.")
+    summary = models.TextField(
+        help_text="Markdown: what happened, in a few sentences.",
+        validators=[MarkdownValidator(SUMMARY_LENGTH)],
+    )
+    trigger = models.TextField(
+        blank=True, help_text="Markdown: what set it off.", validators=[MarkdownValidator()]
+    )
     impact = models.TextField(
-        blank=True, help_text="Markdown: who and what was hit, and for how long."
+        blank=True,
+        help_text="Markdown: who and what was hit, and for how long.",
+        validators=[MarkdownValidator()],
     )
     symptoms_text = models.TextField(
-        "symptoms as seen", blank=True, help_text="Markdown: what people saw, in prose."
+        "symptoms as seen",
+        blank=True,
+        help_text="Markdown: what people saw, in prose.",
+        validators=[MarkdownValidator()],
     )
-    detection = models.TextField(blank=True, help_text="Markdown: how it was noticed.")
-    remediation = models.TextField(blank=True, help_text="Markdown: what was done to fix it.")
+    detection = models.TextField(
+        blank=True, help_text="Markdown: how it was noticed.", validators=[MarkdownValidator()]
+    )
+    remediation = models.TextField(
+        blank=True,
+        help_text="Markdown: what was done to fix it.",
+        validators=[MarkdownValidator()],
+    )
     action_items = models.TextField(
-        blank=True, help_text="Markdown: what the organisation committed to do next."
+        blank=True,
+        help_text="Markdown: what the organisation committed to do next.",
+        validators=[MarkdownValidator()],
     )
-    lessons = models.TextField(blank=True, help_text="Markdown: what others can learn.")
+    lessons = models.TextField(
+        blank=True, help_text="Markdown: what others can learn.", validators=[MarkdownValidator()]
+    )
     started_on = models.DateField(
         "started", null=True, blank=True, help_text="When the incident began, if known."
     )

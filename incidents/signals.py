@@ -10,11 +10,13 @@
   terms change, so every process rebuilds its case index (``incidents/index.py``).
 """
 
+import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from django.core.exceptions import ValidationError
 from django.db.models import F
-from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete, pre_save
 from django.dispatch import receiver
 
 from search.documents import update_search_vectors
@@ -28,6 +30,7 @@ from taxonomy.models import (
     bump_taxonomy_version,
 )
 
+from .dates import EARLIEST_YEAR, latest_year
 from .models import Accelerator, Case, Involvement, Organisation, ScaleBand, Workload
 
 TERM_MODELS = (RootCause, Component, Symptom, ContributingFactor)
@@ -173,3 +176,42 @@ for model in (*TERM_MODELS, Organisation):
     post_save.connect(term_saved, sender=model, dispatch_uid=f"term_saved_{model.__name__}")
     pre_delete.connect(term_deleting, sender=model, dispatch_uid=f"term_deleting_{model.__name__}")
     post_delete.connect(term_deleted, sender=model, dispatch_uid=f"term_deleted_{model.__name__}")
+
+
+# --- What may be stored at all (fixtures included) ---------------------------------------
+
+_SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")  # Django's validate_slug, and the <slug:> path
+
+
+def validate_row(sender, instance, **kwargs):
+    """``pre_save`` for every model of the library, fixtures (``raw``) included: refuse a
+    row that would break public pages, with a message that names it.
+
+    - ``slug`` (where the model has one): present, ASCII letters, digits, hyphens and
+      underscores, as the admin's slug fields require (URLs are built from it: ``/`` and
+      every case page failed on an empty, non-ASCII or spaced slug from a fixture);
+    - a case's dates: years from :data:`~incidents.dates.EARLIEST_YEAR` to next year, and
+      the end not before the start.
+
+    Raises :class:`~django.core.exceptions.ValidationError`.
+    """
+    label = f"{sender._meta.verbose_name} “{str(getattr(instance, 'slug', '') or instance)[:60]}”"
+    if hasattr(instance, "slug") and not _SLUG.match(instance.slug or ""):
+        raise ValidationError(
+            f"{label}: the slug “{(instance.slug or '')[:60]}” must be ASCII letters, "
+            "digits, hyphens or underscores (it is part of the page's address)."
+        )
+    if sender is Case:
+        for name in ("started_on", "ended_on", "published_on"):
+            value = getattr(instance, name)
+            if value and not EARLIEST_YEAR <= value.year <= latest_year():
+                raise ValidationError(
+                    f"{label}: {name.replace('_on', '')} {value.isoformat()} is outside "
+                    f"{EARLIEST_YEAR} to {latest_year()}."
+                )
+        if instance.started_on and instance.ended_on and instance.ended_on < instance.started_on:
+            raise ValidationError(f"{label}: it ends before it starts.")
+
+
+for model in (Case, Organisation, Workload, Accelerator, ScaleBand, Category, *TERM_MODELS):
+    pre_save.connect(validate_row, sender=model, dispatch_uid=f"validate_{model.__name__}")

@@ -1,11 +1,34 @@
-"""Markdown for editor-written text, rendered then sanitised so nothing can run script."""
+"""Markdown for editor-written text, rendered then sanitised so nothing can run script.
+
+Rendering is bounded in time and in shape whatever text is stored, so no field can take a
+public page down (issue 14):
+
+- The Markdown is GitHub's (cmark-gfm, a C library, through ``cmarkgfm``): CommonMark with
+  tables. Its parser is linear in the input on the inputs that are quadratic or
+  recursive in Python-Markdown, used before: runs of ``[``, ``![](``, ``<a ``, backticks,
+  lines of one block, and deep lists or quotes (Python-Markdown/markdown#798, open since
+  2019; cmark's own test suite runs these).
+- GFM's tag filter writes ``<script>``, ``<style>``, ``<textarea>``, ``<title>``,
+  ``<iframe>`` … as text, and :func:`_defuse` does the same for the other openings an HTML
+  parser reads to the end of the text when they are left open (``<noscript>``,
+  ``<template>``, an unclosed ``<!--``, ``<!…>``, ``<?…>``), so none swallows the rest of
+  a field.
+- Text nested deeper than :data:`MAX_NESTING` elements, or with more than
+  :data:`MAX_RAW_HTML` ``<`` in raw HTML, is shown as escaped plain text: the HTML
+  sanitiser (html5ever, in nh3) is quadratic in nesting depth, and misnested raw
+  formatting tags make it reopen them in every later paragraph.
+- Past :data:`MAX_RENDER_LENGTH` characters a text is cut (the admin refuses text that
+  long: ``incidents/validators.py``).
+"""
 
 import html
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
-import markdown
+import cmarkgfm
 import nh3
+from cmarkgfm.cmark import Options
 from django.utils.safestring import SafeString, mark_safe
 
 # Tags a case section needs; everything else (script, style, iframe, forms, event
@@ -45,17 +68,143 @@ ALLOWED_TAGS = {
 }
 ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "th": {"align"}, "td": {"align"}}
 
+# cmark-gfm's extensions (https://github.github.com/gfm/): tables, as Python-Markdown's
+# "extra" had, and "tagfilter", the disallowed raw HTML extension. Not strikethrough (a
+# single "~" strikes too, and cases write "~100K GPUs") nor bare URLs as links (text stays
+# as editors typed it). Raw HTML passes (CMARK_OPT_UNSAFE) so that nh3, not cmark,
+# decides what stays: the HTML output is sanitised, not the Markdown input.
+EXTENSIONS = ["table", "tagfilter"]
+
+# Elements deep, counted in the HTML: a list level is two (the list and its item), a
+# quote one, an inline tag one. Real cases reach 4; 32 leaves room for lists ten levels
+# deep with formatting inside, and keeps nh3's quadratic cost in depth negligible.
+MAX_NESTING = 32
+# "<" characters in raw HTML (tags, comments): plenty for a few H<sub>2</sub>O or <br>.
+# html5ever reopens misnested formatting tags ("reconstruct the active formatting
+# elements") in each later block of the same raw HTML, so their cost grows with the square
+# of their number: bounded here to about a thousand elements.
+MAX_RAW_HTML = 50
+# Characters rendered of one text: 2.5 times the longest the admin accepts (20,000).
+MAX_RENDER_LENGTH = 50_000
+
+# What cmark writes for raw HTML when CMARK_OPT_UNSAFE is off.
+_OMITTED = "<!-- raw HTML omitted -->"
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
+_VOID = frozenset(
+    ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+     "source", "track", "wbr"]
+)  # fmt: skip
+# Openings an HTML parser reads to the end of the text when left open, beyond GFM's tag
+# filter: <noscript> (raw text when scripting is on), <template> (its content is dropped),
+# <!…> and <?…> (bogus comments: declarations, CDATA, processing instructions).
+_SWALLOWING = re.compile(r"<(?=(?:noscript|template)[\s/>]|[!?])", re.IGNORECASE)
+
+
+# Register cmark-gfm's extensions now, while one thread imports: its registration is a
+# plain static flag, and cffi releases the GIL during the call.
+cmarkgfm.cmark.core_extensions_ensure_registered()
+
+
+@dataclass(frozen=True)
+class MarkdownShape:
+    """How a Markdown text renders: ``nesting``, the deepest element nesting of its HTML
+    (before sanitising); ``raw_html``, how many ``<`` its raw HTML has."""
+
+    nesting: int
+    raw_html: int
+
+
+def _cmark(text, options=Options.CMARK_OPT_UNSAFE):
+    return cmarkgfm.markdown_to_html_with_extensions(text, options=options, extensions=EXTENSIONS)
+
+
+def _defuse(rendered):
+    """cmark's HTML with the openings that would swallow the rest of the text written as
+    text (``&lt;``); a comment is kept (nh3 drops it) when it is closed. Only raw HTML
+    has ``<!``, ``<?`` or these tags in cmark's output (its own text has ``&lt;``)."""
+    last_close = rendered.rfind("-->")
+
+    def escape(match):
+        start = match.start()
+        if rendered.startswith("<!--", start) and last_close >= start + 4:
+            return "<"
+        return "&lt;"
+
+    return _SWALLOWING.sub(escape, rendered)
+
+
+def nesting_depth(rendered):
+    """How many elements deep the HTML ``rendered`` nests, read from its tags alone (void
+    elements do not count; an end tag closes one level). Linear in the length."""
+    depth = deepest = 0
+    for match in _TAG.finditer(rendered):
+        if match[2].lower() in _VOID:
+            continue
+        if match[1]:
+            depth = max(depth - 1, 0)
+        else:
+            depth += 1
+            deepest = max(deepest, depth)
+    return deepest
+
+
+def _raw_html(text, rendered):
+    """How many ``<`` of ``rendered`` (cmark's HTML of ``text``) come from raw HTML: the
+    difference from a render that omits raw HTML, whose own tags are the same."""
+    if "<" not in text:
+        return 0
+    without = _cmark(text, Options.CMARK_OPT_DEFAULT)
+    return rendered.count("<") - (without.count("<") - without.count(_OMITTED))
+
+
+def markdown_shape(text):
+    """The :class:`MarkdownShape` of the Markdown ``text`` (``str``), as rendered."""
+    text = _encodable(text or "")
+    rendered = _cmark(text)
+    return MarkdownShape(nesting_depth(_defuse(rendered)), _raw_html(text, rendered))
+
+
+def _encodable(text):
+    """``text`` with lone surrogates (which UTF-8 cannot encode) replaced by "?"."""
+    return text if text.isascii() else text.encode("utf-8", "replace").decode("utf-8")
+
+
+def _plain(text):
+    """``text`` as escaped paragraphs (blank lines between) with line breaks kept."""
+    paragraphs = re.split(r"\n[ \t]*\n", text.strip())
+    return "\n".join(
+        "<p>" + html.escape(paragraph.strip()).replace("\n", "<br>") + "</p>"
+        for paragraph in paragraphs
+        if paragraph.strip()
+    )
+
 
 @lru_cache(maxsize=1024)
-def _render(text):
-    html = markdown.markdown(text, extensions=["extra", "sane_lists"], output_format="html")
-    return nh3.clean(
-        html,
-        tags=ALLOWED_TAGS,
-        attributes=ALLOWED_ATTRIBUTES,
-        url_schemes={"http", "https", "mailto"},
-        link_rel="nofollow noopener noreferrer",
-    )
+def _render(text, cut=False):
+    text = _encodable(text)
+    rendered = _cmark(text)
+    defused = _defuse(rendered)
+    if nesting_depth(defused) > MAX_NESTING or _raw_html(text, rendered) > MAX_RAW_HTML:
+        clean = _plain(text)
+    else:
+        clean = nh3.clean(
+            defused,
+            tags=ALLOWED_TAGS,
+            attributes=ALLOWED_ATTRIBUTES,
+            url_schemes={"http", "https", "mailto"},
+            link_rel="nofollow noopener noreferrer",
+        )
+    return clean + "\n<p>…</p>" if cut else clean
+
+
+def _bounded(text):
+    """``(text, cut)``: the text cut to :data:`MAX_RENDER_LENGTH` characters at a line
+    break or space when longer, and whether it was."""
+    if len(text) <= MAX_RENDER_LENGTH:
+        return text, False
+    head = text[:MAX_RENDER_LENGTH]
+    at = max(head.rfind("\n"), head.rfind(" "))
+    return (head[:at] if at > MAX_RENDER_LENGTH // 2 else head), True
 
 
 def render_markdown(text):
@@ -66,10 +215,13 @@ def render_markdown(text):
     and mailto URLs only and get ``rel="nofollow noopener noreferrer"``. The HTML output
     is sanitised, not the Markdown input (raw HTML in the Markdown is cleaned too).
     Results are memoised per process (the output depends on the text alone).
+    Bounded (module docstring): text nested deeper than :data:`MAX_NESTING` or with more
+    raw HTML than :data:`MAX_RAW_HTML` comes back as escaped paragraphs; text longer than
+    :data:`MAX_RENDER_LENGTH` is cut, with "…". Raises nothing for any ``str``.
     """
     if not text or not text.strip():
         return SafeString("")
-    return mark_safe(_render(text))  # noqa: S308 - sanitised by nh3 just above
+    return mark_safe(_render(*_bounded(text)))  # noqa: S308 - sanitised by nh3 or escaped
 
 
 def plain_text(text, limit=None):
@@ -79,7 +231,7 @@ def plain_text(text, limit=None):
     (not marked safe: the template escapes it, quotes included), tags removed, entities
     decoded, whitespace collapsed, cut with "…" past ``limit``.
     """
-    flat = html.unescape(re.sub(r"<[^>]+>", " ", _render(text) if text and text.strip() else ""))
+    flat = html.unescape(re.sub(r"<[^>]+>", " ", str(render_markdown(text))))
     flat = " ".join(flat.split())
     if limit and len(flat) > limit:
         flat = flat[: limit - 1].rstrip() + "…"

@@ -9,6 +9,10 @@ On PostgreSQL the document is a stored, GIN-indexed ``tsvector`` in
 ``incidents/signals.py``). On SQLite the same parts are read in Python
 (:func:`document_of`) into the same per-word weights PostgreSQL keeps, so the ranking in
 ``search/ranking.py`` is one formula on both.
+
+Each field is read up to a length (:data:`FIELD_LENGTH`, :data:`TERMS_LENGTH`), the same on
+both databases, so that no text, however long, can make the vector fail: PostgreSQL refuses
+a tsvector whose lexemes add up to 1 MB ("string is too long for tsvector", issue 14).
 """
 
 import operator
@@ -19,7 +23,7 @@ from django.contrib.postgres.aggregates import StringAgg
 from django.contrib.postgres.search import SearchVector
 from django.db import connection
 from django.db.models import F, Func, OuterRef, Subquery, TextField, Value
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Left
 
 from .text import STOP_WORDS, stem, words
 
@@ -27,6 +31,15 @@ CONFIG = "english"
 WEIGHTS = {"A": 1.0, "B": 0.4, "C": 0.2, "D": 0.1}
 # PostgreSQL keeps at most 256 positions of a word in a tsvector (MAXNUMPOS).
 MAX_POSITIONS = 256
+# Characters read of each case field (title and the eight Markdown sections), and of each
+# space-joined list of names or aliases (the organisations', and each kind of term's). The
+# admin refuses sections longer than FIELD_LENGTH (incidents/validators.py), so what an
+# editor saves is all searchable. PostgreSQL's limit is on the bytes of the distinct
+# lexemes, at most 1 MB - 1 (MAXSTRPOS, src/include/tsearch/ts_type.h); a lexeme is at
+# most its word, four bytes a character in UTF-8, so 9 fields x 20,000 + 9 lists x 5,000 =
+# 225,000 characters are at most 900,000 bytes.
+FIELD_LENGTH = 20_000
+TERMS_LENGTH = 5_000
 
 
 def is_postgresql():
@@ -35,35 +48,42 @@ def is_postgresql():
 
 
 def search_parts(case):
-    """The text a case is found by, per weight: ``dict[str, str]`` with keys A to D.
+    """The text a case is found by, per weight: ``dict[str, str]`` with keys A to D, each
+    field cut to :data:`FIELD_LENGTH` and each list of names or aliases to
+    :data:`TERMS_LENGTH` characters, as :func:`stored_vector` reads them.
 
     Input: a Case with its organisation and terms loaded (``with_terms()``).
     """
-    terms = [
-        *case.root_causes.all(),
-        *case.components.all(),
-        *case.symptoms.all(),
-        *case.contributing_factors.all(),
+    kinds = [
+        case.root_causes.all(),
+        case.components.all(),
+        case.symptoms.all(),
+        case.contributing_factors.all(),
     ]
+
+    def fields(*texts):
+        return [text[:FIELD_LENGTH] for text in texts]
+
+    def joined(values):
+        return " ".join(values)[:TERMS_LENGTH]
+
+    organisations = (involvement.organisation.name for involvement in case.involvement_list)
     return {
-        "A": case.title,
+        "A": case.title[:FIELD_LENGTH],
         "B": " ".join(
             [
-                case.summary,
-                *(involvement.organisation.name for involvement in case.involvement_list),
-                *(term.name for term in terms),
+                *fields(case.summary),
+                joined(organisations),
+                *(joined(term.name for term in terms) for terms in kinds),
             ]
         ),
         "C": " ".join(
             [
-                case.symptoms_text,
-                case.trigger,
-                case.impact,
-                case.detection,
-                *(term.aliases for term in terms),
+                *fields(case.symptoms_text, case.trigger, case.impact, case.detection),
+                *(joined(term.aliases for term in terms) for terms in kinds),
             ]
         ),
-        "D": " ".join([case.remediation, case.action_items, case.lessons]),
+        "D": " ".join(fields(case.remediation, case.action_items, case.lessons)),
     }
 
 
@@ -140,20 +160,24 @@ def stored_vector():
         "D": ["remediation", "action_items", "lessons"],
     }
     vectors = [
-        SearchVector(*(_words_only(f) for f in fields), weight=w, config=CONFIG)
+        SearchVector(
+            *(_words_only(f, FIELD_LENGTH if isinstance(f, str) else TERMS_LENGTH) for f in fields),
+            weight=w,
+            config=CONFIG,
+        )
         for w, fields in parts.items()
     ]
     return reduce(operator.add, vectors)
 
 
-def _words_only(field):
-    """SQL: the text with ASCII punctuation read as spaces, as :func:`~search.text.words`
-    reads it, so ``torch.sum`` or ``2.28.9`` are the same separate words on both
-    databases (PostgreSQL's parser would otherwise keep them whole as file or version
-    tokens)."""
+def _words_only(field, length):
+    """SQL: the first ``length`` characters of the text, with ASCII punctuation read as
+    spaces, as :func:`~search.text.words` reads it, so ``torch.sum`` or ``2.28.9`` are the
+    same separate words on both databases (PostgreSQL's parser would otherwise keep them
+    whole as file or version tokens)."""
     expression = F(field) if isinstance(field, str) else field
     return Func(
-        Coalesce(expression, Value(""), output_field=TextField()),
+        Coalesce(Left(expression, length), Value(""), output_field=TextField()),
         Value("[[:punct:]]+"),
         Value(" "),
         Value("g"),

@@ -4,6 +4,7 @@ import json
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.widgets import AutocompleteSelect, AutocompleteSelectMultiple
 from django.core.exceptions import ValidationError
 from django.db.models import Case, Count, IntegerField, Q, Value, When
 
@@ -163,12 +164,88 @@ class VersionCheckedAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
 
 
+def holdable(model, field_name, values):
+    """The ``values`` that the column ``field_name`` of ``model`` (its primary key when
+    ``None``) can hold: each converts to the field's type and passes its validators (a
+    64-bit range for ids) and has no NUL. Input: a model class, a field name or ``None``, an
+    iterable; output: ``list`` of the kept values, in order. Used so that an ``__in``
+    query on them can neither raise on ``abc`` nor overflow on PostgreSQL."""
+    target = model._meta.get_field(field_name or model._meta.pk.name)
+    kept = []
+    for value in values:
+        try:
+            target.run_validators(target.to_python(value))
+        except (ValidationError, TypeError, ValueError):
+            continue
+        if "\x00" not in str(value):
+            kept.append(value)
+    return kept
+
+
+def _valid_choices(widget, values):
+    remote = widget.field.remote_field
+    return holdable(remote.model, getattr(remote, "field_name", None), values)
+
+
+class SafeAutocompleteSelect(AutocompleteSelect):
+    """Django's autocomplete select, given values that are no ids (a URL's initial data, a
+    forged post): shows no option for them instead of a server error."""
+
+    def optgroups(self, name, value, attr=None):
+        return super().optgroups(name, _valid_choices(self, value), attr)
+
+
+class SafeAutocompleteSelectMultiple(AutocompleteSelectMultiple):
+    """:class:`SafeAutocompleteSelect` for many-to-many fields."""
+
+    def optgroups(self, name, value, attr=None):
+        return super().optgroups(name, _valid_choices(self, value), attr)
+
+
 class NulSafeSearchMixin:
-    """Admin search that drops NUL characters from the search term (PostgreSQL text cannot
-    hold them, so a NUL in the admin's search box would otherwise be a server error)."""
+    """Admin hardening against hostile input, for every model admin of the site:
+
+    - search drops NUL characters from the search term (PostgreSQL text cannot hold them,
+      so a NUL in the admin's search box would otherwise be a server error);
+    - autocomplete widgets ignore values that are no ids (:class:`SafeAutocompleteSelect`);
+    - a choice field posted with a value its column cannot hold (``abc``, a number past
+      64 bits, a NUL) is refused as an invalid choice, not a server error.
+    """
 
     def get_search_results(self, request, queryset, search_term):
         return super().get_search_results(request, queryset, search_term.replace("\x00", ""))
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        widget = getattr(field, "widget", None)
+        inner = getattr(widget, "widget", widget)  # inside the "+" pop-up wrapper
+        if type(inner) is AutocompleteSelect:
+            inner.__class__ = SafeAutocompleteSelect
+        elif type(inner) is AutocompleteSelectMultiple:
+            inner.__class__ = SafeAutocompleteSelectMultiple
+        if isinstance(field, forms.ModelChoiceField):
+            field.clean = _guarded_clean(field)
+        return field
+
+
+def _guarded_clean(field):
+    """``field.clean`` that first refuses values the related column cannot hold, with the
+    field's own "invalid choice" message (Django's own check lets the database's error
+    through for a number past 64 bits on PostgreSQL)."""
+    original = field.clean
+
+    def clean(value):
+        values = value if isinstance(value, list | tuple) else [value]
+        present = [v for v in values if v not in field.empty_values]
+        kept = holdable(field.queryset.model, field.to_field_name, present)
+        if len(kept) != len(present):
+            bad = next(v for v in present if v not in kept)
+            raise ValidationError(
+                field.error_messages["invalid_choice"], code="invalid_choice", params={"value": bad}
+            )
+        return original(value)
+
+    return clean
 
 
 def category_case_count():
@@ -188,13 +265,14 @@ def category_case_count():
 
 
 @admin.register(Category)
-class CategoryAdmin(NulSafeSearchMixin, admin.ModelAdmin):
+class CategoryAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     """Categories, with the number of published and draft cases in each (through a root
-    cause or added to the case)."""
+    cause or added to the case); two editors' saves are merged or shown as a conflict."""
 
     list_display = ["name", "slug", "case_count"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
+    fields = ["name", "slug", "description", "edit_version", "edit_base"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(case_count=category_case_count())

@@ -43,6 +43,8 @@ class Category(models.Model):
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=100, unique=True)
     description = models.TextField(blank=True, help_text="Markdown.")
+    # Bumped by each admin save; two editors' saves are merged or shown as a conflict.
+    version = models.PositiveIntegerField(default=1, editable=False)
 
     objects = SlugManager()
 

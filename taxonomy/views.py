@@ -77,7 +77,8 @@ def term_detail(request, kind, slug):
     cases and counts from the case index, so a term of 50,000 cases costs what one of 5
     does.
 
-    404 for an unknown kind or slug, or a page that does not exist.
+    404 for an unknown kind or slug, a term only drafts carry, or a page that does not
+    exist.
     """
     model = MODELS_BY_KIND.get(kind)
     if model is None:
@@ -87,6 +88,9 @@ def term_detail(request, kind, slug):
     value = index.tables[kind].by_slug.get(term.slug)
     # The term's published cases, newest first: index positions are that order.
     positions = index.tables[kind].cases_of(value.position) if value else []
+    if not len(positions) and term.cases.exists():
+        # Only drafts carry it: made for a case not yet published, so not public yet.
+        raise Http404(f"There is no {model._meta.verbose_name} called “{slug[:40]}”.")
     paginator = Paginator(np.sort(positions), CASES_PER_PAGE)
     number = request.GET.get("page", "1")
     valid = number.isascii() and number.isdigit() and len(number) <= 9

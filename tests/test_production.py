@@ -83,7 +83,8 @@ def test_errors_are_friendly_pages_and_healthz_checks_the_database():
     status, _, body = fetch("/", headers={"Host": "evil.example"})
     assert status == 400 and b"Bad request" in body
     status, _, body = fetch("/healthz")
-    assert status == 200 and json.loads(body) == {"status": "ok", "database": "ok"}
+    health = {"status": "ok", "database": "ok", "cache": "ok", "static": "ok"}
+    assert status == 200 and json.loads(body) == health
 
 
 def test_admin_login_form_has_csrf_and_rejects_a_post_without_it():

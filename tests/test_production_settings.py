@@ -70,7 +70,8 @@ def test_server_error_page_is_friendly(client, settings):
 def test_healthz_checks_the_database(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert json.loads(response.content) == {"status": "ok", "database": "ok"}
+    health = {"status": "ok", "database": "ok", "cache": "ok", "static": "ok"}
+    assert json.loads(response.content) == health
 
 
 def test_json_escapes_angle_brackets(client):

@@ -1,0 +1,67 @@
+"""Bounds on the Markdown editors type (issue 14): a length per field, and the shape that
+:func:`~incidents.text.render_markdown` shows as Markdown rather than as plain text.
+
+The admin's forms run these through the model fields, so an editor sees the message next
+to the field, with the text as typed, and nothing is saved.
+"""
+
+from django.core.exceptions import ValidationError
+from django.utils.deconstruct import deconstructible
+
+from .text import MAX_NESTING, MAX_RAW_HTML, markdown_shape
+
+# A summary is "what happened, in a few sentences" and shows on every card of the list;
+# the longest of the 151 real ones is 1,311 characters.
+SUMMARY_LENGTH = 5_000
+# About 3,000 words: 24 times the longest real section (830 characters). It keeps a case
+# page to a few hundred kilobytes, each field's share of the search vector under
+# PostgreSQL's 1 MB limit (search/documents.py) and rendering to milliseconds.
+SECTION_LENGTH = 20_000
+
+
+@deconstructible
+class MarkdownValidator:
+    """Refuse Markdown longer than ``max_length`` characters, nested deeper than
+    :data:`~incidents.text.MAX_NESTING` elements or with more raw HTML than
+    :data:`~incidents.text.MAX_RAW_HTML` ``<``.
+
+    Input (call): the field's ``str`` (``None`` and "" pass). Raises
+    :class:`~django.core.exceptions.ValidationError` with code ``markdown_too_long``,
+    ``markdown_too_deep`` or ``markdown_too_much_html`` and a message saying the limit.
+    """
+
+    def __init__(self, max_length=SECTION_LENGTH):
+        self.max_length = max_length
+
+    def __call__(self, value):
+        if not value:
+            return
+        if len(value) > self.max_length:
+            raise ValidationError(
+                "This text is %(length)s characters long; at most %(limit)s characters are "
+                "allowed here. Shorten it, or leave the detail to the sources.",
+                code="markdown_too_long",
+                params={"length": f"{len(value):,}", "limit": f"{self.max_length:,}"},
+            )
+        shape = markdown_shape(value)
+        if shape.nesting > MAX_NESTING:
+            raise ValidationError(
+                "Lists, quotes and HTML tags are nested %(depth)s levels deep here; at most "
+                "%(limit)s levels are allowed (a list inside a list counts two: the list and "
+                "its item). Flatten the structure.",
+                code="markdown_too_deep",
+                params={"depth": shape.nesting, "limit": MAX_NESTING},
+            )
+        if shape.raw_html > MAX_RAW_HTML:
+            raise ValidationError(
+                "This text has %(count)s HTML tags; at most %(limit)s are allowed. Write "
+                "Markdown instead: **bold**, *italic*, `code`, - lists, [links](https://…).",
+                code="markdown_too_much_html",
+                params={"count": shape.raw_html, "limit": MAX_RAW_HTML},
+            )
+
+    def __eq__(self, other):
+        return isinstance(other, MarkdownValidator) and self.max_length == other.max_length
+
+    def __hash__(self):
+        return hash((type(self), self.max_length))
