@@ -202,14 +202,16 @@ def validate_row(sender, instance, **kwargs):
             "digits, hyphens or underscores (it is part of the page's address)."
         )
     if sender is Case:
+        dates = {}
         for name in ("started_on", "ended_on", "published_on"):
-            value = getattr(instance, name)
+            # A date typed in code or a fixture may still be text here: read it as a date.
+            value = dates[name] = Case._meta.get_field(name).to_python(getattr(instance, name))
             if value and not EARLIEST_YEAR <= value.year <= latest_year():
                 raise ValidationError(
                     f"{label}: {name.replace('_on', '')} {value.isoformat()} is outside "
                     f"{EARLIEST_YEAR} to {latest_year()}."
                 )
-        if instance.started_on and instance.ended_on and instance.ended_on < instance.started_on:
+        if dates["started_on"] and dates["ended_on"] and dates["ended_on"] < dates["started_on"]:
             raise ValidationError(f"{label}: it ends before it starts.")
 
 
