@@ -86,6 +86,13 @@ MAX_NESTING = 32
 MAX_RAW_HTML = 50
 # Characters rendered of one text: 2.5 times the longest the admin accepts (20,000).
 MAX_RENDER_LENGTH = 50_000
+# HTML characters cmark may write per character of Markdown, plus a constant for short
+# texts. Real sections expand 1.1 to 2 times and a small table about 6; GFM tables fill
+# every short row up to the header's width, so 4,000 characters of a 500-column header
+# and one-letter rows became 5 MB of HTML (an adversarial test, issue 14). Past the bound
+# the text shows as plain paragraphs, and the admin refuses it.
+MAX_EXPANSION = 10
+EXPANSION_ALLOWANCE = 4_000
 
 # What cmark writes for raw HTML when CMARK_OPT_UNSAFE is off.
 _OMITTED = "<!-- raw HTML omitted -->"
@@ -108,10 +115,18 @@ cmarkgfm.cmark.core_extensions_ensure_registered()
 @dataclass(frozen=True)
 class MarkdownShape:
     """How a Markdown text renders: ``nesting``, the deepest element nesting of its HTML
-    (before sanitising); ``raw_html``, how many ``<`` its raw HTML has."""
+    (before sanitising); ``raw_html``, how many ``<`` its raw HTML has; ``html_length``,
+    the characters of that HTML."""
 
     nesting: int
     raw_html: int
+    html_length: int = 0
+
+
+def expansion_limit(text):
+    """The most HTML characters the Markdown ``text`` may render to (:data:`MAX_EXPANSION`
+    per character plus :data:`EXPANSION_ALLOWANCE`): ``int``."""
+    return MAX_EXPANSION * len(text) + EXPANSION_ALLOWANCE
 
 
 def _cmark(text, options=Options.CMARK_OPT_UNSAFE):
@@ -161,7 +176,9 @@ def markdown_shape(text):
     """The :class:`MarkdownShape` of the Markdown ``text`` (``str``), as rendered."""
     text = _encodable(text or "")
     rendered = _cmark(text)
-    return MarkdownShape(nesting_depth(_defuse(rendered)), _raw_html(text, rendered))
+    if len(rendered) > expansion_limit(text):
+        return MarkdownShape(0, 0, len(rendered))  # too big to inspect further: refused
+    return MarkdownShape(nesting_depth(_defuse(rendered)), _raw_html(text, rendered), len(rendered))
 
 
 def _encodable(text):
@@ -183,6 +200,8 @@ def _plain(text):
 def _render(text, cut=False):
     text = _encodable(text)
     rendered = _cmark(text)
+    if len(rendered) > expansion_limit(text):
+        return _plain(text) + ("\n<p>…</p>" if cut else "")
     defused = _defuse(rendered)
     if nesting_depth(defused) > MAX_NESTING or _raw_html(text, rendered) > MAX_RAW_HTML:
         clean = _plain(text)
@@ -215,8 +234,9 @@ def render_markdown(text):
     and mailto URLs only and get ``rel="nofollow noopener noreferrer"``. The HTML output
     is sanitised, not the Markdown input (raw HTML in the Markdown is cleaned too).
     Results are memoised per process (the output depends on the text alone).
-    Bounded (module docstring): text nested deeper than :data:`MAX_NESTING` or with more
-    raw HTML than :data:`MAX_RAW_HTML` comes back as escaped paragraphs; text longer than
+    Bounded (module docstring): text nested deeper than :data:`MAX_NESTING`, with more
+    raw HTML than :data:`MAX_RAW_HTML`, or whose HTML would pass :func:`expansion_limit`
+    comes back as escaped paragraphs; text longer than
     :data:`MAX_RENDER_LENGTH` is cut, with "…". Raises nothing for any ``str``.
     """
     if not text or not text.strip():

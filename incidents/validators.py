@@ -8,7 +8,7 @@ to the field, with the text as typed, and nothing is saved.
 from django.core.exceptions import ValidationError
 from django.utils.deconstruct import deconstructible
 
-from .text import MAX_NESTING, MAX_RAW_HTML, markdown_shape
+from .text import MAX_EXPANSION, MAX_NESTING, MAX_RAW_HTML, expansion_limit, markdown_shape
 
 # A summary is "what happened, in a few sentences" and shows on every card of the list;
 # the longest of the 151 real ones is 1,311 characters.
@@ -23,11 +23,13 @@ SECTION_LENGTH = 20_000
 class MarkdownValidator:
     """Refuse Markdown longer than ``max_length`` characters, nested deeper than
     :data:`~incidents.text.MAX_NESTING` elements or with more raw HTML than
-    :data:`~incidents.text.MAX_RAW_HTML` ``<``.
+    :data:`~incidents.text.MAX_RAW_HTML` ``<``, or rendering to more HTML than
+    :func:`~incidents.text.expansion_limit` allows.
 
     Input (call): the field's ``str`` (``None`` and "" pass). Raises
     :class:`~django.core.exceptions.ValidationError` with code ``markdown_too_long``,
-    ``markdown_too_deep`` or ``markdown_too_much_html`` and a message saying the limit.
+    ``markdown_too_deep``, ``markdown_too_much_html`` or ``markdown_too_expansive`` and a
+    message saying the limit.
     """
 
     def __init__(self, max_length=SECTION_LENGTH):
@@ -44,6 +46,15 @@ class MarkdownValidator:
                 params={"length": f"{len(value):,}", "limit": f"{self.max_length:,}"},
             )
         shape = markdown_shape(value)
+        if shape.html_length > expansion_limit(value):
+            raise ValidationError(
+                "This text would show as %(length)s characters of page: more than %(ratio)s "
+                "times its own length. A table whose rows are much shorter than its header "
+                "does this (every row is filled out to the header's width); give the table "
+                "fewer columns.",
+                code="markdown_too_expansive",
+                params={"length": f"{shape.html_length:,}", "ratio": MAX_EXPANSION},
+            )
         if shape.nesting > MAX_NESTING:
             raise ValidationError(
                 "Lists, quotes and HTML tags are nested %(depth)s levels deep here; at most "

@@ -292,3 +292,29 @@ def test_closed_script_and_style_are_shown_as_text_and_never_run(client):
     section = [s for s in page_of(html).select(".prose") if "and" in s.get_text()][0]
     assert not section.select("script, style")
     assert "<script>alert" not in html
+
+
+def _table_bomb(columns, rows):
+    """A GFM table whose header is ``columns`` wide and whose rows are one letter: cmark
+    fills every row out to the header's width (an adversarial test found 4,004 characters
+    becoming 5 MB of HTML)."""
+    return "|" + "a|" * columns + "\n|" + "-|" * columns + "\n" + "x\n" * rows
+
+
+def test_a_table_that_would_fill_out_to_megabytes_renders_as_plain_text_quickly():
+    bomb = _table_bomb(500, 1000)
+    started = time.perf_counter()
+    rendered = render_markdown(bomb)
+    assert time.perf_counter() - started < 1.0
+    assert len(rendered) < 3 * len(bomb)
+    assert "<table" not in rendered
+    small = render_markdown("| a | b |\n|---|---|\n| 1 | 2 |")
+    assert "<table>" in small and "<td>2</td>" in small
+
+
+def test_the_admin_refuses_a_table_that_would_fill_out_to_megabytes(admin_client):
+    data = form_data(admin_client, "/admin/incidents/case/add/", title="Bomb",
+                     summary=_table_bomb(500, 1000))  # fmt: skip
+    response = admin_client.post("/admin/incidents/case/add/", data)
+    assert response.status_code == 200
+    assert "more than 10 times its own length" in response.content.decode()
