@@ -14,7 +14,9 @@ def _address(text):
     """``text`` as an IP address string, or ``None`` when it is not one (a host name,
     ``unknown``, an address with a port, an empty string)."""
     try:
-        return str(ipaddress.ip_address(text.strip()))
+        # An IPv6 zone ("fe80::1%eth0") names the proxy's interface, not the client, and
+        # does not fit an address column: left out.
+        return str(ipaddress.ip_address(text.strip().split("%", 1)[0]))
     except ValueError:
         return None
 

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",  # its templates serve /sitemap.xml (api/sitemaps.py)
     "django_filters",
     "csp",
     "axes",
@@ -79,10 +80,13 @@ INSTALLED_APPS = [
     "incidents",
     "search",
     "graph",
+    "api",
 ]
 
 MIDDLEWARE = [
     "incidents.middleware.RequestLogMiddleware",
+    # CORS headers for /api/ (settings at the end), also on 503s and redirects.
+    "corsheaders.middleware.CorsMiddleware",
     # A database that is down, or a statement past its timeout: 503 with Retry-After.
     "incidents.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -160,7 +164,7 @@ def _release():
     import hashlib
 
     digest = hashlib.sha256()
-    for folder in ("templates", "incidents", "graph", "taxonomy"):
+    for folder in ("templates", "incidents", "graph", "taxonomy", "search", "api"):
         for path in sorted((BASE_DIR / folder).rglob("*")):
             if path.suffix in {".py", ".html", ".svg"} and "migrations" not in path.parts:
                 digest.update(path.read_bytes())
@@ -318,3 +322,23 @@ LOGGING = {
 # The case page's "Check your cluster for this" call to action; hidden when the text is unset.
 CHECK_CLUSTER_TEXT = os.environ.get("CHECK_CLUSTER_TEXT", "")
 CHECK_CLUSTER_URL = os.environ.get("CHECK_CLUSTER_URL", "")
+
+# --- MCP server (issue 15: api/mcp_server.py, served at /mcp) ---
+# Requests a minute one client may send to /mcp (0: no limit; api/limits.py counts them in
+# the cache), and the largest request body it reads, in bytes (a tool call is well under
+# 2 KB; the case list's own bounds cap the rest).
+MCP_RATE_LIMIT = int(os.environ.get("MCP_RATE_LIMIT", "120"))
+MCP_MAX_REQUEST_BYTES = int(os.environ.get("MCP_MAX_REQUEST_BYTES", "65536"))
+
+# --- JSON API (issue 15: api/rest.py, at /api/v1/) ---
+# Requests a minute one client may send to the API (0: no limit; api/limits.py counts
+# them in the cache); past it, 429 with Retry-After.
+API_RATE_LIMIT = int(os.environ.get("API_RATE_LIMIT", "120"))
+# CORS (django-cors-headers): any origin may read /api/ with GET, without credentials;
+# clients may revalidate with If-None-Match and read the ETag and Retry-After headers.
+INSTALLED_APPS += ["corsheaders"]
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+CORS_ALLOW_HEADERS = ["accept", "if-none-match", "if-modified-since", "user-agent"]
+CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("search.urls")),
     path("", include("graph.urls")),
     path("", include("taxonomy.urls")),
+    path("", include("api.urls")),
 ]
 
 handler404 = "incidents.views.page_not_found"

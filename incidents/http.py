@@ -10,6 +10,15 @@ from django.http import HttpResponse
 _ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
 
 
+def safe_json(data):
+    """``data`` as JSON text with ``<``, ``>`` and ``&`` escaped as ``\\u003C`` and friends.
+
+    Input: any JSON-serialisable value (``DjangoJSONEncoder``: dates, times and durations
+    as ISO 8601). Output: ``str``, UTF-8 characters kept, the same value once parsed.
+    """
+    return json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False).translate(_ESCAPES)
+
+
 class SafeJsonResponse(HttpResponse):
     """A JSON response with ``<``, ``>`` and ``&`` escaped as ``\\u003C`` and friends.
 
@@ -19,5 +28,4 @@ class SafeJsonResponse(HttpResponse):
 
     def __init__(self, data, **kwargs):
         kwargs.setdefault("content_type", "application/json")
-        body = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False).translate(_ESCAPES)
-        super().__init__(body, **kwargs)
+        super().__init__(safe_json(data), **kwargs)

@@ -180,7 +180,7 @@ for model in (*TERM_MODELS, Organisation):
 
 # --- What may be stored at all (fixtures included) ---------------------------------------
 
-_SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")  # Django's validate_slug, and the <slug:> path
+_SLUG = re.compile(r"\A[-a-zA-Z0-9_]+\Z")  # Django's validate_slug, and the <slug:> path
 
 
 def validate_row(sender, instance, **kwargs):

@@ -44,6 +44,43 @@ def suggestions_partial(request):
     return render(request, "search/_suggestions.html", context)
 
 
+def sentence_problem(sentences):
+    """Why a ``q`` cannot be read for suggestions, or ``None`` when it can.
+
+    Input: every value of ``q`` given (``list[str]``). Output: the message
+    ``/suggest.json`` answers with a 400 (and the MCP server's ``suggest_filters`` as a
+    tool error): ``q`` given twice, over ``SEARCH_MAX_LENGTH`` characters, or holding a
+    NUL character.
+    """
+    sentence = sentences[0] if sentences else ""
+    if len(sentences) > 1:
+        return f"q is given {len(sentences)} times; give it once."
+    if len(sentence) > SEARCH_MAX_LENGTH:
+        return f"q is {len(sentence)} characters long; at most {SEARCH_MAX_LENGTH}."
+    if "\x00" in sentence:
+        return "q contains a NUL character; remove it."
+    return None
+
+
+def suggestion_list(sentence):
+    """What ``/suggest.json`` lists for a sentence :func:`sentence_problem` accepts:
+    ``list[dict(kind, slug, name, matched, confidence, how)]``, most confident first;
+    only values some published case carries."""
+    index = get_index()
+    found = offered(recognise(sentence, (), index.versions[0], index_breadth(index)), index)
+    return [
+        {
+            "kind": f.kind,
+            "slug": f.slug,
+            "name": f.name,
+            "matched": f.matched,
+            "confidence": round(f.confidence, 2),
+            "how": f.how,
+        }
+        for f in found
+    ]
+
+
 @csrf_exempt
 @require_safe
 def suggest_json(request):
@@ -57,28 +94,7 @@ def suggest_json(request):
     given twice (as on the list page).
     """
     sentences = request.GET.getlist("q")
-    sentence = sentences[0] if sentences else ""
-    problem = None
-    if len(sentences) > 1:
-        problem = f"q is given {len(sentences)} times; give it once."
-    elif len(sentence) > SEARCH_MAX_LENGTH:
-        problem = f"q is {len(sentence)} characters long; at most {SEARCH_MAX_LENGTH}."
-    elif "\x00" in sentence:
-        problem = "q contains a NUL character; remove it."
+    problem = sentence_problem(sentences)
     if problem:
         return SafeJsonResponse({"error": problem}, status=400)
-    index = get_index()
-    found = offered(recognise(sentence, (), index.versions[0], index_breadth(index)), index)
-    return SafeJsonResponse(
-        [
-            {
-                "kind": f.kind,
-                "slug": f.slug,
-                "name": f.name,
-                "matched": f.matched,
-                "confidence": round(f.confidence, 2),
-                "how": f.how,
-            }
-            for f in found
-        ]
-    )
+    return SafeJsonResponse(suggestion_list(sentences[0] if sentences else ""))

@@ -72,7 +72,7 @@ class VersionCheckedForm(forms.ModelForm):
             return cleaned
         try:
             base = json.loads(cleaned.get("edit_base") or "")
-        except ValueError:
+        except (ValueError, RecursionError):  # a forged, or absurdly nested, base
             base = None
         name = self.instance._meta.verbose_name
         now = self._snapshot()

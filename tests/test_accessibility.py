@@ -66,6 +66,13 @@ def test_admin_change_form_has_no_serious_violations(browser, live_server, data,
     tab.click("input[type=submit]")
     tab.goto(f"/admin/incidents/case/{data.pk}/change/")
     assert tab.locator("h1").inner_text() == "Change case"
+    # The page names each autocomplete box once Select2 has built it (scripts run after
+    # the load event): wait for that, as a screen reader user arriving a moment later would.
+    tab.wait_for_function(
+        "[...document.querySelectorAll('.select2-selection--single')]"
+        ".every(box => box.hasAttribute('aria-labelledby'))",
+        timeout=5000,
+    )
     assert serious_violations(tab) == []
     context.close()
 

@@ -30,7 +30,9 @@ def test_a_direct_client_cannot_rotate_x_forwarded_for_past_the_throttle(
     assert statuses[-1] == 429
 
 
-@pytest.mark.parametrize("forwarded", ["1.2.3.4:5678", "unknown", "", "  ,  ", "\x00", "x" * 300])
+@pytest.mark.parametrize(
+    "forwarded", ["1.2.3.4:5678", "unknown", "", "  ,  ", "\x00", "x" * 300, "fe80::1%" + "e" * 40]
+)
 def test_a_forwarded_value_that_is_not_an_address_is_not_an_error(
     client, admin_user, settings, forwarded
 ):
@@ -126,6 +128,7 @@ def _case_row(slug, **fields):
         (_case_row(""), "the slug “” must be ASCII letters"),
         (_case_row("ünïcode"), "the slug “ünïcode” must be ASCII letters"),
         (_case_row("has space"), "the slug “has space” must be ASCII letters"),
+        (_case_row("newline\n"), "must be ASCII letters"),
         ({"model": "taxonomy.symptom", "fields": {"name": "X", "slug": "X Y"}}, "“X Y”"),
         (_case_row("far-future", started_on="9999-01-01"), "started 9999-01-01 is outside 1990"),
         (_case_row("backwards", started_on="2024-05-02", ended_on="2024-05-01"),
@@ -147,3 +150,15 @@ def test_a_fixture_that_names_one_object_twice_is_refused(tmp_path):
 
     with pytest.raises(CommandError, match="names incidents.case “twice” twice"):
         _load(tmp_path, [_case_row("twice"), _case_row("twice", title="Other")])
+
+
+def test_a_forged_base_nested_past_the_recursion_limit_is_no_error(admin_client):
+    from .conftest import make_term
+    from .test_admin import form_data
+
+    term = make_term("symptom", "Nested")
+    url = f"/admin/taxonomy/symptom/{term.pk}/change/"
+    data = form_data(admin_client, url, description="Changed.")
+    data["edit_base"] = "[" * 100_000 + "]" * 100_000
+    data["edit_version"] = "0"  # as if someone else saved meanwhile
+    assert admin_client.post(url, data).status_code in {200, 302}

@@ -14,8 +14,20 @@
       if (rendered) rendered.setAttribute("aria-label", label.textContent.replace(/:\s*$/, "").trim());
     });
   }
-  window.addEventListener("load", function () { name(document); });
-  document.addEventListener("formset:added", function (event) {
-    window.setTimeout(function () { name(event.target); }, 0);
-  });
+  // Select2 builds its boxes when jQuery is ready, and again for rows an inline adds:
+  // name every box whenever one appears, whatever the order the scripts ran in.
+  var pending = false;
+  function soon() {
+    if (pending) return;
+    pending = true;
+    window.setTimeout(function () { pending = false; name(document); }, 0);
+  }
+  new MutationObserver(function (records) {
+    for (var i = 0; i < records.length; i++) {
+      if (records[i].addedNodes.length) { soon(); return; }
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", soon);
+  window.addEventListener("load", soon);
+  document.addEventListener("formset:added", soon);
 })();

@@ -1,0 +1,325 @@
+"""Exports of the case list: ``/export.csv`` and ``/export.json``.
+
+Both take exactly the list's parameters (the filters, ``year_from``/``year_to``, ``q``,
+``matches`` and ``sort``; ``page`` is read and checked like the list reads it, then
+ignored) and give the whole filtered set, not one page, in the list's order: the same
+:func:`~incidents.views.read_request`, :func:`~incidents.views.select` and
+:meth:`~incidents.index.Selection.ordered` calls the list page makes. A query the list
+refuses is refused here with the list's messages, as a 400.
+
+The body is streamed (``StreamingHttpResponse``), :data:`EXPORT_CHUNK` cases per database
+read, and bounded: at most :data:`EXPORT_MAX_ROWS` rows, the first ones in the list's
+order. The headers say how many cases matched (``X-Total-Count``), how many rows the file
+holds (``X-Export-Rows``) and the cap (``X-Export-Limit``). Drafts are never exported:
+the index holds published cases only, and each read filters on ``is_published`` again, so
+a case unpublished since the order was computed is left out.
+
+CSV cells that a spreadsheet would read as a formula (starting with ``=``, ``+``, ``-``,
+``@``, a tab or a carriage return) get a leading ``'``, and every cell is quoted: OWASP's
+"CSV Injection" guidance (https://owasp.org/www-community/attacks/CSV_Injection).
+"""
+
+import csv
+import datetime
+import hashlib
+
+from django.conf import settings
+from django.http import HttpResponse, StreamingHttpResponse
+from django.utils.duration import duration_iso_string
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import condition, require_safe
+
+from incidents.filters import list_options
+from incidents.http import SafeJsonResponse, safe_json
+from incidents.index import library_versions
+from incidents.models import Case
+from incidents.views import read_request, select
+
+# Most rows one export holds: the first ones in the list's order. About 2 kB a row in CSV,
+# so at most some 20 MB and a few seconds of a worker; narrow the list for the rest.
+EXPORT_MAX_ROWS = 10_000
+# Cases read from the database at a time while streaming (ten queries each).
+EXPORT_CHUNK = 500
+
+# The first characters that make a spreadsheet read a cell as a formula (OWASP).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+# The CSV's columns, in order; a list cell joins its values with LIST_SEPARATOR.
+CSV_COLUMNS = (
+    "slug",
+    "title",
+    "url",
+    "summary",
+    "started_on",
+    "started_on_precision",
+    "ended_on",
+    "ended_on_precision",
+    "published_on",
+    "published_on_precision",
+    "period",
+    "organisations",
+    "root_causes",
+    "components",
+    "symptoms",
+    "contributing_factors",
+    "categories",
+    "workloads",
+    "accelerators",
+    "accelerator_count",
+    "interconnect",
+    "duration",
+    "time_to_detect",
+    "time_to_mitigate",
+    "gpu_hours_lost",
+    "capacity_lost",
+    "sources",
+    "updated_at",
+)
+LIST_SEPARATOR = "; "
+# Source URLs are joined with a space, which a URL cannot hold.
+URL_SEPARATOR = " "
+
+
+def state_etag(request, *args, **kwargs):
+    """A strong ETag for a public GET that depends only on the data and the URL.
+
+    Input: the request (the view's other arguments are ignored). Output: ``str``, a
+    digest of the data's change counters (:func:`~incidents.index.library_versions`, one
+    query), the code's release (``settings.RELEASE``), the scheme, host, path and query
+    string: any edit, deploy or other URL gives another tag. Used with Django's
+    ``condition`` decorator, so a client that sends it back in ``If-None-Match`` gets a
+    304 without the view running.
+    """
+    parts = (
+        repr(library_versions()),
+        settings.RELEASE,
+        request.scheme,
+        request.get_host(),
+        request.path,
+        request.META.get("QUERY_STRING", ""),
+    )
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
+
+
+def errors_as_text(errors, heading="This list could not be exported:"):
+    """The list's messages as a plain-text 400, one a line after ``heading``: for
+    clients of the CSV and the feed, which a browser shows as it is. Output:
+    ``HttpResponse``."""
+    body = heading + "\n" + "".join(f"- {error}\n" for error in errors)
+    return HttpResponse(body, status=400, content_type="text/plain; charset=utf-8")
+
+
+def ordered_result(request):
+    """The list's whole result for a request, in the list's order.
+
+    Output: ``(errors, index, positions)``: the list's messages (``[]`` when the query
+    is usable; then ``index`` is the :class:`~incidents.index.CaseIndex` and
+    ``positions`` the result's ``int64`` case positions in display order, as the list
+    page pages them), else ``(errors, None, None)``.
+    """
+    query, index, filterset, errors, sentence = read_request(request)
+    if errors:
+        return errors, None, None
+    selection = select(index, filterset, sentence, query).selection
+    return [], index, selection.ordered(list_options(query).sort)
+
+
+def cases_at(index, positions, chunk=EXPORT_CHUNK):
+    """The published cases at these index positions, in that order, read ``chunk`` at a
+    time (with their organisations, terms, categories, workloads, accelerators and
+    sources: ten queries a chunk). Yields ``list[Case]`` per chunk; a case deleted or
+    unpublished since the index was built is left out."""
+    for start in range(0, len(positions), chunk):
+        pks = [int(index.case_pks[p]) for p in positions[start : start + chunk]]
+        found = (
+            Case.objects.published()
+            .with_terms()
+            .prefetch_related("workloads", "accelerators")
+            .in_bulk(pks)
+        )
+        yield [found[pk] for pk in pks if pk in found]
+
+
+def _named(objects):
+    return [{"slug": obj.slug, "name": obj.name} for obj in objects]
+
+
+def _date(value, precision):
+    return (value.isoformat(), precision) if value else (None, None)
+
+
+def _duration(value):
+    return duration_iso_string(value) if value is not None else None
+
+
+def case_record(case, base_url):
+    """One case as the JSON export gives it (the CSV flattens the same record).
+
+    Input: a case read by :func:`cases_at` and the site's origin (``https://host``).
+    Output: ``dict`` with ``slug``, ``title``, ``url`` (absolute), ``summary`` (Markdown),
+    each date as ISO 8601 with its precision (``day``, ``month``, ``quarter``, ``year``;
+    both ``None`` when unknown), ``period`` (as the pages write it), ``organisations``
+    (``slug``, ``name``, ``role``; the first is the one the case is filed under), the four
+    kinds of term, ``categories``, ``workloads`` and ``accelerators`` (``slug``,
+    ``name``), ``key_facts`` (the figures a source states, ``None`` or ``""`` when none
+    does; durations in ISO 8601), ``sources`` (``url``, ``title``, ``publisher``,
+    ``published_on``) and ``updated_at``.
+    """
+    started_on, started_precision = _date(case.started_on, case.started_on_precision)
+    ended_on, ended_precision = _date(case.ended_on, case.ended_on_precision)
+    published_on, published_precision = _date(case.published_on, case.published_on_precision)
+    return {
+        "slug": case.slug,
+        "title": case.title,
+        "url": base_url + case.get_absolute_url(),
+        "summary": case.summary,
+        "started_on": started_on,
+        "started_on_precision": started_precision,
+        "ended_on": ended_on,
+        "ended_on_precision": ended_precision,
+        "published_on": published_on,
+        "published_on_precision": published_precision,
+        "period": case.period,
+        "organisations": [
+            {
+                "slug": party.organisation.slug,
+                "name": party.organisation.name,
+                "role": party.role,
+            }
+            for party in case.involvement_list
+        ],
+        "root_causes": _named(case.root_causes.all()),
+        "components": _named(case.components.all()),
+        "symptoms": _named(case.symptoms.all()),
+        "contributing_factors": _named(case.contributing_factors.all()),
+        "categories": _named(case.categories),
+        "workloads": _named(case.workloads.all()),
+        "accelerators": _named(case.accelerators.all()),
+        "key_facts": {
+            "accelerator_count": case.accelerator_count,
+            "interconnect": case.interconnect,
+            "duration": _duration(case.duration),
+            "time_to_detect": _duration(case.time_to_detect),
+            "time_to_mitigate": _duration(case.time_to_mitigate),
+            "gpu_hours_lost": case.gpu_hours_lost,
+            "capacity_lost": case.capacity_lost,
+        },
+        "sources": [
+            {
+                "url": source.url,
+                "title": source.title,
+                "publisher": source.publisher,
+                "published_on": source.published_on,
+            }
+            for source in case.sources.all()
+        ],
+        "updated_at": case.updated_at.isoformat(),
+    }
+
+
+def neutralise(cell):
+    """A CSV cell a spreadsheet will show as text, never run as a formula.
+
+    Input: any value (``None`` is ``""``). Output: ``str``, with a ``'`` put before a
+    leading ``=``, ``+``, ``-``, ``@``, tab or carriage return (OWASP "CSV Injection").
+    """
+    text = "" if cell is None else str(cell)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_row(record):
+    """The CSV cells of a :func:`case_record`, in :data:`CSV_COLUMNS` order, neutralised:
+    lists of names joined with ``"; "``, source URLs with a space, key facts as columns."""
+    flat = {**record, **record["key_facts"]}
+    for key in (
+        "organisations",
+        "root_causes",
+        "components",
+        "symptoms",
+        "contributing_factors",
+        "categories",
+        "workloads",
+        "accelerators",
+    ):
+        flat[key] = LIST_SEPARATOR.join(item["name"] for item in record[key])
+    flat["sources"] = URL_SEPARATOR.join(source["url"] for source in record["sources"])
+    return [neutralise(flat[column]) for column in CSV_COLUMNS]
+
+
+class _Echo:
+    """A file-like object whose ``write`` returns what it is given (for ``csv.writer``)."""
+
+    def write(self, value):
+        return value
+
+
+def _csv_chunks(index, positions, base_url):
+    writer = csv.writer(_Echo(), quoting=csv.QUOTE_ALL, lineterminator="\r\n")
+    yield writer.writerow(CSV_COLUMNS)
+    for cases in cases_at(index, positions):
+        yield "".join(writer.writerow(csv_row(case_record(case, base_url))) for case in cases)
+
+
+def _json_chunks(index, positions, base_url):
+    yield "["
+    separator = "\n"
+    for cases in cases_at(index, positions):
+        parts = []
+        for case in cases:
+            parts.append(separator + safe_json(case_record(case, base_url)))
+            separator = ",\n"
+        yield "".join(parts)
+    yield "\n]\n"
+
+
+def _export(request, kind):
+    errors, index, positions = ordered_result(request)
+    if errors:
+        if kind == "json":
+            return SafeJsonResponse({"errors": errors}, status=400)
+        return errors_as_text(errors)
+    total = len(positions)
+    positions = positions[:EXPORT_MAX_ROWS]
+    base_url = f"{request.scheme}://{request.get_host()}"
+    if kind == "csv":
+        chunks = _csv_chunks(index, positions, base_url)
+        content_type = "text/csv; charset=utf-8; header=present"
+    else:
+        chunks = _json_chunks(index, positions, base_url)
+        content_type = "application/json"
+    response = StreamingHttpResponse(chunks, content_type=content_type)
+    day = datetime.datetime.now(datetime.UTC).date().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="incident-library-{day}.{kind}"'
+    response["X-Total-Count"] = str(total)
+    response["X-Export-Rows"] = str(len(positions))
+    response["X-Export-Limit"] = str(EXPORT_MAX_ROWS)
+    # One export per filter state: not pages for a search engine to fetch and index.
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@csrf_exempt
+@require_safe
+@condition(etag_func=state_etag)
+def export_csv(request):
+    """``/export.csv``: the list's whole result as CSV, one row per case (:data:`CSV_COLUMNS`).
+
+    Same parameters and order as the list (``page`` ignored); 400 with the list's
+    messages, as text, for a query the list refuses. Streamed; at most
+    :data:`EXPORT_MAX_ROWS` rows (headers ``X-Total-Count``, ``X-Export-Rows``,
+    ``X-Export-Limit``); formula-like cells neutralised (module docstring).
+    """
+    return _export(request, "csv")
+
+
+@csrf_exempt
+@require_safe
+@condition(etag_func=state_etag)
+def export_json(request):
+    """``/export.json``: the list's whole result as a JSON array of :func:`case_record`
+    objects, streamed, in the list's order.
+
+    Same parameters, cap and headers as :func:`export_csv`; 400 with ``{"errors": [...]}``
+    (the list's messages) for a query the list refuses.
+    """
+    return _export(request, "json")

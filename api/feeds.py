@@ -1,0 +1,151 @@
+"""``/feed.atom``: an Atom feed of the newest cases matching the list's filters.
+
+"New cases matching my filters": the feed takes the list's filters, years, sentence and
+``matches`` (``sort`` and ``page`` are checked as the list checks them, then ignored: a
+feed is always newest first) and lists the :data:`FEED_ENTRIES` cases of that result
+added to the library last (``created_at``; cases added together in the list's order).
+Each entry links to the case page, carries the summary as HTML content, a plain-text
+summary and the case's categories. The feed's id and links carry the filter state, so
+each filter state is its own feed. Built with ``django.contrib.syndication`` and
+``Atom1Feed`` (RFC 4287).
+"""
+
+from itertools import islice
+
+from django.contrib.syndication.views import Feed
+from django.urls import reverse
+from django.utils.feedgenerator import Atom1Feed
+from django.utils.html import escape
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import condition, require_safe
+
+from incidents.facets import compute_chips, query_string
+from incidents.models import Case
+from incidents.views import read_request, select
+
+from .exports import errors_as_text, state_etag
+
+# Entries in one feed: the newest cases of the result.
+FEED_ENTRIES = 50
+# Case keys read at a time while looking for the newest cases of a narrow result.
+SCAN_CHUNK = 2000
+
+
+class CaseAtomFeed(Atom1Feed):
+    """Atom 1.0 with each entry's ``<content type="html">`` (the case's rendered,
+    sanitised summary) after Django's elements."""
+
+    def add_item_elements(self, handler, item):
+        super().add_item_elements(handler, item)
+        handler.addQuickElement("content", item["content_html"], {"type": "html"})
+
+
+def newest_added(selection, limit=None):
+    """The ``limit`` (default :data:`FEED_ENTRIES`) cases of ``selection`` added to the
+    library last, newest first.
+
+    Input: a :class:`~incidents.index.Selection`. Output: ``list[Case]`` (published only,
+    with their terms), ordered by ``created_at`` descending, then as the list orders
+    cases. Walks the published cases' keys in that order :data:`SCAN_CHUNK` at a time
+    until ``limit`` of them are in the selection (one query, read in chunks), then reads
+    those cases (nine queries).
+    """
+    limit = FEED_ENTRIES if limit is None else limit
+    index = selection.index
+    mask = selection.mask()
+    ordered = Case.objects.published().newest_first("-created_at")
+    if mask is None:
+        pks = list(ordered.values_list("pk", flat=True)[:limit])
+    else:
+        pks = []
+        keys = ordered.values_list("pk", flat=True).iterator(chunk_size=SCAN_CHUNK)
+        while len(pks) < limit:
+            chunk = list(islice(keys, SCAN_CHUNK))
+            if not chunk:
+                break
+            positions, found = index.positions_of(chunk)
+            in_index = [pk for pk, ok in zip(chunk, found, strict=True) if ok]
+            pks += [pk for pk, p in zip(in_index, positions, strict=True) if mask[p]]
+        keys.close()
+        pks = pks[:limit]
+    found = Case.objects.published().with_terms().in_bulk(pks)
+    return [found[pk] for pk in pks if pk in found]
+
+
+class CaseFeed(Feed):
+    """The feed's content for one filter state (see the module docstring).
+
+    ``get_object`` receives the request's cleaned query, filterset and selection from
+    :func:`case_feed`; everything else follows from them.
+    """
+
+    feed_type = CaseAtomFeed
+    author_name = "Incident Library"
+
+    def get_object(self, request, *, query, filterset, selection):
+        state = query.copy()
+        for key in ("page", "sort"):
+            state.pop(key, None)
+        return {
+            "request": request,
+            "state": query_string(state),
+            "chips": compute_chips(filterset),
+            "cases": newest_added(selection),
+        }
+
+    def title(self, obj):
+        chips = "; ".join(f"{chip.kind_label}: {chip.label}" for chip in obj["chips"])
+        return f"Incident Library: new cases · {chips}" if chips else "Incident Library: new cases"
+
+    def subtitle(self, obj):
+        if obj["chips"]:
+            return "The cases added to the Incident Library last that match these filters."
+        return "The cases added to the Incident Library last."
+
+    def link(self, obj):
+        return reverse("incidents:case_list") + (obj["state"] or "")
+
+    def feed_url(self, obj):
+        return reverse("exports:feed") + obj["state"]
+
+    def feed_guid(self, obj):
+        return obj["request"].build_absolute_uri(self.feed_url(obj))
+
+    def items(self, obj):
+        return obj["cases"]
+
+    def item_title(self, case):
+        return case.title
+
+    def item_description(self, case):
+        # Atom1Feed marks the summary type="html": escaped, the plain text stays text.
+        return escape(case.summary_text())
+
+    def item_pubdate(self, case):
+        return case.created_at
+
+    def item_updateddate(self, case):
+        return case.updated_at
+
+    def item_categories(self, case):
+        return [category.name for category in case.categories]
+
+    def item_extra_kwargs(self, case):
+        return {"content_html": str(case.summary_html())}
+
+
+@csrf_exempt
+@require_safe
+@condition(etag_func=state_etag)
+def case_feed(request):
+    """``/feed.atom``: the Atom feed of the newest cases under the list's filters.
+
+    Output: ``application/atom+xml`` (``Last-Modified`` from the newest entry, an ETag
+    from the data and the URL); 400 with the list's messages, as text, for a query the
+    list refuses.
+    """
+    query, index, filterset, errors, sentence = read_request(request)
+    if errors:
+        return errors_as_text(errors, "This feed could not be made:")
+    selection = select(index, filterset, sentence, query).selection
+    return CaseFeed()(request, query=query, filterset=filterset, selection=selection)

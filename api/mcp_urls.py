@@ -1,0 +1,11 @@
+"""The MCP server over streamable HTTP, on the site itself (``api/mcp_server.py``)."""
+
+from django.urls import path
+
+from .mcp_server import mcp_endpoint
+
+app_name = "mcp"
+
+urlpatterns = [
+    path("mcp", mcp_endpoint, name="endpoint"),
+]

@@ -1,0 +1,823 @@
+"""The read-only JSON API, version 1, at ``/api/v1/`` (django-ninja).
+
+Every answer is computed by the code the pages use, never a copy of it:
+
+- the list's parameters are read by ``incidents.views.read_request`` (same cleaning, same
+  messages, same 400s), the result by ``select`` and ``Selection.ordered`` and paged by
+  ``get_page`` (same 404s), so ``/api/v1/cases/?<state>`` lists the cases of
+  ``/?<state>`` in the same order, with the same count;
+- facets by ``incidents.facets.facets_from_index``, years by ``Selection.year_counts``;
+- a case by the case page's pieces: ``Case.key_facts()``, its timeline, its sources and
+  ``incidents.graphs.related_from_index``; sections rendered by the same sanitising
+  Markdown renderer;
+- suggested filters by ``search.suggestions.suggested_filters`` and ``offered``.
+
+Answers carry an ``ETag`` made from the data's change counters
+(``incidents.index.library_versions``), the code and the URL, and a ``Last-Modified``
+from when this site first saw those counters; ``If-None-Match`` with the current tag
+gets a 304 with no body. Every endpoint is rate limited per client address
+(``settings.API_RATE_LIMIT`` a minute, counted in Django's cache; 429 with
+``Retry-After``). Errors are ``{"errors": [message, …]}`` with the list page's status.
+Drafts never appear: the case index holds only published cases, a case is looked up
+among published ones, and a value only drafts carry is left out of the vocabulary.
+"""
+
+import hashlib
+import logging
+import math
+import re
+import threading
+import time
+from functools import cache as once
+from pathlib import Path
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import SuspiciousOperation
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
+from ninja import NinjaAPI, Query
+from ninja.errors import HttpError, Throttled
+from ninja.errors import ValidationError as NinjaValidationError
+from ninja.renderers import JSONRenderer
+from ninja.throttling import BaseThrottle
+
+from incidents.dates import format_partial_date
+from incidents.facets import FACET_LABELS, FACET_SPECS, add_url, facets_from_index, query_string
+from incidents.filters import list_options
+from incidents.graphs import related_from_index
+from incidents.http import SafeJsonResponse
+from incidents.index import get_index
+from incidents.models import TERM_RELATIONS, Case, Organisation
+from incidents.text import shorten
+from incidents.views import (
+    CASES_PER_PAGE,
+    PageNotFound,
+    get_page,
+    read_request,
+    select,
+    sort_links,
+)
+from search.snippets import snippet
+from search.suggestions import offered, suggested_filters
+
+from . import limits, schemas
+
+API_VERSION = "1"
+# The case sections, in the page's order: (key in the answer, model field, HTML method).
+SECTIONS = (
+    ("summary", "summary", "summary_html"),
+    ("trigger", "trigger", "trigger_html"),
+    ("impact", "impact", "impact_html"),
+    ("symptoms", "symptoms_text", "symptoms_html"),
+    ("detection", "detection", "detection_html"),
+    ("remediation", "remediation", "remediation_html"),
+    ("action_items", "action_items", "action_items_html"),
+    ("lessons", "lessons", "lessons_html"),
+)
+# A case slug as the site's URLs accept it (Django's ``slug`` converter); anything else
+# is a 404 without a query (a NUL character would make PostgreSQL refuse the query).
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,200}")
+
+
+class ApiError(Exception):
+    """An answer other than 200: ``status`` and the messages, ``list[str]``."""
+
+    def __init__(self, status, messages):
+        super().__init__(messages)
+        self.status = status
+        self.messages = [shorten(str(message)) for message in messages]
+
+
+# Rate limits ---------------------------------------------------------------------
+
+
+class ClientRateThrottle(BaseThrottle):
+    """ninja's throttle hook over the open-data limits (``api/limits.py``, shared with the
+    MCP server): ``settings.API_RATE_LIMIT`` requests a minute per client address (behind
+    ``TRUSTED_PROXY_COUNT`` proxies, the address the nearest trusted one saw), counted in
+    the cache. Read per request, so a settings override applies at once."""
+
+    def __init__(self):
+        self._local = threading.local()
+
+    def allow_request(self, request):
+        limit = getattr(settings, "API_RATE_LIMIT", 120)
+        wait = limits.hit("api", limits.client_key(request), limit)
+        self._local.wait = wait or None
+        return not wait
+
+    def wait(self):
+        return getattr(self._local, "wait", None)
+
+
+# Rendering and errors ----------------------------------------------------------------
+
+
+class SafeJsonRenderer(JSONRenderer):
+    """JSON with ``<``, ``>`` and ``&`` escaped (``incidents.http.SafeJsonResponse``), so
+    no text from a case can open a tag if a browser is tricked into reading it as HTML."""
+
+    def render(self, request, data, *, response_status):
+        return SafeJsonResponse(data).content
+
+
+api = NinjaAPI(
+    title="Incident Library API",
+    version=API_VERSION,
+    description="Read-only access to the library's published cases, with the case list's "
+    "exact parameters (filters, sentence, order, page), facets with disjunctive counts, "
+    'the vocabulary and organisations. Errors are `{"errors": [...]}` with the list '
+    "page's status. Examples: /api/.",
+    urls_namespace="api-v1",
+    openapi_url=None,  # served at /api/schema/ by openapi_schema below
+    docs_url=None,  # the examples page at /api/ instead of a page of CDN scripts
+    renderer=SafeJsonRenderer(),
+    throttle=[ClientRateThrottle()],
+)
+ERRORS = {400: schemas.Errors, 404: schemas.Errors, 429: schemas.Errors}
+
+
+def _error(request, status, messages):
+    response = api.create_response(request, {"errors": messages}, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@api.exception_handler(ApiError)
+def _api_error(request, exc):
+    return _error(request, exc.status, exc.messages)
+
+
+@api.exception_handler(Http404)
+def _not_found(request, exc):
+    message = exc.args[0] if exc.args and isinstance(exc.args[0], str) else "Not found."
+    return _error(request, 404, [shorten(message)])
+
+
+@api.exception_handler(Throttled)
+def _throttled(request, exc):
+    limit = getattr(settings, "API_RATE_LIMIT", 120)
+    wait = math.ceil(exc.wait or 60)
+    return _error(
+        request,
+        429,
+        [
+            f"Too many requests: this API answers {limit} a minute from one address. "
+            f"Try again in {wait} seconds."
+        ],
+    )
+
+
+@api.exception_handler(HttpError)
+def _http_error(request, exc):
+    return _error(request, exc.status_code, [str(exc)])
+
+
+@api.exception_handler(SuspiciousOperation)
+def _refused(request, exc):
+    # Logged as Django logs what it refuses itself: the reason goes into the request's
+    # log line (settings.LOGGING), no traceback.
+    logging.getLogger(f"django.security.{exc.__class__.__name__}").error(
+        str(exc), extra={"request": request, "status_code": 400}
+    )
+    return _error(request, 400, ["The request could not be read: " + shorten(str(exc), 200)])
+
+
+@api.exception_handler(NinjaValidationError)
+def _invalid(request, exc):
+    messages = [f"{'.'.join(map(str, e.get('loc', ())))}: {e.get('msg', '')}" for e in exc.errors]
+    return _error(request, 400, messages or ["The request could not be read."])
+
+
+# Conditional requests ----------------------------------------------------------------
+
+
+@once
+def _code_identity():
+    """The code's identity for entity tags: ``settings.RELEASE`` (templates and the
+    domain apps) and a digest of this app's and search's Python files."""
+    digest = hashlib.sha256(settings.RELEASE.encode())
+    root = Path(__file__).resolve().parent.parent
+    for folder in ("api", "search"):
+        for path in sorted((root / folder).rglob("*.py")):
+            if "migrations" not in path.parts:
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def first_seen(versions):
+    """When this site first answered at these change counters: seconds since the epoch
+    (``int``), kept in the cache under a key carrying them (shared by every host with
+    Redis). A cache that lost it answers a later time, never an earlier one."""
+    key = "api:seen:{}:{}:{}".format(*versions)
+    now = int(time.time())
+    cache.add(key, now, timeout=30 * 24 * 3600)
+    return cache.get(key) or now
+
+
+def not_modified(request, response, versions):
+    """Label a 200 answer and answer a conditional request.
+
+    Input: the request, ninja's temporal response (its headers go on the 200 answer)
+    and the change counters the answer is computed at. Sets ``ETag`` (the counters, the
+    code and the absolute URL, hashed), ``Last-Modified`` (:func:`first_seen`) and
+    ``Cache-Control: public, no-cache`` (keep it, but ask each time). Output: a 304 when
+    ``If-None-Match`` names the tag (a 412 for a failed ``If-Match``), else ``None``.
+    ``If-Modified-Since`` alone is not answered with a 304: two versions can fall in one
+    second, and the tag is exact.
+    """
+    material = f"{API_VERSION}:{_code_identity()}:{versions}:{request.build_absolute_uri()}"
+    etag = '"' + hashlib.sha256(material.encode()).hexdigest()[:32] + '"'
+    headers = {
+        "ETag": etag,
+        "Last-Modified": http_date(first_seen(versions)),
+        "Cache-Control": "public, no-cache",
+    }
+    for name, value in headers.items():
+        response[name] = value
+    answer = get_conditional_response(request, etag=etag)
+    if answer is not None:
+        for name, value in headers.items():
+            answer[name] = value
+    return answer
+
+
+# Building answers --------------------------------------------------------------------
+
+
+def _absolute(request, path, query=""):
+    """``path`` plus ``query`` (``"?a=b"``, or a ``QueryDict``) as an absolute URL."""
+    if not isinstance(query, str):
+        query = "?" + query.urlencode() if query else ""
+    return request.build_absolute_uri(path + (query if query != "?" else ""))
+
+
+def _cases_path():
+    return reverse("api-v1:list_cases")
+
+
+def _date(value, precision):
+    if value is None:
+        return None
+    return {"date": value, "precision": precision, "text": format_partial_date(value, precision)}
+
+
+def _seconds(duration):
+    return None if duration is None else int(duration.total_seconds())
+
+
+def case_summary(request, case, score=None, sentence=""):
+    """A case as the list gives it (:class:`api.schemas.CaseSummary`), from a case loaded
+    with ``with_terms()`` plus workloads and accelerators."""
+    band = case.scale_band
+    html = case.get_absolute_url()
+    self_url = reverse("api-v1:get_case", kwargs={"slug": case.slug})
+    return {
+        "slug": case.slug,
+        "title": case.title,
+        "url": _absolute(request, html),
+        "summary": case.summary,
+        "dates": {
+            "started": _date(case.started_on, case.started_on_precision),
+            "ended": _date(case.ended_on, case.ended_on_precision),
+            "reported": _date(case.published_on, case.published_on_precision),
+            "period": case.period,
+        },
+        "organisations": [
+            {"slug": party.organisation.slug, "name": party.organisation.name, "role": party.role}
+            for party in case.involvement_list
+        ],
+        "terms": {
+            kind: [{"slug": term.slug, "name": term.name} for term in getattr(case, relation).all()]
+            for kind, relation in TERM_RELATIONS
+        },
+        "categories": [{"slug": c.slug, "name": c.name} for c in case.categories],
+        "key_facts": [{"label": label, "text": text} for label, text in case.key_facts()],
+        "figures": {
+            "workloads": [{"slug": w.slug, "name": w.name} for w in case.workloads.all()],
+            "accelerators": [{"slug": a.slug, "name": a.name} for a in case.accelerators.all()],
+            "accelerator_count": case.accelerator_count,
+            "scale": band[0] if band else None,
+            "interconnect": case.interconnect,
+            "duration_seconds": _seconds(case.duration),
+            "time_to_detect_seconds": _seconds(case.time_to_detect),
+            "time_to_mitigate_seconds": _seconds(case.time_to_mitigate),
+            "gpu_hours_lost": case.gpu_hours_lost,
+            "capacity_lost": case.capacity_lost,
+        },
+        "match_score": None if score is None else round(float(score), 4),
+        "snippet": str(snippet(case, sentence)) if sentence else "",
+        "links": {"self": _absolute(request, self_url), "html": _absolute(request, html)},
+    }
+
+
+def _cases_in_bulk(pks):
+    """Published cases by primary key, with everything a summary shows (eleven queries)."""
+    return (
+        Case.objects.published()
+        .with_terms()
+        .prefetch_related("workloads", "accelerators")
+        .in_bulk(pks)
+    )
+
+
+def _checked(request):
+    """The list's reading of the request: ``(query, index, filterset, sentence)``, or
+    :class:`ApiError` 400 with the list page's messages."""
+    query, index, filterset, errors, sentence = read_request(request)
+    if errors:
+        raise ApiError(400, errors)
+    return query, index, filterset, sentence
+
+
+# Endpoints ---------------------------------------------------------------------------
+
+CONDITIONAL = {304: None}
+# Every endpoint answers GET and HEAD, as the pages do; the description lists GET.
+SAFE = ["GET", "HEAD"]
+
+
+@api.api_operation(
+    SAFE,
+    "/",
+    response={200: schemas.ApiIndex, 429: schemas.Errors},
+    url_name="index",
+    operation_id="api_index",
+    summary="What this API offers",
+)
+def api_index(request):
+    """The endpoints of version 1 and where the description and examples are."""
+    return {
+        "version": API_VERSION,
+        "endpoints": {
+            "cases": _absolute(request, _cases_path()),
+            "case": _absolute(request, _cases_path()) + "{slug}/",
+            "facets": _absolute(request, reverse("api-v1:list_facets")),
+            "vocabulary": _absolute(request, reverse("api-v1:vocabulary")),
+            "organisations": _absolute(request, reverse("api-v1:organisations")),
+        },
+        "schema_url": _absolute(request, reverse("api_schema")),
+        "documentation": _absolute(request, reverse("api_examples")),
+    }
+
+
+@api.api_operation(
+    SAFE,
+    "/cases/",
+    response={200: schemas.CaseList, **CONDITIONAL, **ERRORS},
+    url_name="list_cases",
+    operation_id="list_cases",
+    summary="The case list: filters, sentence, order and page, as on /",
+)
+def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListParameters]):
+    """One page (20 cases) of the list ``/`` shows for the same query string: the same
+    cases in the same order, the same count, the same notice and weaker-match count for a
+    sentence, and its suggested filters. 400 with the list's messages for values it
+    refuses (unknown slug, bad year or order, over-long or NUL sentence, too many values);
+    404 for a page that does not exist."""
+    query, index, filterset, sentence = _checked(request)
+    answer = not_modified(request, response, index.versions)
+    if answer is not None:
+        return answer
+    selected = select(index, filterset, sentence, query)
+    selection = selected.selection
+    options = list_options(query)
+    sort = next(s["key"] for s in sort_links(query, options.sort, bool(sentence)) if s["current"])
+    try:
+        page_obj = get_page(selection.ordered(options.sort), query.get("page"))
+    except PageNotFound as error:
+        raise ApiError(404, [str(error)]) from None
+    positions = [int(p) for p in page_obj.object_list]
+    scores = {}
+    if selection.matched is not None:
+        matched_positions, ranks = selection.matched
+        wanted = set(positions)
+        scores = {
+            int(p): float(r)
+            for p, r in zip(matched_positions, ranks, strict=True)
+            if int(p) in wanted
+        }
+    pks = [int(index.case_pks[p]) for p in positions]
+    found = _cases_in_bulk(pks)
+    results = [
+        case_summary(request, found[pk], scores.get(p), sentence)
+        for p, pk in zip(positions, pks, strict=True)
+        if pk in found
+    ]
+    cases_path, list_path = _cases_path(), reverse("incidents:case_list")
+    state = query_string(query)
+
+    def at_page(number):
+        changed = query.copy()
+        changed["page"] = str(number)
+        return _absolute(request, cases_path, changed)
+
+    suggestions = suggested_filters(query, index, selected)
+    return {
+        "count": selection.count,
+        "pages": page_obj.paginator.num_pages,
+        "page": page_obj.number,
+        "per_page": CASES_PER_PAGE,
+        "sort": sort,
+        "sentence": sentence,
+        "notice": selected.notice,
+        "weaker_matches": selected.weaker,
+        "applied": [
+            {"key": key, "slug": value.slug, "name": value.name}
+            for key, values in filterset.selected().items()
+            for value in values
+        ],
+        "recognised": [
+            {
+                "kind": f.kind,
+                "slug": f.slug,
+                "name": f.name,
+                "matched": f.matched,
+                "confidence": round(f.confidence, 2),
+                "how": f.how,
+            }
+            for f in offered(selected.recognised or [], index)
+        ],
+        "suggested_filters": [
+            {
+                "kind": s.kind,
+                "slug": s.slug,
+                "name": s.name,
+                "matched": s.matched,
+                "confidence": round(s.confidence, 2),
+                "how": s.how,
+                "api": _absolute(request, cases_path, s.add_url),
+                "html": _absolute(request, list_path, s.add_url),
+            }
+            for s in suggestions
+        ],
+        "links": {
+            "self": _absolute(request, cases_path, query),
+            "html": _absolute(request, list_path, query),
+            "facets": _absolute(request, reverse("api-v1:list_facets"), state),
+            "first": _absolute(request, cases_path, state),
+            "last": at_page(page_obj.paginator.num_pages),
+            "next": at_page(page_obj.next_page_number()) if page_obj.has_next() else None,
+            "previous": (
+                at_page(page_obj.previous_page_number()) if page_obj.has_previous() else None
+            ),
+            "weaker": (
+                _absolute(request, cases_path, add_url(query, "matches", "all"))
+                if selected.weaker
+                else None
+            ),
+        },
+        "results": results,
+    }
+
+
+@api.api_operation(
+    SAFE,
+    "/cases/{slug}/",
+    response={200: schemas.CaseDetail, **CONDITIONAL, 404: schemas.Errors, 429: schemas.Errors},
+    url_name="get_case",
+    operation_id="get_case",
+    summary="One case: every section, key facts, timeline, sources, related cases",
+)
+def get_case(request, response: HttpResponse, slug: str):
+    """One published case, as its page shows it: every section as Markdown and as the
+    sanitised HTML the page renders, key facts, timeline, parties with roles, sources,
+    terms and categories, and the related cases (those sharing the most terms, rarer terms
+    counting more). 404 for a slug no published case has (drafts included)."""
+    missing = ApiError(404, [f"There is no case “{shorten(slug.replace(chr(0), ''), 60)}”."])
+    if not SLUG.fullmatch(slug):
+        raise missing
+    index = get_index()
+    answer = not_modified(request, response, index.versions)
+    if answer is not None:
+        return answer
+    case = (
+        Case.objects.published()
+        .with_terms()
+        .prefetch_related("workloads", "accelerators", "timeline")
+        .filter(slug=slug)
+        .first()
+    )
+    if case is None:
+        raise missing
+    detail = case_summary(request, case)
+    detail["sections"] = {
+        key: {"markdown": getattr(case, field), "html": str(getattr(case, method)())}
+        for key, field, method in SECTIONS
+    }
+    detail["timeline"] = [
+        {"at": event.at, "precision": event.at_precision, "when": event.when, "event": event.event}
+        for event in case.timeline.all()
+    ]
+    detail["sources"] = [
+        {
+            "url": source.url,
+            "title": source.title,
+            "publisher": source.publisher,
+            "published_on": source.published_on,
+        }
+        for source in case.sources.all()
+    ]
+    detail["related"] = [
+        {
+            "slug": item["case"].slug,
+            "title": item["case"].title,
+            "url": _absolute(request, item["case"].get_absolute_url()),
+            "api": _absolute(request, reverse("api-v1:get_case", args=[item["case"].slug])),
+            "score": round(item["score"], 4),
+            "shared": [
+                {"kind": term.kind, "slug": term.slug, "name": term.name}
+                for _, term in item["shared"]
+            ],
+        }
+        for item in related_from_index(index, case)
+    ]
+    return detail
+
+
+@api.api_operation(
+    SAFE,
+    "/facets/",
+    response={200: schemas.FacetList, **CONDITIONAL, 400: schemas.Errors, 429: schemas.Errors},
+    url_name="list_facets",
+    operation_id="list_facets",
+    summary="The list's facets with disjunctive counts, under the same parameters",
+)
+def list_facets(request, response: HttpResponse, parameters: Query[schemas.ListParameters]):
+    """Every facet of the list for the same query string, each value with the number of
+    cases the list would show after choosing it (a facet counts with every other facet's
+    selection applied but not its own), most first; chosen values always listed. Every
+    value with a case is given (the list page shows the first 40 and links to the rest).
+    ``page`` is ignored. 400 as the list."""
+    query, index, filterset, sentence = _checked(request)
+    answer = not_modified(request, response, index.versions)
+    if answer is not None:
+        return answer
+    selected = select(index, filterset, sentence, query)
+    cases_path, list_path = _cases_path(), reverse("incidents:case_list")
+    facets = facets_from_index(selected.selection, filterset, limit=None)
+    state = query_string(query)
+    return {
+        "count": selected.selection.count,
+        "notice": selected.notice,
+        "weaker_matches": selected.weaker,
+        "facets": [
+            {
+                "key": facet.key,
+                "label": facet.label,
+                "values": [
+                    {
+                        "slug": value.slug,
+                        "name": value.label,
+                        "count": value.count,
+                        "selected": value.selected,
+                        "api": _absolute(request, cases_path, value.toggle_url),
+                        "html": _absolute(request, list_path, value.toggle_url),
+                    }
+                    for value in facet.values
+                ],
+            }
+            for facet in facets
+        ],
+        "years": [
+            {"year": year, "count": count} for year, count in selected.selection.year_counts()
+        ],
+        "links": {
+            "self": _absolute(request, reverse("api-v1:list_facets"), state),
+            "cases": _absolute(request, cases_path, state),
+            "html": _absolute(request, list_path, state),
+        },
+    }
+
+
+def _private(spec, table):
+    """Primary keys of the values of facet ``spec`` that only drafts carry (no published
+    case, but some case): they stay private until one of those cases is published, as
+    the term pages do. One SQL query per path, over the values with no published case."""
+    unused = [value.pk for value in table.values if not table.degree[value.position]]
+    if not unused or spec.cases_path is None:
+        return set()
+    paths = (spec.cases_path,) if isinstance(spec.cases_path, str) else spec.cases_path
+    private = set()
+    for path in paths:
+        private.update(
+            spec.model.objects.filter(pk__in=unused, **{f"{path}__isnull": False}).values_list(
+                "pk", flat=True
+            )
+        )
+    return private
+
+
+def _split(obj, name):
+    value = getattr(obj, name, None)
+    if value is None:
+        return []
+    return list(value()) if callable(value) else list(value)
+
+
+@api.api_operation(
+    SAFE,
+    "/vocabulary/",
+    response={200: schemas.Vocabulary, **CONDITIONAL, 429: schemas.Errors},
+    url_name="vocabulary",
+    operation_id="vocabulary",
+    summary="Every filter value by kind: terms with descriptions, aliases and categories",
+)
+def vocabulary(request, response: HttpResponse):
+    """Every value each filter of the list takes (except organisations: see
+    ``/organisations/``), by kind in the list's order: slug, name, Markdown description,
+    aliases, phrasings (how people describe it without naming it), categories and the
+    number of published cases carrying it. Values only drafts carry are left out."""
+    index = get_index()
+    answer = not_modified(request, response, index.versions)
+    if answer is not None:
+        return answer
+    cases_path, list_path = _cases_path(), reverse("incidents:case_list")
+    kinds = []
+    for spec in FACET_SPECS:
+        if spec.key == "organisation":
+            continue
+        table = index.tables[spec.key]
+        private = _private(spec, table)
+        objects = spec.model.objects.all()
+        if hasattr(spec.model, "categories"):
+            objects = objects.prefetch_related("categories")
+        by_pk = objects.in_bulk([value.pk for value in table.values])
+        values = []
+        for value in table.values:
+            obj = by_pk.get(value.pk)
+            if obj is None or value.pk in private:
+                continue
+            links = {
+                "api": _absolute(request, cases_path, f"?{spec.key}={value.slug}"),
+                "list": _absolute(request, list_path, f"?{spec.key}={value.slug}"),
+            }
+            if hasattr(obj, "get_filter_url"):
+                links["html"] = _absolute(request, obj.get_absolute_url())
+            values.append(
+                {
+                    "slug": value.slug,
+                    "name": value.name,
+                    "description": getattr(obj, "description", ""),
+                    "aliases": _split(obj, "alias_list"),
+                    "phrasings": _split(obj, "phrasing_list"),
+                    "categories": (
+                        [{"slug": c.slug, "name": c.name} for c in obj.categories.all()]
+                        if hasattr(spec.model, "categories")
+                        else []
+                    ),
+                    "cases": int(table.degree[value.position]),
+                    "links": links,
+                }
+            )
+        kinds.append({"key": spec.key, "label": FACET_LABELS[spec.key], "values": values})
+    return {"kinds": kinds}
+
+
+@api.api_operation(
+    SAFE,
+    "/organisations/",
+    response={200: schemas.Organisations, **CONDITIONAL, 429: schemas.Errors},
+    url_name="organisations",
+    operation_id="organisations",
+    summary="Every organisation a published case names",
+)
+def organisations(request, response: HttpResponse):
+    """Every organisation with its aliases, website and the number of published cases
+    naming it (in any role), by name. Organisations only drafts name are left out."""
+    index = get_index()
+    answer = not_modified(request, response, index.versions)
+    if answer is not None:
+        return answer
+    spec = next(spec for spec in FACET_SPECS if spec.key == "organisation")
+    table = index.tables["organisation"]
+    private = _private(spec, table)
+    by_pk = Organisation.objects.in_bulk([value.pk for value in table.values])
+    cases_path, list_path = _cases_path(), reverse("incidents:case_list")
+    return {
+        "organisations": [
+            {
+                "slug": value.slug,
+                "name": value.name,
+                "aliases": by_pk[value.pk].alias_list,
+                "website": by_pk[value.pk].url,
+                "cases": int(table.degree[value.position]),
+                "links": {
+                    "api": _absolute(request, cases_path, f"?organisation={value.slug}"),
+                    "list": _absolute(request, list_path, f"?organisation={value.slug}"),
+                },
+            }
+            for value in table.values
+            if value.pk in by_pk and value.pk not in private
+        ]
+    }
+
+
+# Plain Django views: the description and the examples page ---------------------------
+
+
+@once
+def openapi_description():
+    """The OpenAPI 3 description of version 1, as a ``dict`` (built once per process)."""
+    description = dict(api.get_openapi_schema(path_prefix=reverse("api-v1:index")))
+    for operations in description["paths"].values():
+        operations.pop("head", None)  # the same operation as GET, and the same operationId
+    return description
+
+
+@csrf_exempt
+@require_safe
+def openapi_schema(request):
+    """``/api/schema/``: the OpenAPI description of the API, as JSON."""
+    response = SafeJsonResponse(openapi_description())
+    response["Cache-Control"] = "public, max-age=300"
+    return response
+
+
+def _example_values(index):
+    """A case slug and a symptom slug that exist, for the examples (the newest case and
+    the most carried symptom), or placeholders in an empty library."""
+    slug = "example-case"
+    if index.n_cases:
+        case = Case.objects.filter(pk=int(index.case_pks[0])).values_list("slug", flat=True)
+        slug = case.first() or slug
+    symptoms = index.tables["symptom"]
+    symptom = "nccl-timeout"
+    if len(symptoms) and symptoms.degree.max() > 0:
+        symptom = symptoms.values[int(symptoms.degree.argmax())].slug
+    return slug, symptom
+
+
+@csrf_exempt
+@require_safe
+def examples(request):
+    """``/api/``: what the API offers, with a ``curl`` command for each endpoint."""
+    slug, symptom = _example_values(get_index())
+    cases = _absolute(request, _cases_path())
+    facets = _absolute(request, reverse("api-v1:list_facets"))
+    sentence = "?q=" + "NCCL+watchdog+timeout+after+a+GPU+fell+off+the+bus"
+    context = {
+        "schema_url": _absolute(request, reverse("api_schema")),
+        "base": _absolute(request, reverse("api-v1:index")),
+        "rate_limit": getattr(settings, "API_RATE_LIMIT", 120),
+        "per_page": CASES_PER_PAGE,
+        "examples": [
+            {
+                "title": "The newest cases",
+                "text": "Page 1 of the list, newest incident first: 20 cases with their "
+                "dates, parties, terms and key facts, the count and links to the next page.",
+                "url": cases,
+            },
+            {
+                "title": "Filter as the list does",
+                "text": "Repeat a parameter to OR its values; different parameters AND. "
+                "Every parameter of the list works here, with the same names.",
+                "url": f"{cases}?symptom={symptom}&year_from=2023&sort=oldest",
+            },
+            {
+                "title": "Describe what you see",
+                "text": "A sentence or a pasted log line: its strong matches, best first, "
+                "the values recognised in it and the suggested filters. "
+                "Add matches=all for the weaker matches too.",
+                "url": cases + sentence,
+            },
+            {
+                "title": "One case",
+                "text": "Every section as Markdown and as sanitised HTML, key facts, "
+                "timeline, sources and related cases.",
+                "url": f"{cases}{slug}/",
+            },
+            {
+                "title": "Facets",
+                "text": "Every value of every facet with the number of cases choosing it "
+                "would list, under the same parameters.",
+                "url": f"{facets}?symptom={symptom}",
+            },
+            {
+                "title": "Vocabulary",
+                "text": "Every filter value by kind, with descriptions, aliases and "
+                "categories, and how many published cases carry it.",
+                "url": _absolute(request, reverse("api-v1:vocabulary")),
+            },
+            {
+                "title": "Organisations",
+                "text": "Every organisation a published case names, with its aliases.",
+                "url": _absolute(request, reverse("api-v1:organisations")),
+            },
+        ],
+    }
+    return render(request, "api/index.html", context)
+
+
+@csrf_exempt
+def unknown_endpoint(request, rest=""):
+    """Any other address under ``/api/v1/``: a 404 in the API's JSON shape."""
+    return SafeJsonResponse(
+        {"errors": ["There is no such endpoint in this API: see /api/schema/."]}, status=404
+    )

@@ -1,0 +1,337 @@
+"""The JSON API's shapes (version 1): what each endpoint takes and gives, as ninja schemas.
+
+They describe the answers in the OpenAPI description at ``/api/schema/`` and check each
+answer on its way out. The values themselves come from the pages' own code
+(``api/rest.py`` says which); nothing here computes.
+"""
+
+from datetime import date, datetime
+
+from ninja import Field, Schema
+
+from incidents.filters import SEARCH_MAX_LENGTH
+
+
+class Errors(Schema):
+    """Every error answer: the messages the list page would show, for people to read."""
+
+    errors: list[str] = Field(
+        examples=[["There is no symptom “nccl-timeot”. Remove it or pick one listed."]]
+    )
+
+
+class ListParameters(Schema):
+    """The case list's parameters, exactly as ``/`` takes them.
+
+    Repeating a filter ORs its values, different filters AND. Read by the list page's own
+    code (``incidents.views.read_request``), which gives the same messages for bad values.
+    """
+
+    root_cause: list[str] | None = Field(None, description="Root-cause slugs (repeat to OR).")
+    component: list[str] | None = Field(None, description="Component slugs.")
+    symptom: list[str] | None = Field(None, description="Symptom slugs.")
+    contributing_factor: list[str] | None = Field(None, description="Contributing-factor slugs.")
+    organisation: list[str] | None = Field(
+        None, description="Organisation slugs: cases naming it in any role."
+    )
+    category: list[str] | None = Field(
+        None, description="Category slugs: through a root cause, or added by an editor."
+    )
+    workload: list[str] | None = Field(None, description="Workload slugs (training, inference…).")
+    accelerator: list[str] | None = Field(None, description="Accelerator model slugs (h100…).")
+    scale: list[str] | None = Field(
+        None, description="Accelerator-count bands: under-1k, 1k-10k, 10k-100k, 100k-plus."
+    )
+    year_from: str | None = Field(None, description="First incident year, inclusive (2023).")
+    year_to: str | None = Field(None, description="Last incident year, inclusive.")
+    q: str | None = Field(
+        None,
+        description=f"A sentence or pasted log line, at most {SEARCH_MAX_LENGTH} characters: "
+        "the cases it strongly matches, best first.",
+    )
+    matches: str | None = Field(
+        None, description="`all` lists a sentence's weaker matches too; nothing else is valid."
+    )
+    sort: str | None = Field(
+        None,
+        description="newest (default without a sentence), oldest, scale, duration, or "
+        "relevance (default with a sentence).",
+    )
+    page: str | None = Field(None, description="Page number, from 1 (20 cases a page).")
+
+
+class Named(Schema):
+    """A vocabulary value as a case carries it."""
+
+    slug: str
+    name: str
+
+
+class Party(Schema):
+    """An organisation in a case, with its role where a report gives one (``""`` if not)."""
+
+    slug: str
+    name: str
+    role: str = Field(
+        description="operator, vendor, cloud-provider, reporter, researcher, affected or ''."
+    )
+
+
+class PartialDate(Schema):
+    """A date known to a precision: ``date`` is the first day of the period."""
+
+    date: date
+    precision: str = Field(description="day, month, quarter or year.")
+    text: str = Field(description="As the page shows it: “Q2 2024”, “April 2024”.")
+
+
+class Dates(Schema):
+    """The incident's start and end and the report's date, each ``null`` when unknown."""
+
+    started: PartialDate | None
+    ended: PartialDate | None
+    reported: PartialDate | None
+    period: str = Field(description="The incident period as the page shows it.")
+
+
+class Terms(Schema):
+    """The case's taxonomy terms by kind (the list's parameter names)."""
+
+    root_cause: list[Named]
+    component: list[Named]
+    symptom: list[Named]
+    contributing_factor: list[Named]
+
+
+class KeyFact(Schema):
+    """One key fact as the case page's panel shows it."""
+
+    label: str
+    text: str
+
+
+class Figures(Schema):
+    """The key facts as values, each ``null`` or empty where no source states it."""
+
+    workloads: list[Named]
+    accelerators: list[Named]
+    accelerator_count: int | None
+    scale: str | None = Field(description="The scale band's slug, from the accelerator count.")
+    interconnect: str
+    duration_seconds: int | None
+    time_to_detect_seconds: int | None
+    time_to_mitigate_seconds: int | None
+    gpu_hours_lost: int | None
+    capacity_lost: str
+
+
+class CaseLinks(Schema):
+    self: str = Field(description="This case in the API.")
+    html: str = Field(description="The case page.")
+
+
+class CaseSummary(Schema):
+    """A case as the list gives it."""
+
+    slug: str
+    title: str
+    url: str = Field(description="The case page, absolute.")
+    summary: str = Field(description="Markdown source.")
+    dates: Dates
+    organisations: list[Party]
+    terms: Terms
+    categories: list[Named]
+    key_facts: list[KeyFact]
+    figures: Figures
+    match_score: float | None = Field(
+        description="How well the sentence matches (BM25), when one is given."
+    )
+    snippet: str = Field(
+        description="With a sentence, an excerpt with its words in <mark> (escaped HTML); else ''."
+    )
+    links: CaseLinks
+
+
+class ListLinks(Schema):
+    self: str
+    html: str = Field(description="The same list on the site.")
+    facets: str = Field(description="The facets of this list in the API.")
+    first: str
+    last: str
+    next: str | None
+    previous: str | None
+    weaker: str | None = Field(description="The same list with the weaker matches too.")
+
+
+class Applied(Schema):
+    """One applied filter value, as a chip on the list page."""
+
+    key: str
+    slug: str
+    name: str
+
+
+class RecognisedValue(Schema):
+    """A value recognised in the sentence and carried by a published case."""
+
+    kind: str
+    slug: str
+    name: str
+    matched: str = Field(description="The words of the sentence that showed it.")
+    confidence: float
+    how: str = Field(description="name, alias or meaning.")
+
+
+class SuggestedFilter(RecognisedValue):
+    """A suggested filter as the list page offers it: adding it narrows the list."""
+
+    api: str = Field(description="The list with this value added, in the API.")
+    html: str = Field(description="The same on the site.")
+
+
+class CaseList(Schema):
+    """One page of the case list: the same cases, order and count as ``/``."""
+
+    count: int = Field(description="Cases in the list (the strong matches with a sentence).")
+    pages: int
+    page: int
+    per_page: int
+    sort: str = Field(description="The order in force.")
+    sentence: str
+    notice: str = Field(description="What the list page says of the sentence, or ''.")
+    weaker_matches: int = Field(description="Weaker matches left out (see links.weaker).")
+    applied: list[Applied]
+    recognised: list[RecognisedValue]
+    suggested_filters: list[SuggestedFilter]
+    links: ListLinks
+    results: list[CaseSummary]
+
+
+class Section(Schema):
+    markdown: str
+    html: str = Field(description="Rendered and sanitised, as the case page shows it.")
+
+
+class Sections(Schema):
+    summary: Section
+    trigger: Section
+    impact: Section
+    symptoms: Section
+    detection: Section
+    remediation: Section
+    action_items: Section
+    lessons: Section
+
+
+class TimelineEntry(Schema):
+    at: datetime = Field(description="UTC; the first moment of the period when not exact.")
+    precision: str = Field(description="minute, day, month, quarter or year.")
+    when: str = Field(description="As the page shows it.")
+    event: str
+
+
+class SourceOut(Schema):
+    url: str
+    title: str
+    publisher: str
+    published_on: date | None
+
+
+class SharedTerm(Schema):
+    kind: str
+    slug: str
+    name: str
+
+
+class Related(Schema):
+    """A related case: it shares terms with this one, rarer terms counting more."""
+
+    slug: str
+    title: str
+    url: str
+    api: str
+    score: float = Field(description="Sum of 1/log(cases carrying it) over shared terms.")
+    shared: list[SharedTerm]
+
+
+class CaseDetail(CaseSummary):
+    """One case: everything its page shows."""
+
+    sections: Sections
+    timeline: list[TimelineEntry]
+    sources: list[SourceOut]
+    related: list[Related]
+
+
+class FacetValueOut(Schema):
+    slug: str
+    name: str
+    count: int = Field(description="Cases the list would show after choosing it.")
+    selected: bool
+    api: str = Field(description="The list with this value toggled, in the API.")
+    html: str = Field(description="The same on the site.")
+
+
+class FacetOut(Schema):
+    key: str
+    label: str
+    values: list[FacetValueOut]
+
+
+class YearCount(Schema):
+    year: int
+    count: int = Field(description="Cases of that year, counted without the year range.")
+
+
+class FacetList(Schema):
+    """The list's facets with disjunctive counts: every value with a case, most first."""
+
+    count: int
+    notice: str
+    weaker_matches: int
+    facets: list[FacetOut]
+    years: list[YearCount]
+    links: dict[str, str]
+
+
+class VocabularyValue(Schema):
+    """One value of a filter; fields that do not apply to its kind are empty."""
+
+    slug: str
+    name: str
+    description: str = Field(description="Markdown.")
+    aliases: list[str]
+    phrasings: list[str] = Field(description="How people describe it without naming it.")
+    categories: list[Named]
+    cases: int = Field(description="Published cases carrying it.")
+    links: dict[str, str]
+
+
+class VocabularyKind(Schema):
+    key: str = Field(description="The list's parameter name.")
+    label: str
+    values: list[VocabularyValue]
+
+
+class Vocabulary(Schema):
+    kinds: list[VocabularyKind]
+
+
+class OrganisationOut(Schema):
+    slug: str
+    name: str
+    aliases: list[str]
+    website: str
+    cases: int = Field(description="Published cases naming it, in any role.")
+    links: dict[str, str]
+
+
+class Organisations(Schema):
+    organisations: list[OrganisationOut]
+
+
+class ApiIndex(Schema):
+    version: str
+    endpoints: dict[str, str]
+    schema_url: str
+    documentation: str
