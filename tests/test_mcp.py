@@ -5,6 +5,7 @@ against what the pages answer for the same state, fetched over HTTP from the sam
 """
 
 import asyncio
+import concurrent.futures
 import datetime
 import json
 import os
@@ -69,10 +70,18 @@ async def _over_http(url, calls):
         return init, tools, results
 
 
+def _run(coroutine):
+    """Run the client's coroutine to its end on an event loop of its own, in a thread: the
+    browser tests' Playwright (sync API) leaves a loop running in the main thread, where
+    ``asyncio.run`` refuses to start."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def mcp(live_server, *calls):
     """``(initialize result, tools, [CallToolResult])`` of one session at ``/mcp`` that
     makes ``calls`` (``(tool name, arguments)`` pairs) in order."""
-    return asyncio.run(_over_http(live_server.url + "/mcp", calls))
+    return _run(_over_http(live_server.url + "/mcp", calls))
 
 
 def call(live_server, name, **arguments):
@@ -711,7 +720,7 @@ def test_stdio_command_lists_tools_and_answers_a_call(library, tmp_path):
         if key not in {"DATABASE_URL", "DJANGO_SETTINGS_MODULE"}
     }
     env["DATABASE_URL"] = _database_url_for_subprocess(tmp_path)
-    tools, found, missing = asyncio.run(_over_stdio(env))
+    tools, found, missing = _run(_over_stdio(env))
     assert {tool.name for tool in tools.tools} == set(TOOLS)
     cases = answer(found)["cases"]
     assert [case["title"] for case in cases][:2] == ["Watchdog hang", "Watchdog twin"]
