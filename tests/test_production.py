@@ -128,11 +128,9 @@ def _edit(code):
 
 
 @pytest.mark.skipif(not SECOND, reason="needs SECOND_URL: a second server on the same database")
-def test_an_edit_through_one_process_is_seen_through_both_hosts_within_a_second():
+def test_an_edit_through_one_process_is_seen_through_both_hosts_on_the_next_request():
     """Each host keeps a case index, cards and graph layouts; an edit made by another
     process reaches both on their very next request, never a stale page."""
-    import time
-
     listing = "/?organisation=shanghai-ai-laboratory"
     graph = "/graph/?organisation=shanghai-ai-laboratory"
     renamed = "Renamed through another process"
@@ -152,9 +150,7 @@ def test_an_edit_through_one_process_is_seen_through_both_hosts_within_a_second(
             f"case.title = '{renamed}'\n"
             "case.save()\n"
         )
-        started = time.monotonic()
         assert renamed in _get(SECOND, listing)
-        assert time.monotonic() - started < 1
         assert renamed in _get(BASE, listing)
         for base in (SECOND, BASE):
             assert renamed in _get(base, f"/cases/{ACME}/")
@@ -166,9 +162,7 @@ def test_an_edit_through_one_process_is_seen_through_both_hosts_within_a_second(
             f"Case.objects.filter(slug='{ACME}').update(is_published=False)\n"
             "bump_case_version()\n"
         )
-        started = time.monotonic()
         assert total(SECOND) == total_before - 1
-        assert time.monotonic() - started < 1
         for base in (SECOND, BASE):
             assert total(base) == total_before - 1
             assert renamed not in _get(base, graph)
