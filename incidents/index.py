@@ -60,13 +60,18 @@ class ValueTable:
 
     Input: ``rows``, ``list[tuple[int pk, str slug, str name]]`` ordered by name (the
     database's collation); ``link_cases`` and ``link_values``, equal-length integer
-    arrays of case positions and value positions; ``n_cases``.
+    arrays of case positions and value positions; ``n_cases``; ``private``, the positions
+    of values only drafts carry. Those stay in ``values`` (positions are ranks) but not in
+    ``by_slug``: a URL naming one is answered as for a slug that names nothing, so a draft's
+    new organisation or term is not disclosed, by name or by existence, before the case
+    is published.
     """
 
-    def __init__(self, key, rows, link_cases, link_values, n_cases):
+    def __init__(self, key, rows, link_cases, link_values, n_cases, private=()):
         self.key = key
         self.values = [IndexedValue(pk, slug, name, i) for i, (pk, slug, name) in enumerate(rows)]
-        self.by_slug = {value.slug: value for value in self.values}
+        hidden = {int(position) for position in private}
+        self.by_slug = {value.slug: value for value in self.values if value.position not in hidden}
         link_cases = np.asarray(link_cases, dtype=np.int32)
         link_values = np.asarray(link_values, dtype=np.int32)
         # Three int32 arrays per facet: the links by value (cases, and their values, for
@@ -201,22 +206,41 @@ def build_index(versions):
     tables = {}
     specs = {spec.key: spec for spec in FACET_SPECS}
 
-    def value_table(key, case_ids, value_ids):
-        """The facet's values (by name) and its links, as positions."""
+    def value_table(key, case_ids, value_ids, carried=None):
+        """The facet's values (by name) and its links, as positions.
+
+        ``case_ids`` and ``value_ids``: the links of every case, drafts included (drafts
+        drop out here); ``carried``: the pks of the values any case carries, when not
+        ``value_ids``. A value some case carries but no published case does is private.
+        """
         rows = _rows(
             specs[key].model.objects.order_by("name", "pk").values_list("pk", "slug", "name")
         )
         pks = np.array([pk for pk, _, _ in rows], dtype=np.int64)
         by_pk = np.argsort(pks)
+
+        def positions(ids):
+            ids = np.asarray(ids, dtype=np.int64)
+            at = np.searchsorted(pks[by_pk], ids)
+            known = at < len(pks)
+            known[known] = pks[by_pk[at[known]]] == ids[known]
+            return by_pk[at[known]]
+
         case_at, found = index.positions_of(case_ids)
-        values = by_pk[np.searchsorted(pks[by_pk], np.asarray(value_ids)[found])]
-        return ValueTable(key, rows, case_at.astype(np.int32), values.astype(np.int32), n_cases)
+        values = positions(np.asarray(value_ids)[found])
+        carried = value_ids if carried is None else carried
+        private = np.setdiff1d(positions(carried), values)
+        return ValueTable(
+            key, rows, case_at.astype(np.int32), values.astype(np.int32), n_cases, private
+        )
 
     for kind, relation in TERM_RELATIONS:
         through = getattr(Case, relation).through
         target = getattr(Case, relation).field.m2m_reverse_field_name()
         links = _ints(through.objects.values_list("case_id", f"{target}_id"), 2)
         tables[kind] = value_table(kind, links[:, 0], links[:, 1])
+        if kind == "root_cause":
+            root_cause_links = links
     for key, relation in (("workload", "workloads"), ("accelerator", "accelerators")):
         through = getattr(Case, relation).through
         target = getattr(Case, relation).field.m2m_reverse_field_name()
@@ -274,7 +298,10 @@ def build_index(versions):
     pair_cases = np.concatenate(pair_cases)
     pair_categories = np.concatenate(pair_categories)
     unique = np.unique(np.stack([pair_cases, pair_categories]), axis=1)
-    tables["category"] = value_table("category", unique[0], unique[1])
+    # Categories some case is in, drafts included: added to it, or of a root cause it has.
+    carried_root_causes = np.isin(memberships[:, 0], root_cause_links[:, 1])
+    carried = np.concatenate([added[:, 1], memberships[carried_root_causes, 1]])
+    tables["category"] = value_table("category", unique[0], unique[1], carried)
 
     index.tables = tables
     index.term_degree = sum(np.diff(tables[key].case_starts) for key in TERM_KEYS).astype(np.int32)

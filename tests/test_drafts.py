@@ -28,3 +28,73 @@ def test_staff_can_preview_a_draft_with_a_banner(admin_client, draft):
     response = admin_client.get(draft.get_absolute_url())
     assert response.status_code == 200
     assert "Only editors can see this case" in response.content.decode()
+
+
+@pytest.fixture
+def secret_values():
+    """A draft carrying values no published case has: an organisation, a symptom, a root
+    cause in a category of its own, and an accelerator (the adversarial pass's set)."""
+    from incidents.models import Accelerator
+
+    from .conftest import make_organisation, make_term
+
+    make_case("Published", symptoms=["Job crash"], root_causes=["GPU overheating"])
+    make_term("root_cause", "Hidden sabotage", categories=["Secret category"])
+    accelerator = Accelerator.objects.create(name="Zeta TPU X9", slug="zeta-tpu-x9")
+    make_case(
+        "Secret draft",
+        organisation=make_organisation("Zeta Secret Partner"),
+        symptoms=["Quasar flicker"],
+        root_causes=["Hidden sabotage"],
+        accelerators=[accelerator],
+        is_published=False,
+    )
+    make_term("symptom", "Unused symptom")  # in the vocabulary, no case: public
+
+
+SECRET_URLS = [
+    ("/?organisation=zeta-secret-partner", "Zeta Secret Partner"),
+    ("/?symptom=quasar-flicker", "Quasar flicker"),
+    ("/?root_cause=hidden-sabotage", "Hidden sabotage"),
+    ("/?category=secret-category", "Secret category"),
+    ("/?accelerator=zeta-tpu-x9", "Zeta TPU X9"),
+    ("/facets/organisation/?organisation=zeta-secret-partner", "Zeta Secret Partner"),
+    ("/graph/?symptom=quasar-flicker", "Quasar flicker"),
+    ("/api/v1/cases/?organisation=zeta-secret-partner", "Zeta Secret Partner"),
+]
+
+
+@pytest.mark.parametrize(("url", "name"), SECRET_URLS)
+def test_a_value_only_drafts_carry_is_answered_as_unknown_without_its_name(
+    client, secret_values, url, name
+):
+    """Not a 200 that names it, nor a different answer from a slug naming nothing (which
+    would confirm a guessed slug exists)."""
+    response = client.get(url)
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert name not in body
+    unknown = client.get(url.replace(url.split("=")[1], "no-such-value"))
+    assert unknown.status_code == 400
+    assert body.replace(url.split("=")[1], "X") == unknown.content.decode().replace(
+        "no-such-value", "X"
+    )
+
+
+def test_once_published_the_values_are_public(client, secret_values):
+    from incidents.models import Case
+
+    Case.objects.filter(title="Secret draft").update(is_published=True)
+    from incidents.signals import bump_case_version
+
+    bump_case_version()
+    for url, name in SECRET_URLS:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert name in response.content.decode(), url
+
+
+def test_a_vocabulary_value_no_case_carries_is_still_a_known_filter(client, secret_values):
+    response = client.get("/?symptom=unused-symptom")
+    assert response.status_code == 200
+    assert result_count(response) == 0
