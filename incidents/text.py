@@ -12,7 +12,13 @@ public page down (issue 14):
   ``<iframe>`` … as text, and :func:`_defuse` does the same for the other openings an HTML
   parser reads to the end of the text when they are left open (``<noscript>``,
   ``<template>``, an unclosed ``<!--``, ``<!…>``, ``<?…>``), so none swallows the rest of
-  a field.
+  a field. ``<svg>`` and ``<math>`` are written as text too: inside them an HTML parser
+  reads what follows as foreign content, which the sanitiser drops whole.
+- Whatever other raw HTML hides text that follows it (an unclosed attribute quote, a
+  ``<select>``, ``<table>`` foster-parenting, among hundreds of openings an adversarial
+  test tried), :func:`hides_text` notices: every character of the text the Markdown
+  writes must still be there, in order, after sanitising. If not, the text is rendered
+  with its raw HTML left out, and the admin refuses it with a message.
 - Text nested deeper than :data:`MAX_NESTING` elements, or with more than
   :data:`MAX_RAW_HTML` ``<`` in raw HTML, is shown as escaped plain text: the HTML
   sanitiser (html5ever, in nh3) is quadratic in nesting depth, and misnested raw
@@ -25,6 +31,7 @@ import html
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from html.parser import HTMLParser
 
 import cmarkgfm
 import nh3
@@ -103,8 +110,10 @@ _VOID = frozenset(
 )  # fmt: skip
 # Openings an HTML parser reads to the end of the text when left open, beyond GFM's tag
 # filter: <noscript> (raw text when scripting is on), <template> (its content is dropped),
-# <!…> and <?…> (bogus comments: declarations, CDATA, processing instructions).
-_SWALLOWING = re.compile(r"<(?=(?:noscript|template)[\s/>]|[!?])", re.IGNORECASE)
+# <!…> and <?…> (bogus comments: declarations, CDATA, processing instructions), and
+# <svg> and <math> (foreign content: ammonia, inside nh3, drops those elements whole, and
+# an HTML integration point such as <desc> or <mtext> pulls later paragraphs into them).
+_SWALLOWING = re.compile(r"<(?=(?:noscript|template|svg|math)[\s/>]|[!?])", re.IGNORECASE)
 
 
 # Register cmark-gfm's extensions now, while one thread imports: its registration is a
@@ -116,11 +125,13 @@ cmarkgfm.cmark.core_extensions_ensure_registered()
 class MarkdownShape:
     """How a Markdown text renders: ``nesting``, the deepest element nesting of its HTML
     (before sanitising); ``raw_html``, how many ``<`` its raw HTML has; ``html_length``,
-    the characters of that HTML."""
+    the characters of that HTML; ``hides_text``, whether its raw HTML hides some of
+    its text once sanitised (:func:`hides_text`)."""
 
     nesting: int
     raw_html: int
     html_length: int = 0
+    hides_text: bool = False
 
 
 def expansion_limit(text):
@@ -164,12 +175,71 @@ def nesting_depth(rendered):
 
 
 def _raw_html(text, rendered):
-    """How many ``<`` of ``rendered`` (cmark's HTML of ``text``) come from raw HTML: the
-    difference from a render that omits raw HTML, whose own tags are the same."""
+    """``(count, without)``: how many ``<`` of ``rendered`` (cmark's HTML of ``text``) come
+    from raw HTML, the difference from ``without``, a render that omits raw HTML (whose
+    own tags are the same); ``without`` is ``None`` when ``text`` has no ``<``."""
     if "<" not in text:
-        return 0
+        return 0, None
     without = _cmark(text, Options.CMARK_OPT_DEFAULT)
-    return rendered.count("<") - (without.count("<") - without.count(_OMITTED))
+    return rendered.count("<") - (without.count("<") - without.count(_OMITTED)), without
+
+
+class _TextCollector(HTMLParser):
+    """The characters of an HTML text's text nodes, without whitespace (comments,
+    tags and attributes left out; character references decoded)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts = []
+
+    def handle_data(self, data):
+        self.parts.append("".join(data.split()))
+
+
+def _visible(rendered):
+    """The non-whitespace characters a reader sees of the HTML ``rendered``: ``str``."""
+    collector = _TextCollector()
+    collector.feed(rendered)
+    collector.close()
+    return "".join(collector.parts)
+
+
+def hides_text(without, clean):
+    """Whether sanitised HTML ``clean`` lost text that ``without`` (the same Markdown
+    rendered with raw HTML omitted) shows: ``bool``. True when the characters of
+    ``without``'s text are not all in ``clean``'s text, in order (raw HTML only adds
+    text). Linear in the two lengths."""
+    remaining = iter(_visible(clean))
+    return not all(character in remaining for character in _visible(without))
+
+
+# Every tag cmark-gfm writes for Markdown with tables (its HTML renderer and the table
+# extension); any other tag in its output comes from raw HTML.
+_CMARK_TAGS = frozenset(
+    ["a", "blockquote", "br", "code", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img",
+     "li", "ol", "p", "pre", "strong", "table", "tbody", "td", "th", "thead", "tr", "ul"]
+)  # fmt: skip
+
+
+def _escape_foreign_tags(rendered):
+    """cmark's HTML ``rendered`` with the tags it never writes itself (so raw HTML, such
+    as ``<desc>``, which the sanitiser would drop with its content) written as text."""
+
+    def escape(match):
+        return match[0] if match[2].lower() in _CMARK_TAGS else "&lt;" + match[0][1:]
+
+    return _TAG.sub(escape, rendered)
+
+
+def _sanitise(rendered):
+    """cmark's HTML ``rendered`` with only :data:`ALLOWED_TAGS` and safe links (nh3)."""
+    return nh3.clean(
+        rendered,
+        tags=ALLOWED_TAGS,
+        attributes=ALLOWED_ATTRIBUTES,
+        url_schemes={"http", "https", "mailto"},
+        link_rel="nofollow noopener noreferrer",
+    )
 
 
 def markdown_shape(text):
@@ -178,7 +248,16 @@ def markdown_shape(text):
     rendered = _cmark(text)
     if len(rendered) > expansion_limit(text):
         return MarkdownShape(0, 0, len(rendered))  # too big to inspect further: refused
-    return MarkdownShape(nesting_depth(_defuse(rendered)), _raw_html(text, rendered), len(rendered))
+    defused = _defuse(rendered)
+    nesting = nesting_depth(defused)
+    raw, without = _raw_html(text, rendered)
+    hidden = (
+        raw > 0
+        and nesting <= MAX_NESTING
+        and raw <= MAX_RAW_HTML
+        and hides_text(without, _sanitise(defused))
+    )
+    return MarkdownShape(nesting, raw, len(rendered), hidden)
 
 
 def _encodable(text):
@@ -203,16 +282,16 @@ def _render(text, cut=False):
     if len(rendered) > expansion_limit(text):
         return _plain(text) + ("\n<p>…</p>" if cut else "")
     defused = _defuse(rendered)
-    if nesting_depth(defused) > MAX_NESTING or _raw_html(text, rendered) > MAX_RAW_HTML:
+    raw, without = _raw_html(text, rendered)
+    if nesting_depth(defused) > MAX_NESTING or raw > MAX_RAW_HTML:
         clean = _plain(text)
     else:
-        clean = nh3.clean(
-            defused,
-            tags=ALLOWED_TAGS,
-            attributes=ALLOWED_ATTRIBUTES,
-            url_schemes={"http", "https", "mailto"},
-            link_rel="nofollow noopener noreferrer",
-        )
+        clean = _sanitise(defused)
+        if raw and hides_text(without, clean):
+            # Raw tags cmark never writes shown as text; failing that, raw HTML left out.
+            clean = _sanitise(_escape_foreign_tags(defused))
+            if hides_text(without, clean):
+                clean = _sanitise(without)
     return clean + "\n<p>…</p>" if cut else clean
 
 
@@ -236,7 +315,8 @@ def render_markdown(text):
     Results are memoised per process (the output depends on the text alone).
     Bounded (module docstring): text nested deeper than :data:`MAX_NESTING`, with more
     raw HTML than :data:`MAX_RAW_HTML`, or whose HTML would pass :func:`expansion_limit`
-    comes back as escaped paragraphs; text longer than
+    comes back as escaped paragraphs; text whose raw HTML would hide later text comes back
+    without its raw HTML; text longer than
     :data:`MAX_RENDER_LENGTH` is cut, with "…". Raises nothing for any ``str``.
     """
     if not text or not text.strip():

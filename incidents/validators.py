@@ -28,8 +28,9 @@ class MarkdownValidator:
 
     Input (call): the field's ``str`` (``None`` and "" pass). Raises
     :class:`~django.core.exceptions.ValidationError` with code ``markdown_too_long``,
-    ``markdown_too_deep``, ``markdown_too_much_html`` or ``markdown_too_expansive`` and a
-    message saying the limit.
+    ``markdown_too_deep``, ``markdown_too_much_html``, ``markdown_too_expansive`` or
+    ``markdown_hides_text`` (raw HTML that would hide text once sanitised) and a message
+    saying the limit.
     """
 
     def __init__(self, max_length=SECTION_LENGTH):
@@ -69,6 +70,14 @@ class MarkdownValidator:
                 "Markdown instead: **bold**, *italic*, `code`, - lists, [links](https://…).",
                 code="markdown_too_much_html",
                 params={"count": shape.raw_html, "limit": MAX_RAW_HTML},
+            )
+        if shape.hides_text:
+            raise ValidationError(
+                "HTML in this text would hide some of the text on the public page: a tag "
+                "left open, an attribute quote not closed, or a tag such as <svg> or <desc> "
+                "that the site does not show. Remove the HTML, or put it in backticks to "
+                "show it as `code`.",
+                code="markdown_hides_text",
             )
 
     def __eq__(self, other):

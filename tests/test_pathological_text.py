@@ -267,7 +267,14 @@ def test_every_field_full_of_distinct_wide_words_still_saves(client):
 
 UNCLOSED = ["<script>", "<style>", "<SCRIPT src=x>", "<textarea>", "<title>", "<iframe>",
             "<xmp>", "<noembed>", "<noframes>", "<noscript>", "<plaintext>", "<template>",
-            "<!--", "<?php", "<![CDATA[", "<!DOCTYPE"]  # fmt: skip
+            "<!--", "<?php", "<![CDATA[", "<!DOCTYPE",
+            # Foreign content and its integration points, and other tags the sanitiser
+            # drops with their content (an adversarial test, issue 14).
+            "<svg><desc>", "<math><mtext>", "<math><mi>", "<svg><foreignObject>", "<desc>",
+            "<select>", "<svg>", "<math>"]  # fmt: skip
+# Block-level openings (alone on a line) whose attribute quote is never closed.
+UNCLOSED_BLOCKS = ["<table x='", '<ul title="', "<section a='", "<center x='", "<td b='",
+                   "<div x='"]  # fmt: skip
 
 
 @pytest.mark.parametrize("opening", UNCLOSED)
@@ -283,7 +290,47 @@ def test_an_unclosed_raw_text_tag_does_not_swallow_the_rest(client, opening):
         assert "After the tag, still shown ." in shown, shown
         assert section[0].select_one("strong").get_text() == "still shown"
         assert "and a list" in [li.get_text() for li in section[0].select("li")]
-        assert not section[0].select("script, style, textarea, title, iframe, template")
+        assert not section[0].select("script, style, textarea, title, iframe, template, svg")
+
+
+@pytest.mark.parametrize("opening", UNCLOSED_BLOCKS)
+def test_an_unclosed_attribute_quote_does_not_swallow_the_rest(client, opening):
+    text = f"Before.\n\n{opening}\n\nAfter the tag, **still shown**.\n\n- and a list"
+    case = make_case("Unclosed quote", remediation=text)
+    for url in [case.get_absolute_url(), "/"]:
+        response = client.get(url)
+        assert response.status_code == 200
+        section = [s for s in page(response).select(".prose") if "Before" in s.get_text()]
+        shown = section[0].get_text(" ", strip=True)
+        assert "After the tag, still shown ." in shown, shown
+        assert section[0].select_one("strong").get_text() == "still shown"
+        assert "and a list" in [li.get_text() for li in section[0].select("li")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Before <svg><desc> trick.\n\nAfter.", "x <math><mi> y", "x <desc> y"]
+    + [f"Before.\n\n{opening}\n\nAfter." for opening in UNCLOSED_BLOCKS],
+)
+def test_the_admin_refuses_html_that_would_hide_the_text_after_it(admin_client, text):
+    case = make_case("Hidden", remediation="Before.")
+    response = admin_client.post(change_url(case), form_data(admin_client, change_url(case),
+                                                              remediation=text))  # fmt: skip
+    assert response.status_code == 200
+    errors = page(response).select_one(".field-remediation .errorlist")
+    assert errors is not None and "would hide some of the text" in errors.get_text()
+    case.refresh_from_db()
+    assert case.remediation == "Before."
+
+
+def test_html_that_hides_nothing_is_accepted(admin_client):
+    case = make_case("Fine HTML")
+    text = "H<sub>2</sub>O and a <br> break, <b>bold</b>.\n\n<table><tr><td>x</td></tr></table>"
+    response = admin_client.post(change_url(case), form_data(admin_client, change_url(case),
+                                                              remediation=text))  # fmt: skip
+    assert response.status_code == 302
+    case.refresh_from_db()
+    assert case.remediation == text
 
 
 def test_closed_script_and_style_are_shown_as_text_and_never_run(client):
