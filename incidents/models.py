@@ -23,7 +23,14 @@ from taxonomy.models import (
 
 from .dates import DatePrecision, format_duration, format_partial_date
 from .text import plain_text, render_markdown
-from .validators import SUMMARY_LENGTH, MarkdownValidator
+from .validators import (
+    ALIAS_LENGTH,
+    ALIAS_LINES,
+    DESCRIPTION_LENGTH,
+    SUMMARY_LENGTH,
+    LineListValidator,
+    MarkdownValidator,
+)
 
 __all__ = ["DatePrecision", "format_partial_date"]  # re-exported for older imports
 
@@ -34,7 +41,9 @@ class Organisation(models.Model):
     name = models.CharField(max_length=200, unique=True)
     slug = models.SlugField(max_length=200, unique=True)
     aliases = models.TextField(
-        blank=True, help_text='One per line: other spellings, such as "Shanghai AI Lab".'
+        blank=True,
+        help_text='One per line: other spellings, such as "Shanghai AI Lab".',
+        validators=[LineListValidator(ALIAS_LINES, ALIAS_LENGTH)],
     )
     url = models.URLField(blank=True, max_length=500)
     # Bumped by each admin save; a save from a form opened at an older version is refused.
@@ -67,7 +76,7 @@ class Workload(models.Model):
 
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=100, unique=True)
-    description = models.TextField(blank=True)
+    description = models.TextField(blank=True, validators=[MarkdownValidator(DESCRIPTION_LENGTH)])
 
     objects = SlugManager()
 

@@ -17,6 +17,17 @@ SUMMARY_LENGTH = 5_000
 # page to a few hundred kilobytes, each field's share of the search vector under
 # PostgreSQL's 1 MB limit (search/documents.py) and rendering to milliseconds.
 SECTION_LENGTH = 20_000
+# A description of a term, category or workload: "one or two sentences"; the longest of
+# the real ones is 248 characters.
+DESCRIPTION_LENGTH = 2_000
+# Aliases (other names, log signatures) and phrasings (everyday descriptions), one per
+# line. The real vocabulary has at most 14 aliases of at most 52 characters and 9
+# phrasings of at most 66 per term. Each line costs the suggestion vocabulary a rebuild
+# of about 0.25 ms in every process after any taxonomy change (an adversarial test,
+# issue 14: 145,000 aliases made the next sentence search take 34 s), so a term's lines
+# are bounded.
+ALIAS_LINES, ALIAS_LENGTH = 40, 120
+PHRASING_LINES, PHRASING_LENGTH = 20, 200
 
 
 @deconstructible
@@ -85,3 +96,52 @@ class MarkdownValidator:
 
     def __hash__(self):
         return hash((type(self), self.max_length))
+
+
+@deconstructible
+class LineListValidator:
+    """Refuse a one-per-line list (aliases, phrasings) of more than ``max_lines`` non-blank
+    lines, or with a line longer than ``max_line_length`` characters.
+
+    Input (call): the field's ``str`` (``None`` and "" pass). Raises
+    :class:`~django.core.exceptions.ValidationError` with code ``too_many_lines`` or
+    ``line_too_long`` and a message giving the limit (and the long line's start).
+    """
+
+    def __init__(self, max_lines, max_line_length):
+        self.max_lines = max_lines
+        self.max_line_length = max_line_length
+
+    def __call__(self, value):
+        if not value:
+            return
+        lines = [line.strip() for line in value.splitlines() if line.strip()]
+        if len(lines) > self.max_lines:
+            raise ValidationError(
+                "There are %(count)s lines here; at most %(limit)s are allowed. Keep the ones "
+                "people really type or see in logs.",
+                code="too_many_lines",
+                params={"count": f"{len(lines):,}", "limit": self.max_lines},
+            )
+        for line in lines:
+            if len(line) > self.max_line_length:
+                raise ValidationError(
+                    "The line “%(start)s…” is %(length)s characters long; at most %(limit)s "
+                    "are allowed per line.",
+                    code="line_too_long",
+                    params={
+                        "start": line[:40],
+                        "length": f"{len(line):,}",
+                        "limit": self.max_line_length,
+                    },
+                )
+
+    def __eq__(self, other):
+        return (
+            isinstance(other, LineListValidator)
+            and self.max_lines == other.max_lines
+            and self.max_line_length == other.max_line_length
+        )
+
+    def __hash__(self):
+        return hash((type(self), self.max_lines, self.max_line_length))

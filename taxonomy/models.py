@@ -10,6 +10,16 @@ The starting vocabulary is ``shared/taxonomy-vocabulary.md``; every model has a 
 from django.db import models
 from django.urls import reverse
 
+from incidents.validators import (
+    ALIAS_LENGTH,
+    ALIAS_LINES,
+    DESCRIPTION_LENGTH,
+    PHRASING_LENGTH,
+    PHRASING_LINES,
+    LineListValidator,
+    MarkdownValidator,
+)
+
 
 class SlugManager(models.Manager):
     """Manager that resolves natural keys: ``get_by_natural_key(slug) -> instance``.
@@ -42,7 +52,9 @@ class Category(models.Model):
 
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=100, unique=True)
-    description = models.TextField(blank=True, help_text="Markdown.")
+    description = models.TextField(
+        blank=True, help_text="Markdown.", validators=[MarkdownValidator(DESCRIPTION_LENGTH)]
+    )
     # Bumped by each admin save; two editors' saves are merged or shown as a conflict.
     version = models.PositiveIntegerField(default=1, editable=False)
 
@@ -73,17 +85,24 @@ class Term(models.Model):
 
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=100, unique=True)
-    description = models.TextField(blank=True, help_text="Markdown: one or two sentences.")
+    description = models.TextField(
+        blank=True,
+        help_text="Markdown: one or two sentences.",
+        validators=[MarkdownValidator(DESCRIPTION_LENGTH)],
+    )
     aliases = models.TextField(
         blank=True,
-        help_text="One per line: other names people type or see in logs "
-        "(abbreviations, vendor wording, error strings).",
+        help_text=f"One per line: other names people type or see in logs "
+        f"(abbreviations, vendor wording, error strings); at most {ALIAS_LINES} lines.",
+        validators=[LineListValidator(ALIAS_LINES, ALIAS_LENGTH)],
     )
     phrasings = models.TextField(
         blank=True,
+        validators=[LineListValidator(PHRASING_LINES, PHRASING_LENGTH)],
         help_text="One per line: how people describe it in their own words, without naming "
         "it (“the node rebooted by itself and never came back”). Suggested filters read a "
-        "sentence's meaning against these, the name, aliases and description.",
+        "sentence's meaning against these, the name, aliases and description. At most "
+        f"{PHRASING_LINES} lines.",
     )
     categories = models.ManyToManyField(Category, blank=True, related_name="%(class)s_terms")
     # Bumped by each admin save; a save from a form opened at an older version is refused.

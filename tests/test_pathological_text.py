@@ -365,3 +365,67 @@ def test_the_admin_refuses_a_table_that_would_fill_out_to_megabytes(admin_client
     response = admin_client.post("/admin/incidents/case/add/", data)
     assert response.status_code == 200
     assert "more than 10 times its own length" in response.content.decode()
+
+
+# Taxonomy text: the descriptions are Markdown like case sections; aliases and phrasings
+# feed the suggestion vocabulary every process rebuilds after a taxonomy change.
+
+
+def _refused(admin_client, url, field, text, message):
+    """Post the admin form at ``url`` with ``field`` set to ``text``: assert the form
+    error under the field, the typed text kept, and return the parsed page."""
+    response = admin_client.post(url, form_data(admin_client, url, **{field: text}))
+    assert response.status_code == 200
+    soup = page(response)
+    errors = soup.select_one(f".field-{field} .errorlist")
+    assert errors is not None and message in errors.get_text(), soup.select(".errorlist")
+    assert soup.select_one(f"textarea[name={field}]").get_text().strip() == text.strip()
+    return soup
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "message"),
+    [
+        ("aliases", "\n".join(f"alias {n}" for n in range(41)), "41 lines here; at most 40"),
+        ("aliases", "Xid " + "9" * 200, "at most 120 are allowed per line"),
+        ("phrasings", "\n".join(f"it broke {n}" for n in range(21)), "at most 20"),
+        ("description", "word " * 500, "at most 2,000 characters"),
+        ("description", _table_bomb(400, 100), "more than 10 times its own length"),
+        ("description", "A <svg><desc> here.\n\nMore.", "would hide some of the text"),
+    ],
+)
+def test_term_text_past_its_limits_is_a_form_error(admin_client, field, text, message):
+    from .conftest import make_term
+
+    term = make_term("symptom", "Job crash", description="Before.")
+    before = (term.aliases, term.phrasings, term.description)
+    _refused(admin_client, f"/admin/taxonomy/symptom/{term.pk}/change/", field, text, message)
+    term.refresh_from_db()
+    assert (term.aliases, term.phrasings, term.description) == before
+
+
+def test_term_text_within_its_limits_saves(admin_client):
+    from .conftest import make_term
+
+    term = make_term("symptom", "Job crash")
+    url = f"/admin/taxonomy/symptom/{term.pk}/change/"
+    aliases = "\n".join(f"alias {n}" for n in range(40))
+    response = admin_client.post(
+        url, form_data(admin_client, url, aliases=aliases, description="One **sentence**.")
+    )
+    assert response.status_code == 302
+    term.refresh_from_db()
+    assert len(term.alias_list) == 40
+
+
+@pytest.mark.parametrize(
+    ("url", "field", "text", "message"),
+    [
+        ("/admin/taxonomy/category/add/", "description", "x " * 1_500, "at most 2,000"),
+        ("/admin/incidents/workload/add/", "description", "x " * 1_500, "at most 2,000"),
+        ("/admin/incidents/organisation/add/", "aliases", "a\n" * 41 + "b", "at most 40"),
+    ],
+)
+def test_category_workload_and_organisation_text_is_bounded(admin_client, url, field, text,
+                                                            message):  # fmt: skip
+    _refused(admin_client, url, field, text, message)
