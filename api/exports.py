@@ -14,6 +14,10 @@ holds (``X-Export-Rows``) and the cap (``X-Export-Limit``). Drafts are never exp
 the index holds published cases only, and each read filters on ``is_published`` again, so
 a case unpublished since the order was computed is left out.
 
+Each client may start :data:`settings.EXPORT_RATE_LIMIT <config.settings>` exports a
+minute (``api/limits.py``); past it, 429 with ``Retry-After``, so a script cannot keep
+every worker streaming.
+
 CSV cells that a spreadsheet would read as a formula (starting with ``=``, ``+``, ``-``,
 ``@``, a tab or a carriage return) get a leading ``'``, and every cell is quoted: OWASP's
 "CSV Injection" guidance (https://owasp.org/www-community/attacks/CSV_Injection).
@@ -21,6 +25,7 @@ CSV cells that a spreadsheet would read as a formula (starting with ``=``, ``+``
 
 import csv
 import datetime
+import functools
 import hashlib
 
 from django.conf import settings
@@ -34,6 +39,8 @@ from incidents.http import SafeJsonResponse, safe_json
 from incidents.index import library_versions
 from incidents.models import Case
 from incidents.views import read_request, select
+
+from . import limits
 
 # Most rows one export holds: the first ones in the list's order. About 2 kB a row in CSV,
 # so at most some 20 MB and a few seconds of a worker; narrow the list for the rest.
@@ -298,8 +305,40 @@ def _export(request, kind):
     return response
 
 
+def rate_limited(kind):
+    """Decorator: count the request against ``settings.EXPORT_RATE_LIMIT`` exports a
+    minute per client (:func:`api.limits.hit`, scope ``"export"``); past it, answer 429
+    with ``Retry-After`` and the reason, as text (``kind`` "csv") or as
+    ``{"errors": [...]}`` (``kind`` "json"), before any work."""
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapper(request, *args, **kwargs):
+            limit = settings.EXPORT_RATE_LIMIT
+            wait = limits.hit("export", limits.client_key(request), limit)
+            if not wait:
+                return view(request, *args, **kwargs)
+            message = (
+                f"Too many exports: this site answers {limit} a minute from one address. "
+                f"Try again in {wait} seconds."
+            )
+            if kind == "json":
+                response = SafeJsonResponse({"errors": [message]}, status=429)
+            else:
+                response = HttpResponse(
+                    message, status=429, content_type="text/plain; charset=utf-8"
+                )
+            response["Retry-After"] = str(wait)
+            return response
+
+        return wrapper
+
+    return decorate
+
+
 @csrf_exempt
 @require_safe
+@rate_limited("csv")
 @condition(etag_func=state_etag)
 def export_csv(request):
     """``/export.csv``: the list's whole result as CSV, one row per case (:data:`CSV_COLUMNS`).
@@ -314,6 +353,7 @@ def export_csv(request):
 
 @csrf_exempt
 @require_safe
+@rate_limited("json")
 @condition(etag_func=state_etag)
 def export_json(request):
     """``/export.json``: the list's whole result as a JSON array of :func:`case_record`

@@ -334,6 +334,9 @@ MCP_MAX_REQUEST_BYTES = int(os.environ.get("MCP_MAX_REQUEST_BYTES", "65536"))
 # Requests a minute one client may send to the API (0: no limit; api/limits.py counts
 # them in the cache); past it, 429 with Retry-After.
 API_RATE_LIMIT = int(os.environ.get("API_RATE_LIMIT", "120"))
+# Exports (/export.csv, /export.json) one client may start a minute (0: no limit): each
+# can stream up to 10,000 cases, seconds of a worker.
+EXPORT_RATE_LIMIT = int(os.environ.get("EXPORT_RATE_LIMIT", "10"))
 # CORS (django-cors-headers): any origin may read /api/ with GET, without credentials;
 # clients may revalidate with If-None-Match and read the ETag and Retry-After headers.
 INSTALLED_APPS += ["corsheaders"]

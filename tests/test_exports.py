@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from urllib.parse import urlsplit
 
 import pytest
-from django.test import TestCase
+from django.test import TestCase, override_settings
 from django.utils import timezone
 
 from api.exports import CSV_COLUMNS
@@ -532,6 +532,7 @@ def test_unchanged_data_answers_304_and_an_edit_changes_the_etag(client, library
     assert again["ETag"] != etag
 
 
+@override_settings(EXPORT_RATE_LIMIT=0)  # sixteen exports from one address
 class RealLibraryExportTests(TestCase):
     """On the real library: the exports equal the list across its pages, for filters,
     sentences, weaker matches and every order."""
@@ -570,3 +571,26 @@ class RealLibraryExportTests(TestCase):
         root = atom(self.client.get("/feed.atom?symptom=nccl-timeout"))
         slugs = entry_slugs(root)
         assert set(slugs) == set(listed_slugs(self.client, "/?symptom=nccl-timeout"))
+
+
+@pytest.mark.parametrize("kind", ["csv", "json"])
+def test_past_the_export_rate_limit_a_client_gets_429_with_retry_after(client, settings, library,
+                                                                       kind):  # fmt: skip
+    settings.EXPORT_RATE_LIMIT = 2
+    for _ in range(2):
+        assert client.get(f"/export.{kind}").status_code == 200
+    refused = client.get(f"/export.{kind}?symptom=job-crash")
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 60
+    message = (
+        "Too many exports: this site answers 2 a minute from one address. "
+        f"Try again in {refused['Retry-After']} seconds."
+    )
+    if kind == "json":
+        assert refused.json() == {"errors": [message]}
+    else:
+        assert refused.content.decode() == message
+    # Another address has its own allowance; pages and the API are not limited by it.
+    assert client.get(f"/export.{kind}", REMOTE_ADDR="192.0.2.7").status_code == 200
+    assert client.get("/").status_code == 200
+    assert client.get("/api/v1/cases/").status_code == 200
