@@ -10,14 +10,19 @@
   terms change, so every process rebuilds its case index (``incidents/index.py``).
 """
 
+import datetime
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import F
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete, pre_save
 from django.dispatch import receiver
+from django.utils.duration import duration_string
 
 from search.documents import update_search_vectors
 from taxonomy.models import (
@@ -30,8 +35,17 @@ from taxonomy.models import (
     bump_taxonomy_version,
 )
 
-from .dates import EARLIEST_YEAR, latest_year
-from .models import Accelerator, Case, Involvement, Organisation, ScaleBand, Workload
+from .dates import EARLIEST_YEAR, LONGEST, latest_year
+from .models import (
+    Accelerator,
+    Case,
+    Involvement,
+    Organisation,
+    ScaleBand,
+    Source,
+    TimelineEvent,
+    Workload,
+)
 
 TERM_MODELS = (RootCause, Component, Symptom, ContributingFactor)
 
@@ -183,9 +197,77 @@ for model in (*TERM_MODELS, Organisation):
 _SLUG = re.compile(r"\A[-a-zA-Z0-9_]+\Z")  # Django's validate_slug, and the <slug:> path
 
 
-def validate_row(sender, instance, **kwargs):
+def describe(instance):
+    """A row as a reader names it in a message.
+
+    Input: a model instance. Output: ``str``: its slug (its ``str()`` when the slug is
+    empty), else its natural key's parts joined by " / " (``"case-slug / 3"``), else its
+    primary key; at most 120 characters. Raises nothing: a relation not loaded yet (a
+    fixture's forward reference) falls back to the primary key.
+    """
+    if hasattr(instance, "slug"):
+        return str(instance.slug or instance)[:60]
+    try:
+        return " / ".join(str(part) for part in instance.natural_key())[:120]
+    except (AttributeError, ObjectDoesNotExist):
+        return str(instance.pk)
+
+
+def _shown(value):
+    """A field's value as a fixture would write it, cut to 60 characters."""
+    if isinstance(value, datetime.timedelta):
+        return duration_string(value)
+    text = value.isoformat() if isinstance(value, datetime.date) else str(value)
+    return text[:60]
+
+
+def field_problems(sender, instance):
+    """What the admin's forms would refuse in this row's own fields, relations left out
+    (in a fixture they may name rows not loaded yet; the database checks them).
+
+    Input: the model and an instance whose fields may still hold a fixture's text.
+    Output: ``dict[str field name, list[str message]]``, empty when all is well. Runs
+    the model fields' validators (:meth:`~django.db.models.Model.clean_fields`: choices,
+    lengths, URLs, slugs, Markdown bounds), and what the forms add: dates typed by
+    editors (not the ``auto_now`` stamps) from :data:`~incidents.dates.EARLIEST_YEAR` to
+    next year, durations from one second to :data:`~incidents.dates.LONGEST`, and
+    integers within PostgreSQL's column range on every database (SQLite would store
+    2^62 accelerators). Fields that pass are converted in place (``"2024-05-01"`` to a
+    date), as :meth:`~django.db.models.Model.clean_fields` does.
+    """
+    relations = {field.name for field in sender._meta.fields if field.is_relation}
+    try:
+        instance.clean_fields(exclude=relations)
+        problems = {}
+    except ValidationError as error:
+        problems = error.message_dict
+    for field in sender._meta.concrete_fields:
+        value = getattr(instance, field.attname)
+        if field.name in problems or field.name in relations or value in field.empty_values:
+            continue
+        bounds = BaseDatabaseOperations.integer_field_ranges.get(field.get_internal_type())
+        if isinstance(field, models.DateField) and not (field.auto_now or field.auto_now_add):
+            if not EARLIEST_YEAR <= value.year <= latest_year():
+                problems[field.name] = [
+                    f"the year must be from {EARLIEST_YEAR} to {latest_year()}."
+                ]
+        elif isinstance(field, models.DurationField):
+            if not datetime.timedelta(0) < value <= LONGEST:
+                problems[field.name] = ["must be between one second and ten years."]
+        elif bounds:
+            try:
+                MinValueValidator(bounds[0])(value)
+                MaxValueValidator(bounds[1])(value)
+            except ValidationError as error:
+                problems[field.name] = error.messages
+    return problems
+
+
+def validate_row(sender, instance, raw=False, **kwargs):
     """``pre_save`` for every model of the library, fixtures (``raw``) included: refuse a
     row that would break public pages, with a message that names it.
+
+    On every save:
 
     - ``slug`` (where the model has one): present, ASCII letters, digits, hyphens and
       underscores, as the admin's slug fields require (URLs are built from it: ``/`` and
@@ -193,12 +275,21 @@ def validate_row(sender, instance, **kwargs):
     - a case's dates: years from :data:`~incidents.dates.EARLIEST_YEAR` to next year, and
       the end not before the start.
 
-    Raises :class:`~django.core.exceptions.ValidationError`.
+    On a fixture's rows (``raw``, which no form has checked), also
+    :func:`field_problems`: a ``javascript:`` URL, a precision or role that is not one of
+    the choices, a timeline event in year 1, a negative duration are refused.
+
+    Raises :class:`~django.core.exceptions.ValidationError` whose one message names the
+    object, then each field at fault with its value: ``source “case-slug / javascript:x”:
+    url “javascript:x”: Enter a valid URL.``
     """
-    label = f"{sender._meta.verbose_name} “{str(getattr(instance, 'slug', '') or instance)[:60]}”"
+
+    def label():
+        return f"{sender._meta.verbose_name} “{describe(instance)}”"
+
     if hasattr(instance, "slug") and not _SLUG.match(instance.slug or ""):
         raise ValidationError(
-            f"{label}: the slug “{(instance.slug or '')[:60]}” must be ASCII letters, "
+            f"{label()}: the slug “{(instance.slug or '')[:60]}” must be ASCII letters, "
             "digits, hyphens or underscores (it is part of the page's address)."
         )
     if sender is Case:
@@ -208,12 +299,32 @@ def validate_row(sender, instance, **kwargs):
             value = dates[name] = Case._meta.get_field(name).to_python(getattr(instance, name))
             if value and not EARLIEST_YEAR <= value.year <= latest_year():
                 raise ValidationError(
-                    f"{label}: {name.replace('_on', '')} {value.isoformat()} is outside "
+                    f"{label()}: {name.replace('_on', '')} {value.isoformat()} is outside "
                     f"{EARLIEST_YEAR} to {latest_year()}."
                 )
         if dates["started_on"] and dates["ended_on"] and dates["ended_on"] < dates["started_on"]:
-            raise ValidationError(f"{label}: it ends before it starts.")
+            raise ValidationError(f"{label()}: it ends before it starts.")
+    if raw:
+        problems = field_problems(sender, instance)
+        if problems:
+            faults = "; ".join(
+                f"{name} “{_shown(getattr(instance, sender._meta.get_field(name).attname))}”: "
+                + " ".join(messages)
+                for name, messages in problems.items()
+            )
+            raise ValidationError(f"{label()}: {faults}")
 
 
-for model in (Case, Organisation, Workload, Accelerator, ScaleBand, Category, *TERM_MODELS):
+for model in (
+    Case,
+    Organisation,
+    Workload,
+    Accelerator,
+    ScaleBand,
+    Category,
+    *TERM_MODELS,
+    Source,
+    TimelineEvent,
+    Involvement,
+):
     pre_save.connect(validate_row, sender=model, dispatch_uid=f"validate_{model.__name__}")

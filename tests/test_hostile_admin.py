@@ -119,6 +119,8 @@ def _load(tmp_path, rows):
 def _case_row(slug, **fields):
     title = fields.pop("title", f"Title {slug}")
     fields = {"title": title, "slug": slug, "summary": "S", "is_published": True, **fields}
+    for stamp in ("created_at", "updated_at"):  # raw saves leave them to the fixture
+        fields.setdefault(stamp, "2024-06-01T00:00:00Z")
     return {"model": "incidents.case", "fields": fields}
 
 
@@ -150,6 +152,198 @@ def test_a_fixture_that_names_one_object_twice_is_refused(tmp_path):
 
     with pytest.raises(CommandError, match="names incidents.case “twice” twice"):
         _load(tmp_path, [_case_row("twice"), _case_row("twice", title="Other")])
+
+
+# --- Fixtures: one object named twice, under any spelling (F11) ---------------------------
+
+
+def _write(path, rows):
+    """Write ``rows`` as a JSON fixture at ``path``, compressed when its name ends in
+    ``.gz``, ``.bz2`` or ``.xz``; returns the path as ``str``."""
+    import bz2
+    import gzip
+    import lzma
+
+    opener = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}.get(path.suffix, open)
+    with opener(path, "wt", encoding="utf-8") as handle:
+        json.dump(rows, handle)
+    return str(path)
+
+
+def _category(pk, name):
+    from django.utils.text import slugify
+
+    return {"model": "taxonomy.category", "pk": pk, "fields": {"name": name, "slug": slugify(name)}}
+
+
+@pytest.mark.parametrize(
+    "rows, message",
+    [
+        ([_category(1, "Dup A"), _category("1", "Dup B")], "names taxonomy.category “dup-a” twice"),
+        ([_category(5, "Dup A"), _category(5.0, "Dup B")], "names taxonomy.category “dup-a” twice"),
+        ([{**_case_row("twice", is_published=False), "pk": None},
+          _case_row("twice", title="Other", is_published=False)],
+         "names incidents.case “twice” twice"),
+    ],
+)  # fmt: skip
+def test_a_fixture_naming_one_object_twice_under_two_spellings_is_refused(tmp_path, rows, message):
+    """pk 1 and "1", 5 and 5.0, or a null pk beside the same slug: one row, loaded twice."""
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    from incidents.models import Case
+    from taxonomy.models import Category
+
+    with pytest.raises(CommandError, match=message):
+        call_command("loaddata", _write(tmp_path / "dup.json", rows), verbosity=0)
+    assert not Category.objects.filter(name__startswith="Dup").exists()
+    assert not Case.objects.filter(slug="twice").exists()
+
+
+@pytest.mark.parametrize("suffix", [".json.gz", ".json.bz2", ".json.xz"])
+def test_a_compressed_fixture_naming_one_object_twice_is_refused(tmp_path, suffix):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    from incidents.models import Case
+
+    rows = [
+        _case_row("packed", is_published=False),
+        _case_row("packed", title="Other", is_published=False),
+    ]
+    fixture = _write(tmp_path / f"dup{suffix}", rows)
+    with pytest.raises(CommandError, match=f"dup{suffix} names incidents.case “packed” twice"):
+        call_command("loaddata", fixture, verbosity=0)
+    assert not Case.objects.filter(slug="packed").exists()
+
+
+def test_one_object_in_two_fixtures_of_one_command_is_refused(tmp_path):
+    """``loaddata dupA.json dupB.json``: the second file's case replaced the first's."""
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    from incidents.models import Case
+
+    first = _write(tmp_path / "dupA.json", [_case_row("same", title="First", is_published=False)])
+    second = _write(tmp_path / "dupB.json", [_case_row("same", title="Second", is_published=False)])
+    with pytest.raises(CommandError) as caught:
+        call_command("loaddata", first, second, verbosity=0)
+    assert "dupB.json names incidents.case “same” twice (first in dupA.json)" in str(caught.value)
+    assert not Case.objects.filter(slug="same").exists()
+
+
+# --- Fixtures: only what the forms would accept (F12) ------------------------------------
+
+
+def _published_case_rows(changes=None, without=()):
+    """A published case as a fixture, complete: its organisation, its party, a source and a
+    timeline event. ``changes``: ``{model label: {field: value}}`` laid over those rows;
+    ``without``: model labels whose rows are left out."""
+    rows = [
+        {"model": "incidents.organisation",
+         "fields": {"name": "Fixture Lab", "slug": "fixture-lab"}},
+        _case_row("fixture-case", started_on="2024-05-01", duration="02:00:00",
+                  accelerator_count=512),
+        {"model": "incidents.involvement", "fields": {"case": ["fixture-case"],
+         "organisation": ["fixture-lab"], "role": "operator", "position": 0}},
+        {"model": "incidents.source", "fields": {"case": ["fixture-case"],
+         "url": "https://example.org/report", "title": "The report", "published_on": "2024-05-03"}},
+        {"model": "incidents.timelineevent", "fields": {"case": ["fixture-case"],
+         "at": "2024-05-01T10:00:00Z", "at_precision": "minute", "event": "Jobs fail",
+         "position": 0}},
+    ]  # fmt: skip
+    for row in rows:
+        row["fields"].update((changes or {}).get(row["model"], {}))
+    return [row for row in rows if row["model"] not in without]
+
+
+def test_a_complete_published_case_loads_from_a_fixture(client, tmp_path):
+    """The control for the refusals below: the same rows, unchanged, load and show."""
+    _load(tmp_path, _published_case_rows())
+    response = client.get("/cases/fixture-case/")
+    assert response.status_code == 200
+    assert "Jobs fail" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"incidents.source": {"url": "javascript:alert(1)"}},
+         "source “fixture-case / javascript:alert(1)”: url “javascript:alert(1)”: "
+         "Enter a valid URL."),
+        ({"incidents.timelineevent": {"at": "0001-01-01T00:00:00Z"}},
+         "timeline event “fixture-case / 0”: at “0001-01-01T00:00:00+00:00”: the year must be "
+         "from 1990 to"),
+        ({"incidents.timelineevent": {"at": "9999-12-31T23:59:00Z"}},
+         "timeline event “fixture-case / 0”: at “9999-12-31T23:59:00+00:00”: the year must be "
+         "from 1990 to"),
+        ({"incidents.source": {"published_on": "0001-01-01"}},
+         "source “fixture-case / https://example.org/report”: published_on “0001-01-01”: the "
+         "year must be from 1990 to"),
+        ({"incidents.case": {"started_on_precision": "bogus"}},
+         "case “fixture-case”: started_on_precision “bogus”: Value 'bogus' is not a valid "
+         "choice."),
+        ({"incidents.timelineevent": {"at_precision": "bogus"}},
+         "timeline event “fixture-case / 0”: at_precision “bogus”: Value 'bogus' is not"),
+        ({"incidents.involvement": {"role": "<script>bogus</script>"}},
+         "involvement “fixture-case / fixture-lab”: role “<script>bogus</script>”: Value"),
+        ({"incidents.case": {"duration": "-1 00:00:00"}},
+         "case “fixture-case”: duration “-1 00:00:00”: must be between one second and ten "
+         "years."),
+        ({"incidents.case": {"time_to_detect": "00:00:00"}},
+         "case “fixture-case”: time_to_detect “00:00:00”: must be between one second"),
+        ({"incidents.case": {"accelerator_count": 2**62}},
+         f"case “fixture-case”: accelerator_count “{2**62}”: Ensure this value is less than "
+         "or equal to 2147483647."),
+        ({"incidents.organisation": {"url": "javascript:alert(1)"}},
+         "organisation “fixture-lab”: url “javascript:alert(1)”: Enter a valid URL."),
+    ],
+)  # fmt: skip
+def test_a_fixture_value_the_forms_refuse_is_refused_naming_object_and_field(
+    client, tmp_path, changes, message
+):
+    from django.core.management.base import CommandError
+
+    from incidents.models import Case, Organisation
+
+    with pytest.raises(CommandError) as caught:
+        _load(tmp_path, _published_case_rows(changes))
+    assert message in str(caught.value)
+    assert "bad.json" in str(caught.value)
+    assert not Case.objects.exists() and not Organisation.objects.exists()
+    assert client.get("/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "without, message",
+    [
+        (["incidents.source"], "with no source: fixture-case."),
+        (["incidents.involvement"], "with no organisation: fixture-case."),
+        (["incidents.source", "incidents.involvement"],
+         "with no source: fixture-case. Published cases with no organisation: fixture-case."),
+    ],
+)  # fmt: skip
+def test_a_published_case_without_source_or_organisation_is_refused(tmp_path, without, message):
+    """Checked once every row is in (sources and parties are rows of their own)."""
+    from django.core.management.base import CommandError
+
+    from incidents.models import Case
+
+    with pytest.raises(CommandError) as caught:
+        _load(tmp_path, _published_case_rows(without=without))
+    assert message in str(caught.value)
+    assert not Case.objects.exists()
+
+
+def test_a_draft_without_source_or_organisation_loads(tmp_path):
+    from incidents.models import Case
+
+    rows = _published_case_rows(
+        {"incidents.case": {"is_published": False}},
+        without=["incidents.source", "incidents.involvement"],
+    )
+    _load(tmp_path, rows)
+    assert Case.objects.filter(slug="fixture-case", is_published=False).exists()
 
 
 def test_a_forged_base_nested_past_the_recursion_limit_is_no_error(admin_client):

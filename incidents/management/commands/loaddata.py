@@ -1,83 +1,129 @@
 """Django's ``loaddata``, with the search vectors of the loaded cases computed once at the
-end, and fixtures that name one object twice refused."""
+end, and fixtures refused whole (nothing of them saved) when they name one object twice,
+hold a value the admin's forms would refuse, or publish a case with no source or no
+organisation."""
 
-import json
 import os
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError
 from django.core.management.commands import loaddata
+from django.db.models import Exists, OuterRef
+from django.utils.functional import cached_property
 
-from incidents.signals import deferred_reindex
+from incidents.models import Case, Involvement, Source
+from incidents.signals import deferred_reindex, describe
 
-# What identifies a row of these models in a fixture, beyond ``pk`` and ``slug``: their
-# natural keys (``incidents/models.py``), field by field.
-NATURAL_KEY_FIELDS = {
-    "incidents.involvement": ("case", "organisation"),
-    "incidents.timelineevent": ("case", "position"),
-    "incidents.source": ("case", "url"),
-}
+# How many slugs a refusal lists before it says "and N more".
+LISTED = 20
 
 
-def _readable(value):
-    """A fixture value as a reader would name it: a natural key's parts joined by " / "."""
-    if isinstance(value, list):
-        return " / ".join(_readable(part) for part in value)
-    return str(value)
-
-
-def duplicate_keys(rows):
-    """The objects a fixture names more than once: ``list[tuple[str model, str key]]``.
-
-    Input: the fixture's rows (Django's JSON serialisation). An object is named by its
-    ``pk`` when given, else by its ``slug``, else by :data:`NATURAL_KEY_FIELDS`. Django
-    would load the second over the first without a word, silently dropping one.
-    """
-    seen, repeated = set(), []
-    for row in rows:
-        model, fields = str(row.get("model", "")).lower(), row.get("fields") or {}
-        if "pk" in row:
-            parts = [row["pk"]]
-        elif "slug" in fields:
-            parts = [fields["slug"]]
-        elif model in NATURAL_KEY_FIELDS:
-            parts = [fields.get(name) for name in NATURAL_KEY_FIELDS[model]]
-        else:
-            continue
-        key = (model, json.dumps(parts, sort_keys=True))
-        if key in seen:
-            repeated.append((model, _readable(parts)))
-        seen.add(key)
-    return repeated
+def _listed(slugs):
+    shown = ", ".join(slugs[:LISTED])
+    return shown + (f" and {len(slugs) - LISTED} more" if len(slugs) > LISTED else "")
 
 
 class Command(loaddata.Command):
-    """``manage.py loaddata``: Django's, plus two things.
+    """``manage.py loaddata``: Django's, plus four things. Each refusal is a
+    :class:`CommandError` naming the fixture file, and the whole command is rolled back.
 
     - One search-vector UPDATE for all the cases loaded (not one per case and relation).
-    - A JSON fixture that names one object twice (:func:`duplicate_keys`) is refused with
-      a :class:`CommandError` before anything of it is saved.
+    - An object named twice in one command is refused: in one file or in two, compressed
+      or not, in any format Django reads, with its key spelled ``1`` or ``"1"``, ``5`` or
+      ``5.0``, or given as a ``null`` pk beside the same slug. Django would load the second
+      over the first without a word, silently dropping one. The check runs on the rows
+      as Django reads them (keys normalised by the pk field's ``to_python``, a missing pk
+      found by natural key), so no spelling escapes it.
+    - A row with a value the forms refuse (``incidents.signals.validate_row``).
+    - A published case with no source or no organisation, checked once every row is in.
     """
 
     def handle(self, *fixture_labels, **options):
         with deferred_reindex():
             return super().handle(*fixture_labels, **options)
 
-    def load_label(self, fixture_label):
-        for fixture_file, _, _ in self.find_fixtures(fixture_label):
-            if not fixture_file.endswith(".json"):
-                continue
-            with open(fixture_file, encoding="utf-8") as handle:
-                try:
-                    rows = json.load(handle)
-                except ValueError:
-                    continue  # Django's own deserialiser reports it
-            repeated = duplicate_keys(rows if isinstance(rows, list) else [])
-            if repeated:
-                model, key = repeated[0]
-                name = os.path.basename(fixture_file)
-                raise CommandError(
-                    f"The fixture {name} names {model} “{key}” twice"
-                    f"{f' (and {len(repeated) - 1} more repeats)' if len(repeated) > 1 else ''}"
-                    "; loading it would silently keep only one."
-                )
-        return super().load_label(fixture_label)
+    def loaddata(self, fixture_labels):
+        # (model label, pk) → the fixture file that saved it, for this command's rows.
+        self.saved_rows = {}
+        self.current_file = None
+        super().loaddata(fixture_labels)
+
+    @cached_property
+    def compression_formats(self):
+        """Django's openers by compression, each noting the file it opens
+        (:attr:`current_file`), so that a refusal can name it."""
+
+        def noting(opener):
+            def open_noting(path, mode):
+                self.current_file = path
+                return opener(path, mode)
+
+            return open_noting
+
+        formats = loaddata.Command.compression_formats.func(self)
+        return {name: (noting(opener), mode) for name, (opener, mode) in formats.items()}
+
+    def fixture_name(self, path=None):
+        """The file being read (or ``path``) as a message names it: its base name, or
+        "standard input"."""
+        path = self.current_file if path is None else path
+        return "standard input" if path in {None, "-"} else os.path.basename(path)
+
+    def save_obj(self, obj):
+        """Save one deserialised row as Django does, unless this command saved the same
+        object before. Returns ``bool`` (saved). Raises :class:`CommandError` for a
+        repeated object or a row :func:`~incidents.signals.validate_row` refuses."""
+        instance = obj.object
+        label = instance._meta.label_lower
+        if instance.pk is not None and (label, instance.pk) in self.saved_rows:
+            raise CommandError(self.repeated(instance))
+        try:
+            saved = super().save_obj(obj)
+        except ValidationError as error:
+            raise CommandError(
+                f"Problem installing fixture {self.fixture_name()}: {' '.join(error.messages)}"
+            ) from None
+        if saved:
+            self.saved_rows[(label, instance.pk)] = self.current_file
+        return saved
+
+    def repeated(self, instance):
+        """The refusal for a row naming an object this command saved before: ``str``."""
+        model = type(instance)
+        first = describe(model._base_manager.using(self.using).get(pk=instance.pk))
+        second = describe(instance)
+        text = f"The fixture {self.fixture_name()} names {model._meta.label_lower} “{first}” twice"
+        if second != first:
+            text += f" (the second time as “{second}”, both pk {instance.pk})"
+        first_file = self.saved_rows[(model._meta.label_lower, instance.pk)]
+        if first_file != self.current_file:
+            text += f" (first in {self.fixture_name(first_file)})"
+        return text + "; loading it would silently keep only one."
+
+    def reset_sequences(self, connection, models):
+        """Django's, called once every row is saved and the keys are checked, before it
+        reports what it installed: the point to refuse published cases with no source or
+        no organisation (:meth:`refuse_unsupported_cases`)."""
+        self.refuse_unsupported_cases()
+        super().reset_sequences(connection, models)
+
+    def refuse_unsupported_cases(self):
+        """Refuse the load when a case it saved is published but has no source or no
+        organisation (the admin refuses both). Raises :class:`CommandError` listing
+        their slugs; returns ``None`` otherwise."""
+        loaded = {pk for label, pk in self.saved_rows if label == "incidents.case"}
+        if not loaded:
+            return
+        published = Case.objects.using(self.using).filter(is_published=True)
+        lacking = []
+        for what, model in (("source", Source), ("organisation", Involvement)):
+            rows = published.filter(~Exists(model.objects.filter(case=OuterRef("pk"))))
+            slugs = sorted(slug for pk, slug in rows.values_list("pk", "slug") if pk in loaded)
+            if slugs:
+                lacking.append(f"Published cases with no {what}: {_listed(slugs)}.")
+        if lacking:
+            raise CommandError(
+                "Nothing loaded: a published case needs at least one source and one "
+                "organisation, as in the admin. Add them to the fixtures, or load the "
+                f'case as a draft ("is_published": false). {" ".join(lacking)}'
+            )
