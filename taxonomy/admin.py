@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.contrib.admin.widgets import AutocompleteSelect, AutocompleteSelectMultiple
 from django.core.exceptions import ValidationError
 from django.db.models import Case, Count, IntegerField, Q, Value, When
+from django.utils.text import smart_split
 
 from .models import Category, Component, ContributingFactor, RootCause, Symptom
 
@@ -202,18 +203,35 @@ class SafeAutocompleteSelectMultiple(AutocompleteSelectMultiple):
         return super().optgroups(name, _valid_choices(self, value), attr)
 
 
+# Search words used at most. The longest name or alias of the library's taxonomy
+# (fixtures/taxonomy.json) has 8 words ("CUDA error: an illegal memory access was
+# encountered"): ten find any term typed out in full, and a further word could only narrow
+# the match. Each word is one more AND of LIKE conditions: thousands of them took
+# seconds of SQL, and SQLite refuses a WHERE clause over 1,000 levels deep.
+MAX_SEARCH_WORDS = 10
+
+
+def first_search_words(search_term, limit=MAX_SEARCH_WORDS):
+    """The admin search ``search_term`` without NUL characters, cut to its first ``limit``
+    words (a quoted phrase counts as one word, as Django's admin search splits them).
+    Input: ``str``, ``int``. Output: ``str`` (``""`` for a blank term). Raises nothing."""
+    words = list(smart_split(search_term.replace("\x00", "")))
+    return " ".join(words[:limit])
+
+
 class NulSafeSearchMixin:
     """Admin hardening against hostile input, for every model admin of the site:
 
     - search drops NUL characters from the search term (PostgreSQL text cannot hold them,
-      so a NUL in the admin's search box would otherwise be a server error);
+      so a NUL in the admin's search box would otherwise be a server error) and reads
+      only its first :data:`MAX_SEARCH_WORDS` words;
     - autocomplete widgets ignore values that are no ids (:class:`SafeAutocompleteSelect`);
     - a choice field posted with a value its column cannot hold (``abc``, a number past
       64 bits, a NUL) is refused as an invalid choice, not a server error.
     """
 
     def get_search_results(self, request, queryset, search_term):
-        return super().get_search_results(request, queryset, search_term.replace("\x00", ""))
+        return super().get_search_results(request, queryset, first_search_words(search_term))
 
     def formfield_for_dbfield(self, db_field, request, **kwargs):
         field = super().formfield_for_dbfield(db_field, request, **kwargs)
@@ -363,25 +381,30 @@ class TermAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         """Search names, slugs and aliases by the starts of their words (autocomplete for
         "aging" offers "Hardware aging", not "Staging unlike production"); names that
         match come first (for "NCCL", "NCCL timeout" before a term that has "NCCL" only
-        in an alias). Output: ``(queryset, False)``."""
+        in an alias). Only the first :data:`MAX_SEARCH_WORDS` words are read (the
+        longest term has 8), as one filter: a URL of 2,000 words took 42 s, or past
+        1,000 was refused by SQLite. Input: the request, a queryset of terms, the typed
+        text (any; NUL characters are dropped). Output: ``(queryset, False)``."""
         search_term = search_term.replace("\x00", "").strip()
-        may_have_duplicates = False
-        for word in search_term.split():
-            queryset = queryset.filter(
+        words = search_term.split()[:MAX_SEARCH_WORDS]
+        each_word = Q()
+        for word in words:
+            each_word &= (
                 word_start_q(word, ["name", "aliases"])
                 | Q(slug__startswith=word.lower())
                 | Q(slug__contains="-" + word.lower())
             )
-        if search_term:
-            queryset = queryset.annotate(
-                name_match=Case(
-                    When(name__istartswith=search_term, then=Value(0)),
-                    When(word_start_q(search_term, ["name"]), then=Value(1)),
-                    default=Value(2),
-                    output_field=IntegerField(),
-                )
-            ).order_by("name_match", "name")
-        return queryset, may_have_duplicates
+        if not words:
+            return queryset, False
+        queryset = queryset.filter(each_word).annotate(
+            name_match=Case(
+                When(name__istartswith=search_term, then=Value(0)),
+                When(word_start_q(search_term, ["name"]), then=Value(1)),
+                default=Value(2),
+                output_field=IntegerField(),
+            )
+        )
+        return queryset.order_by("name_match", "name"), False
 
     @admin.display(description="categories")
     def category_list(self, obj):
