@@ -11,7 +11,12 @@ from django.db.models import Count, Exists, F, OuterRef
 from django.forms.models import BaseInlineFormSet
 from django.utils.text import slugify
 
-from taxonomy.admin import NulSafeSearchMixin, VersionCheckedAdmin, VersionCheckedForm
+from taxonomy.admin import (
+    NulSafeSearchMixin,
+    SafeChoicesMixin,
+    VersionCheckedAdmin,
+    VersionCheckedForm,
+)
 from taxonomy.models import Category, RootCause
 
 from .dates import (
@@ -84,7 +89,7 @@ class SourceFormSet(BaseInlineFormSet):
             )
 
 
-class SourceInline(admin.StackedInline):
+class SourceInline(SafeChoicesMixin, admin.StackedInline):
     """A case's public sources, edited on the case's page (stacked: every field labelled)."""
 
     model = Source
@@ -347,10 +352,11 @@ class InvolvementFormSet(AppendedFormSet):
             )
 
 
-class InvolvementInline(admin.StackedInline):
+class InvolvementInline(SafeChoicesMixin, admin.StackedInline):
     """The organisations a case names, each with its role; the first row is the one the
     case is filed under. Stacked, so every field has its label (a tabular inline's
-    fields have none for screen readers)."""
+    fields have none for screen readers). Its organisation autocomplete refuses a posted
+    value that is no id (``abc``, ``1.5``) as an invalid choice (:class:`SafeChoicesMixin`)."""
 
     model = Involvement
     formset = InvolvementFormSet
@@ -397,7 +403,7 @@ class TimelineEventForm(forms.ModelForm):
         return cleaned
 
 
-class TimelineInline(admin.StackedInline):
+class TimelineInline(SafeChoicesMixin, admin.StackedInline):
     """A case's dated events, in time order (rows added go after the others); stacked,
     so every field has its label."""
 

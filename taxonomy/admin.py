@@ -203,6 +203,30 @@ class SafeAutocompleteSelectMultiple(AutocompleteSelectMultiple):
         return super().optgroups(name, _valid_choices(self, value), attr)
 
 
+class SafeChoicesMixin:
+    """Choice fields hardened against values that are no ids, for a model admin or an
+    inline (``formfield_for_dbfield`` is theirs alike):
+
+    - autocomplete widgets ignore values that are no ids (:class:`SafeAutocompleteSelect`),
+      so a form shown again with its posted values does not query them;
+    - a choice field posted with a value its column cannot hold (``abc``, ``1.5``, a number
+      past 64 bits, a NUL) is refused with the field's "Select a valid choice" error, not
+      a server error.
+    """
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        widget = getattr(field, "widget", None)
+        inner = getattr(widget, "widget", widget)  # inside the "+" pop-up wrapper
+        if type(inner) is AutocompleteSelect:
+            inner.__class__ = SafeAutocompleteSelect
+        elif type(inner) is AutocompleteSelectMultiple:
+            inner.__class__ = SafeAutocompleteSelectMultiple
+        if isinstance(field, forms.ModelChoiceField):
+            field.clean = _guarded_clean(field)
+        return field
+
+
 # Search words used at most. The longest name or alias of the library's taxonomy
 # (fixtures/taxonomy.json) has 8 words ("CUDA error: an illegal memory access was
 # encountered"): ten find any term typed out in full, and a further word could only narrow
@@ -219,31 +243,17 @@ def first_search_words(search_term, limit=MAX_SEARCH_WORDS):
     return " ".join(words[:limit])
 
 
-class NulSafeSearchMixin:
+class NulSafeSearchMixin(SafeChoicesMixin):
     """Admin hardening against hostile input, for every model admin of the site:
 
     - search drops NUL characters from the search term (PostgreSQL text cannot hold them,
       so a NUL in the admin's search box would otherwise be a server error) and reads
       only its first :data:`MAX_SEARCH_WORDS` words;
-    - autocomplete widgets ignore values that are no ids (:class:`SafeAutocompleteSelect`);
-    - a choice field posted with a value its column cannot hold (``abc``, a number past
-      64 bits, a NUL) is refused as an invalid choice, not a server error.
+    - the choice fields of :class:`SafeChoicesMixin`.
     """
 
     def get_search_results(self, request, queryset, search_term):
         return super().get_search_results(request, queryset, first_search_words(search_term))
-
-    def formfield_for_dbfield(self, db_field, request, **kwargs):
-        field = super().formfield_for_dbfield(db_field, request, **kwargs)
-        widget = getattr(field, "widget", None)
-        inner = getattr(widget, "widget", widget)  # inside the "+" pop-up wrapper
-        if type(inner) is AutocompleteSelect:
-            inner.__class__ = SafeAutocompleteSelect
-        elif type(inner) is AutocompleteSelectMultiple:
-            inner.__class__ = SafeAutocompleteSelectMultiple
-        if isinstance(field, forms.ModelChoiceField):
-            field.clean = _guarded_clean(field)
-        return field
 
 
 def _guarded_clean(field):

@@ -415,3 +415,29 @@ def test_a_term_search_reads_only_its_first_ten_words(admin_client):
     typed = full + " illegal memory zebra"  # the 11th word matches nothing
     assert [r["text"] for r in _autocomplete(admin_client, typed).json()["results"]] == [full]
     assert _autocomplete(admin_client, "CUDA zebra").json()["results"] == []
+
+
+# Issue 14, finding F8: the case form's organisation rows (an inline) given garbage ids.
+
+
+@pytest.mark.parametrize("value", ["abc", "1.5", "\x00", "9" * 30])
+def test_the_inline_organisation_given_garbage_answers_a_form_error(admin_client, value):
+    """The case form's organisation rows: a posted value that is no organisation's id is
+    "Select a valid choice" under that row, on the add form and on the change form."""
+    from .conftest import make_organisation
+    from .test_admin import form_data
+
+    case = make_case("Inline", organisation=make_organisation("Kept Lab"))
+    for url in ("/admin/incidents/case/add/", f"/admin/incidents/case/{case.pk}/change/"):
+        data = form_data(
+            admin_client,
+            url,
+            title="Inline garbage",
+            summary="S",
+            **{"involvements-0-organisation": value, "involvements-0-role": "operator"},
+        )
+        response = admin_client.post(url, data)
+        assert response.status_code == 200, url
+        group = page(response).select_one("#involvements-group").get_text(" ", strip=True)
+        assert "Select a valid choice" in group, url
+    assert [o.name for o in case.organisations.all()] == ["Kept Lab"]
