@@ -4,7 +4,6 @@ import datetime
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin.views.main import ChangeList
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, Exists, F, OuterRef
@@ -13,6 +12,7 @@ from django.utils.text import slugify
 
 from taxonomy.admin import (
     NulSafeSearchMixin,
+    SafeChangeList,
     SafeChoicesMixin,
     VersionCheckedAdmin,
     VersionCheckedForm,
@@ -148,9 +148,10 @@ class RootCauseFilter(TermFilter):
     model = RootCause
 
 
-class CaseChangeList(ChangeList):
+class CaseChangeList(SafeChangeList):
     """The case change list, reading only the columns it shows: sorting a page out of
-    25,000 matching cases with their full text drags megabytes through the sort."""
+    25,000 matching cases with their full text drags megabytes through the sort. Lookups
+    in its URL are checked as on every change list (:class:`SafeChangeList`)."""
 
     def get_queryset(self, request, exclude_parameters=None):
         return (

@@ -4,9 +4,13 @@ import json
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.views.main import ChangeList
 from django.contrib.admin.widgets import AutocompleteSelect, AutocompleteSelectMultiple
-from django.core.exceptions import ValidationError
+from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.db import DataError, models, transaction
 from django.db.models import Case, Count, IntegerField, Q, Value, When
+from django.db.models.constants import LOOKUP_SEP
 from django.utils.text import smart_split
 
 from .models import Category, Component, ContributingFactor, RootCause, Symptom
@@ -244,16 +248,135 @@ def first_search_words(search_term, limit=MAX_SEARCH_WORDS):
 
 
 class NulSafeSearchMixin(SafeChoicesMixin):
-    """Admin hardening against hostile input, for every model admin of the site:
+    """Admin hardening against hostile input, for every model admin of the site (those
+    of Django and django-axes too, through :func:`harden_admin_site`):
 
     - search drops NUL characters from the search term (PostgreSQL text cannot hold them,
       so a NUL in the admin's search box would otherwise be a server error) and reads
       only its first :data:`MAX_SEARCH_WORDS` words;
+    - the change list answers a field lookup in its URL that no row could match
+      (``?duration=abc``, ``?title=%00``) as Django does any incorrect lookup
+      (:class:`SafeChangeList`);
     - the choice fields of :class:`SafeChoicesMixin`.
     """
 
     def get_search_results(self, request, queryset, search_term):
         return super().get_search_results(request, queryset, first_search_words(search_term))
+
+    def get_changelist(self, request, **kwargs):
+        """The change list class: :class:`SafeChangeList`."""
+        return SafeChangeList
+
+
+# Lookups whose value is one of the field's own values (a list of them for ``in``): the
+# value must convert to the field's type.
+VALUE_LOOKUPS = frozenset(["exact", "gt", "gte", "lt", "lte", "in"])
+
+
+def lookup_value_field(model, key):
+    """The field that the value of the change list lookup ``key`` (``title``,
+    ``duration__gt``, ``organisations__name__in``) is compared with, and the lookups and
+    transforms that follow it. Input: a model class, a lookup key. Output: ``(field,
+    [names])``: for a relation, the related model's field (its primary key or
+    ``to_field``); ``field`` is ``None`` when the key names no field. Raises nothing."""
+    opts, value_field, parts = model._meta, None, key.split(LOOKUP_SEP)
+    for position, part in enumerate(parts):
+        try:
+            field = (opts.pk if part == "pk" else opts.get_field(part)) if opts else None
+        except FieldDoesNotExist:
+            field = None
+        if field is None:
+            return value_field, parts[position:]
+        related = field.related_model if field.is_relation else None
+        if isinstance(field, models.ForeignKey):  # compared with its to_field
+            value_field = field.target_field
+        elif related is not None:  # many-to-many or reverse: with the related primary key
+            value_field = related._meta.pk
+        else:
+            value_field = field
+        opts = related._meta if related is not None else None
+    return value_field, []
+
+
+def checked_lookup_value(model, key, value):
+    """A change list lookup's value as its field holds it (``?duration=1`` compares with
+    one second on SQLite as on PostgreSQL). Input: a model class, a lookup key, its value
+    (``str``, or ``list`` for ``__in``, as Django's change list prepares them). Output:
+    the value converted by the field's ``to_python`` for a comparison (``exact``, ``gt``
+    … ``in``); else ``value`` unchanged. Raises :class:`IncorrectLookupParameters` for a
+    value with a NUL character, one the field's type cannot hold (``abc`` or a number of
+    30 digits for a duration, a number past the column's range for an integer) or a
+    ``__range``: a URL gives it as one string, which the database would be given
+    character by character (``2024`` as four bounds, a server error)."""
+    values = value if isinstance(value, list) else [value]
+    if any("\x00" in str(item) for item in values):
+        raise IncorrectLookupParameters(f"{key}: a NUL character")
+    field, lookups = lookup_value_field(model, key)
+    if lookups[-1:] == ["range"]:
+        raise IncorrectLookupParameters(f"{key}: a range cannot be given in a URL")
+    if field is None or len(lookups) > 1 or (lookups and lookups[0] not in VALUE_LOOKUPS):
+        return value
+    try:
+        converted = [field.to_python(item) for item in values]
+        if isinstance(field, models.IntegerField):  # the column's range (64 bits …)
+            for item in converted:
+                field.run_validators(item)
+    except (ValidationError, ValueError, TypeError, OverflowError) as error:
+        raise IncorrectLookupParameters(f"{key}: {error}") from error
+    return converted if isinstance(value, list) else converted[0]
+
+
+class SafeChangeList(ChangeList):
+    """Django's change list, given field lookups in its URL that Django itself lets
+    through to the database: a value with a NUL (PostgreSQL text cannot hold one), one
+    that is no value of the field's type (``?duration=abc``), one past its column's range
+    (``?duration__gt=`` thirty nines, ``?id__in=`` the same), or one only PostgreSQL
+    would convert (``?time_to_detect=1`` on SQLite). Each is converted by the field, or
+    refused as an incorrect lookup: the admin then redirects to ``?e=1``, as for a lookup
+    on no field. Errors the database or its driver raises on a lookup's value when the
+    list is counted (a ``__year`` past 9999 …) are answered the same way."""
+
+    # Raised by a database or its driver on a value, not by an outage (OperationalError).
+    VALUE_ERRORS = (DataError, ValueError, TypeError, OverflowError, IndexError)
+
+    def get_filters(self, request):
+        """Django's filters, with the remaining lookups' values checked and converted by
+        :func:`checked_lookup_value`. Raises :class:`IncorrectLookupParameters`, also for
+        a ``date_hierarchy`` year past any date's (Django lets that ``OverflowError``
+        through)."""
+        try:
+            specs, has_filters, remaining, duplicates, active = super().get_filters(request)
+        except OverflowError as error:
+            raise IncorrectLookupParameters(error) from error
+        for key, items in remaining.items():
+            remaining[key] = [checked_lookup_value(self.model, key, item) for item in items]
+        return specs, has_filters, remaining, duplicates, active
+
+    def get_results(self, request):
+        """Django's count and page of results; when the URL carries lookups, an error on
+        their values (see :attr:`VALUE_ERRORS`) raises :class:`IncorrectLookupParameters`
+        instead (the count runs in a savepoint, so the transaction goes on)."""
+        if not self.get_filters_params():
+            return super().get_results(request)
+        try:
+            with transaction.atomic(using=self.queryset.db):
+                return super().get_results(request)
+        except self.VALUE_ERRORS as error:
+            raise IncorrectLookupParameters(error) from error
+
+
+def harden_admin_site(site):
+    """Give every model admin of ``site`` that lacks it :class:`NulSafeSearchMixin`
+    (Django's users and groups, django-axes' logs): each is registered again as a
+    subclass with the mixin. Input: an ``AdminSite``, every app's admin module loaded.
+    Output: ``None``. Raises nothing."""
+    for model, model_admin in list(site._registry.items()):
+        if isinstance(model_admin, NulSafeSearchMixin):
+            continue
+        base = type(model_admin)
+        hardened = type(base.__name__, (NulSafeSearchMixin, base), {"__module__": __name__})
+        site.unregister(model)
+        site.register(model, hardened)
 
 
 def _guarded_clean(field):

@@ -441,3 +441,64 @@ def test_the_inline_organisation_given_garbage_answers_a_form_error(admin_client
         group = page(response).select_one("#involvements-group").get_text(" ", strip=True)
         assert "Select a valid choice" in group, url
     assert [o.name for o in case.organisations.all()] == ["Kept Lab"]
+
+
+# Issue 14, finding F9: change list lookups in the URL that only the database refused,
+# and Django's own user and group admins given a NUL.
+
+
+@pytest.mark.parametrize(
+    "path, lookup",
+    [
+        ("/admin/incidents/case/", {"title": "\x00"}),
+        ("/admin/incidents/case/", {"summary__contains": "a\x00b"}),
+        ("/admin/incidents/case/", {"duration": "abc"}),
+        ("/admin/incidents/case/", {"duration__gt": "9" * 30}),
+        ("/admin/incidents/case/", {"time_to_detect__in": "1,abc"}),
+        ("/admin/incidents/case/", {"started_on__range": "2024-01-01"}),
+        ("/admin/incidents/case/", {"started_on__year": "9" * 30}),
+        ("/admin/incidents/case/", {"id__in": "1," + "9" * 30}),
+        ("/admin/taxonomy/symptom/", {"name": "\x00"}),
+        ("/admin/taxonomy/rootcause/", {"aliases__icontains": "a\x00b"}),
+        ("/admin/taxonomy/category/", {"slug": "\x00"}),
+        ("/admin/incidents/organisation/", {"name__icontains": "\x00"}),
+        ("/admin/incidents/accelerator/", {"vendor__exact": "\x00"}),
+        ("/admin/auth/user/", {"username": "\x00"}),
+        ("/admin/auth/user/", {"groups": "9" * 30}),
+        ("/admin/auth/group/", {"name": "\x00"}),
+        ("/admin/axes/accessattempt/", {"attempt_time__year": "9" * 30}),  # date hierarchy
+    ],
+)
+def test_a_change_list_lookup_the_database_would_refuse_is_an_incorrect_lookup(
+    admin_client, path, lookup
+):
+    """As Django answers a lookup on no field: back to the list with ``?e=1``."""
+    make_case("Listed")
+    response = admin_client.get(path, lookup)
+    assert (response.status_code, response["Location"]) == (302, f"{path}?e=1")
+
+
+def test_a_duration_lookup_compares_the_same_on_sqlite_as_on_postgresql(admin_client):
+    """``?time_to_detect=1`` is one second (PostgreSQL's reading); SQLite was a 500."""
+    import datetime
+
+    make_case("Seen in a second", time_to_detect=datetime.timedelta(seconds=1))
+    make_case("Seen in an hour", time_to_detect=datetime.timedelta(hours=1))
+
+    def titles(**lookup):
+        response = admin_client.get("/admin/incidents/case/", lookup)
+        assert response.status_code == 200
+        return [a.get_text() for a in page(response).select("#result_list th.field-title a")]
+
+    assert titles(time_to_detect="1") == ["Seen in a second"]
+    assert titles(time_to_detect__gt="00:01:00") == ["Seen in an hour"]
+
+
+def test_the_group_autocomplete_given_a_nul_answers(admin_client):
+    """The user form's groups: Django's own ``GroupAdmin`` searched with the NUL."""
+    from django.contrib.auth.models import Group
+
+    Group.objects.create(name="Editors")
+    response = _autocomplete(admin_client, "Ed\x00", "user", "groups", app="auth")
+    assert response.status_code == 200
+    assert [r["text"] for r in response.json()["results"]] == ["Editors"]
