@@ -319,20 +319,25 @@ class CaseAdminForm(VersionCheckedForm):
 
 
 class AppendedFormSet(BaseInlineFormSet):
-    """Rows added in the form go after the existing ones: a new row without a position
-    gets the next free one (existing rows keep theirs), so an editor never types one."""
+    """Rows added in the form go after the existing ones: a row without a position (a
+    new one, or an existing one whose position was cleared) gets the next free one, in
+    the form's order, so an editor never has to type one."""
 
     def clean(self):
         super().clean()
-        taken = [form.instance.position for form in self.initial_forms if form.instance.pk]
-        following = max(taken, default=-1)
-        for form in self.extra_forms:
-            if not form.has_changed() or not getattr(form, "cleaned_data", None):
-                continue
-            if form.cleaned_data.get("DELETE"):
-                continue
+        kept = [
+            form
+            for form in self.forms
+            if getattr(form, "cleaned_data", None)
+            and not form.cleaned_data.get("DELETE")
+            and (form in self.initial_forms or form.has_changed())
+        ]
+        positions = [form.cleaned_data.get("position") for form in kept]
+        following = max((p for p in positions if p is not None), default=-1)
+        for form in kept:
             if form.cleaned_data.get("position") is None:
                 following += 1
+                form.cleaned_data["position"] = following
                 form.instance.position = following
 
 

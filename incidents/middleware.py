@@ -61,6 +61,28 @@ class RequestLogMiddleware:
         return response
 
 
+# What SQLite says when the database cannot serve now but may in a moment (sqlite3's
+# messages for SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_FULL and
+# SQLITE_NOMEM: https://www.sqlite.org/rescode.html).
+_SQLITE_OUTAGE = ("locked", "busy", "disk i/o", "unable to open", "disk is full", "out of memory")
+
+
+def is_outage(error):
+    """Whether a database error means the database cannot serve now (``bool``).
+
+    Input: the driver's exception (Django's wrapper's ``__cause__``). Every PostgreSQL
+    (psycopg) operational or interface error is one: connection refused or lost, shutdown,
+    statement or lock timeout. A ``sqlite3`` error is one only when its message says the
+    file is locked, busy, unreadable, full or out of memory (:data:`_SQLITE_OUTAGE`).
+    """
+    import sqlite3
+
+    if isinstance(error, sqlite3.Error):
+        message = str(error).lower()
+        return any(words in message for words in _SQLITE_OUTAGE)
+    return True
+
+
 class DatabaseUnavailableMiddleware:
     """Answer a request the database could not serve with 503, ``Retry-After`` and a short
     page (``templates/503.html``), not a 500.
@@ -71,7 +93,9 @@ class DatabaseUnavailableMiddleware:
     ``REQUEST_LOCK_TIMEOUT_MS`` (``incidents/resilience.py``), SQLite's "database is
     locked". The request's log line carries the cause; the traceback is logged at most
     once a minute per process. Other exceptions are left to Django (a 500 with its
-    traceback).
+    traceback), and so are SQLite's errors that say nothing of availability ("Expression
+    tree is too large", "no such table"): a retry in 10 s would fail the same way, and
+    calling them an outage would hide a bug (:func:`is_outage`).
     """
 
     _last_traceback = float("-inf")
@@ -87,6 +111,8 @@ class DatabaseUnavailableMiddleware:
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
         cause = exception.__cause__ or exception
+        if not is_outage(cause):
+            return None
         request.log_error = f"database unavailable: {type(cause).__name__}: {_reason(cause)}"
         now = time.monotonic()
         with self._lock:

@@ -508,3 +508,46 @@ def test_the_503_page_is_short_and_clear():
     assert soup.h1.get_text() == "Briefly unavailable"
     assert "try again in a few seconds" in soup.get_text()
     assert soup.find("script") is None
+
+
+def _driver_error(sql):
+    """The exception SQLite's own driver raises for ``sql`` on a fresh database."""
+    import sqlite3
+
+    connection = sqlite3.connect(":memory:")
+    try:
+        connection.execute(sql)
+    except sqlite3.Error as error:
+        return error
+    finally:
+        connection.close()
+    raise AssertionError(f"{sql!r} did not fail")
+
+
+def _as_django_error(cause):
+    """``cause`` wrapped as Django's database layer raises it (``OperationalError from``)."""
+    from django.db import OperationalError
+
+    try:
+        raise OperationalError(*cause.args) from cause
+    except OperationalError as error:
+        return error
+
+
+def test_only_database_errors_that_mean_unavailable_are_a_503(rf):
+    """A SQL error that a retry would meet again ("Expression tree is too large", "no
+    such table": bugs or hostile input) is a 500 with its traceback, not "unavailable,
+    try again in 10 s"; a locked file or a lost server is (issue 14, adversarial F7)."""
+    import sqlite3
+
+    from incidents.middleware import DatabaseUnavailableMiddleware
+
+    middleware = DatabaseUnavailableMiddleware(lambda request: None)
+    too_deep = _driver_error("SELECT " + " + ".join(["1"] * 1_500))
+    assert "too large" in str(too_deep)
+    missing = _driver_error("SELECT * FROM no_such_table")
+    for cause in (too_deep, missing):
+        assert middleware.process_exception(rf.get("/"), _as_django_error(cause)) is None
+    locked = sqlite3.OperationalError("database is locked")  # what SQLite says, as it says it
+    response = middleware.process_exception(rf.get("/"), _as_django_error(locked))
+    assert response.status_code == 503 and response["Retry-After"] == "10"

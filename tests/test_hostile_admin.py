@@ -502,3 +502,23 @@ def test_the_group_autocomplete_given_a_nul_answers(admin_client):
     response = _autocomplete(admin_client, "Ed\x00", "user", "groups", app="auth")
     assert response.status_code == 200
     assert [r["text"] for r in response.json()["results"]] == ["Editors"]
+
+
+def test_an_organisation_rows_cleared_position_puts_it_after_the_others(admin_client):
+    """The help text says "blank: after the others"; on an existing row a cleared
+    position was an IntegrityError (500), found by an adversarial pass (issue 14)."""
+    from .conftest import make_organisation
+    from .test_admin import form_data
+
+    first, second = make_organisation("First Lab"), make_organisation("Second Lab")
+    case = make_case("Two parties", organisation=[first, second])
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    response = admin_client.post(
+        url, form_data(admin_client, url, **{"involvements-0-position": ""})
+    )
+    assert response.status_code == 302, page(response).select(".errorlist")
+    assert [party.organisation.name for party in case.involvement_list] == [
+        "Second Lab",
+        "First Lab",
+    ]
+    assert [party.position for party in case.involvement_list] == [1, 2]
