@@ -319,9 +319,10 @@ class CaseAdminForm(VersionCheckedForm):
 
 
 class AppendedFormSet(BaseInlineFormSet):
-    """Rows added in the form go after the existing ones: a row without a position (a
-    new one, or an existing one whose position was cleared) gets the next free one, in
-    the form's order, so an editor never has to type one."""
+    """Rows added in the form go after the existing ones: a new row without a position,
+    or an existing one whose position field was cleared, gets the next free one (after
+    every position stored for the case, deleted rows' included, and every position typed
+    in the form), so an editor never has to type one and no two rows collide."""
 
     def clean(self):
         super().clean()
@@ -332,10 +333,12 @@ class AppendedFormSet(BaseInlineFormSet):
             and not form.cleaned_data.get("DELETE")
             and (form in self.initial_forms or form.has_changed())
         ]
-        positions = [form.cleaned_data.get("position") for form in kept]
-        following = max((p for p in positions if p is not None), default=-1)
+        stored = self.queryset.values_list("position", flat=True) if self.instance.pk else []
+        typed = [form.cleaned_data.get("position") for form in kept]
+        following = max([*stored, *(p for p in typed if p is not None)], default=-1)
         for form in kept:
-            if form.cleaned_data.get("position") is None:
+            unplaced = form not in self.initial_forms or "position" in form.fields
+            if unplaced and form.cleaned_data.get("position") is None:
                 following += 1
                 form.cleaned_data["position"] = following
                 form.instance.position = following

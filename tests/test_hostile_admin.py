@@ -522,3 +522,32 @@ def test_an_organisation_rows_cleared_position_puts_it_after_the_others(admin_cl
         "First Lab",
     ]
     assert [party.position for party in case.involvement_list] == [1, 2]
+
+
+def test_an_event_added_after_one_was_deleted_saves(admin_client):
+    """Deleting a timeline event then adding one was an IntegrityError (500): the new row
+    took a position a kept row still held (found by an adversarial pass, issue 14)."""
+    import datetime
+
+    from incidents.models import TimelineEvent
+
+    from .test_admin import form_data
+
+    case = make_case("Timeline")
+    for position in range(3):
+        TimelineEvent.objects.create(
+            case=case,
+            at=datetime.datetime(2024, 1, 1 + position, tzinfo=datetime.UTC),
+            event=f"Event {position}",
+            position=position,
+        )
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    response = admin_client.post(url, form_data(admin_client, url, **{"timeline-1-DELETE": "on"}))
+    assert response.status_code == 302
+    data = form_data(admin_client, url)
+    extra = int(data["timeline-TOTAL_FORMS"]) - 1  # the blank row
+    data.update({f"timeline-{extra}-when": "2024-06", f"timeline-{extra}-event": "A new event"})
+    response = admin_client.post(url, data)
+    assert response.status_code == 302, page(response).select(".errorlist")
+    events = list(case.timeline.order_by("position").values_list("event", "position"))
+    assert events == [("Event 0", 0), ("Event 2", 2), ("A new event", 3)]
