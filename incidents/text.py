@@ -174,14 +174,26 @@ def nesting_depth(rendered):
     return deepest
 
 
+# The opening line of a CommonMark HTML block of type 1 (https://spec.commonmark.org/0.31.2/
+# #html-blocks): it runs to its end tag or to the end of the text, not to a blank line,
+# so a render that omits raw HTML would omit everything after an unclosed one too.
+_RAW_TEXT_BLOCK = re.compile(r"^ {0,3}<(?:pre|script|style|textarea)(?=[\s>]|$).*$",
+                             re.IGNORECASE | re.MULTILINE)  # fmt: skip
+
+
 def _raw_html(text, rendered):
     """``(count, without)``: how many ``<`` of ``rendered`` (cmark's HTML of ``text``) come
-    from raw HTML, the difference from ``without``, a render that omits raw HTML (whose
-    own tags are the same); ``without`` is ``None`` when ``text`` has no ``<``."""
+    from raw HTML, the difference from a render that omits raw HTML (whose own tags are
+    the same); and ``without``, the text rendered with raw HTML omitted and the opening
+    lines of raw-text blocks (:data:`_RAW_TEXT_BLOCK`) left out, so that what follows an
+    unclosed one shows as Markdown. ``(0, None)`` when ``text`` has no ``<``."""
     if "<" not in text:
         return 0, None
-    without = _cmark(text, Options.CMARK_OPT_DEFAULT)
-    return rendered.count("<") - (without.count("<") - without.count(_OMITTED)), without
+    omitted = _cmark(text, Options.CMARK_OPT_DEFAULT)
+    count = rendered.count("<") - (omitted.count("<") - omitted.count(_OMITTED))
+    opened = _RAW_TEXT_BLOCK.sub("", text)
+    without = omitted if opened == text else _cmark(opened, Options.CMARK_OPT_DEFAULT)
+    return count, without
 
 
 class _TextCollector(HTMLParser):

@@ -274,7 +274,9 @@ UNCLOSED = ["<script>", "<style>", "<SCRIPT src=x>", "<textarea>", "<title>", "<
             "<select>", "<svg>", "<math>"]  # fmt: skip
 # Block-level openings (alone on a line) whose attribute quote is never closed.
 UNCLOSED_BLOCKS = ["<table x='", '<ul title="', "<section a='", "<center x='", "<td b='",
-                   "<div x='"]  # fmt: skip
+                   "<div x='",
+                   # Raw-text blocks, which run to their end tag, not to a blank line.
+                   "<pre x='", "<PRE title='x", "<pre", "<style>\n<table x='"]  # fmt: skip
 
 
 @pytest.mark.parametrize("opening", UNCLOSED)
