@@ -10,6 +10,7 @@ each filter state is its own feed. Built with ``django.contrib.syndication`` and
 ``Atom1Feed`` (RFC 4287).
 """
 
+import re
 from itertools import islice
 
 from django.contrib.syndication.views import Feed
@@ -31,9 +32,33 @@ FEED_ENTRIES = 50
 SCAN_CHUNK = 2000
 
 
+# Characters XML 1.0 cannot hold (https://www.w3.org/TR/xml/#charsets): C0 controls other
+# than tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF. Django's
+# feed writer raises on them (a 500), and an editor's paste can carry one.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(value):
+    """``value`` with the characters XML 1.0 cannot hold removed, recursively through
+    lists, tuples and dicts (a feed's or an entry's fields); other values unchanged."""
+    if isinstance(value, str):
+        return _NOT_XML.sub("", value)
+    if isinstance(value, list | tuple):
+        return type(value)(xml_text(item) for item in value)
+    if isinstance(value, dict):
+        return {key: xml_text(item) for key, item in value.items()}
+    return value
+
+
 class CaseAtomFeed(Atom1Feed):
     """Atom 1.0 with each entry's ``<content type="html">`` (the case's rendered,
-    sanitised summary) after Django's elements."""
+    sanitised summary) after Django's elements; every text without the characters XML
+    cannot hold (:func:`xml_text`)."""
+
+    def write(self, outfile, encoding):
+        self.feed = xml_text(self.feed)
+        self.items = [xml_text(item) for item in self.items]
+        super().write(outfile, encoding)
 
     def add_item_elements(self, handler, item):
         super().add_item_elements(handler, item)

@@ -594,3 +594,24 @@ def test_past_the_export_rate_limit_a_client_gets_429_with_retry_after(client, s
     assert client.get(f"/export.{kind}", REMOTE_ADDR="192.0.2.7").status_code == 200
     assert client.get("/").status_code == 200
     assert client.get("/api/v1/cases/").status_code == 200
+
+
+def test_control_characters_an_editor_pasted_leave_the_feed_valid_atom(client):
+    """XML 1.0 cannot hold C0 controls; Django's feed writer raised on them (a 500 found
+    by an adversarial re-test, issue 14). They are left out; the text around them stays."""
+    from .conftest import make_category, make_organisation
+
+    category = make_category("Ctl \x03 category")
+    case = make_case(
+        "Title \x01\x0b with controls",
+        summary="a\x02b summary",
+        organisation=make_organisation("Org \x04 name"),
+        added_categories=[category],
+    )
+    for url in ["/feed.atom", f"/feed.atom?category={category.slug}",
+                f"/feed.atom?organisation={case.organisation.slug}"]:  # fmt: skip
+        response = client.get(url)
+        assert response.status_code == 200, url
+        entry = atom(response).find(f"{ATOM}entry")
+        assert entry.findtext(f"{ATOM}title") == "Title  with controls"
+        assert entry.findtext(f"{ATOM}summary") == "ab summary"
