@@ -96,7 +96,11 @@ class Accelerator(models.Model):
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=100, unique=True)
     vendor = models.CharField(max_length=100, blank=True)
-    aliases = models.TextField(blank=True, help_text='One per line: "H100 SXM", "H100 80GB".')
+    aliases = models.TextField(
+        blank=True,
+        help_text='One per line: "H100 SXM", "H100 80GB".',
+        validators=[LineListValidator(ALIAS_LINES, ALIAS_LENGTH)],
+    )
 
     objects = SlugManager()
 

@@ -104,8 +104,10 @@ class LineListValidator:
     lines, or with a line longer than ``max_line_length`` characters.
 
     Input (call): the field's ``str`` (``None`` and "" pass). Raises
-    :class:`~django.core.exceptions.ValidationError` with code ``too_many_lines`` or
-    ``line_too_long`` and a message giving the limit (and the long line's start).
+    :class:`~django.core.exceptions.ValidationError` with code ``list_too_long`` (more
+    than ``max_lines × (max_line_length + 2)`` characters in all, padding included),
+    ``too_many_lines`` or ``line_too_long`` and a message giving the limit (and the long
+    line's start).
     """
 
     def __init__(self, max_lines, max_line_length):
@@ -115,6 +117,21 @@ class LineListValidator:
     def __call__(self, value):
         if not value:
             return
+        # The whole field too: blank lines and spaces count for nothing above but are
+        # still read by every rebuild (a re-test padded aliases with 800,000 newlines).
+        limit = self.max_lines * (self.max_line_length + 2)
+        if len(value) > limit:
+            raise ValidationError(
+                "This list is %(length)s characters long; at most %(limit)s are allowed "
+                "(%(lines)s lines of %(width)s). Remove blank lines and padding.",
+                code="list_too_long",
+                params={
+                    "length": f"{len(value):,}",
+                    "limit": f"{limit:,}",
+                    "lines": self.max_lines,
+                    "width": self.max_line_length,
+                },
+            )
         lines = [line.strip() for line in value.splitlines() if line.strip()]
         if len(lines) > self.max_lines:
             raise ValidationError(

@@ -307,13 +307,18 @@ def checked_lookup_value(model, key, value):
     value with a NUL character, one the field's type cannot hold (``abc`` or a number of
     30 digits for a duration, a number past the column's range for an integer) or a
     ``__range``: a URL gives it as one string, which the database would be given
-    character by character (``2024`` as four bounds, a server error)."""
+    character by character (``2024`` as four bounds, a server error), or a
+    ``__regex``/``__iregex`` (a pattern: see the comment in the code)."""
     values = value if isinstance(value, list) else [value]
     if any("\x00" in str(item) for item in values):
         raise IncorrectLookupParameters(f"{key}: a NUL character")
     field, lookups = lookup_value_field(model, key)
     if lookups[-1:] == ["range"]:
         raise IncorrectLookupParameters(f"{key}: a range cannot be given in a URL")
+    if lookups[-1:] in (["regex"], ["iregex"]):
+        # A pattern is code: SQLite runs Python's re on each row, uninterruptible and
+        # exponential in a crafted pattern, and a bad one is a server error.
+        raise IncorrectLookupParameters(f"{key}: patterns cannot be given in a URL")
     if field is None or len(lookups) > 1 or (lookups and lookups[0] not in VALUE_LOOKUPS):
         return value
     try:

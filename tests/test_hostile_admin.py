@@ -467,6 +467,11 @@ def test_the_inline_organisation_given_garbage_answers_a_form_error(admin_client
         ("/admin/auth/user/", {"groups": "9" * 30}),
         ("/admin/auth/group/", {"name": "\x00"}),
         ("/admin/axes/accessattempt/", {"attempt_time__year": "9" * 30}),  # date hierarchy
+        # Patterns: a bad one was a 500 on SQLite, a crafted one hours of one worker.
+        ("/admin/incidents/case/", {"title__regex": "("}),
+        ("/admin/incidents/case/", {"summary__iregex": "["}),
+        ("/admin/taxonomy/category/", {"name__regex": "^(?:.|.){0,30}!"}),
+        ("/admin/auth/user/", {"username__regex": "\\"}),
     ],
 )
 def test_a_change_list_lookup_the_database_would_refuse_is_an_incorrect_lookup(

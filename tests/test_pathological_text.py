@@ -390,6 +390,8 @@ def _refused(admin_client, url, field, text, message):
     [
         ("aliases", "\n".join(f"alias {n}" for n in range(41)), "41 lines here; at most 40"),
         ("aliases", "Xid " + "9" * 200, "at most 120 are allowed per line"),
+        ("aliases", "Xid 79" + "\n" * 5_000 + "Xid 48", "Remove blank lines and padding"),
+        ("phrasings", "it broke" + " " * 5_000 + "again", "Remove blank lines and padding"),
         ("phrasings", "\n".join(f"it broke {n}" for n in range(21)), "at most 20"),
         ("description", "word " * 500, "at most 2,000 characters"),
         ("description", _table_bomb(400, 100), "more than 10 times its own length"),
@@ -426,6 +428,7 @@ def test_term_text_within_its_limits_saves(admin_client):
         ("/admin/taxonomy/category/add/", "description", "x " * 1_500, "at most 2,000"),
         ("/admin/incidents/workload/add/", "description", "x " * 1_500, "at most 2,000"),
         ("/admin/incidents/organisation/add/", "aliases", "a\n" * 41 + "b", "at most 40"),
+        ("/admin/incidents/accelerator/add/", "aliases", "a\n" * 41 + "b", "at most 40"),
     ],
 )
 def test_category_workload_and_organisation_text_is_bounded(admin_client, url, field, text,
