@@ -639,6 +639,7 @@ def vocabulary(request, response: HttpResponse):
     if answer is not None:
         return answer
     cases_path, list_path = _cases_path(), reverse("incidents:case_list")
+    public_categories = index.lookup("category")
     kinds = []
     for spec in FACET_SPECS:
         if spec.key == "organisation":
@@ -668,7 +669,11 @@ def vocabulary(request, response: HttpResponse):
                     "aliases": _split(obj, "alias_list"),
                     "phrasings": _split(obj, "phrasing_list"),
                     "categories": (
-                        [{"slug": c.slug, "name": c.name} for c in obj.categories.all()]
+                        [
+                            {"slug": c.slug, "name": c.name}
+                            for c in obj.categories.all()
+                            if c.slug in public_categories  # not one only drafts carry
+                        ]
                         if hasattr(spec.model, "categories")
                         else []
                     ),

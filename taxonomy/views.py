@@ -4,7 +4,7 @@ import numpy as np
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
@@ -83,14 +83,20 @@ def term_detail(request, kind, slug):
     model = MODELS_BY_KIND.get(kind)
     if model is None:
         raise Http404(f"There is no kind of term called “{kind[:40]}”.".replace("\x00", ""))
-    term = get_object_or_404(model.objects.prefetch_related("categories"), slug=slug)
+    # One message for a slug naming nothing and for a term only drafts carry (made for a
+    # case not yet published, so not public yet): a different answer would confirm a
+    # guessed slug.
+    missing = Http404(f"There is no {model._meta.verbose_name} called “{slug[:40]}”.")
+    term = model.objects.prefetch_related("categories").filter(slug=slug).first()
+    if term is None:
+        raise missing
     index = get_index()
     value = index.tables[kind].by_slug.get(term.slug)
     # The term's published cases, newest first: index positions are that order.
     positions = index.tables[kind].cases_of(value.position) if value else []
     if not len(positions) and term.cases.exists():
-        # Only drafts carry it: made for a case not yet published, so not public yet.
-        raise Http404(f"There is no {model._meta.verbose_name} called “{slug[:40]}”.")
+        raise missing
+    public_categories = index.lookup("category")
     paginator = Paginator(np.sort(positions), CASES_PER_PAGE)
     number = request.GET.get("page", "1")
     valid = number.isascii() and number.isdigit() and len(number) <= 9
@@ -102,6 +108,8 @@ def term_detail(request, kind, slug):
     page_obj.object_list = [found[pk] for pk in pks if pk in found]
     context = {
         "term": term,
+        # A category only drafts carry stays private, here too.
+        "categories": [c for c in term.categories.all() if c.slug in public_categories],
         "kind_label": model._meta.verbose_name.capitalize(),
         "kind_label_plural": model._meta.verbose_name_plural,
         "page_obj": page_obj,

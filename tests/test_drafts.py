@@ -98,3 +98,31 @@ def test_a_vocabulary_value_no_case_carries_is_still_a_known_filter(client, secr
     response = client.get("/?symptom=unused-symptom")
     assert response.status_code == 200
     assert result_count(response) == 0
+
+
+@pytest.mark.parametrize("kind", ["symptom", "root_cause"])
+def test_a_draft_only_terms_page_answers_as_a_slug_naming_nothing(client, secret_values, kind):
+    slug = {"symptom": "quasar-flicker", "root_cause": "hidden-sabotage"}[kind]
+    draft_only = client.get(f"/taxonomy/{kind}/{slug}/")
+    unknown = client.get(f"/taxonomy/{kind}/no-such-value/")
+    assert draft_only.status_code == unknown.status_code == 404
+    assert draft_only.content.decode().replace(slug, "X") == unknown.content.decode().replace(
+        "no-such-value", "X"
+    )
+
+
+def test_a_category_only_drafts_carry_is_not_shown_through_a_public_term(client, secret_values):
+    from taxonomy.models import Category, Symptom
+
+    Symptom.objects.get(slug="job-crash").categories.add(
+        Category.objects.get(slug="secret-category")
+    )
+    from incidents.signals import bump_case_version
+
+    bump_case_version()
+    term_page = client.get("/taxonomy/symptom/job-crash/")
+    assert term_page.status_code == 200
+    assert "Secret category" not in term_page.content.decode()
+    vocabulary = client.get("/api/v1/vocabulary/")
+    assert vocabulary.status_code == 200
+    assert "secret-category" not in vocabulary.content.decode()
