@@ -335,6 +335,50 @@ def test_a_published_case_without_source_or_organisation_is_refused(tmp_path, wi
     assert not Case.objects.exists()
 
 
+def test_a_fixture_that_moves_a_cases_only_source_and_party_away_is_refused(tmp_path):
+    """Not only the cases a fixture saves: one whose rows it moves to another case is
+    left bare too (an adversarial re-test, issue 14)."""
+    from django.core.management.base import CommandError
+
+    from incidents.models import Involvement, Source
+
+    from .conftest import make_organisation
+
+    bare = make_case("Left bare")
+    other = make_case("Other", organisation=make_organisation("Other Lab"))
+    moved = [
+        {"model": "incidents.source", "pk": source.pk,
+         "fields": {"case": other.pk, "url": source.url, "title": source.title}}
+        for source in Source.objects.filter(case=bare)
+    ] + [
+        {"model": "incidents.involvement", "pk": party.pk,
+         "fields": {"case": other.pk, "organisation": party.organisation_id, "position": 5}}
+        for party in Involvement.objects.filter(case=bare)
+    ]  # fmt: skip
+    with pytest.raises(CommandError) as caught:
+        _load(tmp_path, moved)
+    assert f"with no source: {bare.slug}." in str(caught.value)
+    assert f"with no organisation: {bare.slug}." in str(caught.value)
+    assert Source.objects.filter(case=bare).count() == 1
+
+
+def test_a_fixtures_link_row_reaches_the_pages_at_once(client, tmp_path):
+    """A row of a case's term links saves no case and sends no m2m signal: the load
+    itself tells every process its case index is stale."""
+    from incidents.models import Case
+
+    from .conftest import make_term, result_count
+
+    case = make_case("Linked later")
+    term = make_term("symptom", "Quiet symptom")
+    assert client.get("/?symptom=quiet-symptom").status_code == 200
+    assert result_count(client.get("/?symptom=quiet-symptom")) == 0
+    through = Case.symptoms.through
+    _load(tmp_path, [{"model": through._meta.label_lower,
+                      "fields": {"case": case.pk, "symptom": term.pk}}])  # fmt: skip
+    assert result_count(client.get("/?symptom=quiet-symptom")) == 1
+
+
 def test_a_draft_without_source_or_organisation_loads(tmp_path):
     from incidents.models import Case
 

@@ -12,7 +12,8 @@ from django.db.models import Exists, OuterRef
 from django.utils.functional import cached_property
 
 from incidents.models import Case, Involvement, Source
-from incidents.signals import deferred_reindex, describe
+from incidents.signals import bump_case_version, deferred_reindex, describe, reindex
+from taxonomy.models import bump_taxonomy_version
 
 # How many slugs a refusal lists before it says "and N more".
 LISTED = 20
@@ -46,7 +47,28 @@ class Command(loaddata.Command):
         # (model label, pk) → the fixture file that saved it, for this command's rows.
         self.saved_rows = {}
         self.current_file = None
+        # Published cases already lacking a source or an organisation: only new ones
+        # (loaded so, or whose rows a fixture moved to another case) are refused.
+        self.lacking_before = self.lacking()
         super().loaddata(fixture_labels)
+        if self.saved_rows:
+            # Raw saves send no m2m_changed, and a link-table row saves no case: tell
+            # every process its case index and vocabulary are stale.
+            bump_case_version()
+            bump_taxonomy_version()
+
+    def lacking(self):
+        """``dict[str what, dict[int pk, str slug]]``: the published cases with no
+        ``"source"`` and with no ``"organisation"``. Two SQL queries."""
+        published = Case.objects.using(self.using).filter(is_published=True)
+        return {
+            what: dict(
+                published.filter(~Exists(model.objects.filter(case=OuterRef("pk")))).values_list(
+                    "pk", "slug"
+                )
+            )
+            for what, model in (("source", Source), ("organisation", Involvement))
+        }
 
     @cached_property
     def compression_formats(self):
@@ -85,6 +107,8 @@ class Command(loaddata.Command):
             ) from None
         if saved:
             self.saved_rows[(label, instance.pk)] = self.current_file
+            if instance._meta.auto_created and getattr(instance, "case_id", None):
+                reindex([instance.case_id])  # a case's link row: its search text changed
         return saved
 
     def repeated(self, instance):
@@ -108,17 +132,13 @@ class Command(loaddata.Command):
         super().reset_sequences(connection, models)
 
     def refuse_unsupported_cases(self):
-        """Refuse the load when a case it saved is published but has no source or no
-        organisation (the admin refuses both). Raises :class:`CommandError` listing
-        their slugs; returns ``None`` otherwise."""
-        loaded = {pk for label, pk in self.saved_rows if label == "incidents.case"}
-        if not loaded:
-            return
-        published = Case.objects.using(self.using).filter(is_published=True)
+        """Refuse the load when it leaves a published case with no source or no
+        organisation (the admin refuses both) that was not so before: a case it loaded,
+        or one whose only source or party a fixture moved to another case. Raises
+        :class:`CommandError` listing their slugs; returns ``None`` otherwise."""
         lacking = []
-        for what, model in (("source", Source), ("organisation", Involvement)):
-            rows = published.filter(~Exists(model.objects.filter(case=OuterRef("pk"))))
-            slugs = sorted(slug for pk, slug in rows.values_list("pk", "slug") if pk in loaded)
+        for what, now in self.lacking().items():
+            slugs = sorted(slug for pk, slug in now.items() if pk not in self.lacking_before[what])
             if slugs:
                 lacking.append(f"Published cases with no {what}: {_listed(slugs)}.")
         if lacking:
