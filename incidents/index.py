@@ -172,14 +172,25 @@ def _ints(queryset, columns):
     return flat.reshape(-1, columns)
 
 
-def release_memory():
+# A full garbage collection costs about 150 ms in a large process (the test suite's) and
+# frees nothing a small rebuild left: it is only worth it after a build of this many rows
+# or more (the benchmark's 10,000- and 100,000-case libraries, bench/RESULTS.md).
+FULL_COLLECTION_ROWS = 10_000
+
+
+def release_memory(rows):
     """Return freed heap memory to the system after a rebuild (glibc's ``malloc_trim``;
-    a no-op elsewhere), so a worker's resident size reflects what it keeps."""
+    a no-op elsewhere), so a worker's resident size reflects what it keeps.
+
+    Input: ``rows``, how many rows the rebuild read; from :data:`FULL_COLLECTION_ROWS`
+    up, a full garbage collection runs first. Output: None. Raises nothing.
+    """
     import contextlib
     import ctypes
     import gc
 
-    gc.collect()
+    if rows >= FULL_COLLECTION_ROWS:
+        gc.collect()
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6").malloc_trim(0)
 
@@ -313,7 +324,7 @@ def build_index(versions):
     slug_rank = np.empty(n_cases, dtype=np.int64)
     slug_rank[index.positions_of(by_slug)[0]] = np.arange(n_cases)
     index.graph_order = np.lexsort((slug_rank, -index.term_degree)).astype(np.int32)
-    release_memory()
+    release_memory(n_cases + int(index.term_degree.sum()))
     return index
 
 

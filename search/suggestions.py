@@ -253,8 +253,9 @@ def get_vocabulary(version=None):
     with _lock:
         if _built["vocabulary"] is None or _built["version"] != version:
             _built.update(vocabulary=None)  # let the old one go before building
-            _built.update(vocabulary=Vocabulary(vocabulary_rows()), version=version)
-            release_memory()
+            rows = vocabulary_rows()
+            _built.update(vocabulary=Vocabulary(rows), version=version)
+            release_memory(len(rows))
         return _built["vocabulary"]
 
 
