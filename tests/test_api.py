@@ -6,16 +6,23 @@ import re
 
 import pytest
 from django.http import QueryDict
-from django.test import TestCase, override_settings
+from django.test import override_settings
 
 from incidents.facets import FACET_LABELS
 from incidents.models import Case
 
-from .conftest import facet_values, make_case, make_organisation, make_term, page, result_count
+from .conftest import (
+    LibraryTestCase,
+    facet_values,
+    make_case,
+    make_organisation,
+    make_term,
+    page,
+    result_count,
+)
 
 pytestmark = pytest.mark.django_db
 
-LIBRARY = ["taxonomy", "organisations", "accelerators", "cases"]
 # List states on the real library: filters, OR, years, orders, pages, sentences.
 STATES = [
     "",
@@ -53,10 +60,8 @@ def weaker_on_page(response):
     return int(found.group(1)) if found else 0
 
 
-class RealLibraryApiTests(TestCase):
+class RealLibraryApiTests(LibraryTestCase):
     """The API against the list page on the 151 real cases, for the same URL state."""
-
-    fixtures = LIBRARY
 
     def test_cases_equal_the_list_page_in_order_and_count(self):
         for state in STATES:

@@ -6,8 +6,6 @@ them; refresh the copies when the shared sets change. ``manage.py evaluate_searc
 prints the same numbers.
 """
 
-from django.test import TestCase
-
 from incidents.models import Case
 from search.evaluation import (
     DATA,
@@ -18,7 +16,7 @@ from search.evaluation import (
     read_rows,
 )
 
-from .conftest import page, result_count
+from .conftest import LibraryTestCase, page, result_count
 
 # The watchdog line a PyTorch job prints when an NCCL collective times out (the seed
 # case's signature), with the rank, sequence numbers and durations that vary per run.
@@ -34,9 +32,7 @@ def listed_slugs(response):
     return [a["href"].split("/")[2] for a in page(response).select(".card__title a")]
 
 
-class EvaluationSetTests(TestCase):
-    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
-
+class EvaluationSetTests(LibraryTestCase):
     def suggest(self, sentence):
         response = self.client.get("/suggest.json", {"q": sentence})
         assert response.status_code == 200, sentence

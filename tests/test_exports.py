@@ -11,13 +11,13 @@ import xml.etree.ElementTree as ET
 from urllib.parse import urlsplit
 
 import pytest
-from django.test import TestCase, override_settings
+from django.test import override_settings
 from django.utils import timezone
 
 from api.exports import CSV_COLUMNS
 from incidents.models import Case
 
-from .conftest import make_case, make_organisation, make_term, page, result_count
+from .conftest import LibraryTestCase, make_case, make_organisation, make_term, page, result_count
 
 pytestmark = pytest.mark.django_db
 
@@ -533,11 +533,9 @@ def test_unchanged_data_answers_304_and_an_edit_changes_the_etag(client, library
 
 
 @override_settings(EXPORT_RATE_LIMIT=0)  # sixteen exports from one address
-class RealLibraryExportTests(TestCase):
+class RealLibraryExportTests(LibraryTestCase):
     """On the real library: the exports equal the list across its pages, for filters,
     sentences, weaker matches and every order."""
-
-    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
 
     states = [
         "",

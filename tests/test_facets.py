@@ -1,9 +1,8 @@
 """Facets on the list page: OR within a facet, AND across facets, disjunctive counts."""
 
 import pytest
-from django.test import TestCase
 
-from .conftest import facet_values, listed_titles, make_case, result_count
+from .conftest import LibraryTestCase, facet_values, listed_titles, make_case, result_count
 
 pytestmark = pytest.mark.django_db
 
@@ -99,9 +98,7 @@ def test_category_facet_counts_cases_by_their_root_causes_categories(client):
     assert listed_titles(response) == ["Hot and faulty"]
 
 
-class RealLibraryFacetTests(TestCase):
-    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
-
+class RealLibraryFacetTests(LibraryTestCase):
     def test_every_count_equals_the_list_after_clicking(self):
         """In a facet with no selection, each count is what the list shows after the click; in a
         facet with one, it is what the list shows with that value in place of the selection."""

@@ -1,10 +1,11 @@
 """The in-memory case index gives exactly what the plain ORM computation gives.
 
-Each test fills the database with the benchmark's generator (``bench/generate.py``, a
+Each test sees a library made by the benchmark's generator (``bench/generate.py``, a
 few hundred cases with skewed term popularity, drafts, a case with 30 terms, terms with
 no case) and compares the fast path of a page with the simple version kept as reference:
 facet counts and order, the result's order and count, the root-cause breakdown, the
-graph's node budget and related cases.
+graph's node budget and related cases. The library is generated once per test process
+and copied in for each test (``tests/snapshots.py``).
 """
 
 import io
@@ -27,14 +28,23 @@ from incidents.models import Case
 from incidents.views import select
 from taxonomy.models import Component, RootCause, Symptom
 from tests.conftest import page
+from tests.snapshots import snapshot
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def generated(django_db_setup, django_db_blocker):
+    """The generated library's :class:`~tests.snapshots.Snapshot`."""
+    with django_db_blocker.unblock():
+        return snapshot("generated-240", lambda: generate(240, seed=11, stdout=io.StringIO(),
+                                                          analyse=False))  # fmt: skip
+
+
 @pytest.fixture
-def library():
+def library(generated):
     """A generated library of 240 cases; returns popular and rare slugs to filter by."""
-    generate(240, seed=11, stdout=io.StringIO(), analyse=False)
+    generated.restore()
 
     def ranked(model):
         from django.db.models import Count

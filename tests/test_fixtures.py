@@ -3,12 +3,11 @@
 from collections import Counter
 
 from django.core.management import call_command
-from django.test import TestCase
 
 from incidents.models import Case, Organisation, Source
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
-from .conftest import listed_titles, page
+from .conftest import LibraryTestCase, listed_titles, page
 
 ACME = "acme-datacenter-llm-pretraining-failures"
 MINIMUM_CASES = 150
@@ -26,10 +25,8 @@ def _snapshot():
     return {model.__name__: sorted(model.objects.values_list()) for model in MODELS}
 
 
-class RealLibraryTests(TestCase):
-    """The fixtures loaded once for the class, as ``manage.py loaddata`` loads them."""
-
-    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
+class RealLibraryTests(LibraryTestCase):
+    """The real library as ``manage.py loaddata`` loads it (once per test process)."""
 
     def test_loading_twice_changes_nothing(self):
         before = _snapshot()

@@ -1,12 +1,11 @@
 """The graph: the pure builder, the graph page, /graph.json, related cases, term pages."""
 
 import pytest
-from django.test import TestCase
 
 from graph.build import build_graph, layout, related_cases, within_budget
 from incidents.models import Case
 
-from .conftest import make_case, make_term, page
+from .conftest import LibraryTestCase, make_case, make_term, page
 
 pytestmark = pytest.mark.django_db
 
@@ -266,9 +265,7 @@ def test_term_page_description_markdown_is_sanitised(client):
     assert b"<a>y</a>" in response.content or b">y<" in response.content
 
 
-class RealLibraryGraphTests(TestCase):
-    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
-
+class RealLibraryGraphTests(LibraryTestCase):
     def test_seed_filters_draw_the_acme_case_and_its_terms(self):
         response = self.client.get(
             "/graph/",

@@ -35,6 +35,7 @@ from .conftest import (
     page,
     result_count,
 )
+from .snapshots import load_library, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -119,18 +120,7 @@ def path_of(url):
 
 
 @pytest.fixture
-def migrated_rows():
-    """The scale bands and workloads a migration writes, which the flush after each
-    transactional test removes."""
-    import importlib
-
-    from django.apps import apps
-
-    importlib.import_module("incidents.migrations.0009_scale_bands").write_rows(apps, None)
-
-
-@pytest.fixture
-def library(migrated_rows):
+def library():
     """25 published cases sharing terms (two pages), one with every section, and a
     draft that would match the searches below better than any of them."""
     make_term("symptom", "NCCL timeout", aliases="NCCL watchdog")
@@ -631,10 +621,8 @@ def test_http_rate_limit_per_client(live_server, library, settings):
 # --- The real library --------------------------------------------------------------------
 
 
-def test_real_library_log_line_and_paraphrase(live_server, migrated_rows):
-    from django.core.management import call_command
-
-    call_command("loaddata", "taxonomy", "organisations", "accelerators", "cases", verbosity=0)
+def test_real_library_log_line_and_paraphrase(live_server):
+    snapshot("library", load_library).restore()
     line = (
         "[Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, "
         "OpType=ALLREDUCE, ...) ran for 600018 milliseconds before timing out."

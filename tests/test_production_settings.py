@@ -6,7 +6,7 @@ import tempfile
 
 import pytest
 from django.core.management import call_command
-from django.test import TestCase, override_settings
+from django.test import override_settings
 
 from incidents.models import (
     Accelerator,
@@ -20,7 +20,7 @@ from incidents.models import (
 )  # fmt: skip
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
-from .conftest import make_case, page
+from .conftest import LibraryTestCase, make_case, page
 
 pytestmark = pytest.mark.django_db
 
@@ -94,9 +94,7 @@ def natural_snapshot():
     return sorted(json.dumps(row, sort_keys=True) for row in rows), stream.getvalue()
 
 
-class RoundTripTests(TestCase):
-    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
-
+class RoundTripTests(LibraryTestCase):
     def test_dumpdata_then_loaddata_into_an_empty_database_gives_everything_back(self):
         before, dumped = natural_snapshot()
         assert len(before) > 300

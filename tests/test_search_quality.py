@@ -1,11 +1,9 @@
 """Search quality on the real library: a person's own description of an incident (not its
 title) ranks that case among the first three, on PostgreSQL and on SQLite alike."""
 
-from django.test import TestCase
-
 from incidents.models import Case
 
-from .conftest import listed_titles
+from .conftest import LibraryTestCase, listed_titles
 
 DESCRIPTIONS = {
     "acme-datacenter-llm-pretraining-failures": (
@@ -59,9 +57,7 @@ DESCRIPTIONS = {
 }
 
 
-class SearchQualityTests(TestCase):
-    fixtures = ["taxonomy", "organisations", "accelerators", "cases"]
-
+class SearchQualityTests(LibraryTestCase):
     def test_a_persons_description_ranks_the_case_in_the_top_three(self):
         assert len(DESCRIPTIONS) >= 10
         for slug, description in DESCRIPTIONS.items():
