@@ -18,7 +18,9 @@ a full run) rewrites the tables of ``bench/RESULTS.md`` from every results file.
 "before" column; ``bench/simple.sh`` prepares it) and ``--database`` names the databases
 (``incident_library_bench_{n}``). ``--smoke`` runs 2 requests per URL, no
 load test, and exits non-zero if a list workload's SQL query count is not the same for
-every URL (0 to 3 chips, OR, deep pages), the check CI makes.
+every URL (0 to 3 chips, OR, deep pages) or any answer is a 5xx, the check CI makes: it
+prints one line, writes the workloads' detail to ``--detail`` (JSON) and the commands'
+output beside it (``.log``), and drops its databases after.
 """
 
 import argparse
@@ -60,8 +62,14 @@ TARGETS = {
 }
 
 
+# Where commands' own output goes: the terminal, or a file in a smoke run (``--detail``).
+OUTPUT = {"file": None}
+
+
 def sh(*args, env=None, check=True, cwd=ROOT, **kwargs):
     """Run a command (from the repository root by default); raise on failure if ``check``."""
+    kwargs.setdefault("stdout", OUTPUT["file"])
+    kwargs.setdefault("stderr", OUTPUT["file"])
     return subprocess.run(args, cwd=cwd, env=env, check=check, **kwargs)
 
 
@@ -96,6 +104,7 @@ def workloads(url, repeat, app_root):
         env=env,
         check=True,
         stdout=subprocess.PIPE,
+        stderr=OUTPUT["file"],
         text=True,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -355,6 +364,10 @@ def main():
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--smoke", action="store_true")
     parser.add_argument("--no-redis", action="store_true")
+    parser.add_argument(
+        "--detail", default=str(ROOT / ".test-results" / "bench-smoke.json"),
+        help="where --smoke writes the workloads' detail (JSON)",
+    )  # fmt: skip
     parser.add_argument("--report", action="store_true", help="only rewrite RESULTS.md")
     args = parser.parse_args()
     if args.report:
@@ -364,6 +377,10 @@ def main():
     if args.no_redis:
         CACHE_ENV.clear()
     problems = []
+    if args.smoke:
+        log = Path(args.detail).with_suffix(".log")
+        log.parent.mkdir(parents=True, exist_ok=True)
+        OUTPUT["file"] = log.open("w")
     for n in args.cases:
         url, generated = database(n, args.reuse, args.database)
         repeat = 2 if args.smoke else args.repeat
@@ -380,8 +397,19 @@ def main():
         if not (args.no_load or args.smoke):
             data["load"] = load(url, args.app_root, args.connections, args.seconds)
         if args.smoke:
-            problems += smoke_check(data["workloads"])
-            print(json.dumps(data["workloads"], indent=1))
+            found = smoke_check(data["workloads"])
+            problems += found
+            detail = Path(args.detail)
+            detail.parent.mkdir(parents=True, exist_ok=True)
+            detail.write_text(json.dumps(data, indent=1) + "\n")
+            if not args.reuse:
+                sh("dropdb", "--if-exists", "-h", "127.0.0.1", "-U", "postgres",
+                   args.database.format(n=n))  # fmt: skip
+            print(
+                f"bench smoke at {n:,} cases: {len(data['workloads'])} workloads, "
+                + ("ok" if not found else f"{len(found)} problems")
+                + f" (detail: {os.path.relpath(detail)})"
+            )
         else:
             (RESULTS / f"{args.label}-{n}.json").write_text(json.dumps(data, indent=1) + "\n")
     if not args.smoke:
