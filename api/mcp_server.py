@@ -111,7 +111,10 @@ class Filters(BaseModel):
 
 Sentence = Annotated[
     str,
-    Field(description="What you see, in your words or a pasted log line (up to 500 characters)."),
+    Field(
+        description="What you see, in your words or a pasted log excerpt (up to 20,000 "
+        "characters; past 500, its lines that matter are read)."
+    ),
 ]
 Slug = Annotated[str, Field(description="A case's slug, as search_cases gives it.")]
 
@@ -615,8 +618,9 @@ def build_server():
     def suggest_filters(sentence: Sentence) -> dict[str, Any]:
         """The filter values a sentence is about (root causes, components, symptoms,
         contributing factors, organisations), most confident first, each with the words
-        that showed it, a confidence from 0 to 1 and how it was read (name, alias or
-        meaning); only values some published case carries. As /suggest.json."""
+        that showed it, a confidence from 0 to 1 and how it was read (a log line's
+        signature, name, alias or meaning); only values some published case carries. As
+        /suggest.json."""
         return _guarded(lambda: suggest_filters_answer(sentence))
 
     @server.tool(annotations=READ_ONLY)
@@ -631,7 +635,8 @@ def build_server():
     ) -> dict[str, Any]:
         """Map words and aliases to the library's vocabulary: for each word, the values
         it names (kind, slug, name), with confidence and how it was recognised (exact
-        slug or name, the name and alias recogniser, or the meaning layer) and how many
+        slug or name, a log signature, the name and alias recogniser, or the meaning
+        layer) and how many
         published cases carry each. Use the slugs as search_cases filters."""
         return _guarded(lambda: resolve_terms_answer(words))
 

@@ -632,7 +632,8 @@ def _split(obj, name):
 def vocabulary(request, response: HttpResponse):
     """Every value each filter of the list takes (except organisations: see
     ``/organisations/``), by kind in the list's order: slug, name, Markdown description,
-    aliases, phrasings (how people describe it without naming it), categories and the
+    aliases, phrasings (how people describe it without naming it), log signatures
+    (patterns for the lines tools print, each with its source), categories and the
     number of published cases carrying it. Values only drafts carry are left out."""
     index = get_index()
     answer = not_modified(request, response, index.versions)
@@ -668,6 +669,10 @@ def vocabulary(request, response: HttpResponse):
                     "description": getattr(obj, "description", ""),
                     "aliases": _split(obj, "alias_list"),
                     "phrasings": _split(obj, "phrasing_list"),
+                    "signatures": [
+                        {"pattern": signature.pattern, "source": signature.source}
+                        for signature in _split(obj, "signature_list")
+                    ],
                     "categories": (
                         [
                             {"slug": c.slug, "name": c.name}

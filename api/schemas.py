@@ -9,7 +9,7 @@ from datetime import date, datetime
 
 from ninja import Field, Schema
 
-from incidents.filters import SEARCH_MAX_LENGTH
+from incidents.filters import PASTE_MAX_LENGTH, SEARCH_MAX_LENGTH
 
 
 class Errors(Schema):
@@ -46,8 +46,9 @@ class ListParameters(Schema):
     year_to: str | None = Field(None, description="Last incident year, inclusive.")
     q: str | None = Field(
         None,
-        description=f"A sentence or pasted log line, at most {SEARCH_MAX_LENGTH} characters: "
-        "the cases it strongly matches, best first.",
+        description=f"A sentence or pasted log excerpt, at most {PASTE_MAX_LENGTH} characters "
+        f"(past {SEARCH_MAX_LENGTH}, its lines that matter are read): the cases it strongly "
+        "matches, best first.",
     )
     matches: str | None = Field(
         None, description="`all` lists a sentence's weaker matches too; nothing else is valid."
@@ -179,7 +180,7 @@ class RecognisedValue(Schema):
     name: str
     matched: str = Field(description="The words of the sentence that showed it.")
     confidence: float
-    how: str = Field(description="name, alias or meaning.")
+    how: str = Field(description="signature, name, alias or meaning.")
 
 
 class SuggestedFilter(RecognisedValue):
@@ -294,6 +295,13 @@ class FacetList(Schema):
     links: dict[str, str]
 
 
+class LogSignature(Schema):
+    """A pattern for a line tools print, and the page that documents the line."""
+
+    pattern: str = Field(description="RE2 syntax, matched without regard to case.")
+    source: str = Field(description="https URL of the page that documents the line.")
+
+
 class VocabularyValue(Schema):
     """One value of a filter; fields that do not apply to its kind are empty."""
 
@@ -302,6 +310,9 @@ class VocabularyValue(Schema):
     description: str = Field(description="Markdown.")
     aliases: list[str]
     phrasings: list[str] = Field(description="How people describe it without naming it.")
+    signatures: list[LogSignature] = Field(
+        description="Patterns for the lines tools print when it happens (terms only)."
+    )
     categories: list[Named]
     cases: int = Field(description="Published cases carrying it.")
     links: dict[str, str]

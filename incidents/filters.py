@@ -20,8 +20,10 @@ from .dates import EARLIEST_YEAR, latest_year
 from .models import Accelerator, Case, Organisation, ScaleBand, Workload
 from .text import shorten
 
-# The longest sentence ``q`` accepted, in characters.
+# The most of a sentence ``q`` the search reads, in characters; a longer paste (up to
+# PASTE_MAX_LENGTH) is first reduced to its lines that matter (``search/paste.py``).
 SEARCH_MAX_LENGTH = 500
+PASTE_MAX_LENGTH = 20_000
 
 
 class SlugChoiceField(ModelMultipleChoiceField):
@@ -138,15 +140,16 @@ class CaseFilterSet(django_filters.FilterSet):
     """Filters for the case list; see the module docstring for the semantics.
 
     ``q`` is a sentence: the cases matching its meaningful words, best match first
-    (``search/ranking.py``); at most ``settings.SEARCH_MAX_LENGTH`` characters.
+    (``search/ranking.py``); at most :data:`PASTE_MAX_LENGTH` characters, of which the
+    views read :data:`SEARCH_MAX_LENGTH` (``search/paste.py``).
     """
 
     q = django_filters.CharFilter(
         method="filter_sentence",
-        max_length=SEARCH_MAX_LENGTH,
+        max_length=PASTE_MAX_LENGTH,
         error_messages={
-            "max_length": "Your sentence is %(show_value)d characters long; the search reads "
-            "up to %(limit_value)d. Shorten it to the words that matter.",
+            "max_length": "Your text is %(show_value)d characters long; the search reads "
+            "pastes of up to %(limit_value)d. Paste the lines that matter.",
             "null_characters_not_allowed": "Your sentence contains a NUL character. "
             "Remove it and search again.",
         },

@@ -21,9 +21,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from django.views.generic import DetailView
 
+from search.paste import read_paste
 from search.ranking import match_sentence
 from search.snippets import SNIPPET_FIELDS, snippet
-from search.suggestions import index_breadth, recognise, suggested_filters
+from search.suggestions import get_vocabulary, index_breadth, recognise, suggested_filters
 from search.text import query_terms
 
 from .facets import (
@@ -37,7 +38,9 @@ from .facets import (
 from .filters import (
     LIST_OPTIONS,
     MAX_VALUES_PER_FILTER,
+    PASTE_MAX_LENGTH,
     RELEVANCE,
+    SEARCH_MAX_LENGTH,
     SORTS,
     CaseFilterSet,
     clean_query,
@@ -86,9 +89,14 @@ def read_request(request):
     the :class:`~incidents.index.CaseIndex`, the bound ``CaseFilterSet`` built on it, the
     messages for what cannot be used (``[]`` when everything can; see
     :func:`~incidents.filters.query_problems`) and the sentence without NUL characters.
-    Shared by the list, the facet pages and the graph pages.
+    Shared by the list, the facet pages and the graph pages. A ``q`` longer than
+    ``SEARCH_MAX_LENGTH`` characters (up to ``PASTE_MAX_LENGTH``) is replaced by the part
+    of it the search reads (:func:`~search.paste.read_paste`).
     """
     query = clean_query(request.GET)
+    pasted = query.get("q", "")
+    if SEARCH_MAX_LENGTH < len(pasted) <= PASTE_MAX_LENGTH:
+        query["q"] = read_paste(pasted, get_vocabulary().signatures.find)
     index = get_index()
     filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
     errors = query_problems(query)
@@ -110,8 +118,13 @@ def case_list(request):
     link to the nearest list that works (the known values, or page 1 of the same filters).
     """
     query, index, filterset, errors, sentence = read_request(request)
+    pasted = request.GET.get("q", "").strip()
     context = {
         "query": query,
+        # A long paste was read as its lines that matter: the page says so.
+        "paste_read": (len(pasted), pasted.count("\n") + 1)
+        if len(pasted) > SEARCH_MAX_LENGTH and pasted != sentence
+        else None,
         # Shown back in the search box: without NUL, which HTML cannot carry.
         "sentence": sentence,
         "hidden_filters": [

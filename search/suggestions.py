@@ -1,7 +1,10 @@
 """Suggested filters: the vocabulary's values a sentence is about, most confident first.
 
-Two layers read the sentence:
+Three layers read the sentence:
 
+0. **Log signatures** (``search/signatures.py``): a term whose signature, a pattern for
+   a line real tools print (``NVRM: Xid (PCI:…): 79``), matches the text; confidence
+   :data:`SIGNATURE_CONFIDENCE`. What a signature matched is not read again below.
 1. **Names and aliases** (``search/recognise.py``): a value whose name or alias appears in
    the sentence as whole words (any case, plurals, hyphens, ``Xid79`` = ``Xid 79``),
    longest match first. Confidence :data:`NAME_CONFIDENCE` for a name,
@@ -44,6 +47,7 @@ from taxonomy.models import (
 
 from .recognise import Candidate, Recogniser, tokenize
 from .semantic import SemanticIndex, description_clauses, get_encoder
+from .signatures import SignatureMatcher
 from .text import ACCESS_LOG_REQUEST, STOP_WORDS, fold, stem, strip_log_noise, words
 
 SUGGESTED_MODELS = (
@@ -54,6 +58,7 @@ SUGGESTED_MODELS = (
     (Organisation, "organisation"),
 )
 
+SIGNATURE_CONFIDENCE = 0.95
 NAME_CONFIDENCE = 0.95
 ALIAS_CONFIDENCE = 0.9
 PASSING_CONFIDENCE = 0.35
@@ -139,8 +144,8 @@ class Recognised:
     """A value recognised in a sentence.
 
     ``kind`` (``symptom`` …), ``slug``, ``name``; ``matched``: the words of the sentence
-    that showed it; ``confidence``: 0 to 1; ``how``: ``"name"``, ``"alias"`` or
-    ``"meaning"``; ``start``: where ``matched`` begins in the sentence (characters);
+    that showed it; ``confidence``: 0 to 1; ``how``: ``"signature"``, ``"name"``,
+    ``"alias"`` or ``"meaning"``; ``start``: where ``matched`` begins in the sentence (characters);
     ``aliases``: the value's other names (sentence search adds them to the query).
     """
 
@@ -159,10 +164,12 @@ class Vocabulary:
     semantic index, and the stems of each value's name.
 
     Input: ``rows``, ``list[tuple[str kind, str slug, str name, str aliases, str
-    description, str phrasings]]``. Build with :func:`get_vocabulary`.
+    description, str phrasings]]``; ``signatures``, ``list[tuple[str kind, str slug, str
+    signatures_text]]``. Build with :func:`get_vocabulary`.
     """
 
-    def __init__(self, rows):
+    def __init__(self, rows, signatures=()):
+        self.signatures = SignatureMatcher(signatures)
         candidates = [Candidate(kind, slug, name) for kind, slug, name, *_ in rows]
         names = [(c, [row[2]]) for c, row in zip(candidates, rows, strict=True)]
         aliases = [(c, row[3].splitlines()) for c, row in zip(candidates, rows, strict=True)]
@@ -214,20 +221,27 @@ class Vocabulary:
 
 
 def vocabulary_rows():
-    """Every suggestible value as ``(kind, slug, name, aliases, description, phrasings)``;
-    five SQL queries. Organisations have neither description nor phrasings ("")."""
-    rows = []
+    """Every suggestible value, and the terms' log signatures; five SQL queries.
+
+    Output: ``(rows, signatures)``: ``rows`` as :class:`Vocabulary` takes them, ``(kind,
+    slug, name, aliases, description, phrasings)`` (organisations have neither
+    description nor phrasings: ""); ``signatures``, ``(kind, slug, signatures_text)`` of
+    the terms that have any.
+    """
+    rows, signatures = [], []
     for model, kind in SUGGESTED_MODELS:
         if model is Organisation:
             values = model.objects.order_by("pk").values_list("slug", "name", "aliases")
             rows += [(kind, slug, name, aliases or "", "", "") for slug, name, aliases in values]
             continue
-        fields = ("slug", "name", "aliases", "description", "phrasings")
-        for slug, name, aliases, description, phrasings in model.objects.order_by("pk").values_list(
-            *fields
-        ):
+        fields = ("slug", "name", "aliases", "description", "phrasings", "signatures")
+        for slug, name, aliases, description, phrasings, patterns in model.objects.order_by(
+            "pk"
+        ).values_list(*fields):
             rows.append((kind, slug, name, aliases or "", description or "", phrasings or ""))
-    return rows
+            if patterns:
+                signatures.append((kind, slug, patterns))
+    return rows, signatures
 
 
 _lock = threading.Lock()
@@ -253,8 +267,8 @@ def get_vocabulary(version=None):
     with _lock:
         if _built["vocabulary"] is None or _built["version"] != version:
             _built.update(vocabulary=None)  # let the old one go before building
-            rows = vocabulary_rows()
-            _built.update(vocabulary=Vocabulary(rows), version=version)
+            rows, signatures = vocabulary_rows()
+            _built.update(vocabulary=Vocabulary(rows, signatures), version=version)
             release_memory(len(rows))
         return _built["vocabulary"]
 
@@ -309,7 +323,20 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     well = well_clauses(sentence)
     covered = list(well)
     spans = []
+    by_signature = set()
+    for kind, slug, start, end in vocabulary.signatures.find(sentence):
+        covered.append((start, end))
+        if denied(sentence, start) or any(a <= start < b for a, b in well):
+            continue  # "no Xid 79 since the reseat": not what happened
+        name = vocabulary.candidates[(kind, slug)].name
+        matched = sentence[start:end]
+        found.append(
+            Recognised(kind, slug, name, matched, SIGNATURE_CONFIDENCE, "signature", start)
+        )
+        by_signature.add((kind, slug))
     for item in literal:
+        if (item.kind, item.slug) in by_signature:
+            continue
         start = _locate(sentence, item.matched, spans)
         spans.append((start, start + len(item.matched)))
         if denied(sentence, start) or any(a <= start < b for a, b in well):

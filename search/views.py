@@ -4,21 +4,24 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
-from incidents.filters import SEARCH_MAX_LENGTH, CaseFilterSet, clean_query
+from incidents.filters import PASTE_MAX_LENGTH, SEARCH_MAX_LENGTH, CaseFilterSet, clean_query
 from incidents.http import SafeJsonResponse
 from incidents.index import get_index
 from incidents.models import Case
 
-from .suggestions import index_breadth, offered, recognise, suggested_filters
+from .paste import first_words, read_paste
+from .suggestions import get_vocabulary, index_breadth, offered, recognise, suggested_filters
 
 
-def _first_words(text, limit):
-    """``text`` cut to at most ``limit`` characters at a word boundary (whole words only,
-    unless the first word alone is longer)."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit + 1].rsplit(None, 1)[0]
-    return cut if cut and len(cut) <= limit else text[:limit]
+def read_sentence(sentence):
+    """The part of a sentence or paste the suggestions read: ``str``, at most
+    ``SEARCH_MAX_LENGTH`` characters (:func:`~search.paste.read_paste` for a paste of up
+    to ``PASTE_MAX_LENGTH``, else its first words)."""
+    if len(sentence) <= SEARCH_MAX_LENGTH:
+        return sentence
+    if len(sentence) <= PASTE_MAX_LENGTH:
+        return read_paste(sentence, get_vocabulary().signatures.find)
+    return first_words(sentence)
 
 
 @csrf_exempt
@@ -26,12 +29,14 @@ def _first_words(text, limit):
 def suggestions_partial(request):
     """The suggested-filters area alone, for in-place updates while typing.
 
-    Same parameters as the list; the sentence is read even when it is over-long (its
-    first ``SEARCH_MAX_LENGTH`` characters, cut at a word boundary; a NUL character reads as
-    a space), since suggestions never fail while someone types. Chips for
+    Same parameters as the list; the sentence is read even when it is over-long (a paste
+    as its lines that matter, past ``PASTE_MAX_LENGTH`` its first words; a NUL character
+    reads as a space), since suggestions never fail while someone types. Chips for
     values that no case under the filters carries are left out.
     """
     query = clean_query(request.GET)
+    if "q" in query:
+        query["q"] = read_sentence(query["q"].replace("\x00", " "))
     index = get_index()
     filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
     if not filterset.is_valid():
@@ -39,7 +44,7 @@ def suggestions_partial(request):
         sentence = query.get("q", "")
         query = filterset.known_only()
         if sentence:
-            query["q"] = _first_words(sentence.replace("\x00", " "), SEARCH_MAX_LENGTH)
+            query["q"] = sentence
     context = {"suggestions": suggested_filters(query, index), "sentence": query.get("q", "")}
     return render(request, "search/_suggestions.html", context)
 
@@ -49,14 +54,14 @@ def sentence_problem(sentences):
 
     Input: every value of ``q`` given (``list[str]``). Output: the message
     ``/suggest.json`` answers with a 400 (and the MCP server's ``suggest_filters`` as a
-    tool error): ``q`` given twice, over ``SEARCH_MAX_LENGTH`` characters, or holding a
+    tool error): ``q`` given twice, over ``PASTE_MAX_LENGTH`` characters, or holding a
     NUL character.
     """
     sentence = sentences[0] if sentences else ""
     if len(sentences) > 1:
         return f"q is given {len(sentences)} times; give it once."
-    if len(sentence) > SEARCH_MAX_LENGTH:
-        return f"q is {len(sentence)} characters long; at most {SEARCH_MAX_LENGTH}."
+    if len(sentence) > PASTE_MAX_LENGTH:
+        return f"q is {len(sentence)} characters long; at most {PASTE_MAX_LENGTH}."
     if "\x00" in sentence:
         return "q contains a NUL character; remove it."
     return None
@@ -67,6 +72,7 @@ def suggestion_list(sentence):
     ``list[dict(kind, slug, name, matched, confidence, how)]``, most confident first;
     only values some published case carries."""
     index = get_index()
+    sentence = read_sentence(sentence)
     found = offered(recognise(sentence, (), index.versions[0], index_breadth(index)), index)
     return [
         {
@@ -88,10 +94,12 @@ def suggest_json(request):
 
     Output: a JSON list of ``{kind, slug, name, matched, confidence, how}``, most confident
     first (``[]`` for no sentence): ``matched`` is the sentence's words that showed the
-    value, ``confidence`` 0 to 1, ``how`` ``name``, ``alias`` or ``meaning``. Only values
-    some published case carries are listed. A 400 with ``{"error": message}`` for a
-    sentence over ``SEARCH_MAX_LENGTH`` characters, one with a NUL character, or ``q``
-    given twice (as on the list page).
+    value, ``confidence`` 0 to 1, ``how`` ``signature`` (a log line's pattern),
+    ``name``, ``alias`` or ``meaning``. Only values
+    some published case carries are listed. A paste over ``SEARCH_MAX_LENGTH``
+    characters is read as its lines that matter. A 400 with ``{"error": message}`` for a
+    text over ``PASTE_MAX_LENGTH`` characters, one with a NUL character, or ``q`` given
+    twice (as on the list page).
     """
     sentences = request.GET.getlist("q")
     problem = sentence_problem(sentences)

@@ -499,6 +499,7 @@ class TermAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         "description",
         "aliases",
         "phrasings",
+        "signatures",
         "edit_version",
         "edit_base",
     ]

@@ -19,6 +19,7 @@ from incidents.validators import (
     LineListValidator,
     MarkdownValidator,
 )
+from taxonomy.signatures import SIGNATURE_LINES, SignatureListValidator, parse_signatures
 
 
 class SlugManager(models.Manager):
@@ -104,6 +105,13 @@ class Term(models.Model):
         "sentence's meaning against these, the name, aliases and description. At most "
         f"{PHRASING_LINES} lines.",
     )
+    signatures = models.TextField(
+        blank=True,
+        validators=[SignatureListValidator()],
+        help_text="One per line: a pattern (RE2 syntax, any case) for a line real tools print "
+        "when this happens, then a space and the https URL of the page that documents the "
+        f"line. At most {SIGNATURE_LINES} lines.",
+    )
     categories = models.ManyToManyField(Category, blank=True, related_name="%(class)s_terms")
     # Bumped by each admin save; a save from a form opened at an older version is refused.
     version = models.PositiveIntegerField(default=1, editable=False)
@@ -136,6 +144,14 @@ class Term(models.Model):
     def phrasing_list(self):
         """This term's everyday descriptions as ``list[str]``."""
         return split_aliases(self.phrasings)
+
+    def signature_list(self):
+        """This term's log signatures as ``list[Signature]`` (``pattern``, ``source``);
+        empty when the stored text does not parse (the form refuses such text)."""
+        try:
+            return parse_signatures(self.signatures)
+        except ValueError:
+            return []
 
 
 class RootCause(Term):

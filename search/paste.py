@@ -1,0 +1,73 @@
+"""Long pastes: a log excerpt read as the lines that matter (issue 19).
+
+People paste whole excerpts: a traceback, a screen of ``dmesg``, ``kubectl get events``.
+The search reads at most :data:`~incidents.filters.SEARCH_MAX_LENGTH` characters, so a
+longer text of up to :data:`PASTE_MAX_LENGTH` characters is reduced first: its lines that
+a log signature matches come first, then lines with a word of failure
+(:data:`FAILURE_WORDS`), then the rest, each shape of line once (numbers, addresses and
+times aside), kept in the order they were pasted until the budget is spent. A single long
+line is cut at a word boundary. Longer texts are refused (a 400), as unbounded input.
+"""
+
+import re
+
+from incidents.filters import SEARCH_MAX_LENGTH
+
+# The longest text read at all, in characters: a few screens of log.
+PASTE_MAX_LENGTH = 20_000
+FAILURE_WORDS = re.compile(
+    r"\b(?:errors?|fail\w*|fatal|panic\w*|timeouts?|timed out|exceptions?|killed|oom\w*|"
+    r"abort\w*|denied|refused|unreachable|lost|hang\w*|hung|crash\w*|warn\w*|xid|ecc|nan|"
+    r"not ready|evicted|backoff|corrupt\w*|unhealthy|stuck|degraded)\b",
+    re.IGNORECASE,
+)
+# What varies between two lines of the same shape: numbers, hex, addresses, times.
+_VARYING = re.compile(r"0x[0-9a-f]+|[0-9a-f]{6,}|\d+", re.IGNORECASE)
+
+
+def first_words(text, limit=SEARCH_MAX_LENGTH):
+    """``text`` cut to at most ``limit`` characters at a word boundary (a single word
+    longer than that is cut where the limit falls). Output: ``str``."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit + 1].rsplit(None, 1)[0]
+    return cut if cut and len(cut) <= limit else text[:limit]
+
+
+def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
+    """The part of ``text`` the search reads.
+
+    Input: the text (at most :data:`PASTE_MAX_LENGTH` characters: the caller refuses
+    longer); ``find_signatures``, a callable ``str → list`` of signature matches
+    (``search.signatures.SignatureMatcher.find``) or ``None``; the budget in characters.
+    Output: ``str`` of at most ``limit`` characters: ``text`` itself when it fits, else
+    its lines that matter, joined by newlines, in their pasted order.
+    """
+    if len(text) <= limit:
+        return text
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) <= 1:
+        return first_words(text.strip(), limit)
+    ranked = []
+    seen = set()
+    for position, line in enumerate(lines):
+        shape = _VARYING.sub("#", line.casefold())
+        if shape in seen:
+            continue
+        seen.add(shape)
+        if find_signatures is not None and find_signatures(line):
+            weight = 0
+        elif FAILURE_WORDS.search(line):
+            weight = 1
+        else:
+            weight = 2
+        ranked.append((weight, position, line))
+    kept, used = [], 0
+    for _, position, line in sorted(ranked):
+        line = first_words(line, limit)
+        cost = len(line) + (1 if kept else 0)
+        if used + cost > limit:
+            continue
+        kept.append((position, line))
+        used += cost
+    return "\n".join(line for _, line in sorted(kept))

@@ -1,0 +1,124 @@
+"""Log signatures: patterns for the lines real tools print, each citing its source.
+
+A term's ``signatures`` field holds one signature per line: a regular expression, then
+the https URL of the public page that documents the line (the vendor's documentation,
+or the source code that prints it), separated by whitespace::
+
+    NVRM: Xid \\([^)]{0,40}\\): 79\\b   https://docs.nvidia.com/deploy/xid-errors/…
+
+Patterns are RE2 syntax (https://github.com/google/re2/wiki/Syntax), matched without
+regard to case. RE2 matches in time linear in the input whatever the pattern, and
+refuses what would not (backreferences, lookaround), so an editor cannot write a
+pattern that stalls a worker; a pattern must also be at most :data:`PATTERN_LENGTH`
+characters, fit RE2's :data:`PROGRAM_MEMORY`, and not match an empty or everyday text.
+"""
+
+from dataclasses import dataclass
+
+import re2
+from django.core.exceptions import ValidationError
+from django.utils.deconstruct import deconstructible
+
+SIGNATURE_LINES = 30
+PATTERN_LENGTH = 300
+# RE2's memory budget for one compiled pattern (bytes): bounds what a pattern like
+# "(a{999}){999}" may cost to compile and to hold.
+PROGRAM_MEMORY = 1 << 20
+# A signature must pick out a tool's line, not ordinary words: it may match none of
+# these.
+EVERYDAY_TEXTS = (
+    "",
+    " ",
+    "a",
+    "the training job failed after the upgrade and we restarted it",
+    "error",
+    "0",
+)
+
+
+@dataclass(frozen=True)
+class Signature:
+    """One signature: ``pattern`` (RE2) and ``source`` (https URL)."""
+
+    pattern: str
+    source: str
+
+
+def options():
+    """The RE2 options every signature is compiled with: case-insensitive, a bounded
+    program, errors raised rather than logged."""
+    chosen = re2.Options()
+    chosen.case_sensitive = False
+    chosen.log_errors = False
+    chosen.max_mem = PROGRAM_MEMORY
+    return chosen
+
+
+def compile_pattern(pattern):
+    """Compile one pattern. Input: ``str``. Output: the compiled RE2 pattern.
+
+    Raises ``ValueError`` with a reader's message when the pattern is too long, is not
+    RE2 syntax, or matches an everyday text.
+    """
+    if len(pattern) > PATTERN_LENGTH:
+        raise ValueError(f"a pattern has at most {PATTERN_LENGTH} characters")
+    try:
+        compiled = re2.compile(pattern, options())
+    except re2.error as error:
+        reason = error.args[0] if error.args else error
+        if isinstance(reason, bytes):
+            reason = reason.decode("utf-8", "replace")
+        raise ValueError(
+            f"not a pattern RE2 accepts ({reason}); RE2 has no backreferences or lookaround"
+        ) from None
+    for text in EVERYDAY_TEXTS:
+        if compiled.search(text):
+            raise ValueError(f"it matches everyday text ({text!r}): make it particular")
+    return compiled
+
+
+def parse_signatures(text):
+    """The signatures of a field's text, in order.
+
+    Input: the stored text (blank lines ignored). Output: ``list[Signature]``. Raises
+    ``ValueError`` naming the first bad line: no URL at its end, a URL that is not
+    https, or a pattern :func:`compile_pattern` refuses.
+    """
+    found = []
+    for number, line in enumerate((text or "").splitlines(), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        pattern, _, source = line.replace("\t", " ").rpartition(" ")
+        pattern = pattern.strip()
+        if not pattern or not source.startswith("https://"):
+            raise ValueError(
+                f"line {number}: write the pattern, a space, then the https URL of the page "
+                "that documents the line"
+            )
+        try:
+            compile_pattern(pattern)
+        except ValueError as error:
+            raise ValueError(f"line {number}: {error}") from None
+        found.append(Signature(pattern, source))
+    return found
+
+
+@deconstructible
+class SignatureListValidator:
+    """Field validator for ``signatures``: at most :data:`SIGNATURE_LINES` signatures,
+    each as :func:`parse_signatures` requires. Raises ``ValidationError``."""
+
+    def __call__(self, value):
+        try:
+            found = parse_signatures(value)
+        except ValueError as error:
+            raise ValidationError(f"Signature {error}.", code="invalid_signature") from None
+        if len(found) > SIGNATURE_LINES:
+            raise ValidationError(
+                f"At most {SIGNATURE_LINES} signatures ({len(found)} given).",
+                code="too_many_signatures",
+            )
+
+    def __eq__(self, other):
+        return isinstance(other, SignatureListValidator)

@@ -1,0 +1,186 @@
+"""Log signatures (issue 19): patterns for the lines tools print, as data on each term.
+
+A pasted line that a term's signature matches suggests that term ("how": "signature");
+editors add signatures in the admin, which refuses a pattern without a source, one RE2
+refuses (its match time would not be bounded) and one that matches everyday text; the
+term page and the vocabulary API show them.
+"""
+
+import pytest
+
+from .conftest import make_case, make_term, page
+
+pytestmark = pytest.mark.django_db
+
+XID_DOC = "https://docs.nvidia.com/deploy/xid-errors/index.html"
+AER_DOC = "https://docs.kernel.org/PCI/pcieaer-howto.html"
+XID_79 = (
+    "[Tue Mar  5 02:14:07 2024] NVRM: Xid (PCI:0000:b1:00): 79, pid='<unknown>', "
+    "name=<unknown>, GPU has fallen off the bus."
+)
+
+
+@pytest.fixture
+def signed():
+    """Three terms with signatures, each carried by a published case, and a filler."""
+    make_case(
+        "Bus drop",
+        symptoms=["GPU fell off the bus", "Xid error"],
+        components=["PCIe"],
+    )
+    make_case("Filler")
+    make_term("symptom", "GPU fell off the bus").__class__.objects.filter(
+        slug="gpu-fell-off-the-bus"
+    ).update(signatures=rf"NVRM: Xid \([^)]{{0,40}}\): 79\b {XID_DOC}")
+    make_term("symptom", "Xid error").__class__.objects.filter(slug="xid-error").update(
+        signatures=rf"NVRM: Xid \( {XID_DOC}"
+    )
+    make_term("component", "PCIe").__class__.objects.filter(slug="pcie").update(
+        signatures=rf"pcieport [0-9a-f:.]+: AER: {AER_DOC}"
+    )
+    from taxonomy.models import bump_taxonomy_version
+
+    bump_taxonomy_version()
+
+
+def suggestions(client, text):
+    response = client.get("/suggest.json", {"q": text})
+    assert response.status_code == 200
+    return {(item["kind"], item["slug"]): item for item in response.json()}
+
+
+def test_a_pasted_driver_line_suggests_the_terms_its_signatures_match(client, signed):
+    found = suggestions(client, XID_79)
+    assert found[("symptom", "gpu-fell-off-the-bus")]["how"] == "signature"
+    assert found[("symptom", "gpu-fell-off-the-bus")]["matched"] == (
+        "NVRM: Xid (PCI:0000:b1:00): 79"
+    )
+    assert found[("symptom", "xid-error")]["how"] == "signature"
+    pcie = suggestions(client, "pcieport 0000:b0:02.0: AER: Uncorrected (Non-Fatal) error received")
+    assert pcie[("component", "pcie")]["how"] == "signature"
+
+
+def test_a_signature_in_a_denied_clause_suggests_nothing(client, signed):
+    found = suggestions(client, "no NVRM: Xid (PCI:0000:b1:00): 79 since we reseated the card")
+    assert ("symptom", "gpu-fell-off-the-bus") not in found
+
+
+def test_case_differences_and_a_long_paste_still_match(client, signed):
+    noise = "kernel: usb 1-1: new high-speed USB device number 2 using xhci_hcd\n" * 60
+    found = suggestions(client, noise[:3000] + XID_79.upper())
+    assert ("symptom", "gpu-fell-off-the-bus") in found
+
+
+def test_the_term_page_shows_its_signatures_with_their_sources(client, signed):
+    soup = page(client.get("/taxonomy/symptom/gpu-fell-off-the-bus/"))
+    heading = soup.find("h2", string="Seen in logs as")
+    assert heading is not None
+    item = heading.find_parent("section").select_one(".signatures li")
+    assert item.code.get_text() == r"NVRM: Xid \([^)]{0,40}\): 79\b"
+    assert item.a["href"] == XID_DOC
+
+
+def test_the_vocabulary_api_lists_signatures(client, signed):
+    data = client.get("/api/v1/vocabulary/").json()
+    values = {
+        (kind["key"], value["slug"]): value for kind in data["kinds"] for value in kind["values"]
+    }
+    assert values[("component", "pcie")]["signatures"] == [
+        {"pattern": r"pcieport [0-9a-f:.]+: AER:", "source": AER_DOC}
+    ]
+    assert all("signatures" in value for value in values.values())
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        (r"(xid)\s+\1 " + XID_DOC, "RE2 has no backreferences or lookaround"),
+        (r"xid(?=\s79) " + XID_DOC, "RE2 has no backreferences or lookaround"),
+        (r"NVRM: Xid \(", "then the https URL of the page"),
+        (r"NVRM: Xid \( http://example.org/xid", "then the https URL of the page"),
+        (r"(error)? " + XID_DOC, "it matches everyday text"),
+        ("x" * 301 + " " + XID_DOC, "at most 300 characters"),
+    ],
+)
+def test_the_admin_refuses_a_bad_signature_and_keeps_what_was_typed(admin_client, line, message):
+    term = make_term("symptom", "Xid error")
+    url = f"/admin/taxonomy/symptom/{term.pk}/change/"
+    form = page(admin_client.get(url)).select_one("form#symptom_form")
+    data = {
+        field["name"]: field.get("value", "")
+        for field in form.select("input[name]")
+        if field.get("type") not in {"submit", "checkbox"}
+    }
+    data.update({"name": "Xid error", "slug": "xid-error", "signatures": line})
+    response = admin_client.post(url, data)
+    assert response.status_code == 200
+    errors = page(response).select_one(".field-signatures .errorlist").get_text()
+    assert "Signature line 1:" in errors and message in errors
+    assert page(response).select_one("textarea[name=signatures]").get_text().strip() == line
+    term.refresh_from_db()
+    assert term.signatures == ""
+
+
+def test_the_admin_saves_a_good_signature(admin_client, client, signed):
+    from taxonomy.models import Symptom
+
+    term = Symptom.objects.get(slug="xid-error")
+    url = f"/admin/taxonomy/symptom/{term.pk}/change/"
+    form = page(admin_client.get(url)).select_one("form#symptom_form")
+    data = {
+        field["name"]: field.get("value", "")
+        for field in form.select("input[name]")
+        if field.get("type") not in {"submit", "checkbox"}
+    }
+    data.update({"name": "Xid error", "slug": "xid-error", "signatures": rf"\bXid 13\b {XID_DOC}"})
+    response = admin_client.post(url, data)
+    assert response.status_code == 302
+    assert (
+        suggestions(client, "kernel: NVRM: Xid 13, Graphics Exception")[("symptom", "xid-error")][
+            "how"
+        ]
+        == "signature"
+    )
+
+
+KUBECTL_EVENT = (
+    "default     12m         Warning   FailedScheduling          "
+    "pod/llama-finetune-7d9f8b6c5d-x2k4q          0/16 nodes are available: 4 node(s) had untolerated taint "
+    "{node.kubernetes.io/unreachable: }, 12 Insufficient nvidia.com/gpu. preemption: 0/16 "
+    "nodes are available: 12 No preemption victims found for incoming pod, 4 Preemption is "
+    "not helpful for scheduling. The pod requested 8 GPUs on one node and no node in the pool "
+    "had that many free; the cluster autoscaler did not add a node because the GPU node group "
+    "was at its maximum size of sixteen nodes."
+)
+
+
+def test_a_long_event_line_is_read_not_refused(client, signed):
+    assert 500 < len(KUBECTL_EVENT) < 20_000
+    response = client.get("/", {"q": KUBECTL_EVENT})
+    assert response.status_code == 200
+    note = page(response).select_one(".paste-read")
+    assert note is not None and f"Your paste of {len(KUBECTL_EVENT)} characters" in note.get_text()
+    shown = page(response).select_one("input[name=q]")["value"]
+    assert len(shown) <= 500 and KUBECTL_EVENT.startswith(shown)
+
+
+def test_a_screen_of_dmesg_is_read_as_the_lines_that_matter(client, signed):
+    noise = "".join(
+        f"[{n}.000] usb 1-{n}: new high-speed USB device number {n} using xhci_hcd\n"
+        for n in range(80)
+    )
+    paste = noise + XID_79 + "\n" + noise
+    response = client.get("/", {"q": paste})
+    assert response.status_code == 200
+    shown = page(response).select_one("input[name=q]")["value"]
+    assert "NVRM: Xid (PCI:0000:b1:00): 79" in shown
+    assert shown.count("usb 1-") == 1  # each shape of line once
+    assert "Bus drop" in [a.get_text(strip=True) for a in page(response).select(".card__title a")]
+    found = suggestions(client, paste)
+    assert found[("symptom", "gpu-fell-off-the-bus")]["how"] == "signature"
+
+
+def test_a_paste_past_twenty_thousand_characters_is_a_clear_400(client, signed):
+    response = client.get("/", {"q": "x " * 10_001})
+    assert response.status_code == 400
+    assert "the search reads pastes of up to 20000" in page(response).get_text()
