@@ -145,7 +145,8 @@ def test_the_admin_saves_a_good_signature(admin_client, client, signed):
 
 KUBECTL_EVENT = (
     "default     12m         Warning   FailedScheduling          "
-    "pod/llama-finetune-7d9f8b6c5d-x2k4q          0/16 nodes are available: 4 node(s) had untolerated taint "
+    "pod/llama-finetune-7d9f8b6c5d-x2k4q          0/16 nodes are available: "
+    "4 node(s) had untolerated taint "
     "{node.kubernetes.io/unreachable: }, 12 Insufficient nvidia.com/gpu. preemption: 0/16 "
     "nodes are available: 12 No preemption victims found for incoming pod, 4 Preemption is "
     "not helpful for scheduling. The pod requested 8 GPUs on one node and no node in the pool "
