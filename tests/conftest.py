@@ -84,6 +84,16 @@ class LibraryTestCase(TestCase):
         cls.library.restore()
 
 
+def in_one_rate_window(seconds=5):
+    """Wait, when fewer than ``seconds`` are left of this minute, for the next: rate
+    limits count in fixed windows of a minute (``api/limits.py``), so a test's requests
+    must not straddle two."""
+    import time
+
+    if 60 - time.time() % 60 < seconds:
+        time.sleep(60 - time.time() % 60)
+
+
 def make_category(name="GPU hardware and memory", **overrides):
     """A category, reused when one with that slug exists."""
     from django.utils.text import slugify

@@ -377,7 +377,10 @@ def test_any_origin_may_read_it_with_get(client, library):
 
 
 def test_past_the_rate_limit_a_client_gets_429_with_retry_after(client, settings, library):
+    from .conftest import in_one_rate_window
+
     settings.API_RATE_LIMIT = 3
+    in_one_rate_window()
     for _ in range(3):
         assert client.get("/api/v1/cases/").status_code == 200
     refused = client.get("/api/v1/vocabulary/")
@@ -407,7 +410,7 @@ def test_bad_input_gets_a_json_4xx_never_a_500(client, library):
         ("/api/v1/cases/?page=abc", 404),
         ("/api/v1/cases/?page=%00", 404),
         ("/api/v1/cases/?page=-1", 404),
-        ("/api/v1/cases/?q=" + "a" * 501, 400),
+        ("/api/v1/cases/?q=" + "a" * 20_001, 400),
         ("/api/v1/cases/?q=%00", 400),
         ("/api/v1/cases/?root_cause=%ff%fe", 400),
         ("/api/v1/cases/?year_to=%00", 400),

@@ -106,10 +106,18 @@ def test_nul_byte_in_the_sentence_is_a_400_with_a_message(client, cases):
     assert "NUL character" in page(response).select_one(".alert").get_text()
 
 
-def test_over_long_sentence_is_a_400_with_a_message(client, cases):
-    response = client.get("/", {"q": "loader " * 100})
+def test_over_long_paste_is_a_400_with_a_message(client, cases):
+    response = client.get("/", {"q": "loader " * 3000})
     assert response.status_code == 400
-    assert "the search reads up to 500" in page(response).select_one(".alert").get_text()
+    assert "the search reads pastes of up to 20000" in (
+        page(response).select_one(".alert").get_text()
+    )
+
+
+def test_a_sentence_past_500_characters_is_read_by_its_first_words(client, cases):
+    response = client.get("/", {"q": "loader hang " + "loader " * 100})
+    assert response.status_code == 200
+    assert listed_titles(response)[0] == "Loader hang"
 
 
 def test_snippet_highlights_the_words_and_escapes_the_text(client):
