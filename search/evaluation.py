@@ -12,18 +12,25 @@ starting with ``#`` are comments.
   ``log``). Reported per kind: top-3 (share of queries whose case is among the first
   three listed) and mean reciprocal rank (1/rank, 0 when not listed).
 
+- The corpus of real lines (``tests/data/corpus/``, issue 19): the columns of a
+  suggestion set plus ``kind`` and ``source``, with no quoting and ``\\n`` for a newline
+  inside a text; split into a tuning and a test part by the SHA-256 of the source
+  (:func:`corpus_part`, the rule its README fixed before any tuning).
+
 The functions take the system under test as a callable, so the suite can measure through
 HTTP (what users get) and ``manage.py evaluate_search`` through the same functions the
 views call.
 """
 
 import csv
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 SUGGESTION_SETS = ("suggestions.tsv", "suggestions-paraphrase.tsv")
 SEARCH_SET = "search-queries.tsv"
+CORPUS = Path("corpus") / "log-lines.tsv"
 
 
 def read_rows(path):
@@ -35,6 +42,28 @@ def read_rows(path):
         for row in csv.reader(text.splitlines(), delimiter="\t")
         if row and row[0].strip() and not row[0].startswith("#")
     ]
+
+
+def corpus_part(source):
+    """``"test"`` or ``"tuning"``: the corpus part of a row, by its ``source`` URL (the
+    first hex digit of its SHA-256 is 8–f for the test part)."""
+    digit = hashlib.sha256(source.encode("utf-8")).hexdigest()[0]
+    return "test" if digit in "89abcdef" else "tuning"
+
+
+def read_corpus(path):
+    """The corpus's rows by part: ``dict[str part, list[list[str]]]``, each row ``[text,
+    must, must_not, kind, source]`` with ``\\n`` read as a newline."""
+    parts = {"tuning": [], "test": []}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if len(cells) != 5:
+            raise ValueError(f"{path}: a row has {len(cells)} columns, not 5: {line[:60]}")
+        cells[0] = cells[0].replace("\\n", "\n")
+        parts[corpus_part(cells[4].strip())].append(cells)
+    return parts
 
 
 def _values(cell):

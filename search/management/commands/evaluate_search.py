@@ -11,11 +11,13 @@ from django.core.management.base import BaseCommand
 
 from incidents.index import get_index
 from search.evaluation import (
+    CORPUS,
     DATA,
     SEARCH_SET,
     SUGGESTION_SETS,
     evaluate_search,
     evaluate_suggestions,
+    read_corpus,
     read_rows,
 )
 from search.ranking import match_sentence
@@ -55,8 +57,12 @@ class Command(BaseCommand):
         folder = Path(options["data"])
         verbose = options["verbosity"] >= 2
         self.stdout.write("Suggested filters (recall ≥ 0.9 and no forbidden value wanted)")
-        for name in SUGGESTION_SETS:
-            report = evaluate_suggestions(read_rows(folder / name), suggest)
+        sets = [(name, read_rows(folder / name)) for name in SUGGESTION_SETS]
+        if (folder / CORPUS).exists():
+            parts = read_corpus(folder / CORPUS)
+            sets += [(f"{CORPUS.name} ({part} part)", rows) for part, rows in parts.items()]
+        for name, rows in sets:
+            report = evaluate_suggestions(rows, suggest)
             self.stdout.write(
                 f"  {name}: {report.sentences} sentences, recall {report.recall:.2f} "
                 f"({report.found}/{report.wanted}), forbidden {len(report.forbidden)}, "
