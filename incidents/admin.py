@@ -57,7 +57,7 @@ class WorkloadAdmin(NulSafeSearchMixin, admin.ModelAdmin):
     """Workloads (training, inference …), searchable for the case form's autocomplete."""
 
     list_display = ["name", "slug"]
-    search_fields = ["name", "slug"]
+    search_fields = ["name", "slug", "aliases"]
     prepopulated_fields = {"slug": ["name"]}
 
 

@@ -77,6 +77,12 @@ class Workload(models.Model):
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=100, unique=True)
     description = models.TextField(blank=True, validators=[MarkdownValidator(DESCRIPTION_LENGTH)])
+    aliases = models.TextField(
+        blank=True,
+        help_text='One per line: other words for it ("pre-training", "serving"); a sentence '
+        "naming one suggests this workload.",
+        validators=[LineListValidator(ALIAS_LINES, ALIAS_LENGTH)],
+    )
 
     objects = SlugManager()
 
@@ -88,6 +94,11 @@ class Workload(models.Model):
 
     def natural_key(self):
         return (self.slug,)
+
+    @property
+    def alias_list(self):
+        """This workload's aliases as ``list[str]``."""
+        return split_aliases(self.aliases)
 
 
 class Accelerator(models.Model):

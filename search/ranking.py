@@ -16,8 +16,9 @@ BM25 (Robertson and Zaragoza, "The Probabilistic Relevance Framework: BM25 and B
   words against the matched cases' average (``b = 0.75``), so a long multi-incident study
   does not match everything best.
 
-The values recognised in the sentence (suggested filters, each with a confidence) are a
-strong signal too: a case carrying one gains ``confidence × idf`` of that value (its idf
+The values recognised in the sentence (suggested filters, each with a confidence; of
+the kinds in :data:`BOOSTED_KINDS`, not workloads or accelerators) are a strong signal
+too: a case carrying one gains ``confidence × idf`` of that value (its idf
 over the cases that carry it), and is a match even when no word of the sentence is in it.
 Their other names join the query as terms weighing :data:`EXPANSION_WEIGHT` × confidence
 (query expansion): of the cases carrying a value, those whose own text uses its names
@@ -52,6 +53,12 @@ B = 0.75
 TF_SCALE = 3.0
 # ts_rank divides by the sum of 1/n² (π²/6), as PostgreSQL's calc_rank_or does.
 _ZETA2 = 1.64493406685
+# The kinds whose recognised values lift (and select) the cases carrying them: what
+# happened and who. A workload or accelerator named in a sentence ("on our H100s") is
+# the setting: a chip the reader may apply, not evidence that a case matches.
+BOOSTED_KINDS = frozenset(
+    {"root_cause", "component", "symptom", "contributing_factor", "organisation"}
+)
 # A recognised value weighs this many times its idf, times its confidence.
 TERM_BOOST = 1.0
 # A recognised value's aliases join the query at this weight times its confidence; at
@@ -353,7 +360,7 @@ def match_sentence(index, sentence, recognised=()):
     expansion = [
         (alias, EXPANSION_WEIGHT * value.confidence)
         for value in recognised
-        if value.confidence >= EXPANSION_MIN_CONFIDENCE
+        if value.confidence >= EXPANSION_MIN_CONFIDENCE and value.kind in BOOSTED_KINDS
         for alias in getattr(value, "aliases", ())
     ][:EXPANSION_TERMS]
     matches = find_matches(sentence, index.n_cases, index.versions, expansion)
@@ -362,6 +369,8 @@ def match_sentence(index, sentence, recognised=()):
     if matches.ranked and matches.complete:
         bonus = np.zeros(index.n_cases)
         for value in recognised:
+            if value.kind not in BOOSTED_KINDS:
+                continue
             table = index.tables.get(value.kind)
             indexed = table.by_slug.get(value.slug) if table else None
             if indexed is None:

@@ -66,11 +66,17 @@ def _plain(text):
     return "".join(out), starts, ends
 
 
+# A count written against a model name, "8xH100" or "4×A100": the "x" is not a letter of
+# the name.
+_MULTIPLIER = re.compile(r"(?<=\d)[x×](?=[^\W\d_])")
+
+
 def _word_tokens(text):
     """``list[tuple[str token, int start, int end, int word_start, int word_end]]``: each
     folded token with its span in ``text`` and the span of the run of letters and digits
     it belongs to (``Xid79`` → ``xid`` and ``79``, both in the word ``Xid79``)."""
     plain, starts, ends = _plain(text)
+    plain = _MULTIPLIER.sub(" ", plain)  # one character for one: the offsets still hold
     tokens = []
     for word in _TOKEN.finditer(plain):
         word_start, word_end = starts[word.start()], ends[word.end() - 1]
@@ -136,8 +142,9 @@ class Recogniser:
     """An index of names and aliases, and the matcher over it.
 
     Input: an iterable of ``(Candidate, list[str] phrases)``; each phrase is a name or
-    alias. A phrase claimed by two values keeps the first (pass names before aliases'
-    owners to prefer canonical names).
+    alias. A phrase claimed by two values of one kind keeps the first (pass names before
+    aliases' owners to prefer canonical names); values of different kinds share it
+    ("A100" is the accelerator and, as an alias, the GPU component).
     """
 
     def __init__(self, entries):
@@ -146,7 +153,7 @@ class Recogniser:
             for phrase in phrases:
                 key = phrase_key(phrase)
                 if key:
-                    self.index.setdefault(key, candidate)
+                    self.index.setdefault(key, {}).setdefault(candidate.kind, candidate)
         self.longest = max((len(key) for key in self.index), default=0)
 
     def __len__(self):
@@ -166,19 +173,20 @@ class Recogniser:
         i = 0
         while i < len(words):
             for length in range(min(self.longest, len(words) - i), 0, -1):
-                candidate = self.index.get(tuple(words[i : i + length]))
-                if candidate is None:
+                candidates = self.index.get(tuple(words[i : i + length]))
+                if candidates is None:
                     continue
                 last = tokens[i + length - 1]
                 if not _whole_words(sentence, tokens[i][1], last[1], last[2], spans):
                     continue
                 if length > 1 and _BOUNDARY.search(sentence[tokens[i][2] : last[1]]):
                     continue
-                key = (candidate.kind, candidate.slug)
-                if key not in seen:
-                    seen.add(key)
-                    start, end = tokens[i][1], tokens[i + length - 1][2]
-                    found.append(Suggestion(*key, candidate.name, sentence[start:end]))
+                start, end = tokens[i][1], tokens[i + length - 1][2]
+                for candidate in candidates.values():
+                    key = (candidate.kind, candidate.slug)
+                    if key not in seen:
+                        seen.add(key)
+                        found.append(Suggestion(*key, candidate.name, sentence[start:end]))
                 i += length
                 break
             else:

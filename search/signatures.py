@@ -2,13 +2,18 @@
 
 Every signature of every term is compiled once per taxonomy version into one RE2 set,
 which tells in a single pass, linear in the text, which patterns match anywhere; each
-of those is then searched once for where it first matches. A pattern stored before the
+of those is then searched once for where it first matches. (A set over its memory
+budget falls back to searching each pattern, also linear.) A pattern stored before the
 validator refused it is skipped, never raised.
 """
 
 import re2
 
 from taxonomy.signatures import compile_pattern, options, parse_signatures
+
+# RE2's memory budget for the set of every signature, in bytes; past it (thousands of
+# signatures) each pattern is searched on its own, still in linear time.
+SET_MEMORY = 64 << 20
 
 
 class SignatureMatcher:
@@ -30,18 +35,28 @@ class SignatureMatcher:
                 self.keys.append((kind, slug))
                 self.patterns.append(compile_pattern(signature.pattern))
         if self.patterns:
-            self.set = re2.Set.SearchSet(options())
+            chosen = options()
+            chosen.max_mem = SET_MEMORY
+            self.set = re2.Set.SearchSet(chosen)
             for compiled in self.patterns:
                 self.set.Add(compiled.pattern)
-            self.set.Compile()
+            try:
+                self.set.Compile()
+            except re2.error:
+                self.set = None  # over budget: each pattern is searched on its own
+
+    def _matching(self, text):
+        if self.set is not None:
+            return sorted(self.set.Match(text) or ())  # None when nothing matches
+        return [i for i, compiled in enumerate(self.patterns) if compiled.search(text)]
 
     def find(self, text):
         """Where signatures match ``text``: ``list[tuple[str kind, str slug, int start,
         int end]]``, one per value (its first match), in the order they occur."""
-        if self.set is None or not text:
+        if not self.patterns or not text:
             return []
         found = {}
-        for i in sorted(self.set.Match(text) or ()):  # None when nothing matches
+        for i in self._matching(text):
             match = self.patterns[i].search(text)
             if match is None or match.end() == match.start():
                 continue

@@ -36,7 +36,7 @@ import numpy as np
 
 from incidents.facets import FACET_LABELS, toggle_url
 from incidents.index import release_memory
-from incidents.models import Organisation
+from incidents.models import Accelerator, Organisation, Workload
 from taxonomy.models import (
     Component,
     ContributingFactor,
@@ -56,7 +56,13 @@ SUGGESTED_MODELS = (
     (Symptom, "symptom"),
     (ContributingFactor, "contributing_factor"),
     (Organisation, "organisation"),
+    (Workload, "workload"),
+    (Accelerator, "accelerator"),
 )
+# Kinds that are named, not described, and give the setting of what happened (who, on
+# what, doing what): only their names and aliases find them, and none of them makes a
+# broad value named beside it the setting.
+SETTING_KINDS = frozenset({"organisation", "workload", "accelerator"})
 
 SIGNATURE_CONFIDENCE = 0.95
 NAME_CONFIDENCE = 0.95
@@ -182,8 +188,8 @@ class Vocabulary:
         for c, (_, _, name, alias_text, description, phrasings) in zip(
             candidates, rows, strict=True
         ):
-            if c.kind == "organisation":
-                continue  # organisations are named, not described
+            if c.kind in SETTING_KINDS:
+                continue  # named, not described
             phrases = [name, *(a.strip() for a in alias_text.splitlines() if a.strip())]
             phrases += description_clauses(description)
             phrases += [p.strip() for p in phrasings.splitlines() if p.strip()]
@@ -198,7 +204,7 @@ class Vocabulary:
             stem(w)
             for row in rows
             for w in words(row[2] + " " + row[3])
-            if w not in STOP_WORDS and row[0] != "organisation"
+            if w not in STOP_WORDS and row[0] not in SETTING_KINDS
         )
         self.known_stems = frozenset(
             stem(w) for text in corpus for w in words(text) if w not in STOP_WORDS
@@ -221,16 +227,16 @@ class Vocabulary:
 
 
 def vocabulary_rows():
-    """Every suggestible value, and the terms' log signatures; five SQL queries.
+    """Every suggestible value, and the terms' log signatures; seven SQL queries.
 
     Output: ``(rows, signatures)``: ``rows`` as :class:`Vocabulary` takes them, ``(kind,
-    slug, name, aliases, description, phrasings)`` (organisations have neither
-    description nor phrasings: ""); ``signatures``, ``(kind, slug, signatures_text)`` of
-    the terms that have any.
+    slug, name, aliases, description, phrasings)`` (organisations, workloads and
+    accelerators have neither description nor phrasings here: ""); ``signatures``,
+    ``(kind, slug, signatures_text)`` of the terms that have any.
     """
     rows, signatures = [], []
     for model, kind in SUGGESTED_MODELS:
-        if model is Organisation:
+        if kind in SETTING_KINDS:
             values = model.objects.order_by("pk").values_list("slug", "name", "aliases")
             rows += [(kind, slug, name, aliases or "", "", "") for slug, name, aliases in values]
             continue
@@ -393,7 +399,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # A broad value named in one word is the setting when something particular is named.
     particular = any(
         f.confidence >= OFFER_THRESHOLD
-        and f.kind != "organisation"
+        and f.kind not in SETTING_KINDS
         and not is_broad(f.kind, f.slug, breadth)
         for f in found
     )

@@ -29,7 +29,7 @@ TERM_MODELS = {
 
 
 def _write_reference_rows(sender, apps=None, **kwargs):
-    """Write the scale bands and workloads a migration writes (``incidents`` 0009) again
+    """Write the scale bands and workloads migrations write (``incidents`` 0009, 0014) again
     after ``flush``: a transactional test ends with one, which empties every table and
     then sends ``post_migrate``, as Django restores its content types. Without this, the
     tests after it would depend on running before it."""
@@ -38,8 +38,10 @@ def _write_reference_rows(sender, apps=None, **kwargs):
     from django.apps import apps as global_apps
 
     if sender.label == "incidents":
-        write_rows = importlib.import_module("incidents.migrations.0009_scale_bands").write_rows
-        write_rows(apps or global_apps, None)
+        for migration, writer in [("0009_scale_bands", "write_rows"),
+                                  ("0014_workload_aliases", "write_aliases")]:  # fmt: skip
+            module = importlib.import_module(f"incidents.migrations.{migration}")
+            getattr(module, writer)(apps or global_apps, None)
 
 
 post_migrate.connect(_write_reference_rows, dispatch_uid="tests-reference-rows")

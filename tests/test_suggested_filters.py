@@ -242,3 +242,24 @@ def test_no_chip_widens_the_list(client, vocabulary):
     assert [a["href"] for a in page(response).select("#suggestions a.chip")] == []
     response = client.get("/", {"q": "NCCL watchdog and Xid 79"})
     assert len(page(response).select("#suggestions a.chip")) == 2
+
+
+def test_accelerators_and_workloads_named_in_a_sentence_are_suggested(client, vocabulary):
+    """Issue 19: "H100", "GB200", "pre-training", "inference" become chips like terms do;
+    a count written against the model ("8xH100") still names it, and a name two kinds
+    share ("A100": the accelerator, and an alias of the GPU component) gives both."""
+    from incidents.models import Accelerator, Workload
+
+    h100 = Accelerator.objects.create(name="NVIDIA H100", slug="h100", aliases="H100")
+    a100 = Accelerator.objects.create(name="NVIDIA A100", slug="a100", aliases="A100")
+    make_term("component", "GPU").__class__.objects.filter(slug="gpu").update(aliases="A100")
+    make_case("On hoppers", accelerators=[h100, a100],
+              workloads=[Workload.objects.get(slug="training"),
+                         Workload.objects.get(slug="inference")])  # fmt: skip
+    from taxonomy.models import bump_taxonomy_version
+
+    bump_taxonomy_version()
+    found = suggested(client, "our pre-training run on 8xH100 stalls")
+    assert "accelerator:h100" in found and "workload:training" in found
+    assert "workload:inference" in suggested(client, "inference latency spiked on the A100s")
+    assert {"accelerator:a100", "component:gpu"} <= set(suggested(client, "an A100 died"))
