@@ -326,13 +326,13 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     breadth = breadth or (lambda kind, slug: 0.0)
     found = []
     literal = vocabulary.recogniser.recognise(sentence)
-    well = well_clauses(sentence)
+    well = set_aside_clauses(sentence)
     covered = list(well)
     spans = []
     by_signature = set()
     for kind, slug, start, end in vocabulary.signatures.find(sentence):
         covered.append((start, end))
-        if denied(sentence, start) or any(a <= start < b for a, b in well):
+        if denied(sentence, start, end) or any(a <= start < b for a, b in well):
             continue  # "no Xid 79 since the reseat": not what happened
         name = vocabulary.candidates[(kind, slug)].name
         matched = sentence[start:end]
@@ -345,7 +345,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             continue
         start = _locate(sentence, item.matched, spans)
         spans.append((start, start + len(item.matched)))
-        if denied(sentence, start) or any(a <= start < b for a, b in well):
+        if denied(sentence, start, spans[-1][1]) or any(a <= start < b for a, b in well):
             covered.append(spans[-1])  # "there was no ECC error": not what happened
             continue
         key = (item.kind, item.slug)
@@ -490,11 +490,11 @@ def _is_context(text, clause):
 # A denial right before a value's words: "no", "not", "never", "without", "n't", with
 # only these words between ("no sign of ECC errors"). "could not", "cannot", "can't",
 # "would not" report a failure ("could not resolve host"), not a denial.
-_DENIAL = re.compile(r"(?:\b(?:no|not|never|without|nor)|n't)$", re.IGNORECASE)
+_DENIAL = re.compile(r"(?:\b(?:no|not|never|without|nor|none)|n't)$", re.IGNORECASE)
 _FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
 _GAP_WORDS = """a an any the single sign signs of evidence indication hint real obvious
 visible further more other actual see saw seen find found observe observed notice noticed
-get got hit have had there"""
+get got hit have had there them these those are were is was"""
 DENIAL_GAP = frozenset(_GAP_WORDS.split())
 _CLAUSE_END = re.compile(r"[,;!?]|[.:](?:\s|$)|\bbut\b|\bhowever\b", re.IGNORECASE)
 # A denied verb: "the GPUs did not overheat", "the node didn't reboot". Taken out before
@@ -515,34 +515,62 @@ def _without_denied_verbs(text, event_stems):
     )
 
 
-# A clause that says something was well: "the GPUs were fine", "pods looked healthy".
+# A clause that says something was well: "the GPUs were fine", "pods looked healthy",
+# "the disk space is sufficient".
 _WELL = re.compile(
-    r"\b(?:was|were|is|are|looked|look|seemed|seem|stayed|remained)\s+(?:all\s+)?"
-    r"(?:fine|ok|okay|healthy|normal|unaffected|good)\b",
+    r"\b(?:was|were|is|are|looked|look|seemed|seem|stayed|remained)\s+(?:all\s+|also\s+)?"
+    r"(?:(?:very|quite|still)\s+)?"
+    r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable)\b",
+    re.IGNORECASE,
+)
+# A clause that only supposes: "if you are running out of memory, lower the batch".
+_HYPOTHETICAL = re.compile(r"\s*(?:if|unless|in case|whether)\b", re.IGNORECASE)
+# Where a clause rules something out, from there to its end: "not due to our quota",
+# "no hostname resolution issues", "ruled out the cables", "none of them are ECC".
+_RULED_OUT = re.compile(
+    r"\b(?:ruled out|not (?:due to|caused by|related to|because of|the (?:cause|culprit|"
+    r"issue|problem))|(?:no|without|never|none of \w+)\b(?=[^,;.!?]{0,60}?\b(?:issues?|"
+    r"problems?|trouble|errors?|failures?|signs? of|evidence)\b))",
+    re.IGNORECASE,
+)
+# A state read off a tool's table right after a value's words: "HW Thermal Slowdown :
+# Not Active", "Pending Page Blacklist : No", "Retired pages: 0".
+_NEGATIVE_STATE = re.compile(
+    r"[ \t]*[:=][ \t]*(?:not active|inactive|no|none|0|n/a|disabled|false|pass(?:ed)?)\b",
     re.IGNORECASE,
 )
 
 
-def well_clauses(sentence):
-    """``list[tuple[int, int]]``: the spans of the sentence's clauses that say something
-    was well (:data:`_WELL`): nothing in them is what went wrong."""
+def set_aside_clauses(sentence):
+    """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses
+    that say something was well (:data:`_WELL`) or only suppose it
+    (:data:`_HYPOTHETICAL`), and the part of a clause that rules something out
+    (:data:`_RULED_OUT`). Every layer reads around them."""
     spans, cursor = [], 0
     for end in [*_CLAUSE_END.finditer(sentence), None]:
         stop = end.start() if end else len(sentence)
-        if _WELL.search(sentence, cursor, stop):
+        if _WELL.search(sentence, cursor, stop) or _HYPOTHETICAL.match(sentence, cursor):
             spans.append((cursor, stop))
+        else:
+            ruled_out = _RULED_OUT.search(sentence, cursor, stop)
+            if ruled_out:
+                spans.append((ruled_out.start(), stop))
         cursor = end.end() if end else stop
     return spans
 
 
-def denied(sentence, start):
-    """Whether the words at ``sentence[start:]`` are denied by what comes right before
-    them in their clause: ``"there was no ECC error"``, ``"GPUs did not overheat"``,
-    ``"no sign of NCCL timeouts"`` → true; ``"could not resolve host"``, ``"no ECC
-    error, but an NCCL timeout"`` (for the timeout) → false.
+def denied(sentence, start, end=None):
+    """Whether the words at ``sentence[start:end]`` are denied by what comes right before
+    them in their clause, or by a negative state right after them: ``"there was no ECC
+    error"``, ``"GPUs did not overheat"``, ``"no sign of NCCL timeouts"``, ``"none of
+    them are ECC"``, ``"HW Thermal Slowdown : Not Active"`` → true; ``"could not resolve
+    host"``, ``"no ECC error, but an NCCL timeout"`` (for the timeout) → false.
 
-    Input: the sentence and a character offset. Output: ``bool``.
+    Input: the sentence and character offsets (``end`` ``None``: no look after). Output:
+    ``bool``.
     """
+    if end is not None and _NEGATIVE_STATE.match(sentence, end):
+        return True
     before = sentence[:start]
     ends = list(_CLAUSE_END.finditer(before))
     clause = before[ends[-1].end() :] if ends else before

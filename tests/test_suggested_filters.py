@@ -263,3 +263,26 @@ def test_accelerators_and_workloads_named_in_a_sentence_are_suggested(client, vo
     assert "accelerator:h100" in found and "workload:training" in found
     assert "workload:inference" in suggested(client, "inference latency spiked on the A100s")
     assert {"accelerator:a100", "component:gpu"} <= set(suggested(client, "an A100 died"))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "if you hit a NCCL timeout, raise the timeout",
+        "none of them are Xid errors",
+        "the job died, but it was not caused by a NCCL timeout",
+        "no hostname resolution issues and no NCCL watchdog errors either",
+        "Xid error : No",
+        "the NCCL watchdog was also very fine",
+    ],
+)
+def test_a_supposed_ruled_out_or_negative_value_is_not_suggested(client, vocabulary, sentence):
+    """Issue 19: a clause that only supposes a thing, rules it out, says none of something
+    is it, or reads it off a table as absent suggests nothing of it."""
+    found = suggested(client, sentence)
+    assert "symptom:nccl-timeout" not in found and "symptom:xid-error" not in found
+
+
+def test_a_failure_beside_a_ruled_out_value_is_still_suggested(client, vocabulary):
+    found = suggested(client, "not caused by a Xid error; the job hangs with a NCCL timeout")
+    assert "symptom:nccl-timeout" in found and "symptom:xid-error" not in found
