@@ -18,7 +18,8 @@ BM25 (Robertson and Zaragoza, "The Probabilistic Relevance Framework: BM25 and B
 
 The values recognised in the sentence (suggested filters, each with a confidence; of
 the kinds in :data:`BOOSTED_KINDS`, not workloads or accelerators) are a strong signal
-too: a case carrying one gains ``confidence × idf`` of that value (its idf
+too (and one a log signature shows is proof: every case carrying it is a strong match):
+a case carrying one gains ``confidence × idf`` of that value (its idf
 over the cases that carry it), and is a match even when no word of the sentence is in it.
 Their other names join the query as terms weighing :data:`EXPANSION_WEIGHT` × confidence
 (query expansion): of the cases carrying a value, those whose own text uses its names
@@ -385,7 +386,18 @@ def match_sentence(index, sentence, recognised=()):
             matched[positions] = True
             total = bonus
             total[positions] += scores
-            positions = np.flatnonzero(matched | (bonus > 0))
+            # A value a log signature shows is proof, not a hint: every case carrying it
+            # is a strong match, below those that also match the words better.
+            floor = STRONG_SHARE * total.max()
+            for value in recognised:
+                if getattr(value, "how", "") != "signature" or value.kind not in BOOSTED_KINDS:
+                    continue
+                table = index.tables.get(value.kind)
+                indexed = table.by_slug.get(value.slug) if table else None
+                if indexed is not None:
+                    carriers = table.cases_of(indexed.position)
+                    total[carriers] = np.maximum(total[carriers], floor)
+            positions = np.flatnonzero(matched | (total > 0))
             scores = total[positions]
     return SentenceResult(
         np.asarray(positions, dtype=np.int64), scores, matches.ranked, matches.complete

@@ -85,6 +85,21 @@ class EvaluationSetTests(LibraryTestCase):
         chip = page(response).select("#suggestions a.chip")[0]
         assert "symptom=nccl-timeout" in chip["href"]
 
+    def test_the_xid_79_line_lists_every_case_tagged_gpu_fell_off_the_bus(self):
+        """Issue 19: the log signature proves the symptom, so every case carrying it is a
+        strong match (not only those whose text repeats the line's words)."""
+        carriers = set(
+            Case.objects.published()
+            .filter(symptoms__slug="gpu-fell-off-the-bus")
+            .values_list("slug", flat=True)
+        )
+        assert len(carriers) >= 4
+        line = "NVRM: Xid (PCI:0000:3b:00): 79, pid=1234, name=python, GPU has fallen off the bus."
+        response = self.client.get("/", {"q": line})
+        assert carriers <= set(listed_slugs(response))
+        chips = [a["href"] for a in page(response).select("#suggestions a.chip")]
+        assert any("symptom=gpu-fell-off-the-bus" in href for href in chips)
+
     def test_a_chip_read_from_meaning_says_so(self):
         response = self.client.get("/", {"q": "the node rebooted by itself and never came back"})
         chip = page(response).select("#suggestions a.chip")[0]
