@@ -45,7 +45,7 @@ from django.conf import settings
 from django.db import OperationalError, connection, transaction
 
 from .documents import CONFIG, Document, document_of, is_postgresql
-from .text import QueryTerm, query_terms
+from .text import STOP_WORDS, QueryTerm, query_terms, words
 
 K1 = 1.2
 B = 0.75
@@ -72,6 +72,14 @@ EXPANSION_TERMS = 6
 EXPANSION_MIN_CONFIDENCE = 0.5  # the chips' threshold (suggestions.OFFER_THRESHOLD)
 # A match is strong when it scores at least this share of the best match.
 STRONG_SHARE = 0.5
+# Known items: a short sentence (2 to KNOWN_ITEM_WORDS words, numbers included) whose
+# words run, in order, through a case's title or slug ("Llama 3 405B training") names
+# that case. Of the KNOWN_ITEM_TOP best matches, one whose title or slug holds such a run
+# of at least KNOWN_ITEM_SHARE of the sentence's words has its score multiplied by one
+# plus that share.
+KNOWN_ITEM_WORDS = 8
+KNOWN_ITEM_TOP = 10
+KNOWN_ITEM_SHARE = 0.6
 
 
 def common_limit(n_cases):
@@ -399,6 +407,47 @@ def match_sentence(index, sentence, recognised=()):
                     total[carriers] = np.maximum(total[carriers], floor)
             positions = np.flatnonzero(matched | (total > 0))
             scores = total[positions]
-    return SentenceResult(
-        np.asarray(positions, dtype=np.int64), scores, matches.ranked, matches.complete
-    )
+    positions = np.asarray(positions, dtype=np.int64)
+    if matches.ranked and len(scores):
+        scores = known_item_lift(index, sentence, positions, np.asarray(scores, dtype=float))
+    return SentenceResult(positions, scores, matches.ranked, matches.complete)
+
+
+def _longest_run(wanted, found):
+    """The length of the longest run of ``wanted`` (``list[str]``) found, in order and
+    next to each other, in ``found``."""
+    best = 0
+    for i in range(len(found)):
+        for j in range(len(wanted)):
+            n = 0
+            while i + n < len(found) and j + n < len(wanted) and found[i + n] == wanted[j + n]:
+                n += 1
+            best = max(best, n)
+    return best
+
+
+def known_item_lift(index, sentence, positions, scores):
+    """Scores with known items lifted (see :data:`KNOWN_ITEM_WORDS`).
+
+    Input: the case index, the sentence, the matched cases' positions and scores
+    (``float64[m]``). Output: the scores (a new array when any is lifted). One SQL query
+    (titles and slugs of at most :data:`KNOWN_ITEM_TOP` cases) when the sentence is short
+    enough; none otherwise.
+    """
+    from incidents.models import Case
+
+    wanted = [w for w in words(sentence) if w not in STOP_WORDS]
+    if not 2 <= len(wanted) <= KNOWN_ITEM_WORDS:
+        return scores
+    top = np.argsort(-scores, kind="stable")[:KNOWN_ITEM_TOP]
+    by_pk = {int(index.case_pks[positions[i]]): i for i in top}
+    lifted = scores.copy()
+    for pk, title, slug in Case.objects.filter(pk__in=list(by_pk)).values_list(
+        "pk", "title", "slug"
+    ):
+        title_words = [w for w in words(title) if w not in STOP_WORDS]
+        run = max(_longest_run(wanted, title_words), _longest_run(wanted, slug.split("-")))
+        share = run / len(wanted)
+        if run >= 2 and share >= KNOWN_ITEM_SHARE:
+            lifted[by_pk[pk]] *= 1 + share
+    return lifted

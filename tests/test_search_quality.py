@@ -81,3 +81,15 @@ class SearchQualityTests(LibraryTestCase):
             ("component", "training-data-loader"),
             ("root_cause", "memory-leak"),
         ]
+
+    def test_a_case_named_by_its_title_or_slug_comes_first(self):
+        """Issue 19: a known item. "Llama 3 405B training" ranked a case about Llama 405B
+        throughput on MI325X first; the words run, in order, through the Llama 3 case's
+        title and slug."""
+        for query, slug in [
+            ("Llama 3 405B training", "llama-3-405b-training-interruptions"),
+            ("deepseek fire-flyer 2", "deepseek-fire-flyer-2-hardware-errors"),
+        ]:
+            with self.subTest(query=query):
+                response = self.client.get("/", {"q": query})
+                assert listed_titles(response)[0] == Case.objects.get(slug=slug).title
