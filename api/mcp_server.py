@@ -275,7 +275,9 @@ def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=
             continue
         brief = _case_brief(case, links)
         if sentence:
-            document = document_of(case)
+            # Only words the case's own text uses: its terms' aliases are evidence that
+            # it carries them (listed under "recognised"), not words it contains.
+            document = document_of(case, aliases=False)
             brief["why"] = {
                 "score": round(scores.get(position, 0.0), 3),
                 "recognised": [

@@ -47,12 +47,14 @@ def is_postgresql():
     return connection.vendor == "postgresql"
 
 
-def search_parts(case):
+def search_parts(case, aliases=True):
     """The text a case is found by, per weight: ``dict[str, str]`` with keys A to D, each
     field cut to :data:`FIELD_LENGTH` and each list of names or aliases to
     :data:`TERMS_LENGTH` characters, as :func:`stored_vector` reads them.
 
-    Input: a Case with its organisation and terms loaded (``with_terms()``).
+    Input: a Case with its organisation and terms loaded (``with_terms()``); ``aliases``
+    false leaves out its terms' aliases (words the case's own text may never use: what
+    a match's "why" may name).
     """
     kinds = [
         case.root_causes.all(),
@@ -80,7 +82,7 @@ def search_parts(case):
         "C": " ".join(
             [
                 *fields(case.symptoms_text, case.trigger, case.impact, case.detection),
-                *(joined(term.aliases for term in terms) for terms in kinds),
+                *(joined(term.aliases for term in terms) for terms in kinds if aliases),
             ]
         ),
         "D": " ".join(fields(case.remediation, case.action_items, case.lessons)),
@@ -106,10 +108,11 @@ class Document:
         return len(self.weights)
 
 
-def document_of(case):
-    """The :class:`Document` of a case loaded with ``with_terms()``."""
+def document_of(case, aliases=True):
+    """The :class:`Document` of a case loaded with ``with_terms()`` (``aliases``: as
+    :func:`search_parts` takes it)."""
     weights, stems = {}, []
-    for part, text in search_parts(case).items():
+    for part, text in search_parts(case, aliases).items():
         for word in words(text):
             if word in STOP_WORDS:
                 stems.append(None)

@@ -286,6 +286,17 @@ def test_search_cases_says_why_each_case_matched(live_server, library):
     assert all("why" not in case for case in plain["cases"])
 
 
+def test_why_names_only_words_the_case_uses(live_server, library):
+    """Issue 19: a tag's aliases are evidence that a case carries the tag, not words the
+    case contains; "why" lists the tag under "recognised", and under "words" only what
+    the case's own text says."""
+    make_case("Quiet stop", symptoms=["NCCL timeout"], summary="The job stopped at step 9.")
+    found = answer(call(live_server, "search_cases", sentence="NCCL watchdog", include_weaker=True))
+    quiet = next(case for case in found["cases"] if case["title"] == "Quiet stop")
+    assert "nccl-timeout" in {value["slug"] for value in quiet["why"]["recognised"]}
+    assert "watchdog" not in quiet["why"]["words"]
+
+
 # --- get_case and related_cases ----------------------------------------------------------
 
 
