@@ -88,7 +88,8 @@ def read_request(request):
     Output: ``(query, index, filterset, errors, sentence)``: the cleaned ``QueryDict``,
     the :class:`~incidents.index.CaseIndex`, the bound ``CaseFilterSet`` built on it, the
     messages for what cannot be used (``[]`` when everything can; see
-    :func:`~incidents.filters.query_problems`) and the sentence without NUL characters.
+    :func:`~incidents.filters.query_problems`) and the sentence without NUL characters or
+    line breaks.
     Shared by the list, the facet pages and the graph pages. A ``q`` longer than
     ``SEARCH_MAX_LENGTH`` characters (up to ``PASTE_MAX_LENGTH``) is replaced by the part
     of it the search reads (:func:`~search.paste.read_paste`).
@@ -104,7 +105,10 @@ def read_request(request):
         errors = errors + [
             shorten(message) for messages in filterset.errors.values() for message in messages
         ]
-    return query, index, filterset, errors, query.get("q", "").replace("\x00", "")
+    # Without NUL, and on one line: the search box is an <input>, whose value loses its
+    # line breaks (joining the words on either side).
+    sentence = re.sub(r"[\r\n]+", " ", query.get("q", "").replace("\x00", ""))
+    return query, index, filterset, errors, sentence
 
 
 @csrf_exempt

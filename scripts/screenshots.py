@@ -20,6 +20,16 @@ PAGES = {
     "list-log-search": "/?q=%5BRank+3%5D+Watchdog+caught+collective+operation+timeout%3A+"
     "WorkNCCL%28SeqNum%3D1%2C+OpType%3DALLREDUCE%29+ran+for+600018+milliseconds",
     "list-paraphrase": "/?q=the+node+rebooted+by+itself+and+never+came+back",
+    # A pasted screen of dmesg (over 500 characters): read as its lines that matter.
+    "list-paste": "/?q="
+    + "".join(
+        f"%5B+{n}.120044%5D+usb+1-{n}%3A+new+high-speed+USB+device+number+{n}+using+xhci_hcd%0A"
+        for n in range(1, 9)
+    )
+    + "%5B+912.404211%5D+NVRM%3A+Xid+%28PCI%3A0000%3Ab1%3A00%29%3A+79%2C+pid%3D%27%3Cunknown%3E"
+    "%27%2C+name%3D%3Cunknown%3E%2C+GPU+has+fallen+off+the+bus.%0A"
+    "%5B+912.404780%5D+NVRM%3A+GPU+at+PCI%3A0000%3Ab1%3A00%3A+GPU-3f1c%0A",
+    "term-signatures": "/taxonomy/symptom/gpu-fell-off-the-bus/",
     "list-key-facts": "/?accelerator=h100&workload=training&year_from=2024&sort=scale",
     "case": "/cases/acme-datacenter-llm-pretraining-failures/",
     "case-key-facts": "/cases/google-cloud-service-control-outage-jun-2025/",

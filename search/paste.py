@@ -5,8 +5,9 @@ The search reads at most :data:`~incidents.filters.SEARCH_MAX_LENGTH` characters
 longer text of up to :data:`PASTE_MAX_LENGTH` characters is reduced first: its lines that
 a log signature matches come first, then lines with a word of failure
 (:data:`FAILURE_WORDS`), then the rest, each shape of line once (numbers, addresses and
-times aside), kept in the order they were pasted until the budget is spent. A single long
-line is cut at a word boundary. Longer texts are refused (a 400), as unbounded input.
+times aside), kept in the order they were pasted until the budget is spent. A line longer
+than the budget is split where log records start (a paste whose line breaks were lost);
+a single long line is cut at a word boundary. Longer texts are refused (a 400), as unbounded input.
 """
 
 import re
@@ -20,6 +21,12 @@ FAILURE_WORDS = re.compile(
     r"abort\w*|denied|refused|unreachable|lost|hang\w*|hung|crash\w*|warn\w*|xid|ecc|nan|"
     r"not ready|evicted|backoff|corrupt\w*|unhealthy|stuck|degraded)\b",
     re.IGNORECASE,
+)
+# Where a log record starts inside one long line (a paste whose line breaks a browser's
+# one-line box took out): a dmesg stamp "[ 912.40]", an ISO or syslog time, "kernel:".
+_RECORD_START = re.compile(
+    r"(?=\[\s*\d+\.\d+\])|(?=\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d)"
+    r"|(?=\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d\d:\d\d:\d\d)"
 )
 # What varies between two lines of the same shape: numbers, hex, addresses, times.
 _VARYING = re.compile(r"0x[0-9a-f]+|[0-9a-f]{6,}|\d+", re.IGNORECASE)
@@ -45,7 +52,12 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
     """
     if len(text) <= limit:
         return text
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [
+        record.strip()
+        for line in text.splitlines()
+        for record in (_RECORD_START.split(line) if len(line) > limit else [line])
+        if record.strip()
+    ]
     if len(lines) <= 1:
         return first_words(text.strip(), limit)
     ranked = []

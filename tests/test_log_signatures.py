@@ -185,3 +185,16 @@ def test_a_paste_past_twenty_thousand_characters_is_a_clear_400(client, signed):
     response = client.get("/", {"q": "x " * 10_001})
     assert response.status_code == 400
     assert "the search reads pastes of up to 20000" in page(response).get_text()
+
+
+def test_a_paste_whose_line_breaks_were_lost_is_split_where_records_start(client, signed):
+    """A browser's one-line box drops a paste's line breaks; the dmesg stamps still mark
+    where each record starts, so the Xid record is read."""
+    noise = "".join(
+        f"[{n}.000] usb 1-{n}: new high-speed USB device number {n} using xhci_hcd "
+        for n in range(40)
+    )
+    response = client.get("/", {"q": noise + "[ 912.404211] " + XID_79})
+    assert response.status_code == 200
+    assert "NVRM: Xid (PCI:0000:b1:00): 79" in page(response).select_one("input[name=q]")["value"]
+    assert int(page(response).select_one("#q")["maxlength"]) == 20_000
