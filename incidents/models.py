@@ -178,33 +178,6 @@ class CaseQuerySet(models.QuerySet):
             links.extend((case_pk, kind, slug, name) for case_pk, slug, name in rows)
         return links
 
-    def search(self, sentence):
-        """The cases of this queryset that the sentence strongly matches, annotated with
-        ``search_rank`` and ordered best first, then newest (``search/ranking.py``; the
-        case index supplies the recognised values' links)."""
-        from django.db.models import Case as When_
-        from django.db.models import FloatField, Value, When
-
-        from search.ranking import match_sentence
-        from search.suggestions import index_breadth, recognise
-
-        from .index import get_index
-
-        index = get_index()
-        recognised = recognise(sentence, version=index.versions[0], breadth=index_breadth(index))
-        result = match_sentence(index, sentence, recognised)
-        strong = result.strong()
-        positions, scores = result.positions[strong], result.scores[strong]
-        pks = [int(index.case_pks[p]) for p in positions]
-        if not pks:
-            return self.none()
-        rank = When_(
-            *(When(pk=pk, then=Value(float(s))) for pk, s in zip(pks, scores, strict=True)),
-            default=Value(0.0),
-            output_field=FloatField(),
-        )
-        return self.filter(pk__in=pks).annotate(search_rank=rank).newest_first("-search_rank")
-
 
 # The four kinds of term a case carries: (kind, name of the Case relation).
 TERM_RELATIONS = (
