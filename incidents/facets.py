@@ -12,7 +12,6 @@ side would. Every URL built here drops ``page``: a new selection starts at page 
 from dataclasses import dataclass, field
 
 import numpy as np
-from django.db.models import Count
 
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
@@ -121,72 +120,6 @@ def toggle_url(query, key, slug):
     return _url(changed)
 
 
-def compute_facets(filterset):
-    """Disjunctive facet counts for a valid, bound :class:`~incidents.filters.CaseFilterSet`.
-
-    Output: ``list[Facet]`` in ``FACET_SPECS`` order; one SQL query per facet, whatever the
-    number of cases or chosen values.
-    """
-    selected = filterset.selected()
-    query = filterset.data
-    facets = []
-    for spec in FACET_SPECS:
-        result = filterset.queryset_without(spec.key)
-        rows = _counted(spec, result)
-        chosen = {obj.slug: obj for obj in selected.get(spec.key, [])}
-        facet = Facet(spec.key, spec.label)
-        for row in rows:
-            facet.values.append(
-                FacetValue(
-                    row.slug,
-                    row.name,
-                    row.n,
-                    row.slug in chosen,
-                    toggle_url(query, spec.key, row.slug),
-                )
-            )
-        counted = {value.slug for value in facet.values}
-        for slug, obj in chosen.items():
-            if slug not in counted:
-                facet.values.append(
-                    FacetValue(slug, obj.name, 0, True, toggle_url(query, spec.key, slug))
-                )
-        facets.append(facet)
-    return facets
-
-
-def _counted(spec, result):
-    """The facet's values with ``n``, the cases of ``result`` carrying each, most first,
-    then by name; values with none left out. One query for a single path; for the scale
-    bands and for several paths, a query per band or path (this is the plain-ORM
-    reference the in-memory index is checked against)."""
-    if spec.cases_path is None:  # scale bands: by the accelerator count
-        rows = []
-        for band in spec.model.objects.all():
-            ranged = result.filter(accelerator_count__gte=band.low)
-            if band.high is not None:
-                ranged = ranged.filter(accelerator_count__lt=band.high)
-            band.n = ranged.count()
-            if band.n:
-                rows.append(band)
-        return sorted(rows, key=lambda row: (-row.n, row.name))
-    if isinstance(spec.cases_path, str):
-        return list(
-            spec.model.objects.filter(**{f"{spec.cases_path}__in": result})
-            .annotate(n=Count(spec.cases_path, distinct=True))
-            .order_by("-n", "name")
-        )
-    carriers = {}
-    for path in spec.cases_path:
-        pairs = spec.model.objects.filter(**{f"{path}__in": result}).values_list("pk", path)
-        for pk, case_pk in pairs:
-            carriers.setdefault(pk, set()).add(case_pk)
-    rows = list(spec.model.objects.filter(pk__in=carriers))
-    for row in rows:
-        row.n = len(carriers[row.pk])
-    return sorted(rows, key=lambda row: (-row.n, row.name))
-
-
 def compute_chips(filterset):
     """One :class:`Chip` per applied value, in facet order then URL order; then the year
     range ("Years: 2023 to 2024") and the sentence."""
@@ -248,33 +181,9 @@ def only_url(query, key, slug):
     return _url(changed)
 
 
-def root_cause_breakdown(result, query):
-    """How many cases of ``result`` (a Case queryset) carry each root cause.
-
-    Input: the result and the page's cleaned ``QueryDict``. Output: ``list[dict]`` with
-    ``name``, ``slug``, ``count``, ``percent`` (of the largest count, for bar widths) and
-    ``url`` (the list narrowed to that root cause), most cases first. One SQL query.
-    """
-    rows = list(
-        RootCause.objects.filter(cases__in=result)
-        .annotate(n=Count("cases", distinct=True))
-        .order_by("-n", "name")
-    )
-    top = rows[0].n if rows else 1
-    return [
-        {
-            "name": row.name,
-            "slug": row.slug,
-            "count": row.n,
-            "percent": round(100 * row.n / top),
-            "url": only_url(query, "root_cause", row.slug),
-        }
-        for row in rows
-    ]
-
-
 def facets_from_index(selection, filterset, limit=FACET_VALUE_LIMIT, only=None, base=""):
-    """The same facets as :func:`compute_facets`, counted by the in-memory case index.
+    """The same facets as the plain-ORM reference (``tests/reference.py``,
+    ``compute_facets``), counted by the in-memory case index.
 
     Input: an :class:`~incidents.index.Selection` of the request, its valid bound
     ``CaseFilterSet``, the most values listed per facet (``None``: all), ``only``, a facet
@@ -331,7 +240,8 @@ def facets_from_index(selection, filterset, limit=FACET_VALUE_LIMIT, only=None, 
 
 
 def root_cause_breakdown_from_index(selection, query, limit=FACET_VALUE_LIMIT):
-    """:func:`root_cause_breakdown` counted by the case index, at most ``limit`` rows.
+    """How many cases of the selection carry each root cause (the plain-ORM reference is
+    ``root_cause_breakdown`` in ``tests/reference.py``), at most ``limit`` rows.
 
     Output: ``(list[dict], int rows left off)``. No SQL query.
     """

@@ -194,8 +194,16 @@ class CaseFilterSet(django_filters.FilterSet):
                     self.form.fields[key].lookup = index.lookup(key)
 
     def filter_sentence(self, queryset, name, value):
-        """Narrow to the cases matching the sentence ``value``, ranked (``search_rank``)."""
-        return queryset.search(value)
+        """Not a queryset filter: the query layer matches the sentence with the case index
+        and ``search/ranking.py`` (``incidents.views.select``); ``tests/reference.py``
+        has the plain-ORM version the fast path is checked against.
+
+        Raises ``NotImplementedError``, so that a list built from ``.qs`` with a sentence
+        fails loudly instead of ignoring the sentence.
+        """
+        raise NotImplementedError(
+            "A sentence is matched by incidents.views.select (the case index), not by .qs."
+        )
 
     def queryset_without(self, name):
         """The result with every valid filter applied except ``name`` (disjunctive facets).

@@ -7,7 +7,6 @@ for the same URL parameters.
 import hashlib
 
 import numpy as np
-from django.db.models import Q
 from django.urls import reverse
 
 from graph.build import (
@@ -15,8 +14,6 @@ from graph.build import (
     best_split,
     build_graph,
     layout,
-    related_cases,
-    within_budget,
 )
 
 from .facets import add_url
@@ -47,65 +44,6 @@ def result_graph(result, query):
                 {"kind": kind, "slug": slug, "name": name, "url": term_urls[kind, slug]}
             )
     return build_graph(cases[pk] for pk in sorted(cases))
-
-
-def drawn_graph(result, query, budget, compact=False):
-    """The result's graph cut to ``budget`` nodes and laid out (``compact``: smaller rows,
-    case titles only on hover).
-
-    Output: ``(GraphLayout, Omitted, int nodes in the whole graph)``.
-    """
-    graph = result_graph(result, query)
-    shown, omitted = within_budget(graph, budget)
-    drawing = layout(shown, row_height=15, case_labels=False, max_r=9) if compact else layout(shown)
-    return drawing, omitted, graph.number_of_nodes()
-
-
-def related_to(case, limit=5):
-    """The published cases that share the most taxonomy nodes with ``case``, rarest first.
-
-    Input: a Case loaded with ``with_terms()``. Output: ``list[dict]`` with ``case`` (a
-    Case), ``score`` (Adamic–Adar, see ``graph.build.related_cases``) and ``shared``
-    (``list[tuple[str kind label, term]]``), best first. The graph holds the case, its
-    terms and every published case carrying one of them, so each term's degree is its true
-    number of published cases. Six SQL queries.
-    """
-    terms = {
-        (kind, term.slug): term
-        for kind, relation in TERM_RELATIONS
-        for term in getattr(case, relation).all()
-    }
-    if not terms:
-        return []
-    carrying = Q()
-    for kind, relation in TERM_RELATIONS:
-        chosen = [term.pk for (k, _), term in terms.items() if k == kind]
-        if chosen:
-            carrying |= Q(pk__in=Case.objects.filter(**{f"{relation}__in": chosen}).values("pk"))
-    carriers = Case.objects.filter((Q(is_published=True) & carrying) | Q(pk=case.pk))
-    data = {
-        pk: {"slug": slug, "title": slug, "url": "", "terms": []}
-        for pk, slug in carriers.values_list("pk", "slug")
-    }
-    for case_pk, kind, slug, name in carriers.term_links():
-        if (kind, slug) in terms and case_pk in data:
-            data[case_pk]["terms"].append({"kind": kind, "slug": slug, "name": name, "url": ""})
-    ranked = related_cases(build_graph(data.values()), case.slug, limit)
-    slugs = [node.split(":", 1)[1] for node, _, _ in ranked]
-    found = Case.objects.prefetch_related("involvements__organisation").in_bulk(
-        slugs, field_name="slug"
-    )
-    return [
-        {
-            "case": found[node.split(":", 1)[1]],
-            "score": score,
-            "shared": [
-                (KIND_LABELS[term_node.split(":", 1)[0]], terms[tuple(term_node.split(":", 1))])
-                for term_node in shared
-            ],
-        }
-        for node, score, shared in ranked
-    ]
 
 
 GRAPH_KIND_RANK = {"root_cause": 0, "component": 2, "symptom": 3, "contributing_factor": 4}
@@ -207,7 +145,8 @@ def index_graph(selection, query, budget):
 
 
 def drawn_graph_from_index(selection, query, budget, compact=False):
-    """:func:`drawn_graph` through the case index, the layout kept in the shared cache.
+    """The result's graph cut to ``budget`` nodes and laid out, through the case index,
+    the layout kept in the shared cache.
 
     The cache key holds the data's change counters, the budget, the drawing style and the
     filters, so a change anywhere is never drawn from a stale entry. Output as
@@ -233,7 +172,9 @@ def drawn_graph_from_index(selection, query, budget, compact=False):
 
 
 def related_from_index(index, case, limit=5):
-    """:func:`related_to` computed with the case index: the same cases, scores and order.
+    """The published cases most related to ``case``, computed with the case index: the
+    same cases, scores and order as the plain-ORM reference (``related_to`` in
+    ``tests/reference.py``).
 
     Each shared term adds ``1 / log(degree)`` (Adamic–Adar) where the degree counts the
     published cases carrying it, plus the case itself when it is a draft. One SQL query

@@ -15,19 +15,20 @@ from django.http import QueryDict
 
 from bench.generate import generate
 from graph.build import within_budget
-from incidents.facets import (
-    compute_facets,
-    facets_from_index,
-    root_cause_breakdown,
-    root_cause_breakdown_from_index,
-)
+from incidents.facets import facets_from_index, root_cause_breakdown_from_index
 from incidents.filters import CaseFilterSet, clean_query
-from incidents.graphs import index_graph, related_from_index, related_to, result_graph
+from incidents.graphs import index_graph, related_from_index, result_graph
 from incidents.index import get_index
 from incidents.models import Case
 from incidents.views import select
 from taxonomy.models import Component, RootCause, Symptom
 from tests.conftest import page
+from tests.reference import (
+    ReferenceFilterSet,
+    compute_facets,
+    related_to,
+    root_cause_breakdown,
+)
 from tests.snapshots import snapshot
 
 pytestmark = pytest.mark.django_db
@@ -81,7 +82,7 @@ def _queries(library):
 def _both(raw):
     """(plain filterset, fast filterset, selection) for a query string."""
     query = clean_query(QueryDict(raw))
-    plain = CaseFilterSet(query, queryset=Case.objects.published())
+    plain = ReferenceFilterSet(query, queryset=Case.objects.published())
     index = get_index()
     fast = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
     assert plain.is_valid() and fast.is_valid()
