@@ -1,9 +1,7 @@
-"""Keep derived state current when cases, terms or organisations change.
+"""Keep the change counters current when cases, terms or organisations change, and hold
+what may be stored at all (fixtures included). (The search table keeps itself current:
+``search/signals.py``.)
 
-- The stored search vector of a case (PostgreSQL) is recomputed when the case is saved
-  (``loaddata``'s raw saves included), when its terms are added, removed or cleared (from
-  either side of the relation), and when a term or organisation it carries is renamed or
-  gets new aliases.
 - The taxonomy counter is bumped when a term, category or organisation is saved or
   deleted (and when root causes change category), so every process rebuilds its
   recogniser and case index; the case counter when a case is saved or deleted or its
@@ -20,11 +18,10 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import F
-from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete, pre_save
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_save
 from django.dispatch import receiver
 from django.utils.duration import duration_string
 
-from search.documents import update_search_vectors
 from taxonomy.models import (
     Category,
     Component,
@@ -50,56 +47,36 @@ from .models import (
 TERM_MODELS = (RootCause, Component, Symptom, ContributingFactor)
 
 
-_deferred = ContextVar("deferred_reindex", default=None)
+_deferred = ContextVar("deferred_bumps", default=None)
 
 
 def bump_case_version(**kwargs):
     """Mark every process's case index out of date (``incidents/index.py``): one UPDATE,
-    or, inside :func:`deferred_reindex`, once when the block ends."""
+    or, inside :func:`deferred_bumps`, once when the block ends."""
     pending = _deferred.get()
     if pending is not None:
-        pending.add(BUMP)
+        pending.append(True)
         return
     if not TaxonomyVersion.objects.filter(pk=1).update(cases=F("cases") + 1):
         TaxonomyVersion.objects.get_or_create(pk=1, defaults={"cases": 1})
 
 
-# A marker in the deferred set: the case counter is to be bumped when the block ends.
-BUMP = "bump"
-
-
-def reindex(case_ids):
-    """Recompute the search vectors of the cases with these primary keys (PostgreSQL only);
-    inside :func:`deferred_reindex`, only note them."""
-    pending = _deferred.get()
-    if pending is None:
-        update_search_vectors(case_ids)
-    else:
-        pending.update(case_ids)
-
-
 @contextmanager
-def deferred_reindex():
-    """Collect the cases to reindex while the block runs, then reindex them in one UPDATE.
-
-    Used around ``loaddata``, whose every saved case and relation would otherwise each
-    cost an UPDATE.
-    """
-    pending = set()
+def deferred_bumps():
+    """Bump the case counter at most once, when the block ends, however many changes it
+    made. Used around ``loaddata``, whose every saved row would otherwise cost an UPDATE."""
+    pending = []
     token = _deferred.set(pending)
     try:
-        yield pending
+        yield
     finally:
         _deferred.reset(token)
-    if BUMP in pending:
-        pending.discard(BUMP)
+    if pending:
         bump_case_version()
-    update_search_vectors(pending)
 
 
 @receiver(post_save, sender=Case)
 def case_saved(sender, instance, **kwargs):
-    reindex([instance.pk])
     bump_case_version()
 
 
@@ -108,69 +85,31 @@ def case_deleted(sender, instance, **kwargs):
     bump_case_version()
 
 
-def terms_changed(sender, instance, action, reverse, pk_set, **kwargs):
-    """m2m_changed receiver for the four term relations of Case, from either side."""
-    if action not in {"post_add", "post_remove", "post_clear", "pre_clear"}:
-        return
-    if action != "pre_clear":
-        bump_case_version()
-    if not reverse:
-        if action != "pre_clear":
-            reindex([instance.pk])
-        return
-    # From the term's side: the cases affected are pk_set, or all of them on a clear.
-    if action == "pre_clear":
-        instance._cleared_case_ids = list(instance.cases.values_list("pk", flat=True))
-    elif action == "post_clear":
-        reindex(getattr(instance, "_cleared_case_ids", []))
-    else:
-        reindex(pk_set or [])
-
-
-for relation in (Case.root_causes, Case.components, Case.symptoms, Case.contributing_factors):
-    m2m_changed.connect(terms_changed, sender=relation.through, dispatch_uid=str(relation.through))
-
-
-def facts_changed(sender, action, **kwargs):
-    """A case's workloads, accelerators or added categories changed: the facets move."""
+def links_changed(sender, action, **kwargs):
+    """A case's terms, workloads, accelerators or added categories changed (from either
+    side of the relation): the facets move."""
     if action in {"post_add", "post_remove", "post_clear"}:
         bump_case_version()
 
 
-for relation in (Case.workloads, Case.accelerators, Case.added_categories):
-    m2m_changed.connect(facts_changed, sender=relation.through, dispatch_uid=str(relation.through))
+for relation in (
+    *(Case.root_causes, Case.components, Case.symptoms, Case.contributing_factors),
+    *(Case.workloads, Case.accelerators, Case.added_categories),
+):
+    m2m_changed.connect(links_changed, sender=relation.through, dispatch_uid=str(relation.through))
 
 
 @receiver(post_save, sender=Involvement)
 @receiver(post_delete, sender=Involvement)
-def involvement_changed(sender, instance, origin=None, **kwargs):
-    """A case's organisations changed: its search vector and the organisation facet.
-
-    When the rows go because their case is being deleted (``origin`` is that case or a
-    queryset of cases), there is nothing to reindex: a search document written then would
-    point at a case about to vanish (PostgreSQL refuses it when the transaction ends).
-    """
-    deleting_cases = isinstance(origin, Case) or getattr(origin, "model", None) is Case
-    if not deleting_cases:
-        reindex([instance.case_id])
+def involvement_changed(sender, instance, **kwargs):
+    """A case's organisations changed: the organisation facet moves."""
     bump_case_version()
 
 
-def term_saved(sender, instance, raw=False, **kwargs):
-    """A term or organisation changed: new recogniser index; its cases re-searchable."""
+def term_changed(sender, **kwargs):
+    """A term or organisation was saved or deleted: every process's recogniser and case
+    index are out of date."""
     bump_taxonomy_version()
-    if not raw and instance.pk:
-        reindex(list(instance.cases.values_list("pk", flat=True)))
-
-
-def term_deleting(sender, instance, **kwargs):
-    """Remember the cases of a term or organisation about to go (their rows cascade away)."""
-    instance._deleted_case_ids = list(instance.cases.values_list("pk", flat=True))
-
-
-def term_deleted(sender, instance, **kwargs):
-    bump_taxonomy_version()
-    reindex(getattr(instance, "_deleted_case_ids", []))
 
 
 def category_changed(sender, **kwargs):
@@ -187,9 +126,8 @@ m2m_changed.connect(
 )
 
 for model in (*TERM_MODELS, Organisation):
-    post_save.connect(term_saved, sender=model, dispatch_uid=f"term_saved_{model.__name__}")
-    pre_delete.connect(term_deleting, sender=model, dispatch_uid=f"term_deleting_{model.__name__}")
-    post_delete.connect(term_deleted, sender=model, dispatch_uid=f"term_deleted_{model.__name__}")
+    post_save.connect(term_changed, sender=model, dispatch_uid=f"term_saved_{model.__name__}")
+    post_delete.connect(term_changed, sender=model, dispatch_uid=f"term_deleted_{model.__name__}")
 
 
 # --- What may be stored at all (fixtures included) ---------------------------------------

@@ -8,3 +8,8 @@ class SearchConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "search"
     verbose_name = "Search"
+
+    def ready(self):
+        from . import signals
+
+        signals.connect()

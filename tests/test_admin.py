@@ -60,6 +60,19 @@ def test_editor_adds_a_case_with_sources_and_sees_it_on_the_list(admin_client):
     assert "GPU hardware and memory" in admin_client.get("/cases/new-case/").content.decode()
 
 
+def test_admin_search_finds_a_case_by_a_word_of_its_text(admin_client):
+    """On PostgreSQL through the stored search vectors (stemmed: "overheating" finds
+    "overheated"), elsewhere by substring."""
+    from django.db import connection
+
+    make_case("Hot hall", summary="The GPUs overheated in the hall.")
+    make_case("Quiet hall", summary="Nothing happened.")
+    word = "overheating" if connection.vendor == "postgresql" else "overheated"
+    response = admin_client.get("/admin/incidents/case/", {"q": word})
+    listed = page(response).select_one("#result_list").get_text(" ", strip=True)
+    assert "Hot hall" in listed and "Quiet hall" not in listed
+
+
 def test_new_cases_start_as_drafts(admin_client):
     form = page(admin_client.get("/admin/incidents/case/add/"))
     assert not form.select_one("input[name=is_published]").has_attr("checked")

@@ -25,8 +25,6 @@ KNOWN_LAYER_BREAKS = {
     ("taxonomy.models", "incidents.validators"),
     ("taxonomy.admin", "incidents.models"),
     ("taxonomy.admin", "search.recognise"),
-    ("incidents.admin", "search.documents"),
-    ("incidents.signals", "search.documents"),
     # The list/query layer still lives in incidents/views.py and search/views.py.
     ("api.exports", "incidents.views"),
     ("api.feeds", "incidents.views"),

@@ -110,9 +110,10 @@ def library():
     pages), with symptoms, components, scales and durations that filters and orders
     separate; and a draft that matches every filter. Search vectors are computed once at
     the end, as ``loaddata`` does."""
-    from incidents.signals import deferred_reindex
+    from incidents.signals import deferred_bumps
+    from search.signals import deferred_reindex
 
-    with deferred_reindex():
+    with deferred_bumps(), deferred_reindex():
         return _library()
 
 

@@ -12,7 +12,8 @@ from django.db.models import Exists, OuterRef
 from django.utils.functional import cached_property
 
 from incidents.models import Case, Involvement, Source
-from incidents.signals import bump_case_version, deferred_reindex, describe, reindex
+from incidents.signals import bump_case_version, deferred_bumps, describe
+from search.signals import deferred_reindex, reindex
 from taxonomy.models import bump_taxonomy_version
 
 # How many slugs a refusal lists before it says "and N more".
@@ -40,7 +41,7 @@ class Command(loaddata.Command):
     """
 
     def handle(self, *fixture_labels, **options):
-        with deferred_reindex():
+        with deferred_bumps(), deferred_reindex():
             return super().handle(*fixture_labels, **options)
 
     def loaddata(self, fixture_labels):
