@@ -15,7 +15,7 @@ the index holds published cases only, and each read filters on ``is_published`` 
 a case unpublished since the order was computed is left out.
 
 Each client may start :data:`settings.EXPORT_RATE_LIMIT <config.settings>` exports a
-minute (``api/limits.py``); past it, 429 with ``Retry-After``, so a script cannot keep
+minute (``lib/limits.py``); past it, 429 with ``Retry-After``, so a script cannot keep
 every worker streaming.
 
 CSV cells that a spreadsheet would read as a formula (starting with ``=``, ``+``, ``-``,
@@ -35,12 +35,11 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import condition, require_safe
 
 from incidents.filters import list_options
-from incidents.http import SafeJsonResponse, safe_json
 from incidents.index import library_versions
 from incidents.models import Case
 from incidents.views import read_request, select
-
-from . import limits
+from lib import limits
+from lib.http import SafeJsonResponse, safe_json
 
 # Most rows one export holds: the first ones in the list's order. About 2 kB a row in CSV,
 # so at most some 20 MB and a few seconds of a worker; narrow the list for the rest.
@@ -307,7 +306,7 @@ def _export(request, kind):
 
 def rate_limited(kind):
     """Decorator: count the request against ``settings.EXPORT_RATE_LIMIT`` exports a
-    minute per client (:func:`api.limits.hit`, scope ``"export"``); past it, answer 429
+    minute per client (:func:`lib.limits.hit`, scope ``"export"``); past it, answer 429
     with ``Retry-After`` and the reason, as text (``kind`` "csv") or as
     ``{"errors": [...]}`` (``kind`` "json"), before any work."""
 

@@ -44,12 +44,10 @@ from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field
 
-from api.limits import client_key, hit
 from incidents.facets import facets_from_index
 from incidents.filters import list_options
 from incidents.index import FACET_KEYS, get_index
 from incidents.models import Case
-from incidents.text import plain_text, shorten
 from incidents.views import (
     CASES_PER_PAGE,
     CaseDetailView,
@@ -58,6 +56,8 @@ from incidents.views import (
     read_request,
     select,
 )
+from lib.limits import client_key, hit
+from lib.text import plain_text, shorten
 from search.documents import document_of
 from search.suggestions import index_breadth, offered, recognise
 from search.text import query_terms
@@ -757,7 +757,7 @@ def mcp_endpoint(request):
     Answers, besides the SDK's own: 405 with ``Allow: POST`` for other methods (no event
     stream is offered, as the transport allows); 403 for a browser request from another
     site (an ``Origin`` that is not this host); 429 with ``Retry-After`` past
-    ``MCP_RATE_LIMIT`` requests a minute from one client (``api/limits.py``); 413 for a
+    ``MCP_RATE_LIMIT`` requests a minute from one client (``lib/limits.py``); 413 for a
     body over ``MCP_MAX_REQUEST_BYTES``. Exempt from CSRF: nothing here reads cookies or
     writes anything.
     """

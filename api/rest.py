@@ -51,10 +51,8 @@ from incidents.dates import format_partial_date
 from incidents.facets import FACET_LABELS, FACET_SPECS, add_url, facets_from_index, query_string
 from incidents.filters import list_options
 from incidents.graphs import related_from_index
-from incidents.http import SafeJsonResponse
 from incidents.index import get_index
 from incidents.models import TERM_RELATIONS, Case, Organisation
-from incidents.text import shorten
 from incidents.views import (
     CASES_PER_PAGE,
     PageNotFound,
@@ -63,10 +61,13 @@ from incidents.views import (
     select,
     sort_links,
 )
+from lib import limits
+from lib.http import SafeJsonResponse
+from lib.text import shorten
 from search.snippets import snippet
 from search.suggestions import offered, suggested_filters
 
-from . import limits, schemas
+from . import schemas
 
 API_VERSION = "1"
 # The case sections, in the page's order: (key in the answer, model field, HTML method).
@@ -98,7 +99,7 @@ class ApiError(Exception):
 
 
 class ClientRateThrottle(BaseThrottle):
-    """ninja's throttle hook over the open-data limits (``api/limits.py``, shared with the
+    """ninja's throttle hook over the open-data limits (``lib/limits.py``, shared with the
     MCP server): ``settings.API_RATE_LIMIT`` requests a minute per client address (behind
     ``TRUSTED_PROXY_COUNT`` proxies, the address the nearest trusted one saw), counted in
     the cache. Read per request, so a settings override applies at once."""
@@ -120,7 +121,7 @@ class ClientRateThrottle(BaseThrottle):
 
 
 class SafeJsonRenderer(JSONRenderer):
-    """JSON with ``<``, ``>`` and ``&`` escaped (``incidents.http.SafeJsonResponse``), so
+    """JSON with ``<``, ``>`` and ``&`` escaped (``lib.http.SafeJsonResponse``), so
     no text from a case can open a tag if a browser is tricked into reading it as HTML."""
 
     def render(self, request, data, *, response_status):

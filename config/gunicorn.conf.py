@@ -27,7 +27,7 @@ limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
 # No gunicorn access log: the app writes one JSON object per request itself
-# (incidents/middleware.py), escaped properly, where gunicorn's format would let a
+# (lib/middleware.py), escaped properly, where gunicorn's format would let a
 # newline in a path split a line.
 accesslog = None
 errorlog = "-"

@@ -84,11 +84,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "incidents.middleware.RequestLogMiddleware",
+    "lib.middleware.RequestLogMiddleware",
     # CORS headers for /api/ (settings at the end), also on 503s and redirects.
     "corsheaders.middleware.CorsMiddleware",
     # A database that is down, or a statement past its timeout: 503 with Retry-After.
-    "incidents.middleware.DatabaseUnavailableMiddleware",
+    "lib.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -153,7 +153,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # REDIS_URL is set (redis://127.0.0.1:6379/0), else each process keeps its own. Keys carry
 # the data's change counters and the code's release, so nothing stale is read after an
 # edit or a deploy. The cache is optional: with Redis down a read is a miss and a write is
-# skipped (config/cache.py), so the site serves, slower, and /healthz says "degraded".
+# skipped (lib/cache.py), so the site serves, slower, and /healthz says "degraded".
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
@@ -175,7 +175,7 @@ RELEASE = os.environ.get("RELEASE") or _release()
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "config.cache.ResilientRedisCache",
+            "BACKEND": "lib.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": f"{os.environ.get('CACHE_KEY_PREFIX', 'incident-library')}:{RELEASE}",
             "TIMEOUT": 3600,
@@ -273,18 +273,18 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "403_lockout.html"
 # The address lockouts count by: behind TRUSTED_PROXY_COUNT reverse proxies, the one the
-# nearest trusted proxy saw (config/proxies.py). Otherwise every visitor would share the
+# nearest trusted proxy saw (lib/proxies.py). Otherwise every visitor would share the
 # proxy's address and one attacker could lock any editor out.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # X-Forwarded-For is read only from connections out of these networks (comma-separated;
-# default loopback and private ranges, config/proxies.py): a client that connects directly
+# default loopback and private ranges, lib/proxies.py): a client that connects directly
 # could otherwise name a new address at every sign-in attempt.
 TRUSTED_PROXY_NETWORKS = os.environ.get("TRUSTED_PROXY_NETWORKS", "")
-AXES_CLIENT_IP_CALLABLE = "config.proxies.client_ip"
+AXES_CLIENT_IP_CALLABLE = "lib.proxies.client_ip"
 
 LOGIN_REDIRECT_URL = "/admin/"
 
-# Logs: one line per event on stderr; one JSON object per request (incidents/middleware.py).
+# Logs: one line per event on stderr; one JSON object per request (lib/middleware.py).
 # A rejected request (bad Host, CSRF, too many fields or files…) or one that met a database
 # outage is that one line, with an "error" field saying why: no traceback per request, a
 # cheap way to flood the logs otherwise. A database outage's traceback is logged at most
@@ -297,12 +297,12 @@ LOGGING = {
         "bare": {"format": "%(message)s"},
     },
     "filters": {
-        "with_traceback": {"()": "incidents.middleware.WithTracebackOnly"},
+        "with_traceback": {"()": "lib.middleware.WithTracebackOnly"},
     },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain"},
         "requests": {"class": "logging.StreamHandler", "formatter": "bare"},
-        "rejected": {"class": "incidents.middleware.RejectedRequestHandler"},
+        "rejected": {"class": "lib.middleware.RejectedRequestHandler"},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
@@ -324,14 +324,14 @@ CHECK_CLUSTER_TEXT = os.environ.get("CHECK_CLUSTER_TEXT", "")
 CHECK_CLUSTER_URL = os.environ.get("CHECK_CLUSTER_URL", "")
 
 # --- MCP server (issue 15: api/mcp_server.py, served at /mcp) ---
-# Requests a minute one client may send to /mcp (0: no limit; api/limits.py counts them in
+# Requests a minute one client may send to /mcp (0: no limit; lib/limits.py counts them in
 # the cache), and the largest request body it reads, in bytes (a tool call is well under
 # 2 KB; the case list's own bounds cap the rest).
 MCP_RATE_LIMIT = int(os.environ.get("MCP_RATE_LIMIT", "120"))
 MCP_MAX_REQUEST_BYTES = int(os.environ.get("MCP_MAX_REQUEST_BYTES", "65536"))
 
 # --- JSON API (issue 15: api/rest.py, at /api/v1/) ---
-# Requests a minute one client may send to the API (0: no limit; api/limits.py counts
+# Requests a minute one client may send to the API (0: no limit; lib/limits.py counts
 # them in the cache); past it, 429 with Retry-After.
 API_RATE_LIMIT = int(os.environ.get("API_RATE_LIMIT", "120"))
 # Exports (/export.csv, /export.json) one client may start a minute (0: no limit): each

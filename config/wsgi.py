@@ -3,7 +3,7 @@
 Refuses to start, with a message naming what is missing, when DEBUG is off and
 ``SECRET_KEY`` or ``ALLOWED_HOSTS`` is unset (``config.settings.require_serving_settings``).
 Bounds every database statement of a web request (``REQUEST_STATEMENT_TIMEOUT_MS``,
-``REQUEST_LOCK_TIMEOUT_MS``; ``incidents.resilience.bound_request_statements``): only the
+``REQUEST_LOCK_TIMEOUT_MS``; ``lib.resilience.bound_request_statements``): only the
 web process imports this module, so management commands run without those bounds.
 """
 
@@ -12,7 +12,7 @@ import os
 from django.core.wsgi import get_wsgi_application
 
 from config.settings import require_serving_settings
-from incidents.resilience import bound_request_statements
+from lib.resilience import bound_request_statements
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 

@@ -7,9 +7,9 @@ from django.views.decorators.http import require_safe
 
 from incidents.facets import query_string
 from incidents.graphs import drawn_graph_from_index, result_graph
-from incidents.http import SafeJsonResponse
 from incidents.models import Case
 from incidents.views import read_request, select
+from lib.http import SafeJsonResponse
 
 from .build import KIND_LABELS
 

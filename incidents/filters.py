@@ -14,11 +14,11 @@ from django.db.models import Q
 from django.forms import ModelMultipleChoiceField
 from django.http import QueryDict
 
+from lib.text import shorten
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
 from .dates import EARLIEST_YEAR, latest_year
 from .models import Accelerator, Case, Organisation, ScaleBand, Workload
-from .text import shorten
 
 # The most of a sentence ``q`` the search reads, in characters; a longer paste (up to
 # PASTE_MAX_LENGTH) is first reduced to its lines that matter (``search/paste.py``).

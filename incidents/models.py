@@ -3,7 +3,7 @@
 A case follows the seed card's sections, in the order the page shows them: symptoms,
 root cause, component, contributing factor, detection, remediation, action items and
 lessons; plus a summary, the trigger, the impact, the incident period and the report's
-date. Text sections are Markdown, rendered and sanitised on read (``incidents/text.py``).
+date. Text sections are Markdown, rendered and sanitised on read (``lib/text.py``).
 """
 
 from django.db import models
@@ -11,6 +11,15 @@ from django.db.models import F
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 
+from lib.text import plain_text, render_markdown
+from lib.validators import (
+    ALIAS_LENGTH,
+    ALIAS_LINES,
+    DESCRIPTION_LENGTH,
+    SUMMARY_LENGTH,
+    LineListValidator,
+    MarkdownValidator,
+)
 from taxonomy.models import (
     Category,
     Component,
@@ -22,15 +31,6 @@ from taxonomy.models import (
 )
 
 from .dates import DatePrecision, format_duration, format_partial_date
-from .text import plain_text, render_markdown
-from .validators import (
-    ALIAS_LENGTH,
-    ALIAS_LINES,
-    DESCRIPTION_LENGTH,
-    SUMMARY_LENGTH,
-    LineListValidator,
-    MarkdownValidator,
-)
 
 __all__ = ["DatePrecision", "format_partial_date"]  # re-exported for older imports
 

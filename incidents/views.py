@@ -21,6 +21,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from django.views.generic import DetailView
 
+from lib.http import SafeJsonResponse
+from lib.resilience import health_report
+from lib.text import shorten
 from search.paste import read_paste
 from search.ranking import match_sentence
 from search.snippets import SNIPPET_FIELDS, snippet
@@ -48,11 +51,8 @@ from .filters import (
     query_problems,
 )
 from .graphs import drawn_graph_from_index, related_from_index
-from .http import SafeJsonResponse
 from .index import Selection, get_index
 from .models import Case
-from .resilience import health_report
-from .text import shorten
 
 CASES_PER_PAGE = 20
 # Most nodes in the list page's small graph of its result.

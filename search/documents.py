@@ -33,7 +33,7 @@ WEIGHTS = {"A": 1.0, "B": 0.4, "C": 0.2, "D": 0.1}
 MAX_POSITIONS = 256
 # Characters read of each case field (title and the eight Markdown sections), and of each
 # space-joined list of names or aliases (the organisations', and each kind of term's). The
-# admin refuses sections longer than FIELD_LENGTH (incidents/validators.py), so what an
+# admin refuses sections longer than FIELD_LENGTH (lib/validators.py), so what an
 # editor saves is all searchable. PostgreSQL's limit is on the bytes of the distinct
 # lexemes, at most 1 MB - 1 (MAXSTRPOS, src/include/tsearch/ts_type.h); a lexeme is at
 # most its word, four bytes a character in UTF-8, so 9 fields x 20,000 + 9 lists x 5,000 =

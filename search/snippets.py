@@ -5,7 +5,7 @@ import re
 
 from django.utils.safestring import mark_safe
 
-from incidents.text import render_markdown
+from lib.text import render_markdown
 
 from .text import WORD, fold, query_terms, stem
 

@@ -5,9 +5,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from incidents.filters import PASTE_MAX_LENGTH, SEARCH_MAX_LENGTH, CaseFilterSet, clean_query
-from incidents.http import SafeJsonResponse
 from incidents.index import get_index
 from incidents.models import Case
+from lib.http import SafeJsonResponse
 
 from .paste import first_words, read_paste
 from .suggestions import get_vocabulary, index_breadth, offered, recognise, suggested_filters

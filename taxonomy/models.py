@@ -10,7 +10,7 @@ The starting vocabulary is ``shared/taxonomy-vocabulary.md``; every model has a 
 from django.db import models
 from django.urls import reverse
 
-from incidents.validators import (
+from lib.validators import (
     ALIAS_LENGTH,
     ALIAS_LINES,
     DESCRIPTION_LENGTH,

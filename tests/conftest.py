@@ -88,7 +88,7 @@ class LibraryTestCase(TestCase):
 
 def in_one_rate_window(seconds=5):
     """Wait, when fewer than ``seconds`` are left of this minute, for the next: rate
-    limits count in fixed windows of a minute (``api/limits.py``), so a test's requests
+    limits count in fixed windows of a minute (``lib/limits.py``), so a test's requests
     must not straddle two."""
     import time
 

@@ -89,7 +89,7 @@ def redis_server():
 def test_list_and_graph_pages_serve_while_redis_is_stopped(client, settings, caplog, redis_server):
     settings.CACHES = {
         "default": {
-            "BACKEND": "config.cache.ResilientRedisCache",
+            "BACKEND": "lib.cache.ResilientRedisCache",
             "LOCATION": redis_server.url,
             "KEY_PREFIX": f"faults-{secrets.token_hex(4)}",
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1, "recheck_after": 0.2},
@@ -116,7 +116,7 @@ def test_list_and_graph_pages_serve_while_redis_is_stopped(client, settings, cap
         "cache": "unavailable (ConnectionError)",
         "static": "ok",
     }
-    warnings = [r for r in caplog.records if r.name == "config.cache"]
+    warnings = [r for r in caplog.records if r.name == "lib.cache"]
     assert len(warnings) == 1, "a cache outage is logged once, not per request"
     assert warnings[0].getMessage().startswith("Cache unavailable, serving without it")
     assert warnings[0].exc_info is None
@@ -540,7 +540,7 @@ def test_only_database_errors_that_mean_unavailable_are_a_503(rf):
     try again in 10 s"; a locked file or a lost server is (issue 14, adversarial F7)."""
     import sqlite3
 
-    from incidents.middleware import DatabaseUnavailableMiddleware
+    from lib.middleware import DatabaseUnavailableMiddleware
 
     middleware = DatabaseUnavailableMiddleware(lambda request: None)
     too_deep = _driver_error("SELECT " + " + ".join(["1"] * 1_500))

@@ -7,8 +7,8 @@ import time
 import pytest
 from django.db import connection
 
-from incidents.text import MAX_RAW_HTML, render_markdown
-from incidents.validators import MAX_NESTING, SECTION_LENGTH, SUMMARY_LENGTH
+from lib.text import MAX_RAW_HTML, render_markdown
+from lib.validators import MAX_NESTING, SECTION_LENGTH, SUMMARY_LENGTH
 
 from .conftest import make_case, make_term, page
 from .test_admin import form_data

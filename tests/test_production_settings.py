@@ -142,7 +142,7 @@ def test_too_many_filter_values_is_a_400_with_a_message(client):
 
 
 def test_client_address_behind_trusted_proxies(rf, settings):
-    from config.proxies import client_ip
+    from lib.proxies import client_ip
 
     request = rf.get("/", HTTP_X_FORWARDED_FOR="6.6.6.6, 8.8.8.8, 10.0.0.2", REMOTE_ADDR="10.0.0.3")
     settings.TRUSTED_PROXY_COUNT = 0

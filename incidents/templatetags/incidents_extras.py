@@ -4,15 +4,15 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
-from incidents.text import plain_text as _plain_text
-from incidents.text import render_markdown
+from lib.text import plain_text as _plain_text
+from lib.text import render_markdown
 
 register = template.Library()
 
 
 @register.filter
 def markdown(text):
-    """Render Markdown to sanitised HTML (see :func:`incidents.text.render_markdown`)."""
+    """Render Markdown to sanitised HTML (see :func:`lib.text.render_markdown`)."""
     return render_markdown(text)
 
 

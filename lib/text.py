@@ -24,7 +24,7 @@ public page down (issue 14):
   sanitiser (html5ever, in nh3) is quadratic in nesting depth, and misnested raw
   formatting tags make it reopen them in every later paragraph.
 - Past :data:`MAX_RENDER_LENGTH` characters a text is cut (the admin refuses text that
-  long: ``incidents/validators.py``).
+  long: ``lib/validators.py``).
 """
 
 import html

@@ -2,7 +2,7 @@
 ``/healthz`` and the time bounds on a web request's database statements.
 
 The rest lives where Django looks for it: the 503 for a database outage and the request
-log in ``incidents/middleware.py``, the optional Redis cache in ``config/cache.py``.
+log in ``lib/middleware.py``, the optional Redis cache in ``lib/cache.py``.
 Nothing here imports a model, so ``config/wsgi.py`` can import it before the apps load.
 """
 

@@ -16,7 +16,7 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import RedisError
 
-logger = logging.getLogger("config.cache")
+logger = logging.getLogger("lib.cache")
 
 
 class _Availability:

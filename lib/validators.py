@@ -1,5 +1,5 @@
 """Bounds on the Markdown editors type (issue 14): a length per field, and the shape that
-:func:`~incidents.text.render_markdown` shows as Markdown rather than as plain text.
+:func:`~lib.text.render_markdown` shows as Markdown rather than as plain text.
 
 The admin's forms run these through the model fields, so an editor sees the message next
 to the field, with the text as typed, and nothing is saved.
@@ -33,9 +33,9 @@ PHRASING_LINES, PHRASING_LENGTH = 20, 200
 @deconstructible
 class MarkdownValidator:
     """Refuse Markdown longer than ``max_length`` characters, nested deeper than
-    :data:`~incidents.text.MAX_NESTING` elements or with more raw HTML than
-    :data:`~incidents.text.MAX_RAW_HTML` ``<``, or rendering to more HTML than
-    :func:`~incidents.text.expansion_limit` allows.
+    :data:`~lib.text.MAX_NESTING` elements or with more raw HTML than
+    :data:`~lib.text.MAX_RAW_HTML` ``<``, or rendering to more HTML than
+    :func:`~lib.text.expansion_limit` allows.
 
     Input (call): the field's ``str`` (``None`` and "" pass). Raises
     :class:`~django.core.exceptions.ValidationError` with code ``markdown_too_long``,

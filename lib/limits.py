@@ -11,14 +11,14 @@ import time
 
 from django.core.cache import cache
 
-from config.proxies import client_ip
+from lib.proxies import client_ip
 
 WINDOW_SECONDS = 60
 
 
 def client_key(request):
     """The client a limit counts: its address behind the trusted proxies
-    (:func:`config.proxies.client_ip`, as login throttling counts it)."""
+    (:func:`lib.proxies.client_ip`, as login throttling counts it)."""
     return client_ip(request) or "unknown"
 
 

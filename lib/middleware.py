@@ -90,7 +90,7 @@ class DatabaseUnavailableMiddleware:
     Applies to ``django.db.OperationalError`` and ``InterfaceError`` raised by a view or
     while rendering its response: PostgreSQL down or restarting, a connection lost, a
     statement past ``REQUEST_STATEMENT_TIMEOUT_MS`` or a lock wait past
-    ``REQUEST_LOCK_TIMEOUT_MS`` (``incidents/resilience.py``), SQLite's "database is
+    ``REQUEST_LOCK_TIMEOUT_MS`` (``lib/resilience.py``), SQLite's "database is
     locked". The request's log line carries the cause; the traceback is logged at most
     once a minute per process. Other exceptions are left to Django (a 500 with its
     traceback), and so are SQLite's errors that say nothing of availability ("Expression
