@@ -112,7 +112,7 @@ class Filters(BaseModel):
 Sentence = Annotated[
     str,
     Field(
-        description="What you see, in your words or a pasted log excerpt (up to 20,000 "
+        description="What you see, in your words or a pasted log excerpt (up to 6,000 "
         "characters; past 500, its lines that matter are read)."
     ),
 ]

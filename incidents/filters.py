@@ -21,9 +21,11 @@ from .dates import EARLIEST_YEAR, latest_year
 from .models import Accelerator, Case, Organisation, ScaleBand, Workload
 
 # The most of a sentence ``q`` the search reads, in characters; a longer paste (up to
-# PASTE_MAX_LENGTH) is first reduced to its lines that matter (``search/paste.py``).
+# PASTE_MAX_LENGTH) is first reduced to its lines that matter (``search/paste.py``). A
+# query string much longer than that would not reach the site: gunicorn and common
+# proxies refuse a request line over 8,190 bytes, and URL encoding can triple a log line.
 SEARCH_MAX_LENGTH = 500
-PASTE_MAX_LENGTH = 20_000
+PASTE_MAX_LENGTH = 6_000
 
 
 class SlugChoiceField(ModelMultipleChoiceField):

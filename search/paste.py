@@ -12,10 +12,12 @@ a single long line is cut at a word boundary. Longer texts are refused (a 400), 
 
 import re
 
-from incidents.filters import SEARCH_MAX_LENGTH
+from incidents.filters import PASTE_MAX_LENGTH, SEARCH_MAX_LENGTH
 
-# The longest text read at all, in characters: a few screens of log.
-PASTE_MAX_LENGTH = 20_000
+# PASTE_MAX_LENGTH, the longest text read at all (incidents/filters.py): a screen or two
+# of log. A query string much longer would not reach the site: gunicorn (and common
+# proxies) refuse a request line over 8,190 bytes, and URL encoding can triple a line.
+__all__ = ["PASTE_MAX_LENGTH", "first_words", "read_paste"]
 FAILURE_WORDS = re.compile(
     r"\b(?:errors?|fail\w*|fatal|panic\w*|timeouts?|timed out|exceptions?|killed|oom\w*|"
     r"abort\w*|denied|refused|unreachable|lost|hang\w*|hung|crash\w*|warn\w*|xid|ecc|nan|"
@@ -63,11 +65,17 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
     ranked = []
     seen = set()
     for position, line in enumerate(lines):
-        shape = _VARYING.sub("#", line.casefold())
+        matched = find_signatures(line) if find_signatures is not None else []
+        # Lines a signature matches differ by what they show (Xid 79 is not Xid 94);
+        # others by their shape, numbers and addresses aside.
+        if matched:
+            shape = tuple(sorted((kind, slug) for kind, slug, *_ in matched))
+        else:
+            shape = _VARYING.sub("#", line.casefold())
         if shape in seen:
             continue
         seen.add(shape)
-        if find_signatures is not None and find_signatures(line):
+        if matched:
             weight = 0
         elif FAILURE_WORDS.search(line):
             weight = 1

@@ -2,18 +2,26 @@
 
 Every signature of every term is compiled once per taxonomy version into one RE2 set,
 which tells in a single pass, linear in the text, which patterns match anywhere; each
-of those is then searched once for where it first matches. (A set over its memory
-budget falls back to searching each pattern, also linear.) A pattern stored before the
-validator refused it is skipped, never raised.
+of those is then searched once for where it first matches. The patterns of a vocabulary
+are bounded in all (:data:`TOTAL_PROGRAM_SIZE`), so the set always compiles and matches
+a 6,000-character paste in well under a second even when editors wrote the worst they
+may. A line stored before the validator refused it is skipped, never raised, and the
+term's other lines still work.
 """
+
+import logging
 
 import re2
 
 from taxonomy.signatures import compile_pattern, options, parse_signatures
 
-# RE2's memory budget for the set of every signature, in bytes; past it (thousands of
-# signatures) each pattern is searched on its own, still in linear time.
+# RE2's memory budget for the set of every signature, in bytes, and the most
+# instructions the patterns of one vocabulary may add up to (the real ones: about 40,000).
+# Past the budget the remaining patterns are left out, with a warning in the log: a text
+# is then matched in one linear pass whatever editors wrote.
 SET_MEMORY = 64 << 20
+TOTAL_PROGRAM_SIZE = 150_000
+logger = logging.getLogger(__name__)
 
 
 class SignatureMatcher:
@@ -26,29 +34,37 @@ class SignatureMatcher:
         self.keys = []
         self.patterns = []
         self.set = None
+        size, left_out = 0, 0
         for kind, slug, text in rows:
-            try:
-                signatures = parse_signatures(text)
-            except ValueError:
-                continue  # refused by the form; an old or hand-loaded row
-            for signature in signatures:
-                self.keys.append((kind, slug))
-                self.patterns.append(compile_pattern(signature.pattern))
+            for line in (text or "").splitlines():
+                try:  # each line on its own: one bad line leaves the others working
+                    signatures = parse_signatures(line)
+                except ValueError:
+                    continue  # refused by the form; an old or hand-loaded row
+                for signature in signatures:
+                    compiled = compile_pattern(signature.pattern)
+                    if size + compiled.programsize > TOTAL_PROGRAM_SIZE:
+                        left_out += 1
+                        continue
+                    size += compiled.programsize
+                    self.keys.append((kind, slug))
+                    self.patterns.append(compiled)
+        if left_out:
+            logger.warning(
+                "%d log signatures left out: the vocabulary's patterns exceed %d instructions",
+                left_out,
+                TOTAL_PROGRAM_SIZE,
+            )
         if self.patterns:
             chosen = options()
             chosen.max_mem = SET_MEMORY
             self.set = re2.Set.SearchSet(chosen)
             for compiled in self.patterns:
                 self.set.Add(compiled.pattern)
-            try:
-                self.set.Compile()
-            except re2.error:
-                self.set = None  # over budget: each pattern is searched on its own
+            self.set.Compile()
 
     def _matching(self, text):
-        if self.set is not None:
-            return sorted(self.set.Match(text) or ())  # None when nothing matches
-        return [i for i, compiled in enumerate(self.patterns) if compiled.search(text)]
+        return sorted(self.set.Match(text) or ())  # None when nothing matches
 
     def find(self, text):
         """Where signatures match ``text``: ``list[tuple[str kind, str slug, int start,

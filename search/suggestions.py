@@ -333,6 +333,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     for kind, slug, start, end in vocabulary.signatures.find(sentence):
         covered.append((start, end))
         if denied(sentence, start, end) or any(a <= start < b for a, b in well):
+            well.append((start, end))  # nothing in it suggests anything (its words too)
             continue  # "no Xid 79 since the reseat": not what happened
         name = vocabulary.candidates[(kind, slug)].name
         matched = sentence[start:end]
@@ -536,20 +537,36 @@ _RULED_OUT = re.compile(
 # A state read off a tool's table right after a value's words: "HW Thermal Slowdown :
 # Not Active", "Pending Page Blacklist : No", "Retired pages: 0".
 _NEGATIVE_STATE = re.compile(
-    r"[ \t]*[:=][ \t]*(?:not active|inactive|no|none|0|n/a|disabled|false|pass(?:ed)?)\b",
+    r"(?:[ \t]+[\w-]+){0,2}[ \t]*[:=][ \t]*"
+    r"(?:not active|inactive|no|none|0|n/a|disabled|false|ok|pass(?:ed)?)\b",
     re.IGNORECASE,
 )
+# A tool's table row that reads as absent or fine, the whole line: "Pending Page
+# Blacklist : No", "ECC: OK".
+_NEGATIVE_ROW = re.compile(
+    r"^[^\S\n]*[^:=\n]{1,60}[:=][^\S\n]*"
+    r"(?:not active|inactive|no|none|0|n/a|disabled|false|ok|pass(?:ed)?)[^\S\n]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# A count of none right before a value's words: "0 ECC errors", "zero Xid events".
+_NONE_BEFORE = re.compile(r"\b(?:0|zero)\s+$", re.IGNORECASE)
 
 
 def set_aside_clauses(sentence):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses
-    that say something was well (:data:`_WELL`) or only suppose it
-    (:data:`_HYPOTHETICAL`), and the part of a clause that rules something out
-    (:data:`_RULED_OUT`). Every layer reads around them."""
-    spans, cursor = [], 0
+    that say something was well (:data:`_WELL`), only suppose it (:data:`_HYPOTHETICAL`)
+    or rule it out ("ECC errors were ruled out"), the part of a clause from where it rules
+    something out (:data:`_RULED_OUT`), and tool rows that read as absent or fine
+    (:data:`_NEGATIVE_ROW`). Every layer reads around them."""
+    spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
+    cursor = 0
     for end in [*_CLAUSE_END.finditer(sentence), None]:
         stop = end.start() if end else len(sentence)
-        if _WELL.search(sentence, cursor, stop) or _HYPOTHETICAL.match(sentence, cursor):
+        if (
+            _WELL.search(sentence, cursor, stop)
+            or _HYPOTHETICAL.match(sentence, cursor)
+            or "ruled out" in sentence[cursor:stop].casefold()
+        ):
             spans.append((cursor, stop))
         else:
             ruled_out = _RULED_OUT.search(sentence, cursor, stop)
@@ -561,9 +578,10 @@ def set_aside_clauses(sentence):
 
 def denied(sentence, start, end=None):
     """Whether the words at ``sentence[start:end]`` are denied by what comes right before
-    them in their clause, or by a negative state right after them: ``"there was no ECC
-    error"``, ``"GPUs did not overheat"``, ``"no sign of NCCL timeouts"``, ``"none of
-    them are ECC"``, ``"HW Thermal Slowdown : Not Active"`` → true; ``"could not resolve
+    them in their clause, by a count of none right before them, or by a negative state
+    right after them: ``"there was no ECC error"``, ``"GPUs did not overheat"``, ``"no
+    sign of NCCL timeouts"``, ``"none of them are ECC"``, ``"0 ECC errors"``, ``"HW Thermal
+    Slowdown : Not Active"``, ``"Xid 79 count: 0"`` → true; ``"could not resolve
     host"``, ``"no ECC error, but an NCCL timeout"`` (for the timeout) → false.
 
     Input: the sentence and character offsets (``end`` ``None``: no look after). Output:
@@ -572,6 +590,8 @@ def denied(sentence, start, end=None):
     if end is not None and _NEGATIVE_STATE.match(sentence, end):
         return True
     before = sentence[:start]
+    if _NONE_BEFORE.search(before):
+        return True
     ends = list(_CLAUSE_END.finditer(before))
     clause = before[ends[-1].end() :] if ends else before
     tokens = re.findall(r"[^\W\d_]+(?:'t)?", clause)

@@ -8,9 +8,10 @@ or the source code that prints it), separated by whitespace::
 
 Patterns are RE2 syntax (https://github.com/google/re2/wiki/Syntax), matched without
 regard to case. RE2 matches in time linear in the input whatever the pattern, and
-refuses what would not (backreferences, lookaround), so an editor cannot write a
-pattern that stalls a worker; a pattern must also be at most :data:`PATTERN_LENGTH`
-characters, fit RE2's :data:`PROGRAM_MEMORY`, and not match an empty or everyday text.
+refuses what would not (backreferences, lookaround); a pattern must also be at most
+:data:`PATTERN_LENGTH` characters, compile to at most :data:`PROGRAM_SIZE` instructions
+within :data:`PROGRAM_MEMORY`, and match no everyday text (:data:`EVERYDAY_TEXTS`), so
+that an editor can neither stall a worker nor make every sentence suggest a term.
 """
 
 from dataclasses import dataclass
@@ -24,15 +25,23 @@ PATTERN_LENGTH = 300
 # RE2's memory budget for one compiled pattern (bytes): bounds what a pattern like
 # "(a{999}){999}" may cost to compile and to hold.
 PROGRAM_MEMORY = 1 << 20
-# A signature must pick out a tool's line, not ordinary words: it may match none of
-# these.
+# The most instructions one compiled pattern may have: the real signatures take 20 to
+# about 650; "([^z]{20}){50}" takes thousands, and many such patterns made one request
+# take a minute (an adversarial test, issue 19).
+PROGRAM_SIZE = 5_000
+# A signature must pick out a tool's line, not ordinary words or a lone character: it may
+# match none of these (prose, an ordinary training log line, every printable ASCII
+# character, a line break, a long line).
 EVERYDAY_TEXTS = (
     "",
     " ",
-    "a",
+    "\n",
     "the training job failed after the upgrade and we restarted it",
-    "error",
-    "0",
+    "GPU 3 on node 12 finished step 100 of the training job; timeout set to 600 s; error "
+    "rate 0.1%; NCCL INFO ring 0 connected; loss 2.31; all fine, connection established",
+    "The quick brown fox jumps over the lazy dog 0123456789 "
+    "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG",
+    "INFO " + "the step finished and the next one started " * 15,
 )
 
 
@@ -71,9 +80,17 @@ def compile_pattern(pattern):
         raise ValueError(
             f"not a pattern RE2 accepts ({reason}); RE2 has no backreferences or lookaround"
         ) from None
+    if compiled.programsize > PROGRAM_SIZE:
+        raise ValueError(
+            f"it compiles to {compiled.programsize} instructions, more than {PROGRAM_SIZE}: "
+            "use fewer or smaller repetitions"
+        )
     for text in EVERYDAY_TEXTS:
-        if compiled.search(text):
-            raise ValueError(f"it matches everyday text ({text!r}): make it particular")
+        found = compiled.search(text)
+        if found:
+            raise ValueError(
+                f"it matches everyday text ({found.group()[:40]!r}): make it particular"
+            )
     return compiled
 
 

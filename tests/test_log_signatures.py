@@ -63,6 +63,14 @@ def test_a_pasted_driver_line_suggests_the_terms_its_signatures_match(client, si
 def test_a_signature_in_a_denied_clause_suggests_nothing(client, signed):
     found = suggestions(client, "no NVRM: Xid (PCI:0000:b1:00): 79 since we reseated the card")
     assert ("symptom", "gpu-fell-off-the-bus") not in found
+    # Nor do the words inside the denied line, through an alias ("Xid").
+    make_term("symptom", "Xid error").__class__.objects.filter(slug="xid-error").update(
+        aliases="Xid"
+    )
+    from taxonomy.models import bump_taxonomy_version
+
+    bump_taxonomy_version()
+    assert suggestions(client, "no NVRM: Xid (PCI:0000:b1:00): 79 since the reseat") == {}
 
 
 def test_case_differences_and_a_long_paste_still_match(client, signed):
@@ -100,6 +108,14 @@ def test_the_vocabulary_api_lists_signatures(client, signed):
         (r"NVRM: Xid \( http://example.org/xid", "then the https URL of the page"),
         (r"(error)? " + XID_DOC, "it matches everyday text"),
         ("x" * 301 + " " + XID_DOC, "at most 300 characters"),
+        # Found by an adversarial test: one request took a minute with 180 of these.
+        (r"([^z]{20}){50}([^y]{20}){50}zz1 " + XID_DOC, "instructions, more than 5000"),
+        (r"\d\d " + XID_DOC, "it matches everyday text"),
+        (r"x " + XID_DOC, "it matches everyday text"),
+        (r": " + XID_DOC, "it matches everyday text"),
+        (r"\n " + XID_DOC, "it matches everyday text"),
+        (r"timeout " + XID_DOC, "it matches everyday text"),
+        (r"(?s).{501} " + XID_DOC, "it matches everyday text"),
     ],
 )
 def test_the_admin_refuses_a_bad_signature_and_keeps_what_was_typed(admin_client, line, message):
@@ -156,7 +172,7 @@ KUBECTL_EVENT = (
 
 
 def test_a_long_event_line_is_read_not_refused(client, signed):
-    assert 500 < len(KUBECTL_EVENT) < 20_000
+    assert 500 < len(KUBECTL_EVENT) < 6_000
     response = client.get("/", {"q": KUBECTL_EVENT})
     assert response.status_code == 200
     note = page(response).select_one(".paste-read")
@@ -168,7 +184,7 @@ def test_a_long_event_line_is_read_not_refused(client, signed):
 def test_a_screen_of_dmesg_is_read_as_the_lines_that_matter(client, signed):
     noise = "".join(
         f"[{n}.000] usb 1-{n}: new high-speed USB device number {n} using xhci_hcd\n"
-        for n in range(80)
+        for n in range(30)
     )
     paste = noise + XID_79 + "\n" + noise
     response = client.get("/", {"q": paste})
@@ -181,10 +197,20 @@ def test_a_screen_of_dmesg_is_read_as_the_lines_that_matter(client, signed):
     assert found[("symptom", "gpu-fell-off-the-bus")]["how"] == "signature"
 
 
-def test_a_paste_past_twenty_thousand_characters_is_a_clear_400(client, signed):
-    response = client.get("/", {"q": "x " * 10_001})
+def test_lines_a_signature_matches_are_kept_each_for_what_it_shows(client, signed):
+    """An Xid 94 line and an Xid 79 line have the same shape, numbers aside; both are
+    read, since they show different things (an adversarial test lost the second)."""
+    noise = "".join(f"[{n}.000] usb 1-{n}: new high-speed USB device\n" for n in range(30))
+    xid_94 = "[ 911.1] NVRM: Xid (PCI:0000:b1:00): 94, pid=7, Contained ECC error.\n"
+    paste = noise + xid_94 + "[ 912.4] " + XID_79
+    found = suggestions(client, paste)
+    assert ("symptom", "gpu-fell-off-the-bus") in found
+
+
+def test_a_paste_past_six_thousand_characters_is_a_clear_400(client, signed):
+    response = client.get("/", {"q": "x " * 3_001})
     assert response.status_code == 400
-    assert "the search reads pastes of up to 20000" in page(response).get_text()
+    assert "the search reads pastes of up to 6000" in page(response).get_text()
 
 
 def test_a_paste_whose_line_breaks_were_lost_is_split_where_records_start(client, signed):
@@ -197,4 +223,4 @@ def test_a_paste_whose_line_breaks_were_lost_is_split_where_records_start(client
     response = client.get("/", {"q": noise + "[ 912.404211] " + XID_79})
     assert response.status_code == 200
     assert "NVRM: Xid (PCI:0000:b1:00): 79" in page(response).select_one("input[name=q]")["value"]
-    assert int(page(response).select_one("#q")["maxlength"]) == 20_000
+    assert int(page(response).select_one("#q")["maxlength"]) == 6_000

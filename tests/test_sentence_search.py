@@ -109,7 +109,7 @@ def test_nul_byte_in_the_sentence_is_a_400_with_a_message(client, cases):
 def test_over_long_paste_is_a_400_with_a_message(client, cases):
     response = client.get("/", {"q": "loader " * 3000})
     assert response.status_code == 400
-    assert "the search reads pastes of up to 20000" in (
+    assert "the search reads pastes of up to 6000" in (
         page(response).select_one(".alert").get_text()
     )
 
