@@ -66,9 +66,9 @@ def _plain(text):
     return "".join(out), starts, ends
 
 
-# A count written against a model name, "8xH100" or "4×A100": the "x" is not a letter of
-# the name.
-_MULTIPLIER = re.compile(r"(?<=\d)[x×](?=[^\W\d_])")
+# A count written against a model name, "8xH100", "4×A100" or "H100x8": the "x" is not
+# a letter of the name.
+_MULTIPLIER = re.compile(r"(?<=\d)[x×](?=[^\W_])")
 
 
 def _word_tokens(text):

@@ -497,7 +497,8 @@ _GAP_WORDS = """a an any the single sign signs of evidence indication hint real 
 visible further more other actual see saw seen find found observe observed notice noticed
 get got hit have had there them these those are were is was"""
 DENIAL_GAP = frozenset(_GAP_WORDS.split())
-_CLAUSE_END = re.compile(r"[,;!?]|[.:](?:\s|$)|\bbut\b|\bhowever\b", re.IGNORECASE)
+# A line break ends a clause too: two pasted log lines are not one sentence.
+_CLAUSE_END = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b|\bhowever\b", re.IGNORECASE)
 # A denied verb: "the GPUs did not overheat", "the node didn't reboot". Taken out before
 # the meaning layer reads a sentence when the verb is one the vocabulary's names and
 # aliases use (so "the service was not reachable" keeps its words: a failure).

@@ -291,3 +291,16 @@ def test_a_supposed_ruled_out_or_negative_value_is_not_suggested(client, vocabul
 def test_a_failure_beside_a_ruled_out_value_is_still_suggested(client, vocabulary):
     found = suggested(client, "not caused by a Xid error; the job hangs with a NCCL timeout")
     assert "symptom:nccl-timeout" in found and "symptom:xid-error" not in found
+
+
+def test_a_count_after_the_model_and_tpu_generations_name_the_accelerator(client, vocabulary):
+    from incidents.models import Accelerator
+
+    h100 = Accelerator.objects.create(name="NVIDIA H100", slug="h100", aliases="H100")
+    tpu = Accelerator.objects.create(name="Google TPU v4", slug="tpu-v4", aliases="TPU v4")
+    make_case("Pods", accelerators=[h100, tpu])
+    from taxonomy.models import bump_taxonomy_version
+
+    bump_taxonomy_version()
+    assert "accelerator:h100" in suggested(client, "an H100x8 node hangs")
+    assert "accelerator:tpu-v4" in suggested(client, "jobs on TPU v4 pods fail")
