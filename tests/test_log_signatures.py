@@ -99,6 +99,19 @@ def test_the_vocabulary_api_lists_signatures(client, signed):
     assert all("signatures" in value for value in values.values())
 
 
+def save_signatures(admin_client, term, text):
+    """Post the term's admin form as it stands, with ``text`` as its signatures."""
+    url = f"/admin/taxonomy/symptom/{term.pk}/change/"
+    form = page(admin_client.get(url)).select_one("form#symptom_form")
+    data = {
+        field["name"]: field.get("value", "")
+        for field in form.select("input[name]")
+        if field.get("type") not in {"submit", "checkbox"}
+    }
+    data.update({"name": term.name, "slug": term.slug, "signatures": text})
+    return admin_client.post(url, data)
+
+
 @pytest.mark.parametrize(
     "line, message",
     [
@@ -120,15 +133,7 @@ def test_the_vocabulary_api_lists_signatures(client, signed):
 )
 def test_the_admin_refuses_a_bad_signature_and_keeps_what_was_typed(admin_client, line, message):
     term = make_term("symptom", "Xid error")
-    url = f"/admin/taxonomy/symptom/{term.pk}/change/"
-    form = page(admin_client.get(url)).select_one("form#symptom_form")
-    data = {
-        field["name"]: field.get("value", "")
-        for field in form.select("input[name]")
-        if field.get("type") not in {"submit", "checkbox"}
-    }
-    data.update({"name": "Xid error", "slug": "xid-error", "signatures": line})
-    response = admin_client.post(url, data)
+    response = save_signatures(admin_client, term, line)
     assert response.status_code == 200
     errors = page(response).select_one(".field-signatures .errorlist").get_text()
     assert "Signature line 1:" in errors and message in errors
@@ -141,15 +146,7 @@ def test_the_admin_saves_a_good_signature(admin_client, client, signed):
     from taxonomy.models import Symptom
 
     term = Symptom.objects.get(slug="xid-error")
-    url = f"/admin/taxonomy/symptom/{term.pk}/change/"
-    form = page(admin_client.get(url)).select_one("form#symptom_form")
-    data = {
-        field["name"]: field.get("value", "")
-        for field in form.select("input[name]")
-        if field.get("type") not in {"submit", "checkbox"}
-    }
-    data.update({"name": "Xid error", "slug": "xid-error", "signatures": rf"\bXid 13\b {XID_DOC}"})
-    response = admin_client.post(url, data)
+    response = save_signatures(admin_client, term, rf"\bXid 13\b {XID_DOC}")
     assert response.status_code == 302
     assert (
         suggestions(client, "kernel: NVRM: Xid 13, Graphics Exception")[("symptom", "xid-error")][
