@@ -3,7 +3,7 @@
 Both take exactly the list's parameters (the filters, ``year_from``/``year_to``, ``q``,
 ``matches`` and ``sort``; ``page`` is read and checked like the list reads it, then
 ignored) and give the whole filtered set, not one page, in the list's order: the same
-:func:`~incidents.views.read_request`, :func:`~incidents.views.select` and
+:func:`~listing.query.read_query`, :func:`~listing.query.select` and
 :meth:`~incidents.index.Selection.ordered` calls the list page makes. A query the list
 refuses is refused here with the list's messages, as a 400.
 
@@ -37,9 +37,9 @@ from django.views.decorators.http import condition, require_safe
 from incidents.filters import list_options
 from incidents.index import library_versions
 from incidents.models import Case
-from incidents.views import read_request, select
 from lib import limits
 from lib.http import SafeJsonResponse, safe_json
+from listing.query import read_query, select
 
 # Most rows one export holds: the first ones in the list's order. About 2 kB a row in CSV,
 # so at most some 20 MB and a few seconds of a worker; narrow the list for the rest.
@@ -123,7 +123,7 @@ def ordered_result(request):
     ``positions`` the result's ``int64`` case positions in display order, as the list
     page pages them), else ``(errors, None, None)``.
     """
-    query, index, filterset, errors, sentence = read_request(request)
+    query, index, filterset, errors, sentence = read_query(request.GET)
     if errors:
         return errors, None, None
     selection = select(index, filterset, sentence, query).selection

@@ -22,7 +22,7 @@ from django.views.decorators.http import condition, require_safe
 
 from incidents.facets import compute_chips, query_string
 from incidents.models import Case
-from incidents.views import read_request, select
+from listing.query import read_query, select
 
 from .exports import errors_as_text, state_etag
 
@@ -169,7 +169,7 @@ def case_feed(request):
     from the data and the URL); 400 with the list's messages, as text, for a query the
     list refuses.
     """
-    query, index, filterset, errors, sentence = read_request(request)
+    query, index, filterset, errors, sentence = read_query(request.GET)
     if errors:
         return errors_as_text(errors, "This feed could not be made:")
     selection = select(index, filterset, sentence, query).selection

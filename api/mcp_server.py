@@ -3,7 +3,7 @@
 Tools (each calls the code the pages call, never a copy of it; drafts never appear):
 
 - ``search_cases``: a sentence and the list's filters → one page of ranked cases, each
-  with why it matched, plus the count (``incidents/views.py``: ``read_request``,
+  with why it matched, plus the count (``listing/query.py``: ``read_query``,
   ``select``, ``get_page``; the list page at ``/``).
 - ``get_case``: one case, every section, key facts, timeline, organisations, sources,
   tags and related cases (``CaseDetailView``, the page at ``/cases/<slug>/``).
@@ -33,9 +33,8 @@ from typing import Annotated, Any
 
 import numpy as np
 from django.conf import settings
-from django.contrib.auth.models import AnonymousUser
 from django.db import InterfaceError, OperationalError, close_old_connections, connections
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import HttpResponse, QueryDict
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from mcp.server.mcpserver import Context, MCPServer
@@ -48,20 +47,22 @@ from incidents.facets import facets_from_index
 from incidents.filters import list_options
 from incidents.index import FACET_KEYS, get_index
 from incidents.models import Case
-from incidents.views import (
-    CASES_PER_PAGE,
-    CaseDetailView,
-    PageNotFound,
-    get_page,
-    read_request,
-    select,
-)
 from lib.limits import client_key, hit
 from lib.text import plain_text, shorten
+from listing.query import (
+    CASES_PER_PAGE,
+    PageNotFound,
+    case_context,
+    case_queryset,
+    get_page,
+    read_query,
+    select,
+    sentence_problem,
+    suggestion_list,
+)
 from search.documents import document_of
 from search.suggestions import index_breadth, offered, recognise
 from search.text import query_terms
-from search.views import sentence_problem, suggestion_list
 
 logger = logging.getLogger(__name__)
 
@@ -140,20 +141,9 @@ def _list_params(sentence="", filters=None, sort=None, page=None, weaker=False):
     return params
 
 
-def _anonymous_request(params=None):
-    """A GET request from a visitor who is not signed in, with ``params`` as its query
-    string: what the page code reads (``request.GET``, ``request.user``), so the tools run
-    exactly the code a public page runs, drafts hidden."""
-    request = HttpRequest()
-    request.method = "GET"
-    request.GET = params if params is not None else QueryDict()
-    request.user = AnonymousUser()
-    return request
-
-
 def _read_list(params):
-    """``read_request`` on ``params``; the list page's 400 messages as a tool error."""
-    query, index, filterset, errors, sentence = read_request(_anonymous_request(params))
+    """``read_query`` on ``params``; the list page's 400 messages as a tool error."""
+    query, index, filterset, errors, sentence = read_query(params)
     if errors:
         raise ToolError("\n".join(errors))
     return query, index, filterset, sentence
@@ -308,16 +298,15 @@ def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=
 
 def _case_page(slug):
     """The case page's object and context for a visitor not signed in (drafts are a
-    404 there): ``CaseDetailView`` itself. Raises ``ToolError`` for an unknown slug."""
+    404 there), as the page builds them (``listing.query``). Raises ``ToolError`` for an
+    unknown slug."""
     if not isinstance(slug, str) or not slug.strip() or "\x00" in slug:
         raise ToolError("Give the slug of a case, as search_cases lists it.")
-    view = CaseDetailView()
-    view.setup(_anonymous_request(), slug=slug.strip())
     try:
-        view.object = view.get_object()
-    except Http404:
+        case = case_queryset().get(slug=slug.strip())
+    except Case.DoesNotExist:
         raise ToolError(f"There is no case “{shorten(slug, 80)}”.") from None
-    return view.object, view.get_context_data()
+    return case, case_context(case)
 
 
 def _related(related, links):

@@ -2,7 +2,7 @@
 
 Every answer is computed by the code the pages use, never a copy of it:
 
-- the list's parameters are read by ``incidents.views.read_request`` (same cleaning, same
+- the list's parameters are read by ``listing.query.read_query`` (same cleaning, same
   messages, same 400s), the result by ``select`` and ``Selection.ordered`` and paged by
   ``get_page`` (same 404s), so ``/api/v1/cases/?<state>`` lists the cases of
   ``/?<state>`` in the same order, with the same count;
@@ -53,17 +53,17 @@ from incidents.filters import list_options
 from incidents.graphs import related_from_index
 from incidents.index import get_index
 from incidents.models import TERM_RELATIONS, Case, Organisation
-from incidents.views import (
-    CASES_PER_PAGE,
-    PageNotFound,
-    get_page,
-    read_request,
-    select,
-    sort_links,
-)
 from lib import limits
 from lib.http import SafeJsonResponse
 from lib.text import shorten
+from listing.query import (
+    CASES_PER_PAGE,
+    PageNotFound,
+    get_page,
+    read_query,
+    select,
+    sort_links,
+)
 from search.snippets import snippet
 from search.suggestions import offered, suggested_filters
 
@@ -331,7 +331,7 @@ def _cases_in_bulk(pks):
 def _checked(request):
     """The list's reading of the request: ``(query, index, filterset, sentence)``, or
     :class:`ApiError` 400 with the list page's messages."""
-    query, index, filterset, errors, sentence = read_request(request)
+    query, index, filterset, errors, sentence = read_query(request.GET)
     if errors:
         raise ApiError(400, errors)
     return query, index, filterset, sentence

@@ -24,7 +24,7 @@ class ListParameters(Schema):
     """The case list's parameters, exactly as ``/`` takes them.
 
     Repeating a filter ORs its values, different filters AND. Read by the list page's own
-    code (``incidents.views.read_request``), which gives the same messages for bad values.
+    code (``listing.query.read_query``), which gives the same messages for bad values.
     """
 
     root_cause: list[str] | None = Field(None, description="Root-cause slugs (repeat to OR).")

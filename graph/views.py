@@ -8,8 +8,8 @@ from django.views.decorators.http import require_safe
 from incidents.facets import query_string
 from incidents.graphs import drawn_graph_from_index, result_graph
 from incidents.models import Case
-from incidents.views import read_request, select
 from lib.http import SafeJsonResponse
+from listing.query import read_query, select
 
 from .build import KIND_LABELS
 
@@ -24,7 +24,7 @@ def graph_page(request):
 
     Same parameters and FilterSet as the list; 400 with the reasons for unknown values.
     """
-    query, index, filterset, errors, sentence = read_request(request)
+    query, index, filterset, errors, sentence = read_query(request.GET)
     context = {"query": query, "state": query_string(query), "kinds": KIND_LABELS}
     if errors:
         context["errors"] = errors
@@ -53,7 +53,7 @@ def graph_json(request):
     (the whole library at 100,000 cases would be a million edges and a gigabyte of
     memory for one request): narrow it with filters or a sentence.
     """
-    query, index, filterset, errors, sentence = read_request(request)
+    query, index, filterset, errors, sentence = read_query(request.GET)
     if errors:
         return SafeJsonResponse({"errors": errors}, status=400)
     selection = select(index, filterset, sentence, query).selection

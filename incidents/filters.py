@@ -197,14 +197,14 @@ class CaseFilterSet(django_filters.FilterSet):
 
     def filter_sentence(self, queryset, name, value):
         """Not a queryset filter: the query layer matches the sentence with the case index
-        and ``search/ranking.py`` (``incidents.views.select``); ``tests/reference.py``
+        and ``search/ranking.py`` (``listing.query.select``); ``tests/reference.py``
         has the plain-ORM version the fast path is checked against.
 
         Raises ``NotImplementedError``, so that a list built from ``.qs`` with a sentence
         fails loudly instead of ignoring the sentence.
         """
         raise NotImplementedError(
-            "A sentence is matched by incidents.views.select (the case index), not by .qs."
+            "A sentence is matched by listing.query.select (the case index), not by .qs."
         )
 
     def queryset_without(self, name):

@@ -4,13 +4,10 @@ Public views answer GET and HEAD only (anything else is a 405) and take no form 
 they are exempt from CSRF checks, which would otherwise answer 403 before the 405.
 """
 
-import re
 from dataclasses import dataclass
 
-import numpy as np
 from django.conf import settings
 from django.core.cache import cache
-from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -24,11 +21,17 @@ from django.views.generic import DetailView
 from lib.http import SafeJsonResponse
 from lib.resilience import health_report
 from lib.text import shorten
-from search.paste import read_paste
-from search.ranking import match_sentence
+from listing.query import (
+    PageNotFound,
+    case_context,
+    case_queryset,
+    get_page,
+    read_query,
+    select,
+    sort_links,
+)
 from search.snippets import SNIPPET_FIELDS, snippet
-from search.suggestions import get_vocabulary, index_breadth, recognise, suggested_filters
-from search.text import query_terms
+from search.suggestions import suggested_filters
 
 from .facets import (
     FACET_LABELS,
@@ -41,74 +44,14 @@ from .facets import (
 from .filters import (
     LIST_OPTIONS,
     MAX_VALUES_PER_FILTER,
-    PASTE_MAX_LENGTH,
-    RELEVANCE,
     SEARCH_MAX_LENGTH,
-    SORTS,
-    CaseFilterSet,
-    clean_query,
     list_options,
-    query_problems,
 )
-from .graphs import drawn_graph_from_index, related_from_index
-from .index import Selection, get_index
+from .graphs import drawn_graph_from_index
 from .models import Case
 
-CASES_PER_PAGE = 20
 # Most nodes in the list page's small graph of its result.
 LIST_GRAPH_BUDGET = 36
-
-
-class PageNotFound(Exception):
-    """A ``page`` parameter that names no page of the list; the message says why."""
-
-
-def get_page(queryset, number, per_page=CASES_PER_PAGE):
-    """Page ``number`` (a string from the URL, or None for page 1) of ``queryset``.
-
-    Output: a Django ``Page``. Raises :class:`PageNotFound` with a message for anything
-    but a whole number from 1 to the last page (``abc``, ``1.5``, ``0``, ``-1``, ``10**12``).
-    """
-    paginator = Paginator(queryset, per_page)
-    if number is None:
-        return paginator.page(1)
-    if not re.fullmatch(r"-?[0-9]{1,20}", number):
-        shown = number[:40].replace("\x00", "")
-        raise PageNotFound(f"“{shown}” is not a page number.")
-    page_number = int(number)
-    if not 1 <= page_number <= paginator.num_pages:
-        pages = "1 page" if paginator.num_pages == 1 else f"{paginator.num_pages} pages"
-        raise PageNotFound(f"There is no page {page_number}: this list has {pages}.")
-    return paginator.page(page_number)
-
-
-def read_request(request):
-    """The list's parameters from a request, checked against the case index.
-
-    Output: ``(query, index, filterset, errors, sentence)``: the cleaned ``QueryDict``,
-    the :class:`~incidents.index.CaseIndex`, the bound ``CaseFilterSet`` built on it, the
-    messages for what cannot be used (``[]`` when everything can; see
-    :func:`~incidents.filters.query_problems`) and the sentence without NUL characters or
-    line breaks.
-    Shared by the list, the facet pages and the graph pages. A ``q`` longer than
-    ``SEARCH_MAX_LENGTH`` characters (up to ``PASTE_MAX_LENGTH``) is replaced by the part
-    of it the search reads (:func:`~search.paste.read_paste`).
-    """
-    query = clean_query(request.GET)
-    pasted = query.get("q", "")
-    if SEARCH_MAX_LENGTH < len(pasted) <= PASTE_MAX_LENGTH:
-        query["q"] = read_paste(pasted, get_vocabulary().signatures.find)
-    index = get_index()
-    filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
-    errors = query_problems(query)
-    if errors or not filterset.is_valid():
-        errors = errors + [
-            shorten(message) for messages in filterset.errors.values() for message in messages
-        ]
-    # Without NUL, and on one line: the search box is an <input>, whose value loses its
-    # line breaks (joining the words on either side).
-    sentence = re.sub(r"[\r\n]+", " ", query.get("q", "").replace("\x00", ""))
-    return query, index, filterset, errors, sentence
 
 
 @csrf_exempt
@@ -121,7 +64,7 @@ def case_list(request):
     are too many; 404 with a message for a page that does not exist. Both pages offer a
     link to the nearest list that works (the known values, or page 1 of the same filters).
     """
-    query, index, filterset, errors, sentence = read_request(request)
+    query, index, filterset, errors, sentence = read_query(request.GET)
     pasted = request.GET.get("q", "").strip()
     context = {
         "query": query,
@@ -187,31 +130,6 @@ def case_list(request):
     return render(request, "incidents/case_list.html", context)
 
 
-def sort_links(query, sort, with_sentence):
-    """The list's orders as links: ``list[dict(key, label, url, current)]``; "Best match"
-    first when there is a sentence (its default), else "Newest first" is the default."""
-    keys = ([RELEVANCE] if with_sentence else []) + list(SORTS)
-    default = RELEVANCE if with_sentence else "newest"
-    current = sort if sort in keys else default
-    links = []
-    for key in keys:
-        changed = query.copy()
-        changed.pop("page", None)
-        changed.pop("sort", None)
-        if key != default:
-            changed["sort"] = key
-        label = "Best match first" if key == RELEVANCE else SORTS[key]
-        links.append(
-            {
-                "key": key,
-                "label": label,
-                "url": "?" + changed.urlencode(),
-                "current": key == current,
-            }
-        )
-    return links
-
-
 def year_range(selection, query, years):
     """The year facet: ``dict`` with ``counts`` (``[(year, cases, url of that year alone,
     chosen)]``, oldest first, counted without the year range), the chosen ``first`` and
@@ -236,65 +154,6 @@ def year_range(selection, query, years):
         "clear_url": "?" + cleared.urlencode(),
         "active": low is not None or high is not None,
     }
-
-
-@dataclass
-class Selected:
-    """What :func:`select` gives a page: the :class:`~incidents.index.Selection`, a notice
-    (``""`` for none), how many weaker matches are hidden (``0`` when all are shown or
-    there is no sentence), and the values recognised in the sentence (``[]`` for none)."""
-
-    selection: Selection
-    notice: str = ""
-    weaker: int = 0
-    recognised: list = None
-    result: object = None
-
-
-def select(index, filterset, sentence, query):
-    """The request's :class:`~incidents.index.Selection` and what the page says of it.
-
-    Input: the case index, a valid bound filterset built on it, the sentence ("" for
-    none) and the cleaned query (``matches=all`` shows the weaker matches too). Output:
-    :class:`Selected`. With a sentence, the list holds its strong matches under the
-    filters (``search/ranking.py``), or every match with ``matches=all``; the notice says
-    when the sentence has no usable word, or when its matches could not all be ranked or
-    found in time.
-    """
-    chosen = filterset.chosen()
-    years = list_options(query).years
-    if not sentence:
-        return Selected(Selection(index, chosen, years=years), recognised=[])
-    recognised = recognise(sentence, version=index.versions[0], breadth=index_breadth(index))
-    result = match_sentence(index, sentence, recognised)
-    strong = result.strong()
-    if query.get("matches") == "all":
-        matched, weaker = result.everything, 0
-    else:
-        matched = (result.positions[strong], result.scores[strong])
-        within = Selection(index, chosen, years=years).mask()
-        hidden = ~strong if within is None else ~strong & within[result.positions]
-        weaker = int(np.count_nonzero(hidden))
-    selection = Selection(index, chosen, matched, years=years)
-    notice = ""
-    if not query_terms(sentence):
-        notice = (
-            "Your sentence has no words the search can use: only common words such as "
-            "“the” or “and”, numbers, or symbols. Add the words that describe what you saw."
-        )
-    elif not result.complete:
-        notice = (
-            "Your sentence’s words are so common that searching for them ran out of "
-            "time, so no case is listed and nothing is counted. Add words that are "
-            "more particular to what you saw, or filter first."
-        )
-    elif not result.ranked:
-        notice = (
-            f"{selection.count} cases here contain these words: too many to rank in time, "
-            "so they are listed newest first and the best matches may not be on top. Add "
-            "words that are more particular to what you saw, or filter first."
-        )
-    return Selected(selection, notice, weaker, recognised, result)
 
 
 @dataclass
@@ -357,7 +216,7 @@ def facet_values(request, key):
     """
     if key not in FACET_LABELS:
         raise Http404(f"There is no facet “{shorten(key, 40)}”.")
-    query, index, filterset, errors, sentence = read_request(request)
+    query, index, filterset, errors, sentence = read_query(request.GET)
     context = {"query": query, "label": FACET_LABELS[key], "state": query_string(query)}
     if errors:
         context["errors"] = errors
@@ -384,16 +243,11 @@ class CaseDetailView(DetailView):
     http_method_names = ["get", "head"]
 
     def get_queryset(self):
-        cases = Case.objects.with_terms().prefetch_related("workloads", "accelerators")
-        if self.request.user.has_perm("incidents.view_case"):
-            return cases
-        return cases.published()
+        return case_queryset(drafts=self.request.user.has_perm("incidents.view_case"))
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["related"] = related_from_index(get_index(), self.object)
-        context["key_facts"] = self.object.key_facts()
-        context["timeline"] = list(self.object.timeline.all())
+        context.update(case_context(self.object))
         context["check_cluster_text"] = settings.CHECK_CLUSTER_TEXT
         context["check_cluster_url"] = settings.CHECK_CLUSTER_URL
         return context

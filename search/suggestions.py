@@ -693,7 +693,7 @@ def suggested_filters(query, index, selected=None):
     """Chips for the values recognised in the page's sentence ``query["q"]``.
 
     Input: the page's cleaned ``QueryDict``, the case index and, on the list page, its
-    :class:`~incidents.views.Selected` (the sentence's matches and the values already
+    :class:`~listing.query.Selected` (the sentence's matches and the values already
     recognised). Output: ``list[SuggestedFilter]`` by confidence; each ``add_url`` keeps
     every filter and the sentence, adds the value and drops ``page``. No chip for a filter
     that already has a value (values of one filter are ORed: it would widen the list).

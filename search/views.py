@@ -4,24 +4,13 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
-from incidents.filters import PASTE_MAX_LENGTH, SEARCH_MAX_LENGTH, CaseFilterSet, clean_query
+from incidents.filters import CaseFilterSet, clean_query
 from incidents.index import get_index
 from incidents.models import Case
 from lib.http import SafeJsonResponse
+from listing.query import read_sentence, sentence_problem, suggestion_list
 
-from .paste import first_words, read_paste
-from .suggestions import get_vocabulary, index_breadth, offered, recognise, suggested_filters
-
-
-def read_sentence(sentence):
-    """The part of a sentence or paste the suggestions read: ``str``, at most
-    ``SEARCH_MAX_LENGTH`` characters (:func:`~search.paste.read_paste` for a paste of up
-    to ``PASTE_MAX_LENGTH``, else its first words)."""
-    if len(sentence) <= SEARCH_MAX_LENGTH:
-        return sentence
-    if len(sentence) <= PASTE_MAX_LENGTH:
-        return read_paste(sentence, get_vocabulary().signatures.find)
-    return first_words(sentence)
+from .suggestions import suggested_filters
 
 
 @csrf_exempt
@@ -47,44 +36,6 @@ def suggestions_partial(request):
             query["q"] = sentence
     context = {"suggestions": suggested_filters(query, index), "sentence": query.get("q", "")}
     return render(request, "search/_suggestions.html", context)
-
-
-def sentence_problem(sentences):
-    """Why a ``q`` cannot be read for suggestions, or ``None`` when it can.
-
-    Input: every value of ``q`` given (``list[str]``). Output: the message
-    ``/suggest.json`` answers with a 400 (and the MCP server's ``suggest_filters`` as a
-    tool error): ``q`` given twice, over ``PASTE_MAX_LENGTH`` characters, or holding a
-    NUL character.
-    """
-    sentence = sentences[0] if sentences else ""
-    if len(sentences) > 1:
-        return f"q is given {len(sentences)} times; give it once."
-    if len(sentence) > PASTE_MAX_LENGTH:
-        return f"q is {len(sentence)} characters long; at most {PASTE_MAX_LENGTH}."
-    if "\x00" in sentence:
-        return "q contains a NUL character; remove it."
-    return None
-
-
-def suggestion_list(sentence):
-    """What ``/suggest.json`` lists for a sentence :func:`sentence_problem` accepts:
-    ``list[dict(kind, slug, name, matched, confidence, how)]``, most confident first;
-    only values some published case carries."""
-    index = get_index()
-    sentence = read_sentence(sentence)
-    found = offered(recognise(sentence, (), index.versions[0], index_breadth(index)), index)
-    return [
-        {
-            "kind": f.kind,
-            "slug": f.slug,
-            "name": f.name,
-            "matched": f.matched,
-            "confidence": round(f.confidence, 2),
-            "how": f.how,
-        }
-        for f in found
-    ]
 
 
 @csrf_exempt

@@ -3,7 +3,8 @@
 Imports are read from the source with ``ast``, both module-level and deferred (inside a
 function), since a deferred import is still a dependency. Layers, lowest first: the
 site-wide helpers of ``lib`` and the pure graph builder (:data:`HELPERS`), ``taxonomy``,
-``incidents``, ``search``, then the surfaces (``api``, ``graph``); the views, URL confs, management
+``incidents``, ``search``, the list/query layer (``listing``), then the surfaces (``api``,
+``graph``); the views, URL confs, management
 commands and ``config`` sit on top of everything, and nothing but a URL conf imports a
 view.
 """
@@ -14,22 +15,15 @@ from pathlib import Path
 import networkx as nx
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("lib", "taxonomy", "incidents", "search", "api", "graph", "config")
-LAYERS = {"lib": 0, "taxonomy": 1, "incidents": 2, "search": 3, "api": 4, "graph": 4}
-TOP = 5
+PACKAGES = ("lib", "taxonomy", "incidents", "search", "listing", "api", "graph", "config")
+LAYERS = {"lib": 0, "taxonomy": 1, "incidents": 2, "search": 3, "listing": 4, "api": 5, "graph": 5}
+TOP = 6
 HELPERS = {"graph.build", "graph.small"}
 # Imports that break the layering today, each to be removed by issue 20's split; the
 # test fails when one goes, so that the list only shrinks.
 KNOWN_LAYER_BREAKS = {
     ("taxonomy.admin", "incidents.models"),
     ("taxonomy.admin", "search.recognise"),
-    # The list/query layer still lives in incidents/views.py and search/views.py.
-    ("api.exports", "incidents.views"),
-    ("api.feeds", "incidents.views"),
-    ("api.mcp_server", "incidents.views"),
-    ("api.mcp_server", "search.views"),
-    ("api.rest", "incidents.views"),
-    ("graph.views", "incidents.views"),
 }
 
 

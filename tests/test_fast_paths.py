@@ -20,7 +20,7 @@ from incidents.filters import CaseFilterSet, clean_query
 from incidents.graphs import index_graph, related_from_index, result_graph
 from incidents.index import get_index
 from incidents.models import Case
-from incidents.views import select
+from listing.query import select
 from taxonomy.models import Component, RootCause, Symptom
 from tests.conftest import page
 from tests.reference import (

@@ -1,0 +1,1 @@
+"""The list/query layer every surface calls (``listing/query.py``)."""

@@ -1,0 +1,243 @@
+"""The list/query layer: what every surface asks of the case list, in one place.
+
+The HTML views, the JSON API, the MCP tools, the exports and feeds and the graph pages
+read the list's parameters (:func:`read_query`), select the cases (:func:`select`), page
+them (:func:`get_page`), build a case page (:func:`case_context`) and read a sentence for
+suggestions (:func:`sentence_problem`, :func:`suggestion_list`) through these functions,
+so the same URL state gives the same cases, counts and order on each. It knows no
+request: it takes a ``QueryDict``.
+"""
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from django.core.paginator import Paginator
+
+from incidents.filters import (
+    PASTE_MAX_LENGTH,
+    RELEVANCE,
+    SEARCH_MAX_LENGTH,
+    SORTS,
+    CaseFilterSet,
+    clean_query,
+    list_options,
+    query_problems,
+)
+from incidents.graphs import related_from_index
+from incidents.index import Selection, get_index
+from incidents.models import Case
+from lib.text import shorten
+from search.paste import first_words, read_paste
+from search.ranking import match_sentence
+from search.suggestions import get_vocabulary, index_breadth, offered, recognise
+from search.text import query_terms
+
+CASES_PER_PAGE = 20
+
+
+class PageNotFound(Exception):
+    """A ``page`` parameter that names no page of the list; the message says why."""
+
+
+def get_page(queryset, number, per_page=CASES_PER_PAGE):
+    """Page ``number`` (a string from the URL, or None for page 1) of ``queryset``.
+
+    Output: a Django ``Page``. Raises :class:`PageNotFound` with a message for anything
+    but a whole number from 1 to the last page (``abc``, ``1.5``, ``0``, ``-1``, ``10**12``).
+    """
+    paginator = Paginator(queryset, per_page)
+    if number is None:
+        return paginator.page(1)
+    if not re.fullmatch(r"-?[0-9]{1,20}", number):
+        shown = number[:40].replace("\x00", "")
+        raise PageNotFound(f"“{shown}” is not a page number.")
+    page_number = int(number)
+    if not 1 <= page_number <= paginator.num_pages:
+        pages = "1 page" if paginator.num_pages == 1 else f"{paginator.num_pages} pages"
+        raise PageNotFound(f"There is no page {page_number}: this list has {pages}.")
+    return paginator.page(page_number)
+
+
+def read_query(params):
+    """The list's parameters, checked against the case index.
+
+    Input: a ``QueryDict`` (a request's ``GET``, or what an API call or an MCP tool was
+    given, in the list's parameter names).
+
+    Output: ``(query, index, filterset, errors, sentence)``: the cleaned ``QueryDict``,
+    the :class:`~incidents.index.CaseIndex`, the bound ``CaseFilterSet`` built on it, the
+    messages for what cannot be used (``[]`` when everything can; see
+    :func:`~incidents.filters.query_problems`) and the sentence without NUL characters or
+    line breaks.
+    Every surface reads the list's parameters through this: the pages, the JSON API,
+    the exports and feeds, and the MCP tools. A ``q`` longer than
+    ``SEARCH_MAX_LENGTH`` characters (up to ``PASTE_MAX_LENGTH``) is replaced by the part
+    of it the search reads (:func:`~search.paste.read_paste`).
+    """
+    query = clean_query(params)
+    pasted = query.get("q", "")
+    if SEARCH_MAX_LENGTH < len(pasted) <= PASTE_MAX_LENGTH:
+        query["q"] = read_paste(pasted, get_vocabulary().signatures.find)
+    index = get_index()
+    filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
+    errors = query_problems(query)
+    if errors or not filterset.is_valid():
+        errors = errors + [
+            shorten(message) for messages in filterset.errors.values() for message in messages
+        ]
+    # Without NUL, and on one line: the search box is an <input>, whose value loses its
+    # line breaks (joining the words on either side).
+    sentence = re.sub(r"[\r\n]+", " ", query.get("q", "").replace("\x00", ""))
+    return query, index, filterset, errors, sentence
+
+
+def sort_links(query, sort, with_sentence):
+    """The list's orders as links: ``list[dict(key, label, url, current)]``; "Best match"
+    first when there is a sentence (its default), else "Newest first" is the default."""
+    keys = ([RELEVANCE] if with_sentence else []) + list(SORTS)
+    default = RELEVANCE if with_sentence else "newest"
+    current = sort if sort in keys else default
+    links = []
+    for key in keys:
+        changed = query.copy()
+        changed.pop("page", None)
+        changed.pop("sort", None)
+        if key != default:
+            changed["sort"] = key
+        label = "Best match first" if key == RELEVANCE else SORTS[key]
+        links.append(
+            {
+                "key": key,
+                "label": label,
+                "url": "?" + changed.urlencode(),
+                "current": key == current,
+            }
+        )
+    return links
+
+
+@dataclass
+class Selected:
+    """What :func:`select` gives a page: the :class:`~incidents.index.Selection`, a notice
+    (``""`` for none), how many weaker matches are hidden (``0`` when all are shown or
+    there is no sentence), and the values recognised in the sentence (``[]`` for none)."""
+
+    selection: Selection
+    notice: str = ""
+    weaker: int = 0
+    recognised: list = None
+    result: object = None
+
+
+def select(index, filterset, sentence, query):
+    """The request's :class:`~incidents.index.Selection` and what the page says of it.
+
+    Input: the case index, a valid bound filterset built on it, the sentence ("" for
+    none) and the cleaned query (``matches=all`` shows the weaker matches too). Output:
+    :class:`Selected`. With a sentence, the list holds its strong matches under the
+    filters (``search/ranking.py``), or every match with ``matches=all``; the notice says
+    when the sentence has no usable word, or when its matches could not all be ranked or
+    found in time.
+    """
+    chosen = filterset.chosen()
+    years = list_options(query).years
+    if not sentence:
+        return Selected(Selection(index, chosen, years=years), recognised=[])
+    recognised = recognise(sentence, version=index.versions[0], breadth=index_breadth(index))
+    result = match_sentence(index, sentence, recognised)
+    strong = result.strong()
+    if query.get("matches") == "all":
+        matched, weaker = result.everything, 0
+    else:
+        matched = (result.positions[strong], result.scores[strong])
+        within = Selection(index, chosen, years=years).mask()
+        hidden = ~strong if within is None else ~strong & within[result.positions]
+        weaker = int(np.count_nonzero(hidden))
+    selection = Selection(index, chosen, matched, years=years)
+    notice = ""
+    if not query_terms(sentence):
+        notice = (
+            "Your sentence has no words the search can use: only common words such as "
+            "“the” or “and”, numbers, or symbols. Add the words that describe what you saw."
+        )
+    elif not result.complete:
+        notice = (
+            "Your sentence’s words are so common that searching for them ran out of "
+            "time, so no case is listed and nothing is counted. Add words that are "
+            "more particular to what you saw, or filter first."
+        )
+    elif not result.ranked:
+        notice = (
+            f"{selection.count} cases here contain these words: too many to rank in time, "
+            "so they are listed newest first and the best matches may not be on top. Add "
+            "words that are more particular to what you saw, or filter first."
+        )
+    return Selected(selection, notice, weaker, recognised, result)
+
+
+def case_queryset(drafts=False):
+    """The cases a case page may show, loaded as it shows them: published ones, or, with
+    ``drafts`` (an editor who may view cases), every one."""
+    cases = Case.objects.with_terms().prefetch_related("workloads", "accelerators")
+    return cases if drafts else cases.published()
+
+
+def case_context(case):
+    """What a case page shows beside the case itself: ``dict`` with ``related`` (the cases
+    sharing the most terms, :func:`~incidents.graphs.related_from_index`), ``key_facts``
+    and ``timeline``. The page and the MCP server's ``get_case`` both call this."""
+    return {
+        "related": related_from_index(get_index(), case),
+        "key_facts": case.key_facts(),
+        "timeline": list(case.timeline.all()),
+    }
+
+
+def read_sentence(sentence):
+    """The part of a sentence or paste the suggestions read: ``str``, at most
+    ``SEARCH_MAX_LENGTH`` characters (:func:`~search.paste.read_paste` for a paste of up
+    to ``PASTE_MAX_LENGTH``, else its first words)."""
+    if len(sentence) <= SEARCH_MAX_LENGTH:
+        return sentence
+    if len(sentence) <= PASTE_MAX_LENGTH:
+        return read_paste(sentence, get_vocabulary().signatures.find)
+    return first_words(sentence)
+
+
+def sentence_problem(sentences):
+    """Why a ``q`` cannot be read for suggestions, or ``None`` when it can.
+
+    Input: every value of ``q`` given (``list[str]``). Output: the message
+    ``/suggest.json`` answers with a 400 (and the MCP server's ``suggest_filters`` as a
+    tool error): ``q`` given twice, over ``PASTE_MAX_LENGTH`` characters, or holding a
+    NUL character.
+    """
+    sentence = sentences[0] if sentences else ""
+    if len(sentences) > 1:
+        return f"q is given {len(sentences)} times; give it once."
+    if len(sentence) > PASTE_MAX_LENGTH:
+        return f"q is {len(sentence)} characters long; at most {PASTE_MAX_LENGTH}."
+    if "\x00" in sentence:
+        return "q contains a NUL character; remove it."
+    return None
+
+
+def suggestion_list(sentence):
+    """What ``/suggest.json`` lists for a sentence :func:`sentence_problem` accepts:
+    ``list[dict(kind, slug, name, matched, confidence, how)]``, most confident first;
+    only values some published case carries."""
+    index = get_index()
+    sentence = read_sentence(sentence)
+    found = offered(recognise(sentence, (), index.versions[0], index_breadth(index)), index)
+    return [
+        {
+            "kind": f.kind,
+            "slug": f.slug,
+            "name": f.name,
+            "matched": f.matched,
+            "confidence": round(f.confidence, 2),
+            "how": f.how,
+        }
+        for f in found
+    ]
