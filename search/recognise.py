@@ -13,98 +13,15 @@ phrase length, independent of the number of terms.
 """
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
-_TOKEN = re.compile(r"[^\W_]+")
-_LETTERS_DIGITS = re.compile(r"\d+|[^\W\d_]+")
+from lib.phrases import phrase_key, tokenize, word_tokens
 
-
-def fold_token(token):
-    """Fold one lowercase token's simple plural: ``errors`` → ``error``, ``GPUs`` → ``gpu``.
-
-    ``-ies`` becomes ``-y`` (``retries`` → ``retry``); ``-ches``, ``-shes``, ``-sses`` and
-    ``-xes`` lose ``-es`` (``switches`` → ``switch``); other ``-s`` (not ``-ss``) is dropped.
-    Tokens of three characters or fewer (``bus``, ``ECC``) and non-letters stay as they are.
-    The same folding applies to names, aliases and sentences, so a word folded oddly
-    (``status`` → ``statu``) still matches itself.
-    """
-    if len(token) <= 3 or not token.isalpha():
-        return token
-    if token.endswith("ies") and len(token) > 4:
-        return token[:-3] + "y"
-    if token.endswith(("ches", "shes", "sses", "xes")):
-        return token[:-2]
-    if token.endswith("ss"):
-        return token
-    if token.endswith("s"):
-        return token[:-1]
-    return token
-
-
-def _plain(text):
-    """``text`` casefolded, compatibility-normalised (NFKD: ``ﬁ`` → ``fi``, math bold
-    ``𝐆𝐏𝐔`` → ``GPU``) and without accents, with where each of its characters came from.
-
-    Output: ``(str plain, list[int] starts, list[int] ends)``; ``plain[i]`` comes from
-    ``text[starts[i]:ends[i]]``. Combining marks are dropped, so a decomposed accent
-    (``e`` + U+0301) no longer splits a word.
-    """
-    out, starts, ends = [], [], []
-    for i, ch in enumerate(text):
-        if ch.isascii():
-            out.append(ch.lower())
-            starts.append(i)
-            ends.append(i + 1)
-            continue
-        for part in unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", ch).casefold()):
-            if unicodedata.combining(part):
-                continue
-            out.append(part)
-            starts.append(i)
-            ends.append(i + 1)
-    return "".join(out), starts, ends
-
-
-# A count written against a model name, "8xH100", "4×A100" or "H100x8": the "x" is not
-# a letter of the name.
-_MULTIPLIER = re.compile(r"(?<=\d)[x×](?=[^\W_])")
-
-
-def _word_tokens(text):
-    """``list[tuple[str token, int start, int end, int word_start, int word_end]]``: each
-    folded token with its span in ``text`` and the span of the run of letters and digits
-    it belongs to (``Xid79`` → ``xid`` and ``79``, both in the word ``Xid79``)."""
-    plain, starts, ends = _plain(text)
-    plain = _MULTIPLIER.sub(" ", plain)  # one character for one: the offsets still hold
-    tokens = []
-    for word in _TOKEN.finditer(plain):
-        word_start, word_end = starts[word.start()], ends[word.end() - 1]
-        for part in _LETTERS_DIGITS.finditer(word.group()):
-            a, b = word.start() + part.start(), word.start() + part.end()
-            tokens.append((fold_token(part.group()), starts[a], ends[b - 1], word_start, word_end))
-    return tokens
-
-
-def tokenize(text):
-    """Split text into folded tokens with their character spans.
-
-    Input: ``str`` (any length; NUL and other control characters are ordinary
-    separators; compatibility forms, ligatures and accents are folded, see
-    :func:`_plain`). Output: ``list[tuple[str, int, int]]`` of (folded token, start, end)
-    in order; the spans index ``text`` itself.
-    """
-    return [(token, start, end) for token, start, end, _, _ in _word_tokens(text)]
-
+__all__ = ["Candidate", "Recogniser", "Suggestion", "phrase_key", "tokenize"]
 
 # Punctuation that ends a clause: a name or alias is not matched across it
 # ("dns failed, gpu was fine" does not name "failed GPU").
 _BOUNDARY = re.compile(r"[,;!?]|[.:]\s")
-
-
-def phrase_key(text):
-    """The token tuple a name or alias is indexed under: ``"ECC errors"`` → ``("ecc", "error")``."""
-    return tuple(token for token, _, _ in tokenize(text))
 
 
 def _whole_words(sentence, start, last_start, end, spans):
@@ -166,7 +83,7 @@ class Recogniser:
         pairs already applied. Output: ``list[Suggestion]``; ``matched`` is the sentence's
         own text for the match.
         """
-        tokens = _word_tokens(sentence)
+        tokens = word_tokens(sentence)
         words = [token for token, *_ in tokens]
         spans = {start: (ws, we) for _, start, _, ws, we in tokens}
         found, seen = [], set(exclude)

@@ -407,10 +407,11 @@ def _guarded_clean(field):
 def category_case_count():
     """An annotation for categories: the cases in each (through a root cause or added to
     the case), each counted once, as one correlated ``COUNT(DISTINCT …)``."""
+    from django.apps import apps
     from django.db.models import Func, OuterRef, Subquery
 
-    from incidents.models import Case as IncidentCase
-
+    # By name, not by import: taxonomy imports nothing of ours above lib.
+    IncidentCase = apps.get_model("incidents", "Case")
     in_category = IncidentCase.objects.filter(
         Q(root_causes__categories=OuterRef("pk")) | Q(added_categories=OuterRef("pk"))
     )
@@ -457,7 +458,7 @@ class TermForm(VersionCheckedForm):
     a second term for an idea."""
 
     def clean(self):
-        from search.recognise import phrase_key
+        from lib.phrases import phrase_key
 
         cleaned = super().clean()
         model = type(self.instance)

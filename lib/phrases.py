@@ -1,0 +1,97 @@
+"""How names, aliases and sentences are cut into words for matching them to each other.
+
+Text is casefolded, compatibility-normalised and stripped of accents; words are runs of
+letters and digits, split where letters meet digits (``Xid79`` = ``Xid 79``), with simple
+plurals folded (``ECC errors`` = ``ECC error``). The recogniser of suggested filters
+(``search/recognise.py``) and the admin's one-idea-one-term check (``taxonomy/admin.py``)
+both read text this way, so a name the admin refuses as taken is one the recogniser would
+confuse. Pure Python, no Django.
+"""
+
+import re
+import unicodedata
+
+_TOKEN = re.compile(r"[^\W_]+")
+_LETTERS_DIGITS = re.compile(r"\d+|[^\W\d_]+")
+
+
+def fold_token(token):
+    """Fold one lowercase token's simple plural: ``errors`` → ``error``, ``GPUs`` → ``gpu``.
+
+    ``-ies`` becomes ``-y`` (``retries`` → ``retry``); ``-ches``, ``-shes``, ``-sses`` and
+    ``-xes`` lose ``-es`` (``switches`` → ``switch``); other ``-s`` (not ``-ss``) is dropped.
+    Tokens of three characters or fewer (``bus``, ``ECC``) and non-letters stay as they are.
+    The same folding applies to names, aliases and sentences, so a word folded oddly
+    (``status`` → ``statu``) still matches itself.
+    """
+    if len(token) <= 3 or not token.isalpha():
+        return token
+    if token.endswith("ies") and len(token) > 4:
+        return token[:-3] + "y"
+    if token.endswith(("ches", "shes", "sses", "xes")):
+        return token[:-2]
+    if token.endswith("ss"):
+        return token
+    if token.endswith("s"):
+        return token[:-1]
+    return token
+
+
+def _plain(text):
+    """``text`` casefolded, compatibility-normalised (NFKD: ``ﬁ`` → ``fi``, math bold
+    ``𝐆𝐏𝐔`` → ``GPU``) and without accents, with where each of its characters came from.
+
+    Output: ``(str plain, list[int] starts, list[int] ends)``; ``plain[i]`` comes from
+    ``text[starts[i]:ends[i]]``. Combining marks are dropped, so a decomposed accent
+    (``e`` + U+0301) no longer splits a word.
+    """
+    out, starts, ends = [], [], []
+    for i, ch in enumerate(text):
+        if ch.isascii():
+            out.append(ch.lower())
+            starts.append(i)
+            ends.append(i + 1)
+            continue
+        for part in unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", ch).casefold()):
+            if unicodedata.combining(part):
+                continue
+            out.append(part)
+            starts.append(i)
+            ends.append(i + 1)
+    return "".join(out), starts, ends
+
+
+# A count written against a model name, "8xH100", "4×A100" or "H100x8": the "x" is not
+# a letter of the name.
+_MULTIPLIER = re.compile(r"(?<=\d)[x×](?=[^\W_])")
+
+
+def word_tokens(text):
+    """``list[tuple[str token, int start, int end, int word_start, int word_end]]``: each
+    folded token with its span in ``text`` and the span of the run of letters and digits
+    it belongs to (``Xid79`` → ``xid`` and ``79``, both in the word ``Xid79``)."""
+    plain, starts, ends = _plain(text)
+    plain = _MULTIPLIER.sub(" ", plain)  # one character for one: the offsets still hold
+    tokens = []
+    for word in _TOKEN.finditer(plain):
+        word_start, word_end = starts[word.start()], ends[word.end() - 1]
+        for part in _LETTERS_DIGITS.finditer(word.group()):
+            a, b = word.start() + part.start(), word.start() + part.end()
+            tokens.append((fold_token(part.group()), starts[a], ends[b - 1], word_start, word_end))
+    return tokens
+
+
+def tokenize(text):
+    """Split text into folded tokens with their character spans.
+
+    Input: ``str`` (any length; NUL and other control characters are ordinary
+    separators; compatibility forms, ligatures and accents are folded, see
+    :func:`_plain`). Output: ``list[tuple[str, int, int]]`` of (folded token, start, end)
+    in order; the spans index ``text`` itself.
+    """
+    return [(token, start, end) for token, start, end, _, _ in word_tokens(text)]
+
+
+def phrase_key(text):
+    """The token tuple a name or alias is indexed under: ``"ECC errors"`` → ``("ecc", "error")``."""
+    return tuple(token for token, _, _ in tokenize(text))
