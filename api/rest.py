@@ -64,8 +64,9 @@ from listing.query import (
     select,
     sort_links,
 )
+from listing.suggested import suggested_filters
 from search.snippets import snippet
-from search.suggestions import offered, suggested_filters
+from search.suggestions import offered
 
 from . import schemas
 

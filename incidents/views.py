@@ -30,8 +30,8 @@ from listing.query import (
     select,
     sort_links,
 )
+from listing.suggested import suggested_filters
 from search.snippets import SNIPPET_FIELDS, snippet
-from search.suggestions import suggested_filters
 
 from .facets import (
     FACET_LABELS,

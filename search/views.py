@@ -9,8 +9,7 @@ from incidents.index import get_index
 from incidents.models import Case
 from lib.http import SafeJsonResponse
 from listing.query import read_sentence, sentence_problem, suggestion_list
-
-from .suggestions import suggested_filters
+from listing.suggested import suggested_filters
 
 
 @csrf_exempt

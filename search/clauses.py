@@ -1,0 +1,181 @@
+"""Reading what a sentence only sets the scene for, denies, supposes or rules out.
+
+Every layer of suggested filters (``search/suggestions.py``) reads around what this finds:
+a clause that says something was fine or only supposes it, the part of a clause that
+rules something out, a tool's row that reads as absent, a value's words right after a
+denial ("no ECC error", "0 Xid events") or right before a negative state ("Thermal
+Slowdown : Not Active").
+"""
+
+import re
+
+from .text import STOP_WORDS, fold, stem
+
+# Words that open a clause giving the setting of what happened, not what happened:
+# "a loss spike after resuming from a checkpoint".
+CONTEXT_WORDS = frozenset(
+    ["after", "before", "during", "while", "when", "since", "following", "once", "upon"]
+)
+
+
+def is_context(text, clause):
+    """Whether ``clause`` (a piece of ``text``) opens with one of :data:`CONTEXT_WORDS`
+    or comes right after one."""
+    own = re.findall(r"[^\W\d_]+", clause.casefold())
+    if own and own[0] in CONTEXT_WORDS:
+        return True
+    at = text.find(clause)
+    previous = re.findall(r"[^\W\d_]+", text[: max(at, 0)].casefold())
+    return bool(previous) and previous[-1] in CONTEXT_WORDS
+
+
+# A denial right before a value's words: "no", "not", "never", "without", "n't", with
+# only these words between ("no sign of ECC errors"). "could not", "cannot", "can't",
+# "would not" report a failure ("could not resolve host"), not a denial.
+_DENIAL = re.compile(r"(?:\b(?:no|not|never|without|nor|none)|n't)$", re.IGNORECASE)
+_FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
+_GAP_WORDS = """a an any the single sign signs of evidence indication hint real obvious
+visible further more other actual see saw seen find found observe observed notice noticed
+get got hit have had there them these those are were is was"""
+DENIAL_GAP = frozenset(_GAP_WORDS.split())
+# A line break ends a clause too: two pasted log lines are not one sentence.
+_CLAUSE_END = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b|\bhowever\b", re.IGNORECASE)
+# A denied verb: "the GPUs did not overheat", "the node didn't reboot". Taken out before
+# the meaning layer reads a sentence when the verb is one the vocabulary's names and
+# aliases use (so "the service was not reachable" keeps its words: a failure).
+_VERB_DENIAL = re.compile(
+    r"\b(?:did|does|do|was|were|is|are|has|have|had)(?:\s+not|n't)"
+    r"\s+(?:[^\W\d_]+ly\s+)?([^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def without_denied_verbs(text, event_stems):
+    """``text`` with each denied verb whose stem is in ``event_stems`` replaced by a
+    clause break."""
+    return _VERB_DENIAL.sub(
+        lambda m: " , " if stem(fold(m.group(1))) in event_stems else m.group(0), text
+    )
+
+
+# A clause that says something was well: "the GPUs were fine", "pods looked healthy",
+# "the disk space is sufficient".
+_WELL = re.compile(
+    r"\b(?:was|were|is|are|looked|look|seemed|seem|stayed|remained)\s+(?:all\s+|also\s+)?"
+    r"(?:(?:very|quite|still)\s+)?"
+    r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable)\b",
+    re.IGNORECASE,
+)
+# A clause that only supposes: "if you are running out of memory, lower the batch".
+_HYPOTHETICAL = re.compile(r"\s*(?:if|unless|in case|whether)\b", re.IGNORECASE)
+# Where a clause rules something out, from there to its end: "not due to our quota",
+# "no hostname resolution issues", "ruled out the cables", "none of them are ECC".
+_RULED_OUT = re.compile(
+    r"\b(?:ruled out|not (?:due to|caused by|related to|because of|the (?:cause|culprit|"
+    r"issue|problem))|(?:no|without|never|none of \w+)\b(?=[^,;.!?]{0,60}?\b(?:issues?|"
+    r"problems?|trouble|errors?|failures?|signs? of|evidence)\b))",
+    re.IGNORECASE,
+)
+# A state read off a tool's table right after a value's words: "HW Thermal Slowdown :
+# Not Active", "Pending Page Blacklist : No", "Retired pages: 0".
+_NEGATIVE_STATE = re.compile(
+    r"(?:[ \t]+[\w-]+){0,2}[ \t]*[:=][ \t]*"
+    r"(?:not active|inactive|no|none|0|n/a|disabled|false|ok|pass(?:ed)?)\b",
+    re.IGNORECASE,
+)
+# A tool's table row that reads as absent or fine, the whole line: "Pending Page
+# Blacklist : No", "ECC: OK".
+_NEGATIVE_ROW = re.compile(
+    r"^[^\S\n]*[^:=\n]{1,60}[:=][^\S\n]*"
+    r"(?:not active|inactive|no|none|0|n/a|disabled|false|ok|pass(?:ed)?)[^\S\n]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# A count of none right before a value's words: "0 ECC errors", "zero Xid events".
+_NONE_BEFORE = re.compile(r"\b(?:0|zero)\s+$", re.IGNORECASE)
+
+
+def set_aside_clauses(sentence):
+    """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses
+    that say something was well (:data:`_WELL`), only suppose it (:data:`_HYPOTHETICAL`)
+    or rule it out ("ECC errors were ruled out"), the part of a clause from where it rules
+    something out (:data:`_RULED_OUT`), and tool rows that read as absent or fine
+    (:data:`_NEGATIVE_ROW`). Every layer reads around them."""
+    spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
+    cursor = 0
+    for end in [*_CLAUSE_END.finditer(sentence), None]:
+        stop = end.start() if end else len(sentence)
+        if (
+            _WELL.search(sentence, cursor, stop)
+            or _HYPOTHETICAL.match(sentence, cursor)
+            or "ruled out" in sentence[cursor:stop].casefold()
+        ):
+            spans.append((cursor, stop))
+        else:
+            ruled_out = _RULED_OUT.search(sentence, cursor, stop)
+            if ruled_out:
+                spans.append((ruled_out.start(), stop))
+        cursor = end.end() if end else stop
+    return spans
+
+
+def denied(sentence, start, end=None):
+    """Whether the words at ``sentence[start:end]`` are denied by what comes right before
+    them in their clause, by a count of none right before them, or by a negative state
+    right after them: ``"there was no ECC error"``, ``"GPUs did not overheat"``, ``"no
+    sign of NCCL timeouts"``, ``"none of them are ECC"``, ``"0 ECC errors"``, ``"HW Thermal
+    Slowdown : Not Active"``, ``"Xid 79 count: 0"`` → true; ``"could not resolve
+    host"``, ``"no ECC error, but an NCCL timeout"`` (for the timeout) → false.
+
+    Input: the sentence and character offsets (``end`` ``None``: no look after). Output:
+    ``bool``.
+    """
+    if end is not None and _NEGATIVE_STATE.match(sentence, end):
+        return True
+    before = sentence[:start]
+    if _NONE_BEFORE.search(before):
+        return True
+    ends = list(_CLAUSE_END.finditer(before))
+    clause = before[ends[-1].end() :] if ends else before
+    tokens = re.findall(r"[^\W\d_]+(?:'t)?", clause)
+    while tokens and tokens[-1].casefold() in DENIAL_GAP:
+        tokens.pop()
+    if not tokens:
+        return False
+    text = " ".join(tokens)
+    return bool(_DENIAL.search(text)) and not _FAILURE.search(text)
+
+
+_NEGATED = re.compile(r"\b(?:no|without)\s+(?:(?:a|an|any|single)\s+)?([^\W\d_]+)", re.I)
+
+
+def negated_stems(text):
+    """The stems of the nouns ``text`` denies: ``"with no crash and no hardware error"`` →
+    ``{"crash", "hardwar"}``. A value whose name ends in such a word ("Job crash") is not
+    what the clause is about. ("could not resolve" is not a denial of that kind: there the
+    failure is the point.)"""
+    return {stem(fold(word)) for word in _NEGATED.findall(text)}
+
+
+def without_words(text, stems):
+    """``text`` (``str``) without the words whose stem is in ``stems`` (a set of stems):
+    ``str``, its words joined by spaces."""
+    return " ".join(w for w in re.findall(r"[^\W_]+", text) if stem(fold(w)) not in stems)
+
+
+# Code, not prose: key=value pairs, dotted, slashed or underscored names, CamelCase.
+_CODE = re.compile(r"\S*=\S*|\S*[\w)]+[./_:][\w(]\S*|\b\w*[a-z][A-Z]\w*\b")
+
+
+def prose(text):
+    """``text`` without the code a log line carries (``OpType=ALLREDUCE``,
+    ``torch.cuda``, ``WorkNCCL``): the meaning layer reads people's words, and reads
+    identifiers as noise."""
+    return _CODE.sub(" , ", text)
+
+
+def content_words(text):
+    """The words of ``text`` the meaning layer counts: ``list[str]``, casefolded, letters
+    only, without stop words and single letters."""
+    return [
+        w for w in re.findall(r"[^\W\d_]+", text.casefold()) if w not in STOP_WORDS and len(w) > 1
+    ]
