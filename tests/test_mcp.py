@@ -1,4 +1,5 @@
-"""The MCP server (``api/mcp_server.py``), driven by the official MCP client: over
+"""The MCP server (``api/mcp_server.py``; its answers: ``api/mcp_answers.py``), driven by
+the official MCP client: over
 streamable HTTP against the running site (pytest-django's ``live_server``, the WSGI site
 in a thread) and over stdio against ``manage.py mcp``. Each tool's answer is checked
 against what the pages answer for the same state, fetched over HTTP from the same server.

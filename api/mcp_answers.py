@@ -1,0 +1,463 @@
+"""What the MCP server's tools answer (``api/mcp_server.py`` serves them): the tools'
+arguments, checked as the list page checks its parameters, and their answers, built by
+the list/query layer (``listing/query.py``) the pages call, never a copy of it. Bad input
+is a ``ToolError`` carrying the list page's message.
+"""
+
+import logging
+from typing import Annotated
+
+import numpy as np
+from django.http import QueryDict
+from django.urls import reverse
+from mcp.server.mcpserver.exceptions import ToolError
+from pydantic import BaseModel, ConfigDict, Field
+
+from incidents.facets import facets_from_index
+from incidents.filters import list_options
+from incidents.index import FACET_KEYS, get_index
+from incidents.models import Case
+from lib.text import plain_text, shorten
+from listing.query import (
+    CASES_PER_PAGE,
+    PageNotFound,
+    case_context,
+    case_queryset,
+    get_page,
+    read_query,
+    select,
+    sentence_problem,
+    suggestion_list,
+)
+from search.documents import document_of
+from search.suggestions import index_breadth, offered, recognise
+from search.text import query_terms
+
+logger = logging.getLogger(__name__)
+
+# Most words ``resolve_terms`` takes in one call, the longest word or phrase (characters)
+# and the most values it returns for one word.
+MAX_WORDS = 20
+MAX_WORD_LENGTH = 100
+MAX_VALUES_PER_WORD = 10
+# --- Arguments ---------------------------------------------------------------------------
+
+Values = list[str] | str | None
+
+
+class Filters(BaseModel):
+    """The list page's filters: slugs (one or a list; a list ORs its values, different
+    keys AND), and the incident year range."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    root_cause: Values = Field(None, description="Root cause slugs, e.g. faulty-gpu.")
+    component: Values = Field(None, description="Component slugs, e.g. nccl.")
+    symptom: Values = Field(None, description="Symptom slugs, e.g. nccl-timeout.")
+    contributing_factor: Values = Field(None, description="Contributing factor slugs, e.g. scale.")
+    organisation: Values = Field(None, description="Organisation slugs (any role), e.g. meta.")
+    category: Values = Field(None, description="Category slugs, e.g. network-fabric.")
+    workload: Values = Field(None, description="Workload slugs: training, inference…")
+    accelerator: Values = Field(None, description="Accelerator model slugs, e.g. h100.")
+    scale: Values = Field(
+        None, description="Accelerator-count bands: under-1k, 1k-10k, 10k-100k, 100k-plus."
+    )
+    year_from: int | str | None = Field(None, description="First incident year, inclusive.")
+    year_to: int | str | None = Field(None, description="Last incident year, inclusive.")
+
+
+Sentence = Annotated[
+    str,
+    Field(
+        description="What you see, in your words or a pasted log excerpt (up to 6,000 "
+        "characters; past 500, its lines that matter are read)."
+    ),
+]
+Slug = Annotated[str, Field(description="A case's slug, as search_cases gives it.")]
+
+
+def _list_params(sentence="", filters=None, sort=None, page=None, weaker=False):
+    """The list page's query string for these tool arguments: a ``QueryDict`` holding
+    exactly what a visitor's URL would (``q``, the filter keys, ``year_from``,
+    ``year_to``, ``sort``, ``page``, ``matches``)."""
+    params = QueryDict(mutable=True)
+    if sentence:
+        params["q"] = sentence
+    for key, value in (filters.model_dump() if filters else {}).items():
+        if value is None:
+            continue
+        values = value if isinstance(value, list) else [value]
+        params.setlist(key, [str(item) for item in values])
+    if sort is not None:
+        params["sort"] = sort
+    if page is not None:
+        params["page"] = str(page)
+    if weaker:
+        params["matches"] = "all"
+    return params
+
+
+def _read_list(params):
+    """``read_query`` on ``params``; the list page's 400 messages as a tool error."""
+    query, index, filterset, errors, sentence = read_query(params)
+    if errors:
+        raise ToolError("\n".join(errors))
+    return query, index, filterset, sentence
+
+
+# --- Answers -----------------------------------------------------------------------------
+
+
+class Links:
+    """Paths of the site's pages, absolute when the site's address is known (over HTTP,
+    from the request; over stdio, from ``manage.py mcp --base-url``)."""
+
+    def __init__(self, base=""):
+        self.base = base.rstrip("/")
+
+    def __call__(self, path):
+        return self.base + path
+
+    def case(self, case):
+        return self(case.get_absolute_url())
+
+    def list(self, query):
+        encoded = query.urlencode()
+        return self(reverse("incidents:case_list") + (f"?{encoded}" if encoded else ""))
+
+
+def _value(value):
+    """A term, category, workload or accelerator as ``{slug, name}``."""
+    return {"slug": value.slug, "name": value.name}
+
+
+def _case_brief(case, links):
+    """What a case card says, as data: title, link, summary (plain text, at most 400
+    characters), dates, organisations with roles and tags. Input: a case from
+    ``with_terms()``."""
+    return {
+        "slug": case.slug,
+        "title": case.title,
+        "url": links.case(case),
+        "summary": plain_text(case.summary, 400),
+        "incident_period": case.period,
+        "report_date": case.report_date,
+        "organisations": [
+            {"slug": i.organisation.slug, "name": i.organisation.name, "role": i.role}
+            for i in case.involvement_list
+        ],
+        "tags": _terms(case),
+    }
+
+
+def _terms(case):
+    """A case's terms and categories by filter key (``root_cause`` …), each ``[{slug,
+    name}]`` by name: the values ``search_cases`` filters take. No query on a case from
+    ``with_terms()``."""
+    return {
+        "root_cause": [_value(t) for t in case.root_causes.all()],
+        "component": [_value(t) for t in case.components.all()],
+        "symptom": [_value(t) for t in case.symptoms.all()],
+        "contributing_factor": [_value(t) for t in case.contributing_factors.all()],
+        "category": [_value(c) for c in case.categories],
+    }
+
+
+def _recognised(found):
+    """A recognised value (``search.suggestions.Recognised``) as ``/suggest.json`` gives it."""
+    return {
+        "kind": found.kind,
+        "slug": found.slug,
+        "name": found.name,
+        "matched": found.matched,
+        "confidence": round(found.confidence, 2),
+        "how": found.how,
+    }
+
+
+def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=False, links=None):
+    """One page of the list for a sentence and filters, as the list page computes it.
+
+    Input: the sentence (``""`` for none), :class:`Filters`, ``sort`` (``newest``,
+    ``oldest``, ``scale``, ``duration`` or ``relevance``), ``page`` (1 when ``None``),
+    ``weaker`` (the list's ``matches=all``) and :class:`_Links`. Output: ``dict`` with
+    ``count`` (the list's "N cases"), ``page``, ``pages``, ``per_page``, ``notice``,
+    ``weaker_hidden``, ``recognised`` (the values read in the sentence), ``list_url`` and
+    ``cases`` in the list's order, each with ``why``: its ``score``, the recognised values
+    it carries and the sentence's search words its text contains. Raises ``ToolError``
+    with the list page's messages for what the page answers 400 or 404.
+    """
+    links = links or Links()
+    params = _list_params(sentence, filters, sort, page, weaker)
+    query, index, filterset, sentence = _read_list(params)
+    selected = select(index, filterset, sentence, query)
+    selection = selected.selection
+    try:
+        page_obj = get_page(selection.ordered(list_options(query).sort), query.get("page"))
+    except PageNotFound as error:
+        raise ToolError(str(error)) from None
+    positions = [int(p) for p in page_obj.object_list]
+    pks = [int(index.case_pks[p]) for p in positions]
+    found = Case.objects.published().with_terms().in_bulk(pks)
+    recognised = selected.recognised or []
+    carriers = {}
+    for value in recognised:
+        table = index.tables.get(value.kind)
+        indexed = table.by_slug.get(value.slug) if table else None
+        if indexed is not None:
+            carriers[(value.kind, value.slug)] = set(table.cases_of(indexed.position).tolist())
+    scores = {}
+    if selected.result is not None:
+        result = selected.result
+        on_page = np.isin(result.positions, positions)
+        scores = dict(
+            zip(result.positions[on_page].tolist(), result.scores[on_page].tolist(), strict=True)
+        )
+    terms = query_terms(sentence) if sentence else []
+    cases = []
+    for position, pk in zip(positions, pks, strict=True):
+        case = found.get(pk)
+        if case is None:  # unpublished or deleted since the index was read
+            continue
+        brief = _case_brief(case, links)
+        if sentence:
+            # Only words the case's own text uses: its terms' aliases are evidence that
+            # it carries them (listed under "recognised"), not words it contains.
+            document = document_of(case, aliases=False)
+            brief["why"] = {
+                "score": round(scores.get(position, 0.0), 3),
+                "recognised": [
+                    _recognised(value)
+                    for value in recognised
+                    if position in carriers.get((value.kind, value.slug), ())
+                ],
+                "words": [
+                    " ".join(term.words)
+                    for term in terms
+                    if all(stem in document.weights for stem in term.stems)
+                ],
+            }
+        cases.append(brief)
+    return {
+        "count": selection.count,
+        "page": page_obj.number,
+        "pages": page_obj.paginator.num_pages,
+        "per_page": CASES_PER_PAGE,
+        "sentence": sentence,
+        "notice": selected.notice,
+        "weaker_hidden": selected.weaker,
+        "recognised": [_recognised(value) for value in recognised],
+        "list_url": links.list(query),
+        "cases": cases,
+    }
+
+
+def _case_page(slug):
+    """The case page's object and context for a visitor not signed in (drafts are a
+    404 there), as the page builds them (``listing.query``). Raises ``ToolError`` for an
+    unknown slug."""
+    if not isinstance(slug, str) or not slug.strip() or "\x00" in slug:
+        raise ToolError("Give the slug of a case, as search_cases lists it.")
+    try:
+        case = case_queryset().get(slug=slug.strip())
+    except Case.DoesNotExist:
+        raise ToolError(f"There is no case “{shorten(slug, 80)}”.") from None
+    return case, case_context(case)
+
+
+def _related(related, links):
+    return [
+        {
+            "slug": item["case"].slug,
+            "title": item["case"].title,
+            "url": links.case(item["case"]),
+            "organisation": item["case"].organisation.name if item["case"].organisation else "",
+            "score": round(item["score"], 3),
+            "shared": [
+                {"kind": term.kind, "kind_label": label, "slug": term.slug, "name": term.name}
+                for label, term in item["shared"]
+            ],
+        }
+        for item in related
+    ]
+
+
+# The case page's Markdown sections, in its order.
+SECTIONS = (
+    ("summary", "summary"),
+    ("trigger", "trigger"),
+    ("impact", "impact"),
+    ("symptoms", "symptoms_text"),
+    ("detection", "detection"),
+    ("remediation", "remediation"),
+    ("action_items", "action_items"),
+    ("lessons", "lessons"),
+)
+
+
+def get_case_answer(slug, links=None):
+    """A published case as its page shows it.
+
+    Output: ``dict`` with ``slug``, ``title``, ``url``, ``incident_period``,
+    ``report_date``, the dates with their precision, ``sections`` (each Markdown section
+    as stored, ``""`` when empty), ``key_facts`` (``[{label, text}]`` as the page's panel),
+    ``timeline``, ``organisations`` with roles, ``sources``, ``tags`` (terms, categories,
+    workloads, accelerators, scale band) and ``related`` (as :func:`related_cases_answer`).
+    Raises ``ToolError`` for an unknown slug or a draft.
+    """
+    links = links or Links()
+    case, context = _case_page(slug)
+    band = case.scale_band
+    return {
+        "slug": case.slug,
+        "title": case.title,
+        "url": links.case(case),
+        "incident_period": case.period,
+        "report_date": case.report_date,
+        "dates": {
+            name: {"date": getattr(case, name), "precision": getattr(case, f"{name}_precision")}
+            if getattr(case, name)
+            else None
+            for name in ("started_on", "ended_on", "published_on")
+        },
+        "sections": {name: getattr(case, field) for name, field in SECTIONS},
+        "key_facts": [{"label": label, "text": text} for label, text in context["key_facts"]],
+        "timeline": [
+            {
+                "when": event.when,
+                "at": event.at,
+                "precision": event.at_precision,
+                "event": event.event,
+            }
+            for event in context["timeline"]
+        ],
+        "organisations": [
+            {
+                "slug": i.organisation.slug,
+                "name": i.organisation.name,
+                "role": i.role,
+                "role_label": i.get_role_display() if i.role else "",
+            }
+            for i in case.involvement_list
+        ],
+        "sources": [
+            {
+                "url": source.url,
+                "title": source.title,
+                "publisher": source.publisher,
+                "published_on": source.published_on,
+            }
+            for source in case.sources.all()
+        ],
+        "tags": {
+            **_terms(case),
+            "workload": [_value(w) for w in case.workloads.all()],
+            "accelerator": [_value(a) for a in case.accelerators.all()],
+            "scale": [{"slug": band[0], "name": band[1]}] if band else [],
+        },
+        "related": _related(context["related"], links),
+    }
+
+
+def related_cases_answer(slug, links=None):
+    """The case page's related cases: ``{"slug", "related": [{slug, title, url,
+    organisation, score, shared: [{kind, kind_label, slug, name}]}]}``, at most five,
+    most related first (Adamic–Adar over shared terms). ``ToolError`` for an unknown
+    slug or a draft."""
+    links = links or Links()
+    case, context = _case_page(slug)
+    return {"slug": case.slug, "related": _related(context["related"], links)}
+
+
+def suggest_filters_answer(sentence):
+    """What ``/suggest.json?q=<sentence>`` answers: ``{"suggestions": [...]}``; its 400
+    messages as a ``ToolError``."""
+    problem = sentence_problem([sentence])
+    if problem:
+        raise ToolError(problem)
+    return {"suggestions": suggestion_list(sentence)}
+
+
+def resolve_terms_answer(words):
+    """Each word or phrase mapped to the vocabulary values it names.
+
+    Input: ``list[str]`` (at most :data:`MAX_WORDS`, each at most
+    :data:`MAX_WORD_LENGTH` characters). Output: ``{"words": [{"word", "values": [{kind,
+    slug, name, matched, confidence, how, cases}]}]}``, most confident first, at most
+    :data:`MAX_VALUES_PER_WORD` a word. ``how``: ``slug`` or ``name`` (the word is a
+    value's slug or name, in any facet, confidence 1.0), ``name`` or ``alias`` (the
+    literal recogniser) or ``meaning`` (the meaning layer), as the suggested filters read
+    them; ``cases``: the published cases carrying the value. Only values some published
+    case carries. ``ToolError`` for too many words, an empty or over-long one, or a NUL.
+    """
+    words = [words] if isinstance(words, str) else list(words)
+    if not words:
+        raise ToolError("Give at least one word or phrase to resolve.")
+    if len(words) > MAX_WORDS:
+        raise ToolError(f"{len(words)} words are given; at most {MAX_WORDS} in one call.")
+    for word in words:
+        if "\x00" in word:
+            raise ToolError("A word contains a NUL character; remove it.")
+        if not word.strip():
+            raise ToolError("A word is empty; give words or phrases such as “Xid 79”.")
+        if len(word) > MAX_WORD_LENGTH:
+            raise ToolError(
+                f"“{shorten(word, 40)}” is {len(word)} characters long; at most "
+                f"{MAX_WORD_LENGTH}. For a sentence use suggest_filters."
+            )
+    index = get_index()
+    breadth = index_breadth(index)
+    answers = []
+    for word in words:
+        folded = word.strip().casefold()
+        values = {}
+        for key in FACET_KEYS:
+            table = index.tables[key]
+            for value in table.values:
+                if table.degree[value.position] and folded in (value.slug, value.name.casefold()):
+                    how = "slug" if folded == value.slug else "name"
+                    values[(key, value.slug)] = {
+                        "kind": key,
+                        "slug": value.slug,
+                        "name": value.name,
+                        "matched": word.strip(),
+                        "confidence": 1.0,
+                        "how": how,
+                    }
+        for found in offered(recognise(word, (), index.versions[0], breadth), index):
+            values.setdefault((found.kind, found.slug), _recognised(found))
+        ranked = sorted(values.values(), key=lambda v: -v["confidence"])[:MAX_VALUES_PER_WORD]
+        for value in ranked:
+            table = index.tables[value["kind"]]
+            value["cases"] = int(table.degree[table.by_slug[value["slug"]].position])
+        answers.append({"word": word, "values": ranked})
+    return {"words": answers}
+
+
+def list_facets_answer(filters=None, sentence=""):
+    """The list page's facets for these filters (and sentence): ``{"count", "facets":
+    [{key, label, values: [{slug, name, count, selected}], more}], "years": [{year,
+    count}]}``; each count is the cases the list shows after choosing that value
+    (disjunctive), at most 40 values a facet, ``more`` counting those left off.
+    ``ToolError`` with the list page's messages for bad filters."""
+    query, index, filterset, sentence = _read_list(_list_params(sentence, filters))
+    selected = select(index, filterset, sentence, query)
+    facets = facets_from_index(selected.selection, filterset)
+    return {
+        "count": selected.selection.count,
+        "facets": [
+            {
+                "key": facet.key,
+                "label": facet.label,
+                "values": [
+                    {"slug": v.slug, "name": v.label, "count": v.count, "selected": v.selected}
+                    for v in facet.values
+                ],
+                "more": facet.more,
+            }
+            for facet in facets
+        ],
+        "years": [
+            {"year": year, "count": count} for year, count in selected.selection.year_counts()
+        ],
+    }
