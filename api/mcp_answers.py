@@ -25,6 +25,7 @@ from listing.query import (
     case_queryset,
     get_page,
     read_query,
+    recognised_record,
     select,
     sentence_problem,
     suggestion_list,
@@ -163,18 +164,6 @@ def _terms(case):
     }
 
 
-def _recognised(found):
-    """A recognised value (``search.suggestions.Recognised``) as ``/suggest.json`` gives it."""
-    return {
-        "kind": found.kind,
-        "slug": found.slug,
-        "name": found.name,
-        "matched": found.matched,
-        "confidence": round(found.confidence, 2),
-        "how": found.how,
-    }
-
-
 def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=False, links=None):
     """One page of the list for a sentence and filters, as the list page computes it.
 
@@ -227,7 +216,7 @@ def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=
             brief["why"] = {
                 "score": round(scores.get(position, 0.0), 3),
                 "recognised": [
-                    _recognised(value)
+                    recognised_record(value)
                     for value in recognised
                     if position in carriers.get((value.kind, value.slug), ())
                 ],
@@ -246,7 +235,7 @@ def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=
         "sentence": sentence,
         "notice": selected.notice,
         "weaker_hidden": selected.weaker,
-        "recognised": [_recognised(value) for value in recognised],
+        "recognised": [recognised_record(value) for value in recognised],
         "list_url": links.list(query),
         "cases": cases,
     }
@@ -425,7 +414,7 @@ def resolve_terms_answer(words):
                         "how": how,
                     }
         for found in offered(recognise(word, (), index.versions[0], breadth), index):
-            values.setdefault((found.kind, found.slug), _recognised(found))
+            values.setdefault((found.kind, found.slug), recognised_record(found))
         ranked = sorted(values.values(), key=lambda v: -v["confidence"])[:MAX_VALUES_PER_WORD]
         for value in ranked:
             table = index.tables[value["kind"]]

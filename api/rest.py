@@ -61,6 +61,7 @@ from listing.query import (
     PageNotFound,
     get_page,
     read_query,
+    recognised_record,
     select,
     sort_links,
 )
@@ -435,25 +436,10 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
             for key, values in filterset.selected().items()
             for value in values
         ],
-        "recognised": [
-            {
-                "kind": f.kind,
-                "slug": f.slug,
-                "name": f.name,
-                "matched": f.matched,
-                "confidence": round(f.confidence, 2),
-                "how": f.how,
-            }
-            for f in offered(selected.recognised or [], index)
-        ],
+        "recognised": [recognised_record(f) for f in offered(selected.recognised or [], index)],
         "suggested_filters": [
             {
-                "kind": s.kind,
-                "slug": s.slug,
-                "name": s.name,
-                "matched": s.matched,
-                "confidence": round(s.confidence, 2),
-                "how": s.how,
+                **recognised_record(s),
                 "api": _absolute(request, cases_path, s.add_url),
                 "html": _absolute(request, list_path, s.add_url),
             }

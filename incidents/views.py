@@ -70,7 +70,7 @@ def case_list(request):
         "query": query,
         # A long paste was read as its lines that matter: the page says so.
         "paste_read": (len(pasted), pasted.count("\n") + 1)
-        if len(pasted) > SEARCH_MAX_LENGTH and pasted != sentence
+        if len(pasted) > SEARCH_MAX_LENGTH and pasted != sentence and not errors
         else None,
         # Shown back in the search box: without NUL, which HTML cannot carry.
         "sentence": sentence,

@@ -73,12 +73,15 @@ def read_query(params):
     Every surface reads the list's parameters through this: the pages, the JSON API,
     the exports and feeds, and the MCP tools. A ``q`` longer than
     ``SEARCH_MAX_LENGTH`` characters (up to ``PASTE_MAX_LENGTH``) is replaced by the part
-    of it the search reads (:func:`~search.paste.read_paste`).
+    of it the search reads (:func:`read_sentence`).
     """
     query = clean_query(params)
-    pasted = query.get("q", "")
-    if SEARCH_MAX_LENGTH < len(pasted) <= PASTE_MAX_LENGTH:
-        query["q"] = read_paste(pasted, get_vocabulary().signatures.find)
+    if "q" in query:  # each value (a repeated q stays repeated, for its 400)
+        query.setlist(
+            "q",
+            # Longer than PASTE_MAX_LENGTH stays as given, for the filter's 400.
+            [v if len(v) > PASTE_MAX_LENGTH else read_sentence(v) for v in query.getlist("q")],
+        )
     index = get_index()
     filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
     errors = query_problems(query)
@@ -195,7 +198,7 @@ def case_context(case):
 
 
 def read_sentence(sentence):
-    """The part of a sentence or paste the suggestions read: ``str``, at most
+    """The part of a sentence or paste the search and suggestions read: ``str``, at most
     ``SEARCH_MAX_LENGTH`` characters (:func:`~search.paste.read_paste` for a paste of up
     to ``PASTE_MAX_LENGTH``, else its first words)."""
     if len(sentence) <= SEARCH_MAX_LENGTH:
@@ -230,14 +233,18 @@ def suggestion_list(sentence):
     index = get_index()
     sentence = read_sentence(sentence)
     found = offered(recognise(sentence, (), index.versions[0], index_breadth(index)), index)
-    return [
-        {
-            "kind": f.kind,
-            "slug": f.slug,
-            "name": f.name,
-            "matched": f.matched,
-            "confidence": round(f.confidence, 2),
-            "how": f.how,
-        }
-        for f in found
-    ]
+    return [recognised_record(f) for f in found]
+
+
+def recognised_record(found):
+    """A recognised value (``search.suggestions.Recognised``, or a suggested-filter chip)
+    as ``/suggest.json``, the API and the MCP tools give it: ``dict`` with ``kind``,
+    ``slug``, ``name``, ``matched``, ``confidence`` (two decimals) and ``how``."""
+    return {
+        "kind": found.kind,
+        "slug": found.slug,
+        "name": found.name,
+        "matched": found.matched,
+        "confidence": round(found.confidence, 2),
+        "how": found.how,
+    }

@@ -12,7 +12,7 @@ from search.suggestions import index_breadth, offered, recognise
 @dataclass
 class SuggestedFilter:
     """A chip that adds one recognised value: "Symptom: NCCL timeout", its URL, and how
-    sure the recognition is (``confidence`` 0 to 1, ``how``: name, alias or meaning)."""
+    sure the recognition is (``confidence`` 0 to 1, ``how``: signature, name, alias or meaning)."""
 
     kind: str
     kind_label: str

@@ -2,22 +2,19 @@
 
 People paste whole excerpts: a traceback, a screen of ``dmesg``, ``kubectl get events``.
 The search reads at most :data:`~incidents.filters.SEARCH_MAX_LENGTH` characters, so a
-longer text of up to :data:`PASTE_MAX_LENGTH` characters is reduced first: its lines that
-a log signature matches come first, then lines with a word of failure
-(:data:`FAILURE_WORDS`), then the rest, each shape of line once (numbers, addresses and
-times aside), kept in the order they were pasted until the budget is spent. A line longer
-than the budget is split where log records start (a paste whose line breaks were lost);
-a single long line is cut at a word boundary. Longer texts are refused (a 400), as unbounded input.
+longer text of up to :data:`~incidents.filters.PASTE_MAX_LENGTH` characters (what fits in
+a URL) is reduced first: its lines that a log signature matches come first, then lines
+with a word of failure (:data:`FAILURE_WORDS`), then the rest, each shape of line once
+(numbers, addresses and times aside), kept in the order they were pasted until the
+budget is spent. A line longer than the budget is split where log records start (a
+paste whose line breaks were lost); a single long line is cut at a word boundary.
+Longer texts are refused (a 400) by the callers.
 """
 
 import re
 
-from incidents.filters import PASTE_MAX_LENGTH, SEARCH_MAX_LENGTH
+from incidents.filters import SEARCH_MAX_LENGTH
 
-# PASTE_MAX_LENGTH, the longest text read at all (incidents/filters.py): a screen or two
-# of log. A query string much longer would not reach the site: gunicorn (and common
-# proxies) refuse a request line over 8,190 bytes, and URL encoding can triple a line.
-__all__ = ["PASTE_MAX_LENGTH", "first_words", "read_paste"]
 FAILURE_WORDS = re.compile(
     r"\b(?:errors?|fail\w*|fatal|panic\w*|timeouts?|timed out|exceptions?|killed|oom\w*|"
     r"abort\w*|denied|refused|unreachable|lost|hang\w*|hung|crash\w*|warn\w*|xid|ecc|nan|"
@@ -46,7 +43,7 @@ def first_words(text, limit=SEARCH_MAX_LENGTH):
 def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
     """The part of ``text`` the search reads.
 
-    Input: the text (at most :data:`PASTE_MAX_LENGTH` characters: the caller refuses
+    Input: the text (at most ``PASTE_MAX_LENGTH`` characters: the caller refuses
     longer); ``find_signatures``, a callable ``str → list`` of signature matches
     (``search.signatures.SignatureMatcher.find``) or ``None``; the budget in characters.
     Output: ``str`` of at most ``limit`` characters: ``text`` itself when it fits, else

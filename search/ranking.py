@@ -39,6 +39,7 @@ whole library. SQLite reads the same frequencies from the documents in Python.
 import itertools
 import math
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 
 import numpy as np
 from django.conf import settings
@@ -377,6 +378,7 @@ def match_sentence(index, sentence, recognised=()):
     scores = np.asarray(matches.scores, dtype=np.float64)[found]
     if matches.ranked and matches.complete:
         bonus = np.zeros(index.n_cases)
+        proven = []  # the carriers of values a log signature shows
         for value in recognised:
             if value.kind not in BOOSTED_KINDS:
                 continue
@@ -389,6 +391,8 @@ def match_sentence(index, sentence, recognised=()):
             if degree:
                 idf = math.log1p((index.n_cases - degree + 0.5) / (degree + 0.5))
                 bonus[carriers] += TERM_BOOST * value.confidence * idf
+                if getattr(value, "how", "") == "signature":
+                    proven.append(carriers)
         if bonus.any():
             matched = np.zeros(index.n_cases, dtype=bool)
             matched[positions] = True
@@ -397,14 +401,8 @@ def match_sentence(index, sentence, recognised=()):
             # A value a log signature shows is proof, not a hint: every case carrying it
             # is a strong match, below those that also match the words better.
             floor = STRONG_SHARE * total.max()
-            for value in recognised:
-                if getattr(value, "how", "") != "signature" or value.kind not in BOOSTED_KINDS:
-                    continue
-                table = index.tables.get(value.kind)
-                indexed = table.by_slug.get(value.slug) if table else None
-                if indexed is not None:
-                    carriers = table.cases_of(indexed.position)
-                    total[carriers] = np.maximum(total[carriers], floor)
+            for carriers in proven:
+                total[carriers] = np.maximum(total[carriers], floor)
             positions = np.flatnonzero(matched | (total > 0))
             scores = total[positions]
     positions = np.asarray(positions, dtype=np.int64)
@@ -415,15 +413,8 @@ def match_sentence(index, sentence, recognised=()):
 
 def _longest_run(wanted, found):
     """The length of the longest run of ``wanted`` (``list[str]``) found, in order and
-    next to each other, in ``found``."""
-    best = 0
-    for i in range(len(found)):
-        for j in range(len(wanted)):
-            n = 0
-            while i + n < len(found) and j + n < len(wanted) and found[i + n] == wanted[j + n]:
-                n += 1
-            best = max(best, n)
-    return best
+    next to each other, in ``found`` (``difflib``'s longest matching block)."""
+    return SequenceMatcher(None, wanted, found, autojunk=False).find_longest_match().size
 
 
 def known_item_lift(index, sentence, positions, scores):

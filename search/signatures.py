@@ -13,10 +13,10 @@ import logging
 
 import re2
 
-from taxonomy.signatures import compile_pattern, options, parse_signatures
+from taxonomy.signatures import options, parse_signatures
 
 # RE2's memory budget for the set of every signature, in bytes, and the most
-# instructions the patterns of one vocabulary may add up to (the real ones: about 40,000).
+# instructions the patterns of one vocabulary may add up to (the real ones: about 62,000).
 # Past the budget the remaining patterns are left out, with a warning in the log: a text
 # is then matched in one linear pass whatever editors wrote.
 SET_MEMORY = 64 << 20
@@ -42,7 +42,7 @@ class SignatureMatcher:
                 except ValueError:
                     continue  # refused by the form; an old or hand-loaded row
                 for signature in signatures:
-                    compiled = compile_pattern(signature.pattern)
+                    compiled = signature.compiled
                     if size + compiled.programsize > TOTAL_PROGRAM_SIZE:
                         left_out += 1
                         continue
@@ -63,16 +63,13 @@ class SignatureMatcher:
                 self.set.Add(compiled.pattern)
             self.set.Compile()
 
-    def _matching(self, text):
-        return sorted(self.set.Match(text) or ())  # None when nothing matches
-
     def find(self, text):
         """Where signatures match ``text``: ``list[tuple[str kind, str slug, int start,
         int end]]``, one per value (its first match), in the order they occur."""
         if not self.patterns or not text:
             return []
         found = {}
-        for i in self._matching(text):
+        for i in sorted(self.set.Match(text) or ()):  # None when nothing matches
             match = self.patterns[i].search(text)
             if match is None or match.end() == match.start():
                 continue

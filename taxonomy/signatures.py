@@ -14,7 +14,7 @@ within :data:`PROGRAM_MEMORY`, and match no everyday text (:data:`EVERYDAY_TEXTS
 that an editor can neither stall a worker nor make every sentence suggest a term.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import re2
 from django.core.exceptions import ValidationError
@@ -47,10 +47,12 @@ EVERYDAY_TEXTS = (
 
 @dataclass(frozen=True)
 class Signature:
-    """One signature: ``pattern`` (RE2) and ``source`` (https URL)."""
+    """One signature: ``pattern`` (RE2), ``source`` (https URL) and ``compiled``, the
+    pattern as :func:`compile_pattern` compiled it (checked and ready to match)."""
 
     pattern: str
     source: str
+    compiled: object = field(default=None, compare=False, repr=False)
 
 
 def options():
@@ -77,9 +79,10 @@ def compile_pattern(pattern):
         reason = error.args[0] if error.args else error
         if isinstance(reason, bytes):
             reason = reason.decode("utf-8", "replace")
-        raise ValueError(
-            f"not a pattern RE2 accepts ({reason}); RE2 has no backreferences or lookaround"
-        ) from None
+        # Backreferences and lookaround are what RE2 leaves out to match in linear time.
+        unbounded = "invalid escape" in reason or "invalid perl operator" in reason
+        hint = "; RE2 has no backreferences or lookaround" if unbounded else ""
+        raise ValueError(f"not a pattern RE2 accepts ({reason}){hint}") from None
     if compiled.programsize > PROGRAM_SIZE:
         raise ValueError(
             f"it compiles to {compiled.programsize} instructions, more than {PROGRAM_SIZE}: "
@@ -114,10 +117,10 @@ def parse_signatures(text):
                 "that documents the line"
             )
         try:
-            compile_pattern(pattern)
+            compiled = compile_pattern(pattern)
         except ValueError as error:
             raise ValueError(f"line {number}: {error}") from None
-        found.append(Signature(pattern, source))
+        found.append(Signature(pattern, source, compiled))
     return found
 
 

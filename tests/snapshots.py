@@ -45,12 +45,15 @@ def _count(cursor, table):
     return cursor.fetchone()[0]
 
 
-def _copy_rows(cursor, tables, source_of):
-    """Empty ``tables`` and fill each from ``source_of(table)``; sequences follow."""
+def _copy_rows(cursor, tables, source_of, models):
+    """Empty ``tables`` and fill each from ``source_of(table)``; the sequences of
+    ``models`` then follow their rows."""
     for table in tables:
         cursor.execute(f"DELETE FROM {_q(table)}")
     for table in tables:
         cursor.execute(f"INSERT INTO {_q(table)} SELECT * FROM {_q(source_of(table))}")
+    for sql in connection.ops.sequence_reset_sql(no_style(), models):
+        cursor.execute(sql)
 
 
 class Snapshot:
@@ -68,9 +71,7 @@ class Snapshot:
         """Replace the rows of the snapshot's tables with the copies, in the current
         transaction (or committed, outside one). Output: None."""
         with transaction.atomic(), connection.cursor() as cursor:
-            _copy_rows(cursor, list(self.copies), self.copies.get)
-            for sql in connection.ops.sequence_reset_sql(no_style(), self.models):
-                cursor.execute(sql)
+            _copy_rows(cursor, list(self.copies), self.copies.get, self.models)
 
 
 def snapshot(name, build):
@@ -104,12 +105,9 @@ def snapshot(name, build):
                 cursor.execute(f"CREATE TABLE {_q(copy)} AS SELECT * FROM {_q(table)}")
     finally:
         with transaction.atomic(), connection.cursor() as cursor:
-            _copy_rows(cursor, list(tables), base.get)
+            _copy_rows(cursor, list(tables), base.get, list(dict.fromkeys(tables.values())))
             for copy in base.values():
                 cursor.execute(f"DROP TABLE {_q(copy)}")
-            models = list(dict.fromkeys(tables.values()))
-            for sql in connection.ops.sequence_reset_sql(no_style(), models):
-                cursor.execute(sql)
     _taken[name] = Snapshot(copies, list(dict.fromkeys(tables[t] for t in copies)))
     return _taken[name]
 
