@@ -342,8 +342,11 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     for kind, slug, start, end in vocabulary.signatures.find(sentence):
         covered.append((start, end))
         if denied(sentence, start, end) or any(a <= start < b for a, b in well):
-            well.append((start, end))  # nothing in it suggests anything (its words too)
-            continue  # "no Xid 79 since the reseat": not what happened
+            # A denied log line is denied whole, to its end ("no NVRM: Xid …: 79, …, GPU
+            # has fallen off the bus"): nothing in it suggests anything.
+            line_end = sentence.find("\n", end)
+            well.append((start, len(sentence) if line_end < 0 else line_end))
+            continue
         name = vocabulary.candidates[(kind, slug)].name
         matched = sentence[start:end]
         found.append(

@@ -71,6 +71,12 @@ def test_a_signature_in_a_denied_clause_suggests_nothing(client, signed):
 
     bump_taxonomy_version()
     assert suggestions(client, "no NVRM: Xid (PCI:0000:b1:00): 79 since the reseat") == {}
+    # The rest of the denied line too (found by a review: its alias came back).
+    make_term("symptom", "GPU fell off the bus").__class__.objects.filter(
+        slug="gpu-fell-off-the-bus"
+    ).update(aliases="GPU has fallen off the bus")
+    bump_taxonomy_version()
+    assert suggestions(client, f"no {XID_79.split('] ', 1)[1]} since the reseat") == {}
 
 
 def test_case_differences_and_a_long_paste_still_match(client, signed):
