@@ -2,30 +2,53 @@
 
 Text is casefolded, compatibility-normalised and stripped of accents; words are runs of
 letters and digits, split where letters meet digits (``Xid79`` = ``Xid 79``), with simple
-plurals folded (``ECC errors`` = ``ECC error``). The recogniser of suggested filters
+plurals and verb endings folded (``ECC errors`` = ``ECC error``, ``throughput dropped`` =
+``throughput drop``). The recogniser of suggested filters
 (``search/recognise.py``) and the admin's one-idea-one-term check (``taxonomy/admin.py``)
 both read text this way, so a name the admin refuses as taken is one the recogniser would
-confuse. Pure Python, no Django.
+confuse. Pure Python (and the Snowball stemmer), no Django.
 """
 
+import functools
 import re
 import unicodedata
+
+import snowballstemmer
 
 _TOKEN = re.compile(r"[^\W_]+")
 _LETTERS_DIGITS = re.compile(r"\d+|[^\W\d_]+")
 
 
 def fold_token(token):
-    """Fold one lowercase token's simple plural: ``errors`` → ``error``, ``GPUs`` → ``gpu``.
+    """Fold one lowercase token's simple plural, then its verb ending: ``errors`` →
+    ``error``, ``GPUs`` → ``gpu``, ``dropped`` and ``dropping`` → ``drop``.
 
     ``-ies`` becomes ``-y`` (``retries`` → ``retry``); ``-ches``, ``-shes``, ``-sses`` and
     ``-xes`` lose ``-es`` (``switches`` → ``switch``); other ``-s`` (not ``-ss``) is dropped.
-    Tokens of three characters or fewer (``bus``, ``ECC``) and non-letters stay as they are.
-    The same folding applies to names, aliases and sentences, so a word folded oddly
-    (``status`` → ``statu``) still matches itself.
+    A word of six letters or more ending in ``-ed`` or ``-ing`` is then stemmed by the
+    Snowball English stemmer (``crashed`` → ``crash``; issue 19: "training throughput
+    dropped" named no value). Tokens of three characters or fewer (``bus``, ``ECC``) and
+    non-letters stay as they are. The same folding applies to names, aliases and
+    sentences, so a word folded oddly (``status`` → ``statu``) still matches itself.
     """
     if len(token) <= 3 or not token.isalpha():
         return token
+    return _verb_stem(_plural(token))
+
+
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+@functools.lru_cache(maxsize=65536)
+def _verb_stem(token):
+    """A token past its verb ending: ``dropped``/``dropping`` → ``drop``."""
+    if token.endswith(("ed", "ing")) and len(token) > 5:
+        return _STEMMER.stemWord(token)
+    return token
+
+
+def _plural(token):
+    """A token past its simple plural ending (see :func:`fold_token`)."""
     if token.endswith("ies") and len(token) > 4:
         return token[:-3] + "y"
     if token.endswith(("ches", "shes", "sses", "xes")):

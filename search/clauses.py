@@ -36,7 +36,8 @@ _DENIAL = re.compile(r"(?:\b(?:no|not|never|without|nor|none)|n't)$", re.IGNOREC
 _FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
 _GAP_WORDS = """a an any the single sign signs of evidence indication hint real obvious
 visible further more other actual see saw seen find found observe observed notice noticed
-get got hit have had there them these those are were is was"""
+get got hit have had there them these those are were is was be to look looks looked like
+seem seems seemed"""
 DENIAL_GAP = frozenset(_GAP_WORDS.split())
 # A line break ends a clause too: two pasted log lines are not one sentence.
 _CLAUSE_END = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b|\bhowever\b", re.IGNORECASE)
@@ -61,21 +62,52 @@ def without_denied_verbs(text, event_stems):
 # A clause that says something was well: "the GPUs were fine", "pods looked healthy",
 # "the disk space is sufficient".
 _WELL = re.compile(
-    r"\b(?:was|were|is|are|looked|look|seemed|seem|stayed|remained)\s+(?:all\s+|also\s+)?"
-    r"(?:(?:very|quite|still)\s+)?"
-    r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable)\b",
+    r"\b(?:was|were|is|are|looked|look|seemed|seem|stayed|remained|came back|tested)\s+"
+    r"(?:all\s+|also\s+)?(?:(?:very|quite|still|perfectly)\s+)?"
+    r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
+    r"nominal|green)\b",
     re.IGNORECASE,
 )
+# After a clause that says something was well, the word that joins another that may not.
+_AND_THEN = re.compile(r"\b(?:and|yet|while|whereas)\b", re.IGNORECASE)
+# A clause that names what was first suspected, when the next one says it was something
+# else: "we first suspected the fabric, but it was a DIMM", "we thought it was a driver
+# bug, it was a transceiver".
+_SUSPECTED = re.compile(
+    r"\b(?:suspected|thought|assumed|believed|blamed|guessed|expected|looked like)\b",
+    re.IGNORECASE,
+)
+_ACTUALLY = re.compile(
+    r"[^\S\n]*(?:but|however|(?:it\s+)?turned out|(?:it|this|that)\s+(?:was|is)|actually|"
+    r"in fact|the (?:real|actual))\b",
+    re.IGNORECASE,
+)
+# A value's words right after a contrast that sets them aside: "rather than an NCCL
+# timeout", "instead of OOM", "unlike last week's ECC errors" (up to three words between).
+_CONTRAST_BEFORE = re.compile(
+    r"\b(?:instead of|rather than|other than|unlike|apart from|except(?: for)?|"
+    r"as opposed to)\s+(?:\S+\s+){0,3}$",
+    re.IGNORECASE,
+)
+# "the DNS was a red herring": the clause up to these words is not what happened.
+_RED_HERRING = re.compile(r"\b(?:was|were|is|are)\s+(?:a|just a|only a)\s+red herring\b", re.I)
 # A clause that only supposes: "if you are running out of memory, lower the batch".
 _HYPOTHETICAL = re.compile(r"\s*(?:if|unless|in case|whether)\b", re.IGNORECASE)
 # Where a clause rules something out, from there to its end: "not due to our quota",
 # "no hostname resolution issues", "ruled out the cables", "none of them are ECC".
 _RULED_OUT = re.compile(
-    r"\b(?:ruled out|not (?:due to|caused by|related to|because of|the (?:cause|culprit|"
-    r"issue|problem))|(?:no|without|never|none of \w+)\b(?=[^,;.!?]{0,60}?\b(?:issues?|"
-    r"problems?|trouble|errors?|failures?|signs? of|evidence)\b))",
+    r"\b(?:ruled out|nothing to do with|unrelated to|not (?:due to|caused by|related to|"
+    r"because of|the (?:cause|culprit|issue|problem))|"
+    r"(?:no|without|never|none of \w+|not an?|(?:is|was)n't an?)\b"
+    r"(?=[^,;.!?]{0,60}?\b(?:issues?|problems?|trouble|errors?|failures?|bugs?|faults?|"
+    r"signs? of|evidence)\b))",
     re.IGNORECASE,
 )
+_ISSUE_WORD = re.compile(
+    r"\b(?:issues?|problems?|trouble|errors?|failures?|bugs?|faults?|signs? of|evidence)\b",
+    re.IGNORECASE,
+)
+_ABSENT_WORDS = frozenset(["no", "without", "never", "not", "isn't", "wasn't"])
 # A state read off a tool's table right after a value's words: "HW Thermal Slowdown :
 # Not Active", "Pending Page Blacklist : No", "Retired pages: 0".
 _NEGATIVE_STATE = re.compile(
@@ -104,16 +136,34 @@ def set_aside_clauses(sentence):
     cursor = 0
     for end in [*_CLAUSE_END.finditer(sentence), None]:
         stop = end.start() if end else len(sentence)
-        if (
-            _WELL.search(sentence, cursor, stop)
+        red_herring = _RED_HERRING.search(sentence, cursor, stop)
+        well = _WELL.search(sentence, cursor, stop)
+        joined = well and _AND_THEN.search(sentence, well.end(), stop)
+        if joined:
+            # "the GPUs were healthy and the scheduler was stuck": only the first half
+            spans.append((cursor, joined.start()))
+        elif (
+            well
             or _HYPOTHETICAL.match(sentence, cursor)
             or "ruled out" in sentence[cursor:stop].casefold()
+            or (
+                _SUSPECTED.search(sentence, cursor, stop)
+                and _ACTUALLY.match(sentence, end.end() if end else stop)
+                and end is not None
+                and end.group(0) != "\n"
+            )
         ):
             spans.append((cursor, stop))
+        elif red_herring:
+            spans.append((cursor, red_herring.start()))
         else:
             ruled_out = _RULED_OUT.search(sentence, cursor, stop)
             if ruled_out:
-                spans.append((ruled_out.start(), stop))
+                # "no ECC errors" sets aside the errors it names, not the rest of the
+                # clause ("without any ECC errors the job hung for two hours").
+                what = _ISSUE_WORD.search(sentence, ruled_out.end(), stop)
+                absent = ruled_out.group(0).split()[0].casefold() in _ABSENT_WORDS
+                spans.append((ruled_out.start(), what.end() if absent and what else stop))
         cursor = end.end() if end else stop
     return spans
 
@@ -136,6 +186,8 @@ def denied(sentence, start, end=None):
         return True
     ends = list(_CLAUSE_END.finditer(before))
     clause = before[ends[-1].end() :] if ends else before
+    if _CONTRAST_BEFORE.search(clause):
+        return True
     tokens = re.findall(r"[^\W\d_]+(?:'t)?", clause)
     while tokens and tokens[-1].casefold() in DENIAL_GAP:
         tokens.pop()

@@ -73,6 +73,10 @@ EXPANSION_TERMS = 6
 EXPANSION_MIN_CONFIDENCE = 0.5  # the chips' threshold (suggestions.OFFER_THRESHOLD)
 # A match is strong when it scores at least this share of the best match.
 STRONG_SHARE = 0.5
+# A value a log signature shows makes every case carrying it a strong match when at most
+# this share of the published cases carry it (suggestions.BROAD_SHARE: a broad value such
+# as GPU, which an Xid line also shows, would make a fifth of the library strong).
+PROOF_SHARE = 0.2
 # Known items: a short sentence (2 to KNOWN_ITEM_WORDS words, numbers included) whose
 # words run, in order, through a case's title or slug ("Llama 3 405B training") names
 # that case. Of the KNOWN_ITEM_TOP best matches, one whose title or slug holds such a run
@@ -391,7 +395,11 @@ def match_sentence(index, sentence, recognised=()):
             if degree:
                 idf = math.log1p((index.n_cases - degree + 0.5) / (degree + 0.5))
                 bonus[carriers] += TERM_BOOST * value.confidence * idf
-                if getattr(value, "how", "") == "signature":
+                # A broad value (a signature shows the line is about a GPU) proves
+                # little about which case it is: only particular values lift every carrier.
+                if getattr(value, "how", "") == "signature" and degree <= PROOF_SHARE * max(
+                    index.n_cases, 1
+                ):
                     proven.append(carriers)
         if bonus.any():
             matched = np.zeros(index.n_cases, dtype=bool)

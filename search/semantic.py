@@ -314,12 +314,15 @@ class SemanticIndex:
         others: the classifier's scores as a softmax at :data:`TEMPERATURE` (each row sums
         to 1), set to 0 where the score itself is below :data:`MIN_SCORE`.
 
-        Output: ``(float32[clauses, len(keys)], list[str] clauses)``: the sentence itself
-        first, then its clauses (:func:`clauses`), without those that have no weighted
-        word; ``(zeros[0, len(keys)], [])`` when none has.
+        Output: ``(float32[clauses, len(keys)] shares, list[str] clauses, float32[clauses,
+        len(keys)] scores)``: the sentence itself first, then its clauses
+        (:func:`clauses`), without those that have no weighted word; ``scores`` are the
+        classifier's raw scores (in :data:`SCORE_UNIT`); empty arrays and ``[]`` when no
+        clause has a weighted word.
         """
         pieces = clauses(sentence)
-        empty = np.zeros((0, len(self.keys)), np.float32), []
+        nothing = np.zeros((0, len(self.keys)), np.float32)
+        empty = nothing, [], nothing
         if not pieces or not len(self.keys):
             return empty
         vectors = self.encoder.encode(pieces, self.token_weights)
@@ -332,7 +335,7 @@ class SemanticIndex:
         shares = np.exp(scores)
         shares /= shares.sum(axis=1, keepdims=True)
         shares[raw < MIN_SCORE] = 0.0  # reads like no value at all
-        return shares, [pieces[i] for i in kept]
+        return shares, [pieces[i] for i in kept], raw
 
     def reads_like(self, text, value, least):
         """Whether ``text`` scores at least ``least`` for the value at index ``value``

@@ -97,6 +97,15 @@ MEANING_MIN_TERMS = 30
 # the development sets in tests/data: 0.08 with 120 values; with 149 values (issue 13) the
 # paraphrase set needed 0.06 (recall 0.87 → 0.91, no forbidden value, precision 0.75).
 MIN_SCORE_WITHOUT_NAME = 0.06
+# A text read as more than this many clauses (the whole counts as one) gets a meaning
+# chip only from a clause whose own score for the value is at least LONG_TEXT_MIN_SCORE
+# (semantic.SCORE_UNIT): a long paste offers many clauses, each a chance to read like
+# some value by accident. Chosen on the corpus's tuning part (issue 19), where 9 in 10
+# meaning chips of longer texts were wrong and most scored below 0.25: the bar took its
+# precision from 0.40 to 0.48 for a recall of 0.52 → 0.51. The typed sentences of
+# tests/data, three clauses or fewer, are unaffected.
+LONG_TEXT_CLAUSES = 3
+LONG_TEXT_MIN_SCORE = 0.25
 # Distinct words of the sentence, also used by the vocabulary's names, aliases,
 # descriptions and phrasings, that the meaning layer needs before it reads a sentence.
 MEANING_MIN_KNOWN = 2
@@ -148,6 +157,12 @@ SETTING_NOUNS = frozenset(
         "teams",
     ]
 )
+
+
+# After a particular component's one-word name, the nouns that make it the setting
+# ("Slurm jobs", "Lustre nodes"); not "device", which names the component's own
+# hardware ("InfiniBand device 'mlx5_11'").
+PART_SETTING_NOUNS = SETTING_NOUNS - {"device", "devices"}
 
 
 # "log in", "logged on", "logging into": signing in, which has nothing to do with logs.
@@ -301,23 +316,54 @@ def in_passing(sentence, found, broad):
     Input: the sentence, the recogniser's match (``kind``, ``matched``, ``start``) and
     whether the value is broad (:func:`is_broad`).
     Output: ``bool``: true for a one-word match of an organisation or of a broad value
-    followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods"), for
-    an organisation's name joined by a hyphen to a word ("nvidia-smi"), and for "log"
+    followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods"), or
+    of another component followed by one of :data:`PART_SETTING_NOUNS` ("Slurm jobs");
+    for an organisation's name inside a longer name, path or version ("nvidia-smi",
+    ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``); and for "log"
     as in signing in ("without logging in").
     (:func:`recognise` also treats a broad value named in one word as in passing when
     the sentence names something more particular.)
     """
+    if found.kind == "component" and _SETUP_BEFORE.search(
+        _CLAUSE_START.split(sentence[: found.start])[-1]
+    ):
+        return True  # "our nodes are connected using InfiniBand": how things are set up
     if len(tokenize(found.matched)) != 1:
         return False
     if _SIGN_IN.match(sentence[found.start :]):
         return True  # "without logging in": signing in, not logs
-    if not (broad or found.kind == "organisation"):
+    if not (broad or found.kind in ("organisation", "component")):
         return False
     rest = sentence[found.start + len(found.matched) :]
-    if found.kind == "organisation" and re.match(r"-[^\W\d_]", rest):
-        return True  # part of a tool's name: nvidia-smi
+    if found.kind == "organisation" and _in_identifier(sentence, found):
+        return True  # part of a name, path or version: nvidia-smi, /pytorch/torch, 5.15-nvidia
     following = re.match(r"[\s-]*(?:'s\s+)?([^\W\d_]+)", rest)
-    return bool(following and following.group(1).casefold() in SETTING_NOUNS)
+    nouns = SETTING_NOUNS if broad or found.kind == "organisation" else PART_SETTING_NOUNS
+    return bool(following and following.group(1).casefold() in nouns)
+
+
+# Words right before a component (up to two between) that say how things are set up, not
+# what failed: "connected using InfiniBand", "running on Kubernetes", "based on RoCE".
+_SETUP_BEFORE = re.compile(
+    r"\b(?:(?:connected|interconnected|linked|networked)\s+(?:using|via|over|with|by|through)|"
+    r"running on|runs on|equipped with|built on|based on)\s+(?:\S+\s+){0,2}$",
+    re.IGNORECASE,
+)
+_CLAUSE_START = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b", re.IGNORECASE)
+
+
+# Characters that join a name to the rest of an identifier, a path or a version.
+_JOINERS = "-_/.=@:"
+
+
+def _in_identifier(sentence, found):
+    """Whether the match is joined, by one of :data:`_JOINERS`, to a letter or digit
+    before or after it: part of a longer token (``google/gemma``), not a name."""
+    before = sentence[max(0, found.start - 2) : found.start]
+    after = sentence[found.start + len(found.matched) : found.start + len(found.matched) + 2]
+    joined_before = len(before) == 2 and before[1] in _JOINERS and before[0].isalnum()
+    joined_after = len(after) == 2 and after[0] in _JOINERS and after[1].isalnum()
+    return joined_before or joined_after
 
 
 def recognise(sentence, exclude=(), version=None, breadth=None):
@@ -339,6 +385,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     covered = list(well)
     spans = []
     by_signature = set()
+    set_aside = set()  # values named where the text denies them: the meaning layer keeps off
     for kind, slug, start, end in vocabulary.signatures.find(sentence):
         covered.append((start, end))
         if denied(sentence, start, end) or any(a <= start < b for a, b in well):
@@ -347,6 +394,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             line_end = sentence.find("\n", end)
             well.append((start, len(sentence) if line_end < 0 else line_end))
             continue
+        # The signature says what its log line is: the rest of the line (prefixes, the
+        # tool's wording) is not read again for its meaning.
+        covered.append(_line_around(sentence, start, end))
         name = vocabulary.candidates[(kind, slug)].name
         matched = sentence[start:end]
         found.append(
@@ -360,6 +410,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         spans.append((start, start + len(item.matched)))
         if denied(sentence, start, spans[-1][1]) or any(a <= start < b for a, b in well):
             covered.append(spans[-1])  # "there was no ECC error": not what happened
+            set_aside.add((item.kind, item.slug))
             continue
         key = (item.kind, item.slug)
         how = "name" if _same_words(item.matched, vocabulary.name_keys.get(key)) else "alias"
@@ -381,18 +432,25 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     remainder = without_denied_verbs(_SIGN_IN.sub("sign in", remainder), vocabulary.event_stems)
     known = {stem(w) for w in content_words(remainder)} & vocabulary.known_stems
     if len(vocabulary.semantic.keys) >= MEANING_MIN_TERMS and len(known) >= MEANING_MIN_KNOWN:
-        by_clause, pieces = vocabulary.semantic.shares(remainder)
+        by_clause, pieces, scores = vocabulary.semantic.shares(remainder)
+        # The more clauses a text has, the likelier one of them reads like some value by
+        # accident: past LONG_TEXT_CLAUSES, a clause must read like the value itself.
+        least = LONG_TEXT_MIN_SCORE if len(pieces) > LONG_TEXT_CLAUSES else 0.0
         literal_kinds = {f.kind for f in found if f.confidence >= OFFER_THRESHOLD}
         literal_keys = {(f.kind, f.slug) for f in found}
         best = {}  # value index → (share, clause)
-        for row, clause in zip(by_clause, pieces, strict=True):
+        for row, clause, score in zip(by_clause, pieces, scores, strict=True):
             floor = max(MEANING_THRESHOLD, MEANING_SHARE * float(row.max()))
             context = is_context(remainder, clause)
             negated = negated_stems(clause)
-            for i in np.flatnonzero(row >= floor):
+            for i in np.flatnonzero((row >= floor) & (score >= least)):
                 key = vocabulary.semantic.keys[i]
                 p = float(row[i])
-                if key in literal_keys or vocabulary.head_stems.get(key) in negated:
+                if (
+                    key in literal_keys
+                    or key in set_aside
+                    or vocabulary.head_stems.get(key) in negated
+                ):
                     continue
                 if key[0] in literal_kinds and (context or p < SAME_KIND_THRESHOLD):
                     continue
@@ -434,6 +492,12 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     ]
     found.sort(key=lambda f: (-f.confidence, f.start))
     return found
+
+
+def _line_around(sentence, start, end):
+    """``(start, end)`` of the line holding ``sentence[start:end]``, without its newlines."""
+    line_end = sentence.find("\n", end)
+    return sentence.rfind("\n", 0, start) + 1, len(sentence) if line_end < 0 else line_end
 
 
 def _with(found, **changes):

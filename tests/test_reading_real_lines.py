@@ -1,0 +1,149 @@
+"""Suggested filters on real lines and people's words (issue 19), on the real library,
+through ``/suggest.json`` as users get them.
+
+The log lines are from the corpus's tuning part (``tests/data/corpus/``) or printed by
+the tools the signatures cite; the sentences are written the way engineers describe a
+problem, with the denials and contrasts they use. Each test names what it would get
+wrong without the rule it covers.
+"""
+
+from .conftest import LibraryTestCase
+
+XID_45 = (
+    "kernel: NVRM: Xid (PCI:0000:dc:00): 45, pid=1818990, name=python3, Ch 00000001 "
+    "caused by previous Xid 149"
+)
+TRAINING_STEP_LOG = (
+    " iteration    29040/  311541 | consumed samples:     10718544 | elapsed time per "
+    "iteration (ms): 22332.6 | learning rate: 9.849E-05 | global batch size:  1024 | lm "
+    "loss: 2.768131E+00 | loss scale: 65536.0 | grad norm: 0.000 |"
+)
+WATCHDOG_AFTER_CUDA_ERROR = (
+    "Steps:  25%|██▌       | 382/1500 [5:29:27<15:48:09, 50.89s/it, loss=0.0841]\n"
+    "[rank9]:[E113 11:43:02.241131296 ProcessGroupNCCL.cpp:1899] [PG ID 5 PG GUID "
+    "55(mesh_replicate) Rank 1] Process group watchdog thread terminated with exception: "
+    "CUDA error: unspecified launch failure\n"
+    "CUDA kernel errors might be asynchronously reported at some other API call, so the "
+    "stacktrace below might be incorrect.\n"
+    "For debugging consider passing CUDA_LAUNCH_BLOCKING=1"
+)
+
+
+class ReadingRealLinesTests(LibraryTestCase):
+    def suggest(self, text):
+        response = self.client.get("/suggest.json", {"q": text})
+        assert response.status_code == 200, text
+        return {f"{item['kind']}:{item['slug']}": item for item in response.json()}
+
+    def test_a_driver_line_about_a_gpu_suggests_the_gpu(self):
+        """Without the GPU's signatures, an Xid line named its symptom only."""
+        found = self.suggest(XID_45)
+        assert found["component:gpu"]["how"] == "signature"
+        assert "symptom:xid-error" in found
+
+    def test_tools_lines_suggest_what_prints_them(self):
+        """Each line's meaning comes from the page its signature cites."""
+        cases = [
+            ("HW Exception by GPU node-9 (Agent handle: 0x64ff272d8ab0) reason :GPU Hang\n"
+             "Aborted (core dumped)", "symptom:job-crash"),
+            ("ncclUnhandledCudaError: Call to CUDA function failed. Last error: Cuda "
+             "failure 999 'unknown error'", "component:nccl"),
+            ("Status:         Failed\nReason:         Evicted\nMessage:        The node was "
+             "low on resource: ephemeral-storage.", "component:kubelet"),
+            ("[ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', 'train.py'] exits "
+             "with return code = -9", "component:distributed-job-launcher"),
+            ("salloc: Prolog failure on node k003-006\nsalloc: Job allocation 235454 has "
+             "been revoked.", "component:job-scheduler"),
+            ("PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST\n"
+             "gpu          up 14-00:00:0     12  drng@ c[002,004]", "component:job-scheduler"),
+            ('"POST /v1/topup HTTP/1.1" 503 UC upstream_reset_before_response_started'
+             "{connection_termination}", "component:load-balancer"),
+            ("after istio I am getting 504 Gateway Timeout on every slow call",
+             "component:load-balancer"),
+            ("I'm getting frequent `429` responses from the endpoint",
+             "symptom:requests-throttled"),
+        ]  # fmt: skip
+        for text, value in cases:
+            with self.subTest(value=value, text=text[:40]):
+                assert self.suggest(text)[value]["how"] == "signature"
+
+    def test_training_and_serving_logs_suggest_their_workload(self):
+        """Migration 0015's aliases: a training log's fields, a serving metric."""
+        assert "workload:training" in self.suggest(TRAINING_STEP_LOG)
+        assert "workload:inference" in self.suggest("TTFT doubled after the upgrade")
+
+    def test_a_long_paste_gets_no_chip_from_a_clause_that_reads_like_a_value_by_chance(self):
+        """Past three clauses, the meaning layer needs a clause that reads like the value
+        itself: without that bar, the step log below suggested *Bad training data* and
+        *Numerical instability*, the CUDA error *Slow manual diagnosis* ("For debugging
+        consider passing")."""
+        assert not [v for v in self.suggest(TRAINING_STEP_LOG) if v.startswith("root_cause")]
+        cuda = (
+            "RuntimeError: CUDA error: device-side assert triggered\n"
+            "CUDA kernel errors might be asynchronously reported at some other API call, so "
+            "the stacktrace below might be incorrect.\n"
+            "For debugging consider passing CUDA_LAUNCH_BLOCKING=1.\n"
+            "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions."
+        )
+        assert list(self.suggest(cuda)) == ["symptom:cuda-error"]
+
+    def test_a_verb_form_names_the_value(self):
+        """Names and aliases match past and -ing forms ("dropped" is "drop")."""
+        assert "symptom:training-throughput-drop" in self.suggest("training throughput dropped")
+        assert "symptom:training-throughput-drop" in self.suggest("throughput dropping")
+
+    def test_an_organisation_inside_a_path_or_version_is_not_the_organisation(self):
+        path = "RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:784"
+        assert "organisation:pytorch" not in self.suggest(path)
+        kernel = "CPU: 24 PID: 1364 Comm: khungtaskd Tainted: P  OE  5.15.0-1053-nvidia #54"
+        assert "organisation:nvidia" not in self.suggest(kernel)
+        assert "organisation:pytorch" in self.suggest("PyTorch 2.4 hangs at init")
+
+    def test_a_component_that_only_sets_the_scene_gets_no_chip(self):
+        found = self.suggest(
+            "Slurm jobs 837/838 spent over 100 minutes opening the shared image lock"
+        )
+        assert "component:job-scheduler" not in found
+        found = self.suggest("Our DGX nodes are connected using InfiniBand. The training hangs.")
+        assert "component:infiniband-fabric" not in found
+        # Named as what failed, it is a chip.
+        assert "component:job-scheduler" in self.suggest("Slurm stopped scheduling jobs")
+
+    def test_a_log_line_a_signature_explains_is_not_read_again_for_meaning(self):
+        """The watchdog line's own words read like an NCCL timeout; the signature says
+        the line is a CUDA error."""
+        found = self.suggest(WATCHDOG_AFTER_CUDA_ERROR)
+        assert "symptom:cuda-error" in found
+        assert "symptom:nccl-timeout" not in found
+
+    def test_contrasts_and_denials_suggest_only_what_happened(self):
+        cases = [
+            ("rather than an NCCL timeout, we got a CUDA illegal memory access",
+             "symptom:cuda-error", "symptom:nccl-timeout"),
+            ("instead of OOM we now see the pod stuck in CrashLoopBackOff",
+             "symptom:job-crash", "symptom:out-of-memory"),
+            ("we first suspected the InfiniBand fabric, but the real problem was a bad DIMM",
+             "component:host-cpu-and-memory", "component:infiniband-fabric"),
+            ("the DNS was a red herring, the actual cause was a misconfigured load balancer",
+             "component:load-balancer", "component:dns"),
+            ("doesn't look like an OOM, the pod exits with code 137 though",
+             "symptom:job-crash", "symptom:out-of-memory"),
+            ("without any ECC errors the job hung for two hours",
+             "symptom:job-hang-without-error", "symptom:ecc-error"),
+            ("unlike last week's ECC errors, this time the GPUs were healthy and the "
+             "scheduler was stuck", "component:job-scheduler", "symptom:ecc-error"),
+            ("ECC counters are clean, NVLink is fine, yet the loss spikes every few hundred "
+             "steps", "symptom:loss-spike", "symptom:ecc-error"),
+            ("we thought it was a driver bug, it was a faulty optical transceiver",
+             "component:optical-transceiver", "root_cause:firmware-or-driver-bug"),
+        ]  # fmt: skip
+        for text, wanted, unwanted in cases:
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert wanted in found, list(found)
+                assert unwanted not in found, list(found)
+
+    def test_a_value_the_text_denies_is_not_found_again_by_meaning(self):
+        found = self.suggest("the GPUs are not overheating; temps sit at 60C")
+        assert "root_cause:gpu-overheating" not in found
+        assert self.suggest("not a driver issue: reverting the driver did nothing") == {}
