@@ -475,12 +475,17 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         for f in found
     )
     if particular:
+        # A product named by its own name ("vLLM", "SGLang": the same words name an
+        # organisation) is particular however broad its component: only generic words
+        # ("GPU") are the setting.
+        products = {f.start for f in found if f.kind == "organisation"}
         found = [
             _with(f, confidence=PASSING_CONFIDENCE)
             if f.how != "meaning"
             and f.kind != "organisation"
             and is_broad(f.kind, f.slug, breadth)
             and len(tokenize(f.matched)) == 1
+            and f.start not in products
             else f
             for f in found
         ]
