@@ -99,6 +99,14 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "organisation:nvidia" not in self.suggest(kernel)
         assert "organisation:pytorch" in self.suggest("PyTorch 2.4 hangs at init")
 
+    def test_a_product_named_beside_a_symptom_suggests_its_component(self):
+        """"vLLM" names the inference server (a broad component) as a product: it stays a
+        chip beside the symptom, where the generic word "GPU" would be the setting."""
+        found = self.suggest("vLLM 0.13 shows a big TTFT regression after the upgrade")
+        assert "component:inference-server" in found
+        assert "symptom:increased-latency" in found
+        assert "component:gpu" not in self.suggest("GPU utilization is low after the upgrade")
+
     def test_a_component_that_only_sets_the_scene_gets_no_chip(self):
         found = self.suggest(
             "Slurm jobs 837/838 spent over 100 minutes opening the shared image lock"
