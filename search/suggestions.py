@@ -319,8 +319,10 @@ def in_passing(sentence, found, broad):
     followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods"), or
     of another component followed by one of :data:`PART_SETTING_NOUNS` ("Slurm jobs");
     for an organisation's name inside a longer name, path or version ("nvidia-smi",
-    ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``); and for "log"
-    as in signing in ("without logging in").
+    ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``); for a workload's
+    word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training"); for a
+    component named as the setup ("connected using InfiniBand"); and for "log" as in
+    signing in ("without logging in").
     (:func:`recognise` also treats a broad value named in one word as in passing when
     the sentence names something more particular.)
     """
@@ -330,6 +332,8 @@ def in_passing(sentence, found, broad):
         return True  # "our nodes are connected using InfiniBand": how things are set up
     if len(tokenize(found.matched)) != 1:
         return False
+    if found.kind == "workload" and _NEGATING_PREFIX.search(sentence[: found.start]):
+        return True  # "self-serving", "non-training": not the workload
     if _SIGN_IN.match(sentence[found.start :]):
         return True  # "without logging in": signing in, not logs
     if not (broad or found.kind in ("organisation", "component")):
@@ -351,6 +355,10 @@ _SETUP_BEFORE = re.compile(
 )
 _CLAUSE_START = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b", re.IGNORECASE)
 
+
+# A prefix joined by a hyphen that turns a workload's word into another ("self-serving",
+# "non-training jobs").
+_NEGATING_PREFIX = re.compile(r"\b(?:self|non|un|anti)-$", re.IGNORECASE)
 
 # Characters that join a name to the rest of an identifier, a path or a version.
 _JOINERS = "-_/.=@:"

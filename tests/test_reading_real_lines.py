@@ -100,7 +100,7 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "organisation:pytorch" in self.suggest("PyTorch 2.4 hangs at init")
 
     def test_a_product_named_beside_a_symptom_suggests_its_component(self):
-        """"vLLM" names the inference server (a broad component) as a product: it stays a
+        """ "vLLM" names the inference server (a broad component) as a product: it stays a
         chip beside the symptom, where the generic word "GPU" would be the setting."""
         found = self.suggest("vLLM 0.13 shows a big TTFT regression after the upgrade")
         assert "component:inference-server" in found
@@ -114,6 +114,8 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "component:job-scheduler" not in found
         found = self.suggest("Our DGX nodes are connected using InfiniBand. The training hangs.")
         assert "component:infiniband-fabric" not in found
+        assert "workload:inference" not in self.suggest("the self-serving cache got slow")
+        assert "workload:training" not in self.suggest("non-training jobs hang")
         # Named as what failed, it is a chip.
         assert "component:job-scheduler" in self.suggest("Slurm stopped scheduling jobs")
 
