@@ -30,6 +30,7 @@ from listing.query import (
     sentence_problem,
     suggestion_list,
 )
+from listing.terms import TermNotFound, term_detail
 from search.documents import document_of
 from search.suggestions import index_breadth, offered, recognise
 from search.text import query_terms
@@ -421,6 +422,27 @@ def resolve_terms_answer(words):
             value["cases"] = int(table.degree[table.by_slug[value["slug"]].position])
         answers.append({"word": word, "values": ranked})
     return {"words": answers}
+
+
+def get_term_answer(kind, slug, links=None):
+    """One vocabulary value: ``listing.terms.term_detail`` (description, aliases,
+    phrasings, log signatures with their sources, categories, published cases, the values
+    seen with it by kind) plus ``links``: the term's page (terms only) and the list and
+    API filtered by it. ``ToolError`` for an unknown kind or slug, naming the kinds or
+    close slugs."""
+    links = links or Links()
+    try:
+        obj, detail = term_detail(kind, slug)
+    except TermNotFound as problem:
+        raise ToolError(str(problem)) from None
+    state = f"?{kind}={slug}"
+    detail["links"] = {
+        "list": links(reverse("incidents:case_list") + state),
+        "api": links(reverse("api-v1:list_cases") + state),
+    }
+    if hasattr(obj, "get_filter_url"):
+        detail["links"]["html"] = links(obj.get_absolute_url())
+    return detail
 
 
 def list_facets_answer(filters=None, sentence=""):

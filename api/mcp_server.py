@@ -1,4 +1,4 @@
-"""The library's MCP server: six read-only tools for coding agents, on the official SDK.
+"""The library's MCP server: seven read-only tools for coding agents, on the official SDK.
 
 Tools (each calls the code the pages call, never a copy of it; drafts never appear):
 
@@ -11,6 +11,8 @@ Tools (each calls the code the pages call, never a copy of it; drafts never appe
 - ``suggest_filters``: the values a sentence is about (``/suggest.json``).
 - ``resolve_terms``: words or aliases → vocabulary slugs, by the same two recognition
   layers, and exact slugs and names of every facet (``search/suggestions.py``).
+- ``get_term``: one vocabulary value, its aliases, phrasings and log signatures, and the
+  values seen with it (``listing/terms.py``, as ``/api/v1/vocabulary/`` gives a value).
 - ``related_cases``: the case page's related list with the shared terms.
 - ``list_facets``: facet values and counts under filters (``facets_from_index``).
 
@@ -51,6 +53,7 @@ from .mcp_answers import (
     Sentence,
     Slug,
     get_case_answer,
+    get_term_answer,
     list_facets_answer,
     related_cases_answer,
     resolve_terms_answer,
@@ -118,7 +121,7 @@ READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_worl
 
 
 def build_server():
-    """A new :class:`MCPServer` with the six tools. Output: the server (its HTTP app is
+    """A new :class:`MCPServer` with the seven tools. Output: the server (its HTTP app is
     made by :class:`HttpBridge`; ``server.run("stdio")`` serves it on stdio)."""
     server = MCPServer(
         "incident-library",
@@ -196,6 +199,25 @@ def build_server():
         layer) and how many
         published cases carry each. Use the slugs as search_cases filters."""
         return _guarded(lambda: resolve_terms_answer(words))
+
+    @server.tool(annotations=READ_ONLY)
+    def get_term(
+        ctx: Context,
+        kind: Annotated[
+            str,
+            Field(
+                description="The value's kind: root_cause, component, symptom, "
+                "contributing_factor, workload, accelerator, organisation or category."
+            ),
+        ],
+        slug: Slug,
+    ) -> dict[str, Any]:
+        """One vocabulary value: its description, aliases, how people describe it, the
+        log lines that show it (signatures, each with the page documenting the line), its
+        categories, how many published cases carry it, and the values most often seen
+        in the same cases, by kind (co-occurrence, not cause), with links."""
+        links = _links(ctx)
+        return _guarded(lambda: get_term_answer(kind, slug, links))
 
     @server.tool(annotations=READ_ONLY)
     def related_cases(ctx: Context, slug: Slug) -> dict[str, Any]:

@@ -66,6 +66,7 @@ from listing.query import (
     sort_links,
 )
 from listing.suggested import suggested_filters
+from listing.terms import term_fields
 from search.snippets import snippet
 from search.suggestions import offered
 
@@ -602,13 +603,6 @@ def _private(spec, table):
     return private
 
 
-def _split(obj, name):
-    value = getattr(obj, name, None)
-    if value is None:
-        return []
-    return list(value()) if callable(value) else list(value)
-
-
 @api.api_operation(
     SAFE,
     "/vocabulary/",
@@ -650,30 +644,9 @@ def vocabulary(request, response: HttpResponse):
             }
             if hasattr(obj, "get_filter_url"):
                 links["html"] = _absolute(request, obj.get_absolute_url())
-            values.append(
-                {
-                    "slug": value.slug,
-                    "name": value.name,
-                    "description": getattr(obj, "description", ""),
-                    "aliases": _split(obj, "alias_list"),
-                    "phrasings": _split(obj, "phrasing_list"),
-                    "signatures": [
-                        {"pattern": signature.pattern, "source": signature.source}
-                        for signature in _split(obj, "signature_list")
-                    ],
-                    "categories": (
-                        [
-                            {"slug": c.slug, "name": c.name}
-                            for c in obj.categories.all()
-                            if c.slug in public_categories  # not one only drafts carry
-                        ]
-                        if hasattr(spec.model, "categories")
-                        else []
-                    ),
-                    "cases": int(table.degree[value.position]),
-                    "links": links,
-                }
-            )
+            categories = public_categories if hasattr(spec.model, "categories") else None
+            fields = term_fields(obj, table.degree[value.position], categories)
+            values.append({**fields, "links": links})
         kinds.append({"key": spec.key, "label": FACET_LABELS[spec.key], "values": values})
     return {"kinds": kinds}
 

@@ -45,6 +45,7 @@ TOOLS = {
     "get_case": {"slug"},
     "suggest_filters": {"sentence"},
     "resolve_terms": {"words"},
+    "get_term": {"kind", "slug"},
     "related_cases": {"slug"},
     "list_facets": {"filters", "sentence"},
 }
@@ -196,7 +197,7 @@ SENTENCE = "training job hangs, NCCL watchdog timeout"
 # --- Discovery ---------------------------------------------------------------------------
 
 
-def test_initialize_lists_the_six_tools_with_input_schemas(live_server, library):
+def test_initialize_lists_the_seven_tools_with_input_schemas(live_server, library):
     init, tools, _ = mcp(live_server)
     assert init.server_info.name == "incident-library"
     assert init.capabilities.tools is not None
@@ -428,6 +429,36 @@ def test_resolve_terms_maps_words_to_slugs(live_server, library):
     # A value only a draft carries stays private.
     hidden = answer(call(live_server, "resolve_terms", words="Draft only symptom"))
     assert hidden["words"][0]["values"] == []
+
+
+def test_get_term_gives_what_the_vocabulary_api_gives_and_what_is_seen_with_it(
+    live_server, library
+):
+    term = answer(call(live_server, "get_term", kind="symptom", slug="nccl-timeout"))
+    _, _, body = fetch(live_server, "/api/v1/vocabulary/")
+    symptoms = next(k for k in json.loads(body)["kinds"] if k["key"] == "symptom")
+    listed = next(v for v in symptoms["values"] if v["slug"] == "nccl-timeout")
+    for field in ("name", "description", "aliases", "phrasings", "signatures", "cases"):
+        assert term[field] == listed[field], field
+    assert (term["kind"], term["label"], term["cases"]) == ("symptom", "Symptom", 2)
+    # Seen with: the values the same published cases carry, most shared first.
+    _, _, page_body = fetch(live_server, "/api/v1/facets/?symptom=nccl-timeout")
+    components = next(f for f in json.loads(page_body)["facets"] if f["key"] == "component")
+    counts = {v["slug"]: v["count"] for v in components["values"]}
+    assert term["seen_with"]["component"]
+    for value in term["seen_with"]["component"]:
+        assert counts[value["slug"]] == value["cases"]
+    assert "symptom" not in term["seen_with"]
+    assert path_of(term["links"]["list"]) == "/?symptom=nccl-timeout"
+
+
+def test_get_term_refuses_an_unknown_kind_or_slug_with_what_to_use(live_server, library):
+    wrong_kind = error(call(live_server, "get_term", kind="symptoms", slug="nccl-timeout"))
+    assert "root_cause, component, symptom" in wrong_kind
+    typo = error(call(live_server, "get_term", kind="symptom", slug="nccl-timout"))
+    assert "Did you mean nccl-timeout?" in typo
+    hidden = error(call(live_server, "get_term", kind="symptom", slug="draft-only-symptom"))
+    assert "No symptom has the slug" in hidden
 
 
 def test_list_facets_counts_as_the_list_page(live_server, library):
