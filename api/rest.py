@@ -1,4 +1,7 @@
-"""The read-only JSON API, version 1, at ``/api/v1/`` (django-ninja).
+"""The read-only JSON API, version 1, at ``/api/v1/`` (django-ninja): its endpoints and the
+case record they give. What every endpoint shares (the ``api`` object, errors, rate
+limit, entity tags) is in ``api/rest_base.py``; the description and examples pages in
+``api/rest_docs.py``.
 
 Every answer is computed by the code the pages use, never a copy of it:
 
@@ -22,30 +25,11 @@ Drafts never appear: the case index holds only published cases, a case is looked
 among published ones, and a value only drafts carry is left out of the vocabulary.
 """
 
-import hashlib
-import logging
-import math
 import re
-import threading
-import time
-from functools import cache as once
-from pathlib import Path
 
-from django.conf import settings
-from django.core.cache import cache
-from django.core.exceptions import SuspiciousOperation
-from django.http import Http404, HttpResponse
-from django.shortcuts import render
+from django.http import HttpResponse
 from django.urls import reverse
-from django.utils.cache import get_conditional_response
-from django.utils.http import http_date
-from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_safe
-from ninja import NinjaAPI, Query
-from ninja.errors import HttpError, Throttled
-from ninja.errors import ValidationError as NinjaValidationError
-from ninja.renderers import JSONRenderer
-from ninja.throttling import BaseThrottle
+from ninja import Query
 
 from incidents.dates import format_partial_date
 from incidents.facets import FACET_LABELS, FACET_SPECS, add_url, facets_from_index, query_string
@@ -53,14 +37,11 @@ from incidents.filters import list_options
 from incidents.graphs import related_from_index
 from incidents.index import get_index
 from incidents.models import TERM_RELATIONS, Case, Organisation
-from lib import limits
-from lib.http import SafeJsonResponse
 from lib.text import shorten
 from listing.query import (
     CASES_PER_PAGE,
     PageNotFound,
     get_page,
-    read_query,
     recognised_record,
     select,
     sort_links,
@@ -71,8 +52,19 @@ from search.snippets import snippet
 from search.suggestions import offered
 
 from . import schemas
+from .rest_base import (
+    API_VERSION,
+    CONDITIONAL,
+    ERRORS,
+    SAFE,
+    ApiError,
+    absolute,
+    api,
+    cases_url_path,
+    not_modified,
+    read_list,
+)
 
-API_VERSION = "1"
 # The case sections, in the page's order: (key in the answer, model field, HTML method).
 SECTIONS = (
     ("summary", "summary", "summary_html"),
@@ -89,181 +81,7 @@ SECTIONS = (
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,200}")
 
 
-class ApiError(Exception):
-    """An answer other than 200: ``status`` and the messages, ``list[str]``."""
-
-    def __init__(self, status, messages):
-        super().__init__(messages)
-        self.status = status
-        self.messages = [shorten(str(message)) for message in messages]
-
-
-# Rate limits ---------------------------------------------------------------------
-
-
-class ClientRateThrottle(BaseThrottle):
-    """ninja's throttle hook over the open-data limits (``lib/limits.py``, shared with the
-    MCP server): ``settings.API_RATE_LIMIT`` requests a minute per client address (behind
-    ``TRUSTED_PROXY_COUNT`` proxies, the address the nearest trusted one saw), counted in
-    the cache. Read per request, so a settings override applies at once."""
-
-    def __init__(self):
-        self._local = threading.local()
-
-    def allow_request(self, request):
-        limit = getattr(settings, "API_RATE_LIMIT", 120)
-        wait = limits.hit("api", limits.client_key(request), limit)
-        self._local.wait = wait or None
-        return not wait
-
-    def wait(self):
-        return getattr(self._local, "wait", None)
-
-
-# Rendering and errors ----------------------------------------------------------------
-
-
-class SafeJsonRenderer(JSONRenderer):
-    """JSON with ``<``, ``>`` and ``&`` escaped (``lib.http.SafeJsonResponse``), so
-    no text from a case can open a tag if a browser is tricked into reading it as HTML."""
-
-    def render(self, request, data, *, response_status):
-        return SafeJsonResponse(data).content
-
-
-api = NinjaAPI(
-    title="Incident Library API",
-    version=API_VERSION,
-    description="Read-only access to the library's published cases, with the case list's "
-    "exact parameters (filters, sentence, order, page), facets with disjunctive counts, "
-    'the vocabulary and organisations. Errors are `{"errors": [...]}` with the list '
-    "page's status. Examples: /api/.",
-    urls_namespace="api-v1",
-    openapi_url=None,  # served at /api/schema/ by openapi_schema below
-    docs_url=None,  # the examples page at /api/ instead of a page of CDN scripts
-    renderer=SafeJsonRenderer(),
-    throttle=[ClientRateThrottle()],
-)
-ERRORS = {400: schemas.Errors, 404: schemas.Errors, 429: schemas.Errors}
-
-
-def _error(request, status, messages):
-    response = api.create_response(request, {"errors": messages}, status=status)
-    response["Cache-Control"] = "no-store"
-    return response
-
-
-@api.exception_handler(ApiError)
-def _api_error(request, exc):
-    return _error(request, exc.status, exc.messages)
-
-
-@api.exception_handler(Http404)
-def _not_found(request, exc):
-    message = exc.args[0] if exc.args and isinstance(exc.args[0], str) else "Not found."
-    return _error(request, 404, [shorten(message)])
-
-
-@api.exception_handler(Throttled)
-def _throttled(request, exc):
-    limit = getattr(settings, "API_RATE_LIMIT", 120)
-    wait = math.ceil(exc.wait or 60)
-    return _error(
-        request,
-        429,
-        [
-            f"Too many requests: this API answers {limit} a minute from one address. "
-            f"Try again in {wait} seconds."
-        ],
-    )
-
-
-@api.exception_handler(HttpError)
-def _http_error(request, exc):
-    return _error(request, exc.status_code, [str(exc)])
-
-
-@api.exception_handler(SuspiciousOperation)
-def _refused(request, exc):
-    # Logged as Django logs what it refuses itself: the reason goes into the request's
-    # log line (settings.LOGGING), no traceback.
-    logging.getLogger(f"django.security.{exc.__class__.__name__}").error(
-        str(exc), extra={"request": request, "status_code": 400}
-    )
-    return _error(request, 400, ["The request could not be read: " + shorten(str(exc), 200)])
-
-
-@api.exception_handler(NinjaValidationError)
-def _invalid(request, exc):
-    messages = [f"{'.'.join(map(str, e.get('loc', ())))}: {e.get('msg', '')}" for e in exc.errors]
-    return _error(request, 400, messages or ["The request could not be read."])
-
-
-# Conditional requests ----------------------------------------------------------------
-
-
-@once
-def _code_identity():
-    """The code's identity for entity tags: ``settings.RELEASE`` (templates and the
-    domain apps) and a digest of this app's and search's Python files."""
-    digest = hashlib.sha256(settings.RELEASE.encode())
-    root = Path(__file__).resolve().parent.parent
-    for folder in ("api", "search"):
-        for path in sorted((root / folder).rglob("*.py")):
-            if "migrations" not in path.parts:
-                digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def first_seen(versions):
-    """When this site first answered at these change counters: seconds since the epoch
-    (``int``), kept in the cache under a key carrying them (shared by every host with
-    Redis). A cache that lost it answers a later time, never an earlier one."""
-    key = "api:seen:{}:{}:{}".format(*versions)
-    now = int(time.time())
-    cache.add(key, now, timeout=30 * 24 * 3600)
-    return cache.get(key) or now
-
-
-def not_modified(request, response, versions):
-    """Label a 200 answer and answer a conditional request.
-
-    Input: the request, ninja's temporal response (its headers go on the 200 answer)
-    and the change counters the answer is computed at. Sets ``ETag`` (the counters, the
-    code and the absolute URL, hashed), ``Last-Modified`` (:func:`first_seen`) and
-    ``Cache-Control: public, no-cache`` (keep it, but ask each time). Output: a 304 when
-    ``If-None-Match`` names the tag (a 412 for a failed ``If-Match``), else ``None``.
-    ``If-Modified-Since`` alone is not answered with a 304: two versions can fall in one
-    second, and the tag is exact.
-    """
-    material = f"{API_VERSION}:{_code_identity()}:{versions}:{request.build_absolute_uri()}"
-    etag = '"' + hashlib.sha256(material.encode()).hexdigest()[:32] + '"'
-    headers = {
-        "ETag": etag,
-        "Last-Modified": http_date(first_seen(versions)),
-        "Cache-Control": "public, no-cache",
-    }
-    for name, value in headers.items():
-        response[name] = value
-    answer = get_conditional_response(request, etag=etag)
-    if answer is not None:
-        for name, value in headers.items():
-            answer[name] = value
-    return answer
-
-
-# Building answers --------------------------------------------------------------------
-
-
-def _absolute(request, path, query=""):
-    """``path`` plus ``query`` (``"?a=b"``, or a ``QueryDict``) as an absolute URL."""
-    if not isinstance(query, str):
-        query = "?" + query.urlencode() if query else ""
-    return request.build_absolute_uri(path + (query if query != "?" else ""))
-
-
-def _cases_path():
-    return reverse("api-v1:list_cases")
+# The case record -----------------------------------------------------------
 
 
 def _date(value, precision):
@@ -285,7 +103,7 @@ def case_summary(request, case, score=None, sentence=""):
     return {
         "slug": case.slug,
         "title": case.title,
-        "url": _absolute(request, html),
+        "url": absolute(request, html),
         "summary": case.summary,
         "dates": {
             "started": _date(case.started_on, case.started_on_precision),
@@ -317,7 +135,7 @@ def case_summary(request, case, score=None, sentence=""):
         },
         "match_score": None if score is None else round(float(score), 4),
         "snippet": str(snippet(case, sentence)) if sentence else "",
-        "links": {"self": _absolute(request, self_url), "html": _absolute(request, html)},
+        "links": {"self": absolute(request, self_url), "html": absolute(request, html)},
     }
 
 
@@ -331,20 +149,7 @@ def _cases_in_bulk(pks):
     )
 
 
-def _checked(request):
-    """The list's reading of the request: ``(query, index, filterset, sentence)``, or
-    :class:`ApiError` 400 with the list page's messages."""
-    query, index, filterset, errors, sentence = read_query(request.GET)
-    if errors:
-        raise ApiError(400, errors)
-    return query, index, filterset, sentence
-
-
-# Endpoints ---------------------------------------------------------------------------
-
-CONDITIONAL = {304: None}
-# Every endpoint answers GET and HEAD, as the pages do; the description lists GET.
-SAFE = ["GET", "HEAD"]
+# Endpoints -------------------------------------------------------------------
 
 
 @api.api_operation(
@@ -360,14 +165,14 @@ def api_index(request):
     return {
         "version": API_VERSION,
         "endpoints": {
-            "cases": _absolute(request, _cases_path()),
-            "case": _absolute(request, _cases_path()) + "{slug}/",
-            "facets": _absolute(request, reverse("api-v1:list_facets")),
-            "vocabulary": _absolute(request, reverse("api-v1:vocabulary")),
-            "organisations": _absolute(request, reverse("api-v1:organisations")),
+            "cases": absolute(request, cases_url_path()),
+            "case": absolute(request, cases_url_path()) + "{slug}/",
+            "facets": absolute(request, reverse("api-v1:list_facets")),
+            "vocabulary": absolute(request, reverse("api-v1:vocabulary")),
+            "organisations": absolute(request, reverse("api-v1:organisations")),
         },
-        "schema_url": _absolute(request, reverse("api_schema")),
-        "documentation": _absolute(request, reverse("api_examples")),
+        "schema_url": absolute(request, reverse("api_schema")),
+        "documentation": absolute(request, reverse("api_examples")),
     }
 
 
@@ -385,7 +190,7 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
     sentence, and its suggested filters. 400 with the list's messages for values it
     refuses (unknown slug, bad year or order, over-long or NUL sentence, too many values);
     404 for a page that does not exist."""
-    query, index, filterset, sentence = _checked(request)
+    query, index, filterset, sentence = read_list(request)
     answer = not_modified(request, response, index.versions)
     if answer is not None:
         return answer
@@ -414,13 +219,13 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
         for p, pk in zip(positions, pks, strict=True)
         if pk in found
     ]
-    cases_path, list_path = _cases_path(), reverse("incidents:case_list")
+    cases_path, list_path = cases_url_path(), reverse("incidents:case_list")
     state = query_string(query)
 
     def at_page(number):
         changed = query.copy()
         changed["page"] = str(number)
-        return _absolute(request, cases_path, changed)
+        return absolute(request, cases_path, changed)
 
     suggestions = suggested_filters(query, index, selected)
     return {
@@ -441,23 +246,23 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
         "suggested_filters": [
             {
                 **recognised_record(s),
-                "api": _absolute(request, cases_path, s.add_url),
-                "html": _absolute(request, list_path, s.add_url),
+                "api": absolute(request, cases_path, s.add_url),
+                "html": absolute(request, list_path, s.add_url),
             }
             for s in suggestions
         ],
         "links": {
-            "self": _absolute(request, cases_path, query),
-            "html": _absolute(request, list_path, query),
-            "facets": _absolute(request, reverse("api-v1:list_facets"), state),
-            "first": _absolute(request, cases_path, state),
+            "self": absolute(request, cases_path, query),
+            "html": absolute(request, list_path, query),
+            "facets": absolute(request, reverse("api-v1:list_facets"), state),
+            "first": absolute(request, cases_path, state),
             "last": at_page(page_obj.paginator.num_pages),
             "next": at_page(page_obj.next_page_number()) if page_obj.has_next() else None,
             "previous": (
                 at_page(page_obj.previous_page_number()) if page_obj.has_previous() else None
             ),
             "weaker": (
-                _absolute(request, cases_path, add_url(query, "matches", "all"))
+                absolute(request, cases_path, add_url(query, "matches", "all"))
                 if selected.weaker
                 else None
             ),
@@ -517,8 +322,8 @@ def get_case(request, response: HttpResponse, slug: str):
         {
             "slug": item["case"].slug,
             "title": item["case"].title,
-            "url": _absolute(request, item["case"].get_absolute_url()),
-            "api": _absolute(request, reverse("api-v1:get_case", args=[item["case"].slug])),
+            "url": absolute(request, item["case"].get_absolute_url()),
+            "api": absolute(request, reverse("api-v1:get_case", args=[item["case"].slug])),
             "score": round(item["score"], 4),
             "shared": [
                 {"kind": term.kind, "slug": term.slug, "name": term.name}
@@ -544,12 +349,12 @@ def list_facets(request, response: HttpResponse, parameters: Query[schemas.ListP
     selection applied but not its own), most first; chosen values always listed. Every
     value with a case is given (the list page shows the first 40 and links to the rest).
     ``page`` is ignored. 400 as the list."""
-    query, index, filterset, sentence = _checked(request)
+    query, index, filterset, sentence = read_list(request)
     answer = not_modified(request, response, index.versions)
     if answer is not None:
         return answer
     selected = select(index, filterset, sentence, query)
-    cases_path, list_path = _cases_path(), reverse("incidents:case_list")
+    cases_path, list_path = cases_url_path(), reverse("incidents:case_list")
     facets = facets_from_index(selected.selection, filterset, limit=None)
     state = query_string(query)
     return {
@@ -566,8 +371,8 @@ def list_facets(request, response: HttpResponse, parameters: Query[schemas.ListP
                         "name": value.label,
                         "count": value.count,
                         "selected": value.selected,
-                        "api": _absolute(request, cases_path, value.toggle_url),
-                        "html": _absolute(request, list_path, value.toggle_url),
+                        "api": absolute(request, cases_path, value.toggle_url),
+                        "html": absolute(request, list_path, value.toggle_url),
                     }
                     for value in facet.values
                 ],
@@ -578,9 +383,9 @@ def list_facets(request, response: HttpResponse, parameters: Query[schemas.ListP
             {"year": year, "count": count} for year, count in selected.selection.year_counts()
         ],
         "links": {
-            "self": _absolute(request, reverse("api-v1:list_facets"), state),
-            "cases": _absolute(request, cases_path, state),
-            "html": _absolute(request, list_path, state),
+            "self": absolute(request, reverse("api-v1:list_facets"), state),
+            "cases": absolute(request, cases_path, state),
+            "html": absolute(request, list_path, state),
         },
     }
 
@@ -621,7 +426,7 @@ def vocabulary(request, response: HttpResponse):
     answer = not_modified(request, response, index.versions)
     if answer is not None:
         return answer
-    cases_path, list_path = _cases_path(), reverse("incidents:case_list")
+    cases_path, list_path = cases_url_path(), reverse("incidents:case_list")
     public_categories = index.lookup("category")
     kinds = []
     for spec in FACET_SPECS:
@@ -639,11 +444,11 @@ def vocabulary(request, response: HttpResponse):
             if obj is None or value.pk in private:
                 continue
             links = {
-                "api": _absolute(request, cases_path, f"?{spec.key}={value.slug}"),
-                "list": _absolute(request, list_path, f"?{spec.key}={value.slug}"),
+                "api": absolute(request, cases_path, f"?{spec.key}={value.slug}"),
+                "list": absolute(request, list_path, f"?{spec.key}={value.slug}"),
             }
             if hasattr(obj, "get_filter_url"):
-                links["html"] = _absolute(request, obj.get_absolute_url())
+                links["html"] = absolute(request, obj.get_absolute_url())
             categories = public_categories if hasattr(spec.model, "categories") else None
             fields = term_fields(obj, table.degree[value.position], categories)
             values.append({**fields, "links": links})
@@ -670,7 +475,7 @@ def organisations(request, response: HttpResponse):
     table = index.tables["organisation"]
     private = _private(spec, table)
     by_pk = Organisation.objects.in_bulk([value.pk for value in table.values])
-    cases_path, list_path = _cases_path(), reverse("incidents:case_list")
+    cases_path, list_path = cases_url_path(), reverse("incidents:case_list")
     return {
         "organisations": [
             {
@@ -680,115 +485,11 @@ def organisations(request, response: HttpResponse):
                 "website": by_pk[value.pk].url,
                 "cases": int(table.degree[value.position]),
                 "links": {
-                    "api": _absolute(request, cases_path, f"?organisation={value.slug}"),
-                    "list": _absolute(request, list_path, f"?organisation={value.slug}"),
+                    "api": absolute(request, cases_path, f"?organisation={value.slug}"),
+                    "list": absolute(request, list_path, f"?organisation={value.slug}"),
                 },
             }
             for value in table.values
             if value.pk in by_pk and value.pk not in private
         ]
     }
-
-
-# Plain Django views: the description and the examples page ---------------------------
-
-
-@once
-def openapi_description():
-    """The OpenAPI 3 description of version 1, as a ``dict`` (built once per process)."""
-    description = dict(api.get_openapi_schema(path_prefix=reverse("api-v1:index")))
-    for operations in description["paths"].values():
-        operations.pop("head", None)  # the same operation as GET, and the same operationId
-    return description
-
-
-@csrf_exempt
-@require_safe
-def openapi_schema(request):
-    """``/api/schema/``: the OpenAPI description of the API, as JSON."""
-    response = SafeJsonResponse(openapi_description())
-    response["Cache-Control"] = "public, max-age=300"
-    return response
-
-
-def _example_values(index):
-    """A case slug and a symptom slug that exist, for the examples (the newest case and
-    the most carried symptom), or placeholders in an empty library."""
-    slug = "example-case"
-    if index.n_cases:
-        case = Case.objects.filter(pk=int(index.case_pks[0])).values_list("slug", flat=True)
-        slug = case.first() or slug
-    symptoms = index.tables["symptom"]
-    symptom = "nccl-timeout"
-    if len(symptoms) and symptoms.degree.max() > 0:
-        symptom = symptoms.values[int(symptoms.degree.argmax())].slug
-    return slug, symptom
-
-
-@csrf_exempt
-@require_safe
-def examples(request):
-    """``/api/``: what the API offers, with a ``curl`` command for each endpoint."""
-    slug, symptom = _example_values(get_index())
-    cases = _absolute(request, _cases_path())
-    facets = _absolute(request, reverse("api-v1:list_facets"))
-    sentence = "?q=" + "NCCL+watchdog+timeout+after+a+GPU+fell+off+the+bus"
-    context = {
-        "schema_url": _absolute(request, reverse("api_schema")),
-        "base": _absolute(request, reverse("api-v1:index")),
-        "rate_limit": getattr(settings, "API_RATE_LIMIT", 120),
-        "per_page": CASES_PER_PAGE,
-        "examples": [
-            {
-                "title": "The newest cases",
-                "text": "Page 1 of the list, newest incident first: 20 cases with their "
-                "dates, parties, terms and key facts, the count and links to the next page.",
-                "url": cases,
-            },
-            {
-                "title": "Filter as the list does",
-                "text": "Repeat a parameter to OR its values; different parameters AND. "
-                "Every parameter of the list works here, with the same names.",
-                "url": f"{cases}?symptom={symptom}&year_from=2023&sort=oldest",
-            },
-            {
-                "title": "Describe what you see",
-                "text": "A sentence or a pasted log line: its strong matches, best first, "
-                "the values recognised in it and the suggested filters. "
-                "Add matches=all for the weaker matches too.",
-                "url": cases + sentence,
-            },
-            {
-                "title": "One case",
-                "text": "Every section as Markdown and as sanitised HTML, key facts, "
-                "timeline, sources and related cases.",
-                "url": f"{cases}{slug}/",
-            },
-            {
-                "title": "Facets",
-                "text": "Every value of every facet with the number of cases choosing it "
-                "would list, under the same parameters.",
-                "url": f"{facets}?symptom={symptom}",
-            },
-            {
-                "title": "Vocabulary",
-                "text": "Every filter value by kind, with descriptions, aliases and "
-                "categories, and how many published cases carry it.",
-                "url": _absolute(request, reverse("api-v1:vocabulary")),
-            },
-            {
-                "title": "Organisations",
-                "text": "Every organisation a published case names, with its aliases.",
-                "url": _absolute(request, reverse("api-v1:organisations")),
-            },
-        ],
-    }
-    return render(request, "api/index.html", context)
-
-
-@csrf_exempt
-def unknown_endpoint(request, rest=""):
-    """Any other address under ``/api/v1/``: a 404 in the API's JSON shape."""
-    return SafeJsonResponse(
-        {"errors": ["There is no such endpoint in this API: see /api/schema/."]}, status=404
-    )
