@@ -10,7 +10,7 @@ from django.db.models import Count, Exists, F, OuterRef
 from django.forms.models import BaseInlineFormSet
 from django.utils.text import slugify
 
-from taxonomy.admin import (
+from lib.admin_tools import (
     NulSafeSearchMixin,
     SafeChangeList,
     SafeChoicesMixin,

@@ -13,6 +13,6 @@ class TaxonomyConfig(AppConfig):
         ``django.contrib.admin`` being the first installed app."""
         from django.contrib import admin
 
-        from .admin import harden_admin_site
+        from lib.admin_tools import harden_admin_site
 
         harden_admin_site(admin.site)
