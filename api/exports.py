@@ -30,7 +30,6 @@ import hashlib
 
 from django.conf import settings
 from django.http import HttpResponse, StreamingHttpResponse
-from django.utils.duration import duration_iso_string
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import condition, require_safe
 
@@ -40,9 +39,12 @@ from incidents.models import Case
 from lib import limits
 from lib.http import SafeJsonResponse, safe_json
 from listing.query import read_query, select
+from listing.records import case_record as shared_record
+from listing.records import sections_markdown, sources_record
 
-# Most rows one export holds: the first ones in the list's order. About 2 kB a row in CSV,
-# so at most some 20 MB and a few seconds of a worker; narrow the list for the rest.
+# Most rows one export holds: the first ones in the list's order. About 3 kB a row in CSV
+# with the prose sections (the real library: 2.9 kB on average), so at most some 30 MB
+# and a few seconds of a worker; narrow the list for the rest.
 EXPORT_MAX_ROWS = 10_000
 # Cases read from the database at a time while streaming (ten queries each).
 EXPORT_CHUNK = 500
@@ -51,33 +53,43 @@ EXPORT_CHUNK = 500
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 # The CSV's columns, in order; a list cell joins its values with LIST_SEPARATOR.
+# The CSV's columns: the export record flattened (dates, terms, figures and sections
+# become columns of their own; lists are joined), in this order.
 CSV_COLUMNS = (
     "slug",
     "title",
     "url",
     "summary",
-    "started_on",
-    "started_on_precision",
-    "ended_on",
-    "ended_on_precision",
-    "published_on",
-    "published_on_precision",
+    "started",
+    "started_precision",
+    "ended",
+    "ended_precision",
+    "reported",
+    "reported_precision",
     "period",
     "organisations",
-    "root_causes",
-    "components",
-    "symptoms",
-    "contributing_factors",
+    "root_cause",
+    "component",
+    "symptom",
+    "contributing_factor",
     "categories",
     "workloads",
     "accelerators",
     "accelerator_count",
+    "scale",
     "interconnect",
-    "duration",
-    "time_to_detect",
-    "time_to_mitigate",
+    "duration_seconds",
+    "time_to_detect_seconds",
+    "time_to_mitigate_seconds",
     "gpu_hours_lost",
     "capacity_lost",
+    "trigger",
+    "impact",
+    "symptoms",
+    "detection",
+    "remediation",
+    "action_items",
+    "lessons",
     "sources",
     "updated_at",
 )
@@ -146,79 +158,20 @@ def cases_at(index, positions, chunk=EXPORT_CHUNK):
         yield [found[pk] for pk in pks if pk in found]
 
 
-def _named(objects):
-    return [{"slug": obj.slug, "name": obj.name} for obj in objects]
-
-
-def _date(value, precision):
-    return (value.isoformat(), precision) if value else (None, None)
-
-
-def _duration(value):
-    return duration_iso_string(value) if value is not None else None
-
-
 def case_record(case, base_url):
     """One case as the JSON export gives it (the CSV flattens the same record).
 
     Input: a case read by :func:`cases_at` and the site's origin (``https://host``).
-    Output: ``dict`` with ``slug``, ``title``, ``url`` (absolute), ``summary`` (Markdown),
-    each date as ISO 8601 with its precision (``day``, ``month``, ``quarter``, ``year``;
-    both ``None`` when unknown), ``period`` (as the pages write it), ``organisations``
-    (``slug``, ``name``, ``role``; the first is the one the case is filed under), the four
-    kinds of term, ``categories``, ``workloads`` and ``accelerators`` (``slug``,
-    ``name``), ``key_facts`` (the figures a source states, ``None`` or ``""`` when none
-    does; durations in ISO 8601), ``sources`` (``url``, ``title``, ``publisher``,
-    ``published_on``) and ``updated_at``.
+    Output: the record every surface gives (``listing.records.case_record``: dates with
+    their precision and text, terms by the list's parameter names, key facts, figures
+    with durations in seconds), its URL absolute, plus ``sections`` (every prose section
+    as Markdown, ``""`` when empty), ``sources`` (``url``, ``title``, ``publisher``,
+    ``published_on``) and ``updated_at`` (ISO 8601).
     """
-    started_on, started_precision = _date(case.started_on, case.started_on_precision)
-    ended_on, ended_precision = _date(case.ended_on, case.ended_on_precision)
-    published_on, published_precision = _date(case.published_on, case.published_on_precision)
     return {
-        "slug": case.slug,
-        "title": case.title,
-        "url": base_url + case.get_absolute_url(),
-        "summary": case.summary,
-        "started_on": started_on,
-        "started_on_precision": started_precision,
-        "ended_on": ended_on,
-        "ended_on_precision": ended_precision,
-        "published_on": published_on,
-        "published_on_precision": published_precision,
-        "period": case.period,
-        "organisations": [
-            {
-                "slug": party.organisation.slug,
-                "name": party.organisation.name,
-                "role": party.role,
-            }
-            for party in case.involvement_list
-        ],
-        "root_causes": _named(case.root_causes.all()),
-        "components": _named(case.components.all()),
-        "symptoms": _named(case.symptoms.all()),
-        "contributing_factors": _named(case.contributing_factors.all()),
-        "categories": _named(case.categories),
-        "workloads": _named(case.workloads.all()),
-        "accelerators": _named(case.accelerators.all()),
-        "key_facts": {
-            "accelerator_count": case.accelerator_count,
-            "interconnect": case.interconnect,
-            "duration": _duration(case.duration),
-            "time_to_detect": _duration(case.time_to_detect),
-            "time_to_mitigate": _duration(case.time_to_mitigate),
-            "gpu_hours_lost": case.gpu_hours_lost,
-            "capacity_lost": case.capacity_lost,
-        },
-        "sources": [
-            {
-                "url": source.url,
-                "title": source.title,
-                "publisher": source.publisher,
-                "published_on": source.published_on,
-            }
-            for source in case.sources.all()
-        ],
+        **shared_record(case, lambda path: base_url + path),
+        "sections": sections_markdown(case),
+        "sources": sources_record(case),
         "updated_at": case.updated_at.isoformat(),
     }
 
@@ -233,21 +186,26 @@ def neutralise(cell):
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
+def _names(items):
+    return LIST_SEPARATOR.join(item["name"] for item in items)
+
+
 def csv_row(record):
     """The CSV cells of a :func:`case_record`, in :data:`CSV_COLUMNS` order, neutralised:
-    lists of names joined with ``"; "``, source URLs with a space, key facts as columns."""
-    flat = {**record, **record["key_facts"]}
-    for key in (
-        "organisations",
-        "root_causes",
-        "components",
-        "symptoms",
-        "contributing_factors",
-        "categories",
-        "workloads",
-        "accelerators",
-    ):
-        flat[key] = LIST_SEPARATOR.join(item["name"] for item in record[key])
+    each date as ISO 8601 and its precision, lists of names joined with ``"; "``, source
+    URLs with a space, figures and prose sections as columns of their own."""
+    flat = {**record, **record["sections"], **record["figures"]}
+    for key in ("started", "ended", "reported"):
+        date = record["dates"][key]
+        flat[key] = date["date"].isoformat() if date else None
+        flat[f"{key}_precision"] = date["precision"] if date else None
+    flat["period"] = record["dates"]["period"]
+    for key in ("organisations", "categories"):
+        flat[key] = _names(record[key])
+    for key in ("workloads", "accelerators"):
+        flat[key] = _names(record["figures"][key])
+    for key, terms in record["terms"].items():
+        flat[key] = _names(terms)
     flat["sources"] = URL_SEPARATOR.join(source["url"] for source in record["sources"])
     return [neutralise(flat[column]) for column in CSV_COLUMNS]
 

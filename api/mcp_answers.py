@@ -30,6 +30,13 @@ from listing.query import (
     sentence_problem,
     suggestion_list,
 )
+from listing.records import (
+    case_brief,
+    case_record,
+    sections_markdown,
+    sources_record,
+    timeline_record,
+)
 from listing.terms import TermNotFound, term_detail
 from search.documents import document_of
 from search.suggestions import index_breadth, offered, recognise
@@ -128,41 +135,11 @@ class Links:
         return self(reverse("incidents:case_list") + (f"?{encoded}" if encoded else ""))
 
 
-def _value(value):
-    """A term, category, workload or accelerator as ``{slug, name}``."""
-    return {"slug": value.slug, "name": value.name}
-
-
 def _case_brief(case, links):
-    """What a case card says, as data: title, link, summary (plain text, at most 400
-    characters), dates, organisations with roles and tags. Input: a case from
-    ``with_terms()``."""
-    return {
-        "slug": case.slug,
-        "title": case.title,
-        "url": links.case(case),
-        "summary": plain_text(case.summary, 400),
-        "incident_period": case.period,
-        "report_date": case.report_date,
-        "organisations": [
-            {"slug": i.organisation.slug, "name": i.organisation.name, "role": i.role}
-            for i in case.involvement_list
-        ],
-        "tags": _terms(case),
-    }
-
-
-def _terms(case):
-    """A case's terms and categories by filter key (``root_cause`` …), each ``[{slug,
-    name}]`` by name: the values ``search_cases`` filters take. No query on a case from
-    ``with_terms()``."""
-    return {
-        "root_cause": [_value(t) for t in case.root_causes.all()],
-        "component": [_value(t) for t in case.components.all()],
-        "symptom": [_value(t) for t in case.symptoms.all()],
-        "contributing_factor": [_value(t) for t in case.contributing_factors.all()],
-        "category": [_value(c) for c in case.categories],
-    }
+    """What a case card says, as data: ``listing.records.case_brief`` (the fields of the
+    record every surface gives that a list needs), with the summary as plain text of at
+    most 400 characters. Input: a case from ``with_terms()``."""
+    return {**case_brief(case, links), "summary": plain_text(case.summary, 400)}
 
 
 def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=False, links=None):
@@ -272,79 +249,22 @@ def _related(related, links):
     ]
 
 
-# The case page's Markdown sections, in its order.
-SECTIONS = (
-    ("summary", "summary"),
-    ("trigger", "trigger"),
-    ("impact", "impact"),
-    ("symptoms", "symptoms_text"),
-    ("detection", "detection"),
-    ("remediation", "remediation"),
-    ("action_items", "action_items"),
-    ("lessons", "lessons"),
-)
-
-
 def get_case_answer(slug, links=None):
     """A published case as its page shows it.
 
-    Output: ``dict`` with ``slug``, ``title``, ``url``, ``incident_period``,
-    ``report_date``, the dates with their precision, ``sections`` (each Markdown section
-    as stored, ``""`` when empty), ``key_facts`` (``[{label, text}]`` as the page's panel),
-    ``timeline``, ``organisations`` with roles, ``sources``, ``tags`` (terms, categories,
-    workloads, accelerators, scale band) and ``related`` (as :func:`related_cases_answer`).
-    Raises ``ToolError`` for an unknown slug or a draft.
+    Output: the record every surface gives (``listing.records.case_record``: dates,
+    organisations with roles, terms, categories, key facts, figures) plus ``sections``
+    (each Markdown section as stored, ``""`` when empty), ``timeline``, ``sources`` and
+    ``related`` (as :func:`related_cases_answer`): the same names and values as the
+    API's ``/api/v1/cases/<slug>/``. Raises ``ToolError`` for an unknown slug or a draft.
     """
     links = links or Links()
     case, context = _case_page(slug)
-    band = case.scale_band
     return {
-        "slug": case.slug,
-        "title": case.title,
-        "url": links.case(case),
-        "incident_period": case.period,
-        "report_date": case.report_date,
-        "dates": {
-            name: {"date": getattr(case, name), "precision": getattr(case, f"{name}_precision")}
-            if getattr(case, name)
-            else None
-            for name in ("started_on", "ended_on", "published_on")
-        },
-        "sections": {name: getattr(case, field) for name, field in SECTIONS},
-        "key_facts": [{"label": label, "text": text} for label, text in context["key_facts"]],
-        "timeline": [
-            {
-                "when": event.when,
-                "at": event.at,
-                "precision": event.at_precision,
-                "event": event.event,
-            }
-            for event in context["timeline"]
-        ],
-        "organisations": [
-            {
-                "slug": i.organisation.slug,
-                "name": i.organisation.name,
-                "role": i.role,
-                "role_label": i.get_role_display() if i.role else "",
-            }
-            for i in case.involvement_list
-        ],
-        "sources": [
-            {
-                "url": source.url,
-                "title": source.title,
-                "publisher": source.publisher,
-                "published_on": source.published_on,
-            }
-            for source in case.sources.all()
-        ],
-        "tags": {
-            **_terms(case),
-            "workload": [_value(w) for w in case.workloads.all()],
-            "accelerator": [_value(a) for a in case.accelerators.all()],
-            "scale": [{"slug": band[0], "name": band[1]}] if band else [],
-        },
+        **case_record(case, links),
+        "sections": sections_markdown(case),
+        "timeline": timeline_record(context["timeline"]),
+        "sources": sources_record(case),
         "related": _related(context["related"], links),
     }
 

@@ -31,12 +31,11 @@ from django.http import HttpResponse
 from django.urls import reverse
 from ninja import Query
 
-from incidents.dates import format_partial_date
 from incidents.facets import FACET_LABELS, FACET_SPECS, add_url, facets_from_index, query_string
 from incidents.filters import list_options
 from incidents.graphs import related_from_index
 from incidents.index import get_index
-from incidents.models import TERM_RELATIONS, Case, Organisation
+from incidents.models import Case, Organisation
 from lib.text import shorten
 from listing.query import (
     CASES_PER_PAGE,
@@ -46,6 +45,7 @@ from listing.query import (
     select,
     sort_links,
 )
+from listing.records import SECTIONS, case_record, sources_record, timeline_record
 from listing.suggested import suggested_filters
 from listing.terms import term_fields
 from search.snippets import snippet
@@ -65,17 +65,6 @@ from .rest_base import (
     read_list,
 )
 
-# The case sections, in the page's order: (key in the answer, model field, HTML method).
-SECTIONS = (
-    ("summary", "summary", "summary_html"),
-    ("trigger", "trigger", "trigger_html"),
-    ("impact", "impact", "impact_html"),
-    ("symptoms", "symptoms_text", "symptoms_html"),
-    ("detection", "detection", "detection_html"),
-    ("remediation", "remediation", "remediation_html"),
-    ("action_items", "action_items", "action_items_html"),
-    ("lessons", "lessons", "lessons_html"),
-)
 # A case slug as the site's URLs accept it (Django's ``slug`` converter); anything else
 # is a 404 without a query (a NUL character would make PostgreSQL refuse the query).
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,200}")
@@ -84,58 +73,20 @@ SLUG = re.compile(r"[-a-zA-Z0-9_]{1,200}")
 # The case record -----------------------------------------------------------
 
 
-def _date(value, precision):
-    if value is None:
-        return None
-    return {"date": value, "precision": precision, "text": format_partial_date(value, precision)}
-
-
-def _seconds(duration):
-    return None if duration is None else int(duration.total_seconds())
-
-
 def case_summary(request, case, score=None, sentence=""):
-    """A case as the list gives it (:class:`api.schemas.CaseSummary`), from a case loaded
-    with ``with_terms()`` plus workloads and accelerators."""
-    band = case.scale_band
-    html = case.get_absolute_url()
+    """A case as the list gives it (:class:`api.schemas.CaseSummary`): the case record
+    every surface gives (``listing.records.case_record``) with its match score, snippet
+    and links. Input: a case loaded with ``with_terms()`` plus workloads and
+    accelerators."""
     self_url = reverse("api-v1:get_case", kwargs={"slug": case.slug})
     return {
-        "slug": case.slug,
-        "title": case.title,
-        "url": absolute(request, html),
-        "summary": case.summary,
-        "dates": {
-            "started": _date(case.started_on, case.started_on_precision),
-            "ended": _date(case.ended_on, case.ended_on_precision),
-            "reported": _date(case.published_on, case.published_on_precision),
-            "period": case.period,
-        },
-        "organisations": [
-            {"slug": party.organisation.slug, "name": party.organisation.name, "role": party.role}
-            for party in case.involvement_list
-        ],
-        "terms": {
-            kind: [{"slug": term.slug, "name": term.name} for term in getattr(case, relation).all()]
-            for kind, relation in TERM_RELATIONS
-        },
-        "categories": [{"slug": c.slug, "name": c.name} for c in case.categories],
-        "key_facts": [{"label": label, "text": text} for label, text in case.key_facts()],
-        "figures": {
-            "workloads": [{"slug": w.slug, "name": w.name} for w in case.workloads.all()],
-            "accelerators": [{"slug": a.slug, "name": a.name} for a in case.accelerators.all()],
-            "accelerator_count": case.accelerator_count,
-            "scale": band[0] if band else None,
-            "interconnect": case.interconnect,
-            "duration_seconds": _seconds(case.duration),
-            "time_to_detect_seconds": _seconds(case.time_to_detect),
-            "time_to_mitigate_seconds": _seconds(case.time_to_mitigate),
-            "gpu_hours_lost": case.gpu_hours_lost,
-            "capacity_lost": case.capacity_lost,
-        },
+        **case_record(case, lambda path: absolute(request, path)),
         "match_score": None if score is None else round(float(score), 4),
         "snippet": str(snippet(case, sentence)) if sentence else "",
-        "links": {"self": absolute(request, self_url), "html": absolute(request, html)},
+        "links": {
+            "self": absolute(request, self_url),
+            "html": absolute(request, case.get_absolute_url()),
+        },
     }
 
 
@@ -305,19 +256,8 @@ def get_case(request, response: HttpResponse, slug: str):
         key: {"markdown": getattr(case, field), "html": str(getattr(case, method)())}
         for key, field, method in SECTIONS
     }
-    detail["timeline"] = [
-        {"at": event.at, "precision": event.at_precision, "when": event.when, "event": event.event}
-        for event in case.timeline.all()
-    ]
-    detail["sources"] = [
-        {
-            "url": source.url,
-            "title": source.title,
-            "publisher": source.publisher,
-            "published_on": source.published_on,
-        }
-        for source in case.sources.all()
-    ]
+    detail["timeline"] = timeline_record(case.timeline.all())
+    detail["sources"] = sources_record(case)
     detail["related"] = [
         {
             "slug": item["case"].slug,

@@ -249,38 +249,51 @@ def test_a_row_carries_the_case(client):
         interconnect="RoCE",
         duration=datetime.timedelta(days=54),
         gpu_hours_lost=1000,
+        remediation="- Drained the node and replaced the GPU",
     )
     record = json_rows(client.get("/export.json"))[0]
     assert record["slug"] == case.slug
     assert record["url"] == f"http://testserver/cases/{case.slug}/"
-    assert (record["started_on"], record["started_on_precision"]) == ("2024-04-01", "month")
-    assert (record["ended_on"], record["ended_on_precision"]) == (None, None)
-    assert (record["published_on"], record["published_on_precision"]) == ("2024-07-23", "day")
-    assert record["period"] == "from April 2024"
+    assert record["dates"]["started"] == {
+        "date": "2024-04-01",
+        "precision": "month",
+        "text": "April 2024",
+    }
+    assert record["dates"]["ended"] is None
+    assert record["dates"]["reported"]["date"] == "2024-07-23"
+    assert record["dates"]["period"] == "from April 2024"
     assert record["organisations"] == [
         {"slug": "meta", "name": "Meta", "role": "operator"},
         {"slug": "nvidia", "name": "NVIDIA", "role": "vendor"},
     ]
-    assert record["root_causes"] == [{"slug": "faulty-gpu", "name": "Faulty GPU"}]
+    assert record["terms"]["root_cause"] == [{"slug": "faulty-gpu", "name": "Faulty GPU"}]
     assert record["categories"] == [
         {"slug": "gpu-hardware-and-memory", "name": "GPU hardware and memory"}
     ]
-    assert record["workloads"] == [{"slug": "training", "name": "Training"}]
-    assert record["accelerators"] == [{"slug": "h100", "name": "NVIDIA H100"}]
-    assert record["key_facts"]["accelerator_count"] == 16384
-    assert record["key_facts"]["duration"] == "P54DT00H00M00S"
+    assert record["figures"]["workloads"] == [{"slug": "training", "name": "Training"}]
+    assert record["figures"]["accelerators"] == [{"slug": "h100", "name": "NVIDIA H100"}]
+    assert record["figures"]["accelerator_count"] == 16384
+    assert record["figures"]["duration_seconds"] == 54 * 24 * 3600
     assert [source["url"] for source in record["sources"]] == [
         f"https://example.org/{case.slug}/0",
         f"https://example.org/{case.slug}/1",
     ]
+    # One record on every surface: the API gives the same fields with the same values.
+    api = client.get(f"/api/v1/cases/{case.slug}/").json()
+    for field in ("slug", "title", "url", "summary", "dates", "organisations", "terms",
+                  "categories", "key_facts", "figures", "sources"):  # fmt: skip
+        assert record[field] == api[field], field
+    assert record["sections"] == {key: value["markdown"] for key, value in api["sections"].items()}
     row = csv_rows(client.get("/export.csv"))[0]
     assert row["organisations"] == "Meta; NVIDIA"
-    assert row["components"] == "GPU"
+    assert row["component"] == "GPU"
     assert row["accelerator_count"] == "16384"
     assert row["sources"] == (
         f"https://example.org/{case.slug}/0 https://example.org/{case.slug}/1"
     )
-    assert row["started_on_precision"] == "month"
+    assert (row["started"], row["started_precision"]) == ("2024-04-01", "month")
+    assert (row["ended"], row["ended_precision"]) == ("", "")
+    assert row["remediation"] == "'- Drained the node and replaced the GPU"  # neutralised
 
 
 def test_formula_cells_are_neutralised_in_csv_and_kept_in_json(client):

@@ -1,0 +1,129 @@
+"""A case as data, once for every surface: the JSON API, the exports and the MCP server
+build their answers from :func:`case_record`, so a case has the same field names and
+values everywhere (dates nested with their precision and the page's text, terms by the
+list's parameter names, durations in seconds).
+
+Each function takes a case loaded with ``with_terms()`` (plus ``workloads`` and
+``accelerators``; ``sources`` and ``timeline`` where those are read) and makes no other
+query.
+"""
+
+from incidents.dates import format_partial_date
+from incidents.models import TERM_RELATIONS
+
+# The case's prose sections, in the page's order: (key in the record, model field, the
+# model's method rendering it as sanitised HTML).
+SECTIONS = (
+    ("summary", "summary", "summary_html"),
+    ("trigger", "trigger", "trigger_html"),
+    ("impact", "impact", "impact_html"),
+    ("symptoms", "symptoms_text", "symptoms_html"),
+    ("detection", "detection", "detection_html"),
+    ("remediation", "remediation", "remediation_html"),
+    ("action_items", "action_items", "action_items_html"),
+    ("lessons", "lessons", "lessons_html"),
+)
+
+
+def partial_date(value, precision):
+    """A date known to a precision: ``{date, precision, text}`` (``date`` the first day of
+    the period, ``text`` as the page writes it: "Q2 2024"), or ``None`` when unknown."""
+    if value is None:
+        return None
+    return {"date": value, "precision": precision, "text": format_partial_date(value, precision)}
+
+
+def seconds(duration):
+    """A ``timedelta`` as whole seconds (``int``), or ``None``."""
+    return None if duration is None else int(duration.total_seconds())
+
+
+def named(objects):
+    """``[{slug, name}]`` of terms, categories, workloads or accelerators, in their order."""
+    return [{"slug": obj.slug, "name": obj.name} for obj in objects]
+
+
+def case_brief(case, url):
+    """The part of :func:`case_record` a card shows, for lists that need no figures:
+    ``slug``, ``title``, ``url``, ``summary``, ``dates``, ``organisations``, ``terms``
+    and ``categories``, with the same names and values. Reads only what ``with_terms()``
+    loads."""
+    return {
+        "slug": case.slug,
+        "title": case.title,
+        "url": url(case.get_absolute_url()),
+        "summary": case.summary,
+        "dates": {
+            "started": partial_date(case.started_on, case.started_on_precision),
+            "ended": partial_date(case.ended_on, case.ended_on_precision),
+            "reported": partial_date(case.published_on, case.published_on_precision),
+            "period": case.period,
+        },
+        "organisations": [
+            {"slug": party.organisation.slug, "name": party.organisation.name, "role": party.role}
+            for party in case.involvement_list
+        ],
+        "terms": {kind: named(getattr(case, relation).all()) for kind, relation in TERM_RELATIONS},
+        "categories": named(case.categories),
+    }
+
+
+def case_record(case, url):
+    """One case as data: what a list gives of it.
+
+    Input: the case, and ``url``, a callable turning a site path into the URL to give
+    (absolute over HTTP). Output: ``dict`` with ``slug``, ``title``, ``url``, ``summary``
+    (Markdown), ``dates`` (``started``, ``ended``, ``reported``: :func:`partial_date`;
+    ``period`` as the page writes it), ``organisations`` (``slug``, ``name``, ``role``;
+    the first is the one the case is filed under), ``terms`` (by the list's parameter
+    names: ``root_cause``, ``component``, ``symptom``, ``contributing_factor``),
+    ``categories``, ``key_facts`` (``[{label, text}]`` as the case page's panel) and
+    ``figures`` (the key facts as values: workloads, accelerators, accelerator count, the
+    scale band's slug, interconnect, durations in seconds, GPU-hours and capacity lost;
+    ``None`` or ``""`` where no source states one).
+    """
+    band = case.scale_band
+    return {
+        **case_brief(case, url),
+        "key_facts": [{"label": label, "text": text} for label, text in case.key_facts()],
+        "figures": {
+            "workloads": named(case.workloads.all()),
+            "accelerators": named(case.accelerators.all()),
+            "accelerator_count": case.accelerator_count,
+            "scale": band[0] if band else None,
+            "interconnect": case.interconnect,
+            "duration_seconds": seconds(case.duration),
+            "time_to_detect_seconds": seconds(case.time_to_detect),
+            "time_to_mitigate_seconds": seconds(case.time_to_mitigate),
+            "gpu_hours_lost": case.gpu_hours_lost,
+            "capacity_lost": case.capacity_lost,
+        },
+    }
+
+
+def sections_markdown(case):
+    """Every prose section as stored (Markdown, ``""`` when empty): ``{key: str}`` in the
+    page's order (:data:`SECTIONS`)."""
+    return {key: getattr(case, field) for key, field, _ in SECTIONS}
+
+
+def sources_record(case):
+    """The case's sources: ``[{url, title, publisher, published_on}]`` in their order."""
+    return [
+        {
+            "url": source.url,
+            "title": source.title,
+            "publisher": source.publisher,
+            "published_on": source.published_on,
+        }
+        for source in case.sources.all()
+    ]
+
+
+def timeline_record(events):
+    """Timeline events as the page lists them: ``[{at, precision, when, event}]`` (``when``
+    as the page writes it)."""
+    return [
+        {"at": event.at, "precision": event.at_precision, "when": event.when, "event": event.event}
+        for event in events
+    ]
