@@ -19,7 +19,7 @@ from graph.build import (
 from .facets import add_url
 from .models import TERM_RELATIONS, Case
 
-TERM_KINDS = ("root_cause", "component", "symptom", "contributing_factor")
+TERM_KINDS = tuple(kind for kind, _ in TERM_RELATIONS)
 
 
 def result_graph(result, query):

@@ -90,3 +90,27 @@ def test_no_lower_layer_imports_a_higher_one():
     assert KNOWN_LAYER_BREAKS - breaks == set(), "gone, take off the list: " + str(
         sorted(KNOWN_LAYER_BREAKS - breaks)
     )
+
+
+def test_the_facet_kinds_are_named_the_same_everywhere():
+    """One registry of facet keys (``incidents.facets.FACET_SPECS``): every place that
+    still lists them (the case index, the case model's term relations, the ranking, the
+    suggestions, the CSV's columns, the MCP and API parameters) agrees with it, so a
+    kind added or renamed in one place cannot be forgotten in another."""
+    from api.exports import CSV_COLUMNS
+    from api.mcp_answers import Filters
+    from api.schemas import ListParameters
+    from incidents.facets import FACET_SPECS
+    from incidents.index import FACET_KEYS, TERM_KEYS
+    from incidents.models import TERM_RELATIONS
+    from search.ranking import BOOSTED_KINDS
+    from search.suggestions import SUGGESTED_MODELS
+
+    keys = tuple(spec.key for spec in FACET_SPECS)
+    assert keys == FACET_KEYS
+    assert TERM_KEYS == tuple(kind for kind, _ in TERM_RELATIONS) == keys[:4]
+    assert {*TERM_KEYS, "organisation"} == BOOSTED_KINDS
+    assert {kind for _, kind in SUGGESTED_MODELS} <= set(keys)
+    assert set(TERM_KEYS) <= set(CSV_COLUMNS)
+    assert set(Filters.model_fields) == {*keys, "year_from", "year_to"}
+    assert set(keys) <= set(ListParameters.model_fields)
