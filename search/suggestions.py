@@ -54,6 +54,7 @@ from .clauses import (
     without_denied_verbs,
     without_words,
 )
+from .metrics import metric_moves
 from .recognise import Candidate, Recogniser, tokenize
 from .semantic import SemanticIndex, description_clauses, get_encoder
 from .signatures import SignatureMatcher
@@ -77,6 +78,9 @@ SIGNATURE_CONFIDENCE = 0.95
 NAME_CONFIDENCE = 0.95
 ALIAS_CONFIDENCE = 0.9
 PASSING_CONFIDENCE = 0.35
+# A metric read as having moved the way a symptom does (search/metrics.py): a reading of
+# meaning by rule, surer than the classifier's.
+METRIC_CONFIDENCE = 0.85
 # The meaning layer: a term is recognised when the classifier gives it at least this
 # share in a clause, and at least MEANING_SHARE of that clause's most probable
 # value's; one of a kind the names and aliases already found needs SAME_KIND_THRESHOLD,
@@ -433,6 +437,22 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         passing = probe.confidence < OFFER_THRESHOLD
         if passing or item.kind != "component" or len(tokenize(item.matched)) > 1:
             covered.append(spans[-1])
+    # A metric that moved the way a symptom does ("step time crept up from 9 s to 14 s").
+    named_keys = {(f.kind, f.slug) for f in found}
+    for move in metric_moves(sentence):
+        key = ("symptom", move.slug)
+        if key in named_keys or key not in vocabulary.candidates:
+            continue
+        if not move.shows:  # "step time went from 1.2 s to 0.9 s": not a slowdown
+            set_aside.add(key)
+            covered.append((move.start, move.end))
+            continue
+        if denied(sentence, move.start, move.end) or any(a <= move.start < b for a, b in well):
+            continue
+        matched = sentence[move.start : move.end].strip()
+        name = vocabulary.candidates[key].name
+        found.append(Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", move.start))
+        covered.append((move.start, move.end))
     # What the names and aliases did not explain is read for its meaning.
     # An access log's request line is a path, not prose: the meaning layer skips it.
     remainder = ACCESS_LOG_REQUEST.sub(" ", _blank(sentence, covered))

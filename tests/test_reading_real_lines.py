@@ -87,6 +87,28 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert list(self.suggest(cuda)) == ["symptom:cuda-error"]
 
+    def test_a_metric_that_moved_shows_its_symptom(self):
+        """search/metrics.py: the number engineers watch and the way it moved."""
+        cases = [
+            ("iteration time crept up from 9 s to 14 s over the week",
+             "symptom:training-throughput-drop"),
+            ("tokens/s down 40% on one job", "symptom:training-throughput-drop"),
+            ("TTFT went from 300 ms to 4 s after the upgrade", "symptom:increased-latency"),
+            ("error rate jumped to 5% after the deploy", "symptom:elevated-error-rate"),
+        ]  # fmt: skip
+        for text, value in cases:
+            with self.subTest(text):
+                assert value in self.suggest(text)
+        # Better, flat, the other way, or another clause's direction: no symptom.
+        for text in ["step time went from 1.2 s to 0.9 s", "throughput improved and latency "
+                     "went down", "the loss went down while throughput stayed flat",
+                     "loss isn't spiking, it just flattened after the warmup"]:  # fmt: skip
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert "symptom:training-throughput-drop" not in found
+                assert "symptom:increased-latency" not in found
+                assert "symptom:loss-spike" not in found
+
     def test_a_verb_form_names_the_value(self):
         """Names and aliases match past and -ing forms ("dropped" is "drop")."""
         assert "symptom:training-throughput-drop" in self.suggest("training throughput dropped")

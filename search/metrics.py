@@ -1,0 +1,163 @@
+"""Reading a metric that moved: "step time crept up from 9 s to 14 s", "tokens/s down 40%",
+"TTFT went from 300 ms to 4 s", "p99 latency spiked", "GPU util dropped to 30%".
+
+Engineers report a symptom by the number they watch and the way it moved; the words of
+the symptom's name rarely appear. A metric (:data:`METRICS`) followed, within its clause,
+by a word of direction (:data:`UP`, :data:`DOWN`), by "from A to B" with two numbers, or
+preceded by one ("higher latency", "a drop in throughput"), shows the symptom the table
+gives for that metric and direction. Pure Python, no Django; the recogniser of suggested
+filters calls :func:`metric_moves`.
+"""
+
+import re
+from dataclasses import dataclass
+
+# Words saying a number went up, or down (any form a sentence uses).
+UP = (
+    r"up|increased?|increasing|rose|risen|rising|grew|grown|growing|doubled|tripled|"
+    r"quadrupled|spiked?|spiking|jumped|jumps?|climbed|climbs?|crept up|creeping up|"
+    r"went up|goes up|higher|skyrocketed|exploded|ballooned|through the roof|regressed|"
+    r"worse|worsened|longer|slower"
+)
+DOWN = (
+    r"down|dropped|drops?|dropping|fell|falls?|falling|fallen|decreased?|decreasing|"
+    r"halved|declined?|declining|lower|plummeted|plunged|tanked|collapsed|regressed|"
+    r"degraded|worse|worsened|shrank|reduced"
+)
+# (symptom slug, pattern of the metric's words, the direction that is the symptom).
+METRICS = (
+    (
+        "training-throughput-drop",
+        r"throughput|tokens?\s*(?:/|per)\s*(?:s|sec|second)|tok/s|tps|samples?\s*(?:/|per)\s*"
+        r"(?:s|sec|second)|examples?\s*(?:/|per)\s*(?:s|sec|second)|it/s|mfu|tflops|"
+        r"images?\s*(?:/|per)\s*(?:s|sec|second)|training speed",
+        "down",
+    ),
+    (
+        "training-throughput-drop",
+        r"step\s*times?|iteration\s*times?|time\s+per\s+(?:step|iteration|batch)|"
+        r"epoch\s*times?|s/it|sec/batch|seconds\s+per\s+(?:step|iteration)",
+        "up",
+    ),
+    (
+        "increased-latency",
+        r"(?:p50|p90|p95|p99|p999|tail|request|response|inference|serving|e2e|end-to-end)?"
+        r"\s*latency|latencies|ttft|time\s+to\s+first\s+token|tpot|inter-token latency|"
+        r"response\s+times?",
+        "up",
+    ),
+    (
+        "elevated-error-rate",
+        r"error\s*rates?|5xx(?:\s+rate)?|failure\s+rates?|errors?\s+per\s+(?:second|minute)",
+        "up",
+    ),
+    ("loss-spike", r"(?:training\s+|train\s+|lm\s+|validation\s+)?loss", "up"),
+    (
+        "low-gpu-utilisation",
+        r"gpu\s*(?:util|utilization|utilisation|usage|busy)|sm\s+(?:occupancy|utilization)",
+        "down",
+    ),
+)
+_NUMBER = r"(\d+(?:[.,]\d+)?)\s*(ms|s|sec|seconds?|min|minutes?|h|hours?|%|k|x)?"
+_FROM_TO = re.compile(rf"\bfrom\s+(?:~|about\s+)?{_NUMBER}\s+to\s+(?:~|about\s+)?{_NUMBER}", re.I)
+_UNIT_SECONDS = {"ms": 0.001, "s": 1, "sec": 1, "second": 1, "seconds": 1, "min": 60,
+                 "minute": 60, "minutes": 60, "h": 3600, "hour": 3600, "hours": 3600}  # fmt: skip
+# A denial between a metric and its word of direction.
+_NEGATION = re.compile(r"\b(?:not|never|no longer|hardly|barely)\b|n't\b", re.I)
+# Words between the metric and its direction, at most (a clause's own words).
+GAP = 6
+_CLAUSE_END = re.compile(r"[;!?\n]|[.,](?!\d)|\b(?:but|while|whereas|and|yet)\b", re.I)
+# Words saying a number got better or stayed well: the metric did not move as a symptom.
+WELL = r"improved|improving|better|faster|recovered|normal|fine|stable|unchanged|flat|same"
+
+
+@dataclass(frozen=True)
+class MetricMove:
+    """A metric read with its direction: ``slug`` (a symptom's), ``start`` and ``end``
+    (characters of the text, from the metric to the end of its clause) and ``shows``:
+    true when it moved the way the symptom does, false when it moved the other way or
+    stayed well ("step time went from 1.2 s to 0.9 s", "latency is stable")."""
+
+    slug: str
+    start: int
+    end: int
+    shows: bool = True
+
+
+def _value(number, unit):
+    value = float(number.replace(",", "."))
+    return value * _UNIT_SECONDS.get((unit or "").casefold(), 1)
+
+
+def _direction(text):
+    """``"up"``, ``"down"``, both (a word such as "worse" says only that it got worse) or
+    ``None``, from the text right after a metric: its first word of direction, or "from A
+    to B"."""
+    found = _FROM_TO.match(text.lstrip()) or _FROM_TO.search(text)
+    if found:
+        before, after = _value(*found.group(1, 2)), _value(*found.group(3, 4))
+        if after != before:
+            return {"up"} if after > before else {"down"}
+    words = text.split()[:GAP]
+    window = " ".join(words)
+    well = re.search(rf"\b(?:{WELL})\b", window, re.I)
+    directions = set()
+    first = None
+    for name, pattern in (("up", UP), ("down", DOWN)):
+        match = re.search(rf"\b(?:{pattern})\b", window, re.I)
+        if match and (first is None or match.start() <= first):
+            if first is None or match.start() < first:
+                directions = set()
+            first = match.start()
+            directions.add(name)
+    if well and (first is None or well.start() < first):
+        return {"well"}
+    if first is not None and _NEGATION.search(window[:first]):
+        return {"well"}  # "loss isn't spiking", "latency did not go up"
+    return directions or None
+
+
+def metric_moves(text):
+    """The symptoms ``text`` reports, or rules out, by a metric and how it moved.
+
+    Input: any text. Output: ``list[MetricMove]``, at most one per symptom, in the order
+    met. A metric shows its symptom when its direction (the first word of direction
+    within :data:`GAP` words after it in its clause, "from A to B", or a word of
+    direction right before it) is the one :data:`METRICS` gives ("worse" counts either
+    way); with the other direction, or a word saying it stayed well (:data:`WELL`), it is
+    returned with ``shows`` false, unless another mention of the metric shows it.
+    """
+    found, contrary = {}, {}
+    for slug, metric, wanted in METRICS:
+        for match in re.finditer(rf"(?<![\w/])(?:{metric})(?![\w/])", text, re.I):
+            if slug in found:
+                break
+            rest = text[match.end() :]
+            stop = _CLAUSE_END.search(rest)
+            clause = rest[: stop.start()] if stop else rest
+            directions = _direction(clause)
+            end = match.end() + len(clause)
+            if directions is None:
+                before = text[max(0, match.start() - 40) : match.start()]
+                cut = list(_CLAUSE_END.finditer(before))
+                offset = cut[-1].end() if cut else 0
+                before = before[offset:]
+                ahead = re.search(
+                    rf"\b(?:{UP if wanted == 'up' else DOWN}|a drop in|a rise in|an increase in|"
+                    r"a spike in|a jump in|a regression in)\s+(?:\w+\s+){0,2}$",
+                    before,
+                    re.I,
+                )
+                if ahead:
+                    directions = {wanted}
+                    end = match.end()
+                    start = max(0, match.start() - 40) + offset + ahead.start()
+                    found[slug] = MetricMove(slug, start, end)
+                continue
+            if wanted in directions:
+                found[slug] = MetricMove(slug, match.start(), end)
+            elif slug not in contrary:
+                contrary[slug] = MetricMove(slug, match.start(), end, shows=False)
+    for slug, move in contrary.items():
+        found.setdefault(slug, move)
+    return sorted(found.values(), key=lambda move: move.start)
