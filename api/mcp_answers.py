@@ -166,7 +166,9 @@ def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=
     positions = [int(p) for p in page_obj.object_list]
     pks = [int(index.case_pks[p]) for p in positions]
     found = Case.objects.published().with_terms().in_bulk(pks)
-    recognised = selected.recognised or []
+    # As the API and the list give them: values some published case carries, so a value
+    # only drafts carry stays private (and one below the chips' threshold is left out).
+    recognised = offered(selected.recognised or [], index)
     carriers = {}
     for value in recognised:
         table = index.tables.get(value.kind)

@@ -505,8 +505,9 @@ def test_a_draft_never_appears(live_server, library):
         ("related_cases", {"slug": "watchdog-hang"}),
         ("list_facets", {"filters": {"symptom": "nccl-timeout"}}),
         ("suggest_filters", {"sentence": "draft only symptom"}),
+        ("search_cases", {"sentence": "draft only symptom after an NCCL timeout"}),
     )
-    sentence, secret, filtered, case, related, others, facets, suggested = results
+    sentence, secret, filtered, case, related, others, facets, suggested, named = results
     for found in (sentence, secret, filtered):
         assert "secret-watchdog-draft" not in {c["slug"] for c in answer(found)["cases"]}
     assert answer(secret)["count"] == 0
@@ -518,6 +519,8 @@ def test_a_draft_never_appears(live_server, library):
     assert {v["slug"]: v["count"] for v in symptoms["values"]}["nccl-timeout"] == 2
     assert "draft-only-symptom" not in {v["slug"] for v in symptoms["values"]}
     assert answer(suggested)["suggestions"] == []
+    # Issue 21: a value only drafts carry is not "recognised" either (it gave its slug).
+    assert [v["slug"] for v in answer(named)["recognised"]] == ["nccl-timeout"]
 
 
 # Tool arguments the list page refuses, and the same state as its query string.
