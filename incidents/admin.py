@@ -359,6 +359,35 @@ class InvolvementFormSet(AppendedFormSet):
             raise ValidationError(
                 "A published case names at least one organisation: the one whose incident it is."
             )
+        self._check_named_since(kept)
+
+    def _check_named_since(self, kept):
+        """A new row naming an organisation the case already names in the database (another
+        editor added it since this form was opened) is an error on that row, with what was
+        typed kept: the unique constraint would otherwise answer 500. The case row is
+        locked by the version check before the inlines are cleaned, so no save slips in
+        between."""
+        if not self.instance.pk:
+            return
+        new = [
+            form
+            for form in kept
+            if form not in self.initial_forms and form.cleaned_data.get("organisation")
+        ]
+        if not new:
+            return
+        named = set(
+            Involvement.objects.filter(case=self.instance).values_list("organisation_id", flat=True)
+        )
+        for form in new:
+            organisation = form.cleaned_data["organisation"]
+            if organisation.pk in named:
+                form.add_error(
+                    "organisation",
+                    f"{organisation.name} is already named on this case: another editor added "
+                    "it since you opened this form. Remove this row, or open the case again "
+                    "to see that row.",
+                )
 
 
 class InvolvementInline(SafeChoicesMixin, admin.StackedInline):

@@ -253,3 +253,26 @@ def test_two_editors_saving_a_term_merge_or_see_the_conflict(admin_client):
     assert "Someone else saved this symptom while you edited it" in response.content.decode()
     term.refresh_from_db()
     assert term.aliases == "NCCL watchdog\nProcessGroupNCCL timeout"
+
+
+def test_two_editors_adding_the_same_organisation_get_a_message_not_a_500(admin_client):
+    """Issue 21 row 4: editor A opens the case, editor B adds an organisation and saves,
+    then A adds the same one: A sees which row and why, with what A typed kept (a unique
+    constraint used to answer 500)."""
+    from incidents.models import Involvement
+
+    lab = make_organisation("Example Lab")
+    vendor = make_organisation("Switch Vendor", slug="switch-vendor")
+    case = make_case("Two editors", organisation=lab)
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    data = form_data(admin_client, url, summary="Edited by A.")
+    extra = int(data["involvements-TOTAL_FORMS"]) - 1  # the blank row
+    data.update({f"involvements-{extra}-organisation": vendor.pk,
+                 f"involvements-{extra}-role": "vendor"})  # fmt: skip
+    Involvement.objects.create(case=case, organisation=vendor, role="vendor", position=5)
+    response = admin_client.post(url, data)
+    assert response.status_code == 200
+    errors = " ".join(e.get_text(" ", strip=True) for e in page(response).select(".errorlist"))
+    assert "Switch Vendor is already named on this case" in errors
+    assert "Edited by A." in response.content.decode()
+    assert Case.objects.get(pk=case.pk).summary != "Edited by A."
