@@ -550,18 +550,25 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
 
     @admin.action(description="Publish the selected cases")
     def publish(self, request, queryset):
-        unsourced = list(queryset.filter(sources__isnull=True).values_list("title", flat=True))
-        updated = queryset.exclude(sources__isnull=True).update(
+        """Publish what the case form would let publish: a case with at least one source
+        and one organisation (the form and ``loaddata`` refuse either missing); the others
+        stay drafts, named in a warning with what each lacks."""
+        lacking = {}
+        for title in queryset.filter(sources__isnull=True).values_list("title", flat=True):
+            lacking.setdefault(title, []).append("source")
+        for title in queryset.filter(involvements__isnull=True).values_list("title", flat=True):
+            lacking.setdefault(title, []).append("organisation")
+        ready = queryset.exclude(sources__isnull=True).exclude(involvements__isnull=True)
+        updated = Case.objects.filter(pk__in=list(ready.values_list("pk", flat=True))).update(
             is_published=True, version=F("version") + 1
         )
         bump_case_version()
         self.message_user(request, f"Published {updated} case(s).")
-        if unsourced:
-            self.message_user(
-                request,
-                f"Not published, no source yet: {', '.join(unsourced)}.",
-                level=messages.WARNING,
+        if lacking:
+            reasons = "; ".join(
+                f"{title} (no {' and no '.join(what)} yet)" for title, what in lacking.items()
             )
+            self.message_user(request, f"Not published: {reasons}.", level=messages.WARNING)
 
     @admin.action(description="Turn the selected cases back into drafts")
     def unpublish(self, request, queryset):

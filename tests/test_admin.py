@@ -188,6 +188,24 @@ def test_publishing_without_a_source_is_refused(admin_client):
     assert not case.is_published
 
 
+def test_the_publish_action_refuses_a_case_without_an_organisation(admin_client):
+    """Issue 21 row 8: the change list's action published what the form refuses."""
+    lone = make_case("No party", organisation=None, is_published=False)
+    lone.involvements.all().delete()
+    ready = make_case("Ready", is_published=False)
+    response = admin_client.post(
+        "/admin/incidents/case/",
+        {"action": "publish", "_selected_action": [lone.pk, ready.pk]},
+        follow=True,
+    )
+    lone.refresh_from_db()
+    ready.refresh_from_db()
+    assert (lone.is_published, ready.is_published) == (False, True)
+    shown = " ".join(m.get_text(" ", strip=True) for m in page(response).select(".messagelist li"))
+    assert "Published 1 case(s)." in shown
+    assert "Not published: No party (no organisation yet)." in shown
+
+
 def test_autocomplete_puts_name_matches_before_alias_matches(admin_client):
     make_term("symptom", "Job hang without error", aliases="NCCL hang")
     make_term("symptom", "NCCL timeout")
