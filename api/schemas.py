@@ -9,7 +9,7 @@ from datetime import date, datetime
 
 from ninja import Field, Schema
 
-from incidents.filters import PASTE_MAX_LENGTH, SEARCH_MAX_LENGTH
+from incidents.filters import PASTE_MAX_LENGTH, RELEVANCE, SEARCH_MAX_LENGTH, SORTS
 
 
 class Errors(Schema):
@@ -46,15 +46,22 @@ class ListParameters(Schema):
     year_to: str | None = Field(None, description="Last incident year, inclusive.")
     q: str | None = Field(
         None,
+        json_schema_extra={"maxLength": PASTE_MAX_LENGTH},
         description=f"A sentence or pasted log excerpt, at most {PASTE_MAX_LENGTH} characters "
         f"(past {SEARCH_MAX_LENGTH}, its lines that matter are read): the cases it strongly "
         "matches, best first.",
     )
+    # The enums and the length are documented, not checked by ninja: the list's own code
+    # reads them, so a bad value gets the list page's message (issue 21: a schema without
+    # them let schema-valid requests get a 400).
     matches: str | None = Field(
-        None, description="`all` lists a sentence's weaker matches too; nothing else is valid."
+        None,
+        json_schema_extra={"enum": ["all"]},
+        description="`all` lists a sentence's weaker matches too; nothing else is valid.",
     )
     sort: str | None = Field(
         None,
+        json_schema_extra={"enum": [*SORTS, RELEVANCE]},
         description="newest (default without a sentence), oldest, scale, duration, or "
         "relevance (default with a sentence).",
     )

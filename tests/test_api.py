@@ -465,6 +465,13 @@ def test_the_schema_is_valid_openapi_listing_every_endpoint(client):
         "page",
     }
     assert {"200", "304", "400", "404", "429"} <= set(listing["responses"])
+    # Issue 21 row 13: a request the schema allows is one the list accepts.
+    parameters = {p["name"]: p["schema"] for p in listing["parameters"]}
+    assert parameters["sort"]["enum"] == ["newest", "oldest", "scale", "duration", "relevance"]
+    assert parameters["matches"]["enum"] == ["all"]
+    assert parameters["q"]["maxLength"] == 6000
+    for sort in parameters["sort"]["enum"]:
+        assert client.get("/api/v1/cases/", {"sort": sort, "q": "x" * 6000}).status_code == 200
 
 
 def test_the_examples_page_has_a_curl_for_each_endpoint(client, library):
