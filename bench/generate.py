@@ -533,17 +533,28 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
 
 
 def main(argv):
-    """``generate.py N [SEED]``: set Django up from the environment and generate."""
+    """``generate.py [N] [SEED]``: read the arguments (argparse: ``--help`` and a wrong
+    value get a usage message and exit status 0 or 2, never a traceback), then set Django
+    up from the environment and generate."""
+    import argparse
     import os
 
+    parser = argparse.ArgumentParser(
+        prog="generate.py",
+        description="Fill the configured database (DATABASE_URL, migrated) with a "
+        "deterministic synthetic library.",
+    )
+    parser.add_argument("cases", nargs="?", type=int, default=1000, help="cases (1000)")
+    parser.add_argument("seed", nargs="?", type=int, default=7, help="random seed (7)")
+    arguments = parser.parse_args(argv[1:])
+    if arguments.cases < 1:
+        parser.error("cases must be at least 1")
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
     django.setup()
-    n_cases = int(argv[1]) if len(argv) > 1 else 1000
-    seed = int(argv[2]) if len(argv) > 2 else 7
-    print(generate(n_cases, seed))
+    print(generate(arguments.cases, arguments.seed))
     return 0
 
 

@@ -151,3 +151,17 @@ def test_the_typing_partial_reads_an_over_long_sentence_to_a_whole_word(client, 
     assert len(links) == 1 and links[0].endswith("symptom=job-crash")
     kept = links[0].split("q=")[1].split("&")[0].replace("+", " ")
     assert kept.endswith(" words") and len(kept) <= SEARCH_MAX_LENGTH
+
+
+def test_the_benchmark_generator_answers_help_and_bad_arguments_without_a_traceback():
+    """Issue 21 row 14: ``bench/generate.py --help`` was a traceback."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "bench" / "generate.py"
+    shown = subprocess.run([sys.executable, script, "--help"], capture_output=True, text=True)
+    assert shown.returncode == 0 and shown.stdout.startswith("usage: generate.py")
+    wrong = subprocess.run([sys.executable, script, "abc"], capture_output=True, text=True)
+    assert wrong.returncode == 2
+    assert "invalid int value: 'abc'" in wrong.stderr and "Traceback" not in wrong.stderr
