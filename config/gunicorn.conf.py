@@ -32,3 +32,11 @@ limit_request_field_size = 8190
 accesslog = None
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# gunicorn's control socket (``gunicornc``) defaults to one path per user, so several
+# servers run by one user (two sites, a blue/green switch, the test suite's) would share
+# it. The site does not use it: off unless GUNICORN_CONTROL_SOCKET names a path of this
+# server's own (issue 21).
+control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
+control_socket_disable = not control_socket
+if not control_socket:
+    del control_socket

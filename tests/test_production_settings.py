@@ -181,3 +181,30 @@ def test_management_commands_that_sign_nothing_run_without_them():
     result = _run(["manage.py", "makemigrations", "--check", "--dry-run"])
     assert result.returncode == 0, result.stderr
     assert "No changes detected" in result.stdout
+
+
+def test_gunicorn_servers_of_one_user_share_no_control_socket(monkeypatch):
+    """Issue 21 row 11: gunicorn's control socket defaulted to one path per user, shared
+    by every server that user runs; it is off unless a path of the server's own is set."""
+    import runpy
+    from pathlib import Path
+
+    from gunicorn.config import Config
+
+    path = Path(__file__).resolve().parent.parent / "config" / "gunicorn.conf.py"
+
+    def loaded():
+        config = Config()
+        for name, value in runpy.run_path(str(path)).items():
+            if name in config.settings:
+                config.set(name, value)
+        return config
+
+    monkeypatch.delenv("GUNICORN_CONTROL_SOCKET", raising=False)
+    assert loaded().control_socket_disable is True
+    monkeypatch.setenv("GUNICORN_CONTROL_SOCKET", "/run/site-a/gunicorn.ctl")
+    chosen = loaded()
+    assert (chosen.control_socket_disable, chosen.control_socket) == (
+        False,
+        "/run/site-a/gunicorn.ctl",
+    )
