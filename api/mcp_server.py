@@ -335,7 +335,8 @@ def mcp_endpoint(request):
     stream is offered, as the transport allows); 403 for a browser request from another
     site (an ``Origin`` that is not this host); 429 with ``Retry-After`` past
     ``MCP_RATE_LIMIT`` requests a minute from one client (``lib/limits.py``); 413 for a
-    body over ``MCP_MAX_REQUEST_BYTES``. Exempt from CSRF: nothing here reads cookies or
+    body over ``MCP_MAX_REQUEST_BYTES`` (a chunked body, which has no length, is read to
+    its end up to that cap). Exempt from CSRF: nothing here reads cookies or
     writes anything.
     """
     if request.method != "POST":
@@ -354,12 +355,20 @@ def mcp_endpoint(request):
             f"Too many requests: at most {settings.MCP_RATE_LIMIT} a minute; retry in {limited} s.",
             headers={"Retry-After": str(limited)},
         )
-    length = request.META.get("CONTENT_LENGTH") or "0"
-    if not length.isdigit() or int(length) > settings.MCP_MAX_REQUEST_BYTES:
-        return _error(
-            413, f"Request body too large: at most {settings.MCP_MAX_REQUEST_BYTES} bytes."
-        )
-    body = request.body
+    too_large = _error(
+        413, f"Request body too large: at most {settings.MCP_MAX_REQUEST_BYTES} bytes."
+    )
+    length = request.META.get("CONTENT_LENGTH") or ""
+    if not length and "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+        # A chunked body has no length: Django reads it as empty. gunicorn's input
+        # stream decodes the chunks; read it to its end, up to the cap (issue 21).
+        body = request.META["wsgi.input"].read(settings.MCP_MAX_REQUEST_BYTES + 1)
+        if len(body) > settings.MCP_MAX_REQUEST_BYTES:
+            return too_large
+    elif not (length or "0").isdigit() or int(length or "0") > settings.MCP_MAX_REQUEST_BYTES:
+        return too_large
+    else:
+        body = request.body
     environ = dict(request.META)
     environ.update(
         {

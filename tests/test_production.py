@@ -182,3 +182,30 @@ def test_an_edit_through_one_process_is_seen_through_both_hosts_on_the_next_requ
             "case.is_published = True\n"
             "case.save()\n"
         )
+
+
+def test_mcp_reads_a_chunked_request_body():
+    """Issue 21 row 15: a JSON-RPC request sent with ``Transfer-Encoding: chunked`` (no
+    ``Content-Length``) was read as empty ("Parse error"); gunicorn decodes the chunks."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    message = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}).encode()
+    address = urlsplit(BASE)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=20)
+    connection.request(
+        "POST",
+        "/mcp",
+        body=iter([message[:20], message[20:]]),
+        headers={
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+            "MCP-Protocol-Version": "2025-06-18",
+        },
+        encode_chunked=True,
+    )
+    response = connection.getresponse()
+    answer = json.loads(response.read())
+    connection.close()
+    assert response.status == 200, answer
+    assert "search_cases" in {tool["name"] for tool in answer["result"]["tools"]}
