@@ -27,8 +27,10 @@ import csv
 import datetime
 import functools
 import hashlib
+import logging
 
 from django.conf import settings
+from django.db import DatabaseError
 from django.http import HttpResponse, StreamingHttpResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import condition, require_safe
@@ -41,6 +43,8 @@ from lib.http import SafeJsonResponse, safe_json
 from listing.query import read_query, select
 from listing.records import case_record as shared_record
 from listing.records import sections_markdown, sources_record
+
+logger = logging.getLogger(__name__)
 
 # Most rows one export holds: the first ones in the list's order. About 3 kB a row in CSV
 # with the prose sections (the real library: 2.9 kB on average), so at most some 30 MB
@@ -142,11 +146,13 @@ def ordered_result(request):
     return [], index, selection.ordered(list_options(query).sort)
 
 
-def cases_at(index, positions, chunk=EXPORT_CHUNK):
-    """The published cases at these index positions, in that order, read ``chunk`` at a
-    time (with their organisations, terms, categories, workloads, accelerators and
-    sources: ten queries a chunk). Yields ``list[Case]`` per chunk; a case deleted or
-    unpublished since the index was built is left out."""
+def cases_at(index, positions, chunk=None):
+    """The published cases at these index positions, in that order, read ``chunk`` (default
+    :data:`EXPORT_CHUNK`, read at each call) at a time (with their organisations, terms,
+    categories, workloads, accelerators and sources: ten queries a chunk). Yields
+    ``list[Case]`` per chunk; a case deleted or unpublished since the index was built is
+    left out."""
+    chunk = chunk or EXPORT_CHUNK
     for start in range(0, len(positions), chunk):
         pks = [int(index.case_pks[p]) for p in positions[start : start + chunk]]
         found = (
@@ -217,23 +223,43 @@ class _Echo:
         return value
 
 
+# What ends a file whose export failed part-way, so no reader takes it for the whole list.
+INCOMPLETE = "The export stopped before its end (the database did not answer); download it again."
+
+
 def _csv_chunks(index, positions, base_url):
     writer = csv.writer(_Echo(), quoting=csv.QUOTE_ALL, lineterminator="\r\n")
     yield writer.writerow(CSV_COLUMNS)
-    for cases in cases_at(index, positions):
-        yield "".join(writer.writerow(csv_row(case_record(case, base_url))) for case in cases)
+    try:
+        for cases in cases_at(index, positions):
+            yield "".join(writer.writerow(csv_row(case_record(case, base_url))) for case in cases)
+    except DatabaseError:
+        _log_incomplete("csv")
+        # A last row of one cell: a spreadsheet shows it, a CSV reader sees a short row.
+        yield writer.writerow([INCOMPLETE])
 
 
 def _json_chunks(index, positions, base_url):
     yield "["
     separator = "\n"
-    for cases in cases_at(index, positions):
-        parts = []
-        for case in cases:
-            parts.append(separator + safe_json(case_record(case, base_url)))
-            separator = ",\n"
-        yield "".join(parts)
+    try:
+        for cases in cases_at(index, positions):
+            parts = []
+            for case in cases:
+                parts.append(separator + safe_json(case_record(case, base_url)))
+                separator = ",\n"
+            yield "".join(parts)
+    except DatabaseError:
+        _log_incomplete("json")
+        # Not closed: invalid JSON on purpose, so no parser takes the part for the whole,
+        # and the reason is in the last line.
+        yield f"{separator}{safe_json({'error': INCOMPLETE})}\n"
+        return
     yield "\n]\n"
+
+
+def _log_incomplete(kind):
+    logger.warning("export.%s stopped part-way: the database did not answer", kind)
 
 
 def _export(request, kind):

@@ -215,6 +215,43 @@ def test_export_is_read_in_chunks_in_order(client, library, monkeypatch):
     assert [record["slug"] for record in records] == expected
 
 
+def test_a_database_failure_part_way_ends_the_file_visibly(client, library, monkeypatch, caplog):
+    """Issue 21 row 10: the export was a 200 with a silently truncated body. The database
+    stops answering after the first chunk (Django's query hook raises as a dropped
+    connection would): the CSV ends with a row saying so, the JSON is left invalid with
+    the reason last, and the failure is logged once."""
+    import json
+
+    from django.db import OperationalError, connection
+
+    def refuse(execute, sql, params, many, context):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr("api.exports.EXPORT_CHUNK", 4)
+    for kind in ("csv", "json"):
+        response = client.get(f"/export.{kind}?sort=oldest")
+        chunks = iter(response.streaming_content)
+        head = [next(chunks), next(chunks)]  # the header and the first four cases
+        with caplog.at_level("WARNING", logger="api.exports"), connection.execute_wrapper(refuse):
+            rest = list(chunks)
+        text = b"".join(head + rest).decode()
+        assert response.status_code == 200
+        assert text.rstrip().endswith(
+            "The export stopped before its end (the database did not answer); download it "
+            'again."' + ("}" if kind == "json" else "")
+        ), kind
+        if kind == "csv":
+            rows = list(csv.reader(io.StringIO(text)))
+            assert len(rows) == 1 + 4 + 1 and len(rows[-1]) == 1
+        else:
+            with pytest.raises(json.JSONDecodeError):
+                json.loads(text)
+    assert [r.getMessage() for r in caplog.records if r.name == "api.exports"] == [
+        "export.csv stopped part-way: the database did not answer",
+        "export.json stopped part-way: the database did not answer",
+    ]
+
+
 def test_files_are_named_downloads(client, library):
     csv_response = client.get("/export.csv")
     assert csv_response["Content-Type"] == "text/csv; charset=utf-8; header=present"
