@@ -1,6 +1,7 @@
 """Editors' admin for cases, their sources and organisations."""
 
 import datetime
+import unicodedata
 
 from django import forms
 from django.contrib import admin, messages
@@ -545,7 +546,10 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
             return by_slug, False
         # The text search configuration the stored vectors use: search/documents.py CONFIG
         # (the two must agree; tests/test_admin.py finds a case by a stemmed word).
-        query = SearchQuery(term, search_type="websearch", config="english")
+        # Accents folded as the stored vectors fold them (search/documents.py ACCENTED).
+        decomposed = unicodedata.normalize("NFKD", term)
+        folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+        query = SearchQuery(folded, search_type="websearch", config="english")
         return queryset.filter(search_document__vector=query), False
 
     @admin.action(description="Publish the selected cases")

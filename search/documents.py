@@ -143,7 +143,7 @@ def stored_vector():
     """The SQL expression of a case's search vector: :func:`search_parts` for PostgreSQL.
 
     Keep the two in step: the same fields under the same weights. (PostgreSQL stems and
-    drops stop words itself; accents are not folded in the stored document.)
+    drops stop words itself; accents are folded by :func:`_words_only`.)
     """
     from incidents.models import Organisation
     from taxonomy.models import Component, ContributingFactor, RootCause, Symptom
@@ -173,14 +173,36 @@ def stored_vector():
     return reduce(operator.add, vectors)
 
 
+# Letters with an accent and the letter without it (every Latin-1 and Latin Extended-A/B
+# letter that decomposes to one ASCII letter, as :func:`~search.text.fold` strips them),
+# for PostgreSQL's ``translate``: the stored document folds accents as the query does, so
+# "Clementine" and "Clémentine" find each other (issue 21), with no extension to install.
+ACCENTED = (
+    "ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜ"
+    "ĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽ"
+    "žſƠơƯưǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǦǧǨǩǪǫǬǭǰǴǵǸǹǺǻȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȞȟȦȧȨȩȪȫȬȭȮ"
+    "ȯȰȱȲȳ"
+)
+UNACCENTED = (
+    "AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyyAaAaAaCcCcCcCcDdEeEeEeEeEeG"
+    "gGgGgGgHhIiIiIiIiIJjKkLlLlLlNnNnNnOoOoOoRrRrRrSsSsSsSsTtTtUuUuUuUuUuUuWwYyYZzZzZ"
+    "zsOoUuAaIiOoUuUuUuUuUuAaAaGgKkOoOojGgNnAaAaAaEeEeIiIiOoOoRrRrUuUuSsTtHhAaEeOoOoO"
+    "oOoYy"
+)
+
+
 def _words_only(field, length):
-    """SQL: the first ``length`` characters of the text, with ASCII punctuation read as
-    spaces, as :func:`~search.text.words` reads it, so ``torch.sum`` or ``2.28.9`` are the
-    same separate words on both databases (PostgreSQL's parser would otherwise keep them
-    whole as file or version tokens)."""
+    """SQL: the first ``length`` characters of the text, accents folded (:data:`ACCENTED`),
+    with ASCII punctuation read as spaces, as :func:`~search.text.words` reads it, so
+    ``torch.sum`` or ``2.28.9`` are the same separate words on both databases
+    (PostgreSQL's parser would otherwise keep them whole as file or version tokens)."""
     expression = F(field) if isinstance(field, str) else field
+    text = Coalesce(Left(expression, length), Value(""), output_field=TextField())
+    folded = Func(
+        text, Value(ACCENTED), Value(UNACCENTED), function="translate", output_field=TextField()
+    )
     return Func(
-        Coalesce(Left(expression, length), Value(""), output_field=TextField()),
+        folded,
         Value("[[:punct:]]+"),
         Value(" "),
         Value("g"),

@@ -186,3 +186,21 @@ def test_dotted_and_underscored_tokens_match_their_words_on_both_databases(clien
     make_case("Dotted", summary="A bug in torch.sum on NCCL 2.28.9 with NCCL_DEBUG=INFO.")
     make_case("Plain", summary="Nothing here.")
     assert listed_titles(client.get("/", {"q": sentence})) == ["Dotted"]
+
+
+def test_names_are_found_with_or_without_their_accents(client, cases, admin_client):
+    """Issue 21 row 5: on PostgreSQL a case saying "Clémentine", "João" or "Müller" was
+    found in no spelling (the stored vector kept the accents; the query folds them)."""
+    make_case(
+        "Paris outage",
+        summary="Clémentine Müller and João saw the Zürich rack go dark.",
+        started_on=datetime.date(2022, 1, 1),
+    )
+    for sentence in ["Clementine", "Clémentine", "Muller", "MÜLLER", "Joao", "zurich rack"]:
+        assert listed_titles(client.get("/", {"q": sentence})) == ["Paris outage"], sentence
+    from django.db import connection
+
+    if connection.vendor == "postgresql":  # the admin's full-text search (SQLite: substrings)
+        for term in ["Clementine", "Zürich"]:
+            found = admin_client.get("/admin/incidents/case/", {"q": term})
+            assert "Paris outage" in found.content.decode(), term
