@@ -54,8 +54,9 @@ class OrganisationAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
 
 
 @admin.register(Workload)
-class WorkloadAdmin(NulSafeSearchMixin, admin.ModelAdmin):
-    """Workloads (training, inference …), searchable for the case form's autocomplete."""
+class WorkloadAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
+    """Workloads (training, inference …), searchable for the case form's autocomplete;
+    two editors' saves are merged or shown as a conflict."""
 
     list_display = ["name", "slug"]
     search_fields = ["name", "slug", "aliases"]
@@ -63,8 +64,9 @@ class WorkloadAdmin(NulSafeSearchMixin, admin.ModelAdmin):
 
 
 @admin.register(Accelerator)
-class AcceleratorAdmin(NulSafeSearchMixin, admin.ModelAdmin):
-    """Accelerator models, searchable by name, slug and alias for the case form."""
+class AcceleratorAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
+    """Accelerator models, searchable by name, slug and alias for the case form; two
+    editors' saves are merged or shown as a conflict."""
 
     list_display = ["name", "slug", "vendor"]
     search_fields = ["name", "slug", "aliases"]

@@ -83,6 +83,8 @@ class Workload(models.Model):
         "naming one suggests this workload.",
         validators=[LineListValidator(ALIAS_LINES, ALIAS_LENGTH)],
     )
+    # Bumped by each admin save; two editors' saves are merged or shown as a conflict.
+    version = models.PositiveIntegerField(default=1, editable=False)
 
     objects = SlugManager()
 
@@ -112,6 +114,8 @@ class Accelerator(models.Model):
         help_text='One per line: "H100 SXM", "H100 80GB".',
         validators=[LineListValidator(ALIAS_LINES, ALIAS_LENGTH)],
     )
+    # Bumped by each admin save; two editors' saves are merged or shown as a conflict.
+    version = models.PositiveIntegerField(default=1, editable=False)
 
     objects = SlugManager()
 

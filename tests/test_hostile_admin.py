@@ -600,3 +600,29 @@ def test_an_event_added_after_one_was_deleted_saves(admin_client):
     assert response.status_code == 302, page(response).select(".errorlist")
     events = list(case.timeline.order_by("position").values_list("event", "position"))
     assert events == [("Event 0", 0), ("Event 2", 2), ("A new event", 3)]
+
+
+@pytest.mark.parametrize("kind", ["workload", "accelerator"])
+def test_two_editors_saving_a_workload_or_accelerator_merge_or_see_the_conflict(admin_client, kind):
+    """Issue 21 row 6: the last save silently overwrote the first."""
+    from incidents.models import Accelerator, Workload
+
+    from .test_admin import form_data
+
+    if kind == "workload":
+        value = Workload.objects.create(name="Batch scoring", slug="batch-scoring")
+    else:
+        value = Accelerator.objects.create(name="Example X1", slug="example-x1", vendor="Example")
+    url = f"/admin/incidents/{kind}/{value.pk}/change/"
+    first = form_data(admin_client, url, aliases="offline scoring")
+    second = form_data(admin_client, url, name=f"{value.name} (renamed)")
+    third = form_data(admin_client, url, aliases="nightly scoring")
+    assert admin_client.post(url, first).status_code == 302
+    assert admin_client.post(url, second).status_code == 302  # another field: merged
+    value.refresh_from_db()
+    assert (value.aliases, value.name.endswith("(renamed)")) == ("offline scoring", True)
+    response = admin_client.post(url, third)  # the same field: a conflict, shown
+    assert response.status_code == 200
+    assert f"Someone else saved this {kind} while you edited it" in response.content.decode()
+    value.refresh_from_db()
+    assert value.aliases == "offline scoring"
