@@ -96,7 +96,8 @@ _HYPOTHETICAL = re.compile(r"\s*(?:if|unless|in case|whether)\b", re.IGNORECASE)
 # Where a clause rules something out, from there to its end: "not due to our quota",
 # "no hostname resolution issues", "ruled out the cables", "none of them are ECC".
 _RULED_OUT = re.compile(
-    r"\b(?:ruled out|nothing to do with|unrelated to|not (?:due to|caused by|related to|"
+    r"\b(?:ruled out|nothing to do with|unrelated to|withdraw(?:ing|n)? the attribution|"
+    r"retract(?:ing|ed)?|not (?:due to|caused by|related to|"
     r"because of|the (?:cause|culprit|issue|problem))|"
     r"(?:no|without|never|none of \w+|not an?|(?:is|was)n't an?)\b"
     r"(?=[^,;.!?]{0,60}?\b(?:issues?|problems?|trouble|errors?|failures?|bugs?|faults?|"
@@ -168,7 +169,7 @@ def set_aside_clauses(sentence):
     return spans
 
 
-def denied(sentence, start, end=None):
+def denied(sentence, start, end=None, counts=True):
     """Whether the words at ``sentence[start:end]`` are denied by what comes right before
     them in their clause, by a count of none right before them, or by a negative state
     right after them: ``"there was no ECC error"``, ``"GPUs did not overheat"``, ``"no
@@ -176,13 +177,15 @@ def denied(sentence, start, end=None):
     Slowdown : Not Active"``, ``"Xid 79 count: 0"`` → true; ``"could not resolve
     host"``, ``"no ECC error, but an NCCL timeout"`` (for the timeout) → false.
 
-    Input: the sentence and character offsets (``end`` ``None``: no look after). Output:
+    Input: the sentence and character offsets (``end`` ``None``: no look after);
+    ``counts``: whether a count of none right before denies (false for a tool's line,
+    where a number before is another field's value: ``lmc 0 state DOWN``). Output:
     ``bool``.
     """
     if end is not None and _NEGATIVE_STATE.match(sentence, end):
         return True
     before = sentence[:start]
-    if _NONE_BEFORE.search(before):
+    if counts and _NONE_BEFORE.search(before):
         return True
     ends = list(_CLAUSE_END.finditer(before))
     clause = before[ends[-1].end() :] if ends else before

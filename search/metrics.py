@@ -21,8 +21,8 @@ UP = (
 )
 DOWN = (
     r"down|dropped|drops?|dropping|fell|falls?|falling|fallen|decreased?|decreasing|"
-    r"halved|declined?|declining|lower|plummeted|plunged|tanked|collapsed|regressed|"
-    r"degraded|worse|worsened|shrank|reduced"
+    r"halved|declined?|declining|lower|plummeted|plunged|tanks?|tanked|collapsed|regressed|"
+    r"degraded|worse|worsened|shrank|reduced|slower"
 )
 # (symptom slug, pattern of the metric's words, the direction that is the symptom).
 METRICS = (
@@ -30,7 +30,7 @@ METRICS = (
         "training-throughput-drop",
         r"throughput|tokens?\s*(?:/|per)\s*(?:s|sec|second)|tok/s|tps|samples?\s*(?:/|per)\s*"
         r"(?:s|sec|second)|examples?\s*(?:/|per)\s*(?:s|sec|second)|it/s|mfu|tflops|"
-        r"images?\s*(?:/|per)\s*(?:s|sec|second)|training speed",
+        r"images?\s*(?:/|per)\s*(?:s|sec|second)|(?:training\s+)?speed",
         "down",
     ),
     (

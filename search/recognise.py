@@ -59,13 +59,16 @@ class Recogniser:
     """An index of names and aliases, and the matcher over it.
 
     Input: an iterable of ``(Candidate, list[str] phrases)``; each phrase is a name or
-    alias. A phrase claimed by two values of one kind keeps the first (pass names before
-    aliases' owners to prefer canonical names); values of different kinds share it
-    ("A100" is the accelerator and, as an alias, the GPU component).
+    alias; ``independent``, kinds matched in a pass of their own (the setting: workloads,
+    accelerators, organisations). A phrase claimed by two values of one kind keeps the
+    first (pass names before aliases' owners to prefer canonical names); values of
+    different kinds share it ("A100" is the accelerator and, as an alias, the GPU
+    component).
     """
 
-    def __init__(self, entries):
+    def __init__(self, entries, independent=frozenset()):
         self.index = {}
+        self.independent = frozenset(independent)
         for candidate, phrases in entries:
             for phrase in phrases:
                 key = phrase_key(phrase)
@@ -81,17 +84,32 @@ class Recogniser:
 
         Input: the sentence (``str``) and ``exclude``, a collection of ``(kind, slug)``
         pairs already applied. Output: ``list[Suggestion]``; ``matched`` is the sentence's
-        own text for the match.
+        own text for the match. The ``independent`` kinds are read in a pass of their
+        own, so a longer phrase of another kind does not hide them ("training crashes"
+        is a job crash and names the training workload).
         """
         tokens = word_tokens(sentence)
+        seen = set(exclude)
+        found = self._pass(sentence, tokens, seen, lambda kind: kind not in self.independent)
+        if self.independent:
+            found += self._pass(sentence, tokens, seen, lambda kind: kind in self.independent)
+            found.sort(key=lambda item: sentence.find(item.matched))
+        return found
+
+    def _pass(self, sentence, tokens, seen, wanted):
+        """One left-to-right pass, longest match first, over the values of the kinds
+        ``wanted`` accepts; words a match takes are not read again in this pass."""
         words = [token for token, *_ in tokens]
         spans = {start: (ws, we) for _, start, _, ws, we in tokens}
-        found, seen = [], set(exclude)
+        found = []
         i = 0
         while i < len(words):
             for length in range(min(self.longest, len(words) - i), 0, -1):
                 candidates = self.index.get(tuple(words[i : i + length]))
                 if candidates is None:
+                    continue
+                candidates = {k: c for k, c in candidates.items() if wanted(k)}
+                if not candidates:
                     continue
                 last = tokens[i + length - 1]
                 if not _whole_words(sentence, tokens[i][1], last[1], last[2], spans):

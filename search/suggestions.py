@@ -207,7 +207,7 @@ class Vocabulary:
         candidates = [Candidate(kind, slug, name) for kind, slug, name, *_ in rows]
         names = [(c, [row[2]]) for c, row in zip(candidates, rows, strict=True)]
         aliases = [(c, row[3].splitlines()) for c, row in zip(candidates, rows, strict=True)]
-        self.recogniser = Recogniser(names + aliases)
+        self.recogniser = Recogniser(names + aliases, independent=SETTING_KINDS)
         self.name_keys = {
             (c.kind, c.slug): tuple(t for t, _, _ in tokenize(row[2]))
             for c, row in zip(candidates, rows, strict=True)
@@ -400,7 +400,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     set_aside = set()  # values named where the text denies them: the meaning layer keeps off
     for kind, slug, start, end in vocabulary.signatures.find(sentence):
         covered.append((start, end))
-        if denied(sentence, start, end) or any(a <= start < b for a, b in well):
+        if denied(sentence, start, end, counts=False) or any(a <= start < b for a, b in well):
             # A denied log line is denied whole, to its end ("no NVRM: Xid …: 79, …, GPU
             # has fallen off the bus"): nothing in it suggests anything.
             line_end = sentence.find("\n", end)
@@ -517,6 +517,16 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             else f
             for f in found
         ]
+    # An organisation whose name, here, is its product's ("I train PyTorch models",
+    # "vLLM crashes": the words also name a component) is the software, not a party to
+    # an incident: its chip would list the organisation's own incidents.
+    components_at = {f.start for f in found if f.kind == "component" and f.how != "meaning"}
+    found = [
+        _with(f, confidence=PASSING_CONFIDENCE)
+        if f.kind == "organisation" and f.start in components_at
+        else f
+        for f in found
+    ]
     excluded = set(exclude)
     found = [
         _with(f, aliases=vocabulary.aliases.get((f.kind, f.slug), ()))
