@@ -23,7 +23,7 @@ from taxonomy.models import Category, RootCause
 from .dates import (
     DATE_HELP,
     DatePrecision,
-    format_duration,
+    exact_duration,
     parse_duration_text,
     parse_partial_date,
     parse_partial_datetime,
@@ -197,13 +197,13 @@ class PartialDateField(forms.CharField):
 
 
 class DurationTextField(forms.DurationField):
-    """A duration typed as ``3 h 30 min``, ``2 days`` or ``PT3H30M``, shown the same way
-    (``incidents/dates.py``)."""
+    """A duration typed as ``3 h 30 min``, ``2 days`` or ``PT3H30M``, shown back to the
+    second (``incidents.dates.exact_duration``), so a save never rounds it."""
 
     widget = forms.TextInput(attrs={"placeholder": "3 h 30 min", "size": 14})
 
     def prepare_value(self, value):
-        return format_duration(value) if isinstance(value, datetime.timedelta) else value
+        return exact_duration(value) if isinstance(value, datetime.timedelta) else value
 
     def to_python(self, value):
         if value in self.empty_values:

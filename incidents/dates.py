@@ -172,10 +172,13 @@ def parse_duration_text(text):
     if not cleaned:
         raise ValueError(f"Type a duration. {DURATION_HELP}")
     if cleaned.startswith("p"):
-        found = parse_duration(cleaned.upper())
+        try:
+            found = parse_duration(cleaned.upper())
+        except (OverflowError, ValueError):
+            found = None
         if found is None:
             raise ValueError(f"“{text.strip()[:40]}” is not an ISO 8601 duration.")
-        return _bounded(found, text)
+        return _bounded(found.total_seconds(), text)
     rest = re.sub(r"\band\b|,", " ", cleaned)
     total, seen = 0.0, 0
     for match in _AMOUNT.finditer(rest):
@@ -186,18 +189,38 @@ def parse_duration_text(text):
         seen += 1
     if not seen or _AMOUNT.sub("", rest).strip():
         raise ValueError(f"“{text.strip()[:40]}” is not a duration. {DURATION_HELP}")
-    return _bounded(datetime.timedelta(seconds=round(total)), text)
+    return _bounded(total, text)
 
 
-def _bounded(value, text):
-    if value <= datetime.timedelta(0) or value > LONGEST:
+def _bounded(seconds, text):
+    """Whole seconds (rounded) as a ``timedelta``, between one second and :data:`LONGEST`;
+    ``ValueError`` otherwise: "PT0.5S" is refused rather than saved as a zero that blocks
+    every later save, and "99999999999999999999 days" rather than overflowing (issue 22)."""
+    if not 1 <= seconds <= LONGEST.total_seconds():  # NaN and infinity fail too
         raise ValueError(f"“{text.strip()[:40]}” is not between one second and ten years.")
-    return value
+    return datetime.timedelta(seconds=round(seconds))
+
+
+def exact_duration(value):
+    """A duration for the form, to the second, so saving a form again loses nothing:
+    "2 days 0 h 22 min" is never shown as "2 days" (issue 22: "48 h 22 min" came back as
+    "2 days" and the next save dropped the minutes). Output: "2 days 5 h 10 min 3 s"
+    with the zero parts left out; "" for ``None``."""
+    if value is None:
+        return ""
+    seconds = int(round(value.total_seconds()))
+    days, seconds = divmod(seconds, 86400)
+    hours, seconds = divmod(seconds, 3600)
+    minutes, seconds = divmod(seconds, 60)
+    parts = [f"{days} day" + ("s" if days != 1 else "")] if days else []
+    parts += [f"{n} {unit}" for n, unit in ((hours, "h"), (minutes, "min"), (seconds, "s")) if n]
+    return " ".join(parts) or "0 s"
 
 
 def format_duration(value):
-    """A duration for readers and for the form: "3 h 30 min", "2 days 4 h", "45 min",
-    "90 s"; "" for ``None``. Rounded to minutes above an hour, to hours above two days."""
+    """A duration for readers: "3 h 30 min", "2 days 4 h", "45 min", "90 s"; "" for
+    ``None``. Rounded to minutes above an hour, to hours above two days (the form shows
+    :func:`exact_duration`)."""
     if value is None:
         return ""
     seconds = int(value.total_seconds())

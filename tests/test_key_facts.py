@@ -51,10 +51,35 @@ def test_durations_are_read_as_people_type_them(typed, minutes):
     assert parse_duration_text(typed) == datetime.timedelta(minutes=minutes)
 
 
-@pytest.mark.parametrize("typed", ["soon", "3 parsecs", "-2 h", "0 min", "20000 days", "P"])
+@pytest.mark.parametrize(
+    "typed",
+    ["soon", "3 parsecs", "-2 h", "0 min", "20000 days", "P", "PT0.5S",
+     "99999999999999999999 days", "P99999999999999999999D"],
+)  # fmt: skip
 def test_unreadable_durations_say_why(typed):
-    with pytest.raises(ValueError):
+    """Issue 22: "PT0.5S" was saved as a zero that blocked every later save; a huge
+    number was a 500."""
+    with pytest.raises(ValueError, match="not"):
         parse_duration_text(typed)
+
+
+@pytest.mark.parametrize(
+    "typed", ["48 h 22 min", "2 days 5 h 10 min", "3 days 0 h 0 min 7 s", "PT50H1M1S"]
+)
+def test_a_saved_duration_comes_back_to_the_second(admin_client, typed):
+    """Issue 22: a duration of two days or more lost its minutes on the next save ("48 h
+    22 min" came back as "2 days"). Saved, shown in the form, saved again: unchanged."""
+    case = make_case("Long outage")
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    response = admin_client.post(url, form_data(admin_client, url, duration=typed))
+    assert response.status_code == 302, page(response).select(".errorlist")
+    case.refresh_from_db()
+    stored = case.duration
+    assert stored == parse_duration_text(typed)
+    response = admin_client.post(url, form_data(admin_client, url, summary="Edited again."))
+    assert response.status_code == 302
+    case.refresh_from_db()
+    assert case.duration == stored
 
 
 def test_an_editor_enters_a_report_as_it_reads(admin_client):
