@@ -105,8 +105,14 @@ def test_sources_show_title_publisher_date_and_link(client, case):
 
 
 def test_check_cluster_call_to_action_comes_from_settings(client, case, settings):
+    """Issue 22: the panel said "Check your cluster for this" with nothing to check
+    against when the setting is unset; it is then the case's categories."""
+    unset = page(client.get(case.get_absolute_url())).select_one("#check-heading")
+    assert unset.get_text(strip=True) == "Categories"
     assert "Audit" not in client.get(case.get_absolute_url()).content.decode()
     settings.CHECK_CLUSTER_TEXT = "Audit your cluster"
     settings.CHECK_CLUSTER_URL = "https://example.org/audit"
-    link = page(client.get(case.get_absolute_url())).find("a", string="Audit your cluster")
+    shown = page(client.get(case.get_absolute_url()))
+    assert shown.select_one("#check-heading").get_text(strip=True) == "Check your cluster for this"
+    link = shown.find("a", string="Audit your cluster")
     assert link["href"] == "https://example.org/audit"

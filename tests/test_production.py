@@ -32,7 +32,7 @@ def test_pages_answer_with_their_content():
     pages = {
         "/?component=training-data-loader&symptom=nccl-timeout"
         "&organisation=shanghai-ai-laboratory": "1 to 1 of 1",
-        "/cases/acme-datacenter-llm-pretraining-failures/": "Check your cluster for this",
+        "/cases/acme-datacenter-llm-pretraining-failures/": "This case involves",
         "/graph/?symptom=nccl-timeout": "Graph of",
         "/taxonomy/symptom/nccl-timeout/": "Seen with this symptom",
         "/?q=training+job+hangs+NCCL+watchdog+timeout": "Symptom: NCCL timeout",
