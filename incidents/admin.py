@@ -27,6 +27,7 @@ from .dates import (
     parse_duration_text,
     parse_partial_date,
     parse_partial_datetime,
+    period_end,
     typed_partial_date,
 )
 from .models import Accelerator, Case, Involvement, Organisation, Source, TimelineEvent, Workload
@@ -309,7 +310,7 @@ class CaseAdminForm(VersionCheckedForm):
             setattr(self.instance, field, value[0] if value else None)
             setattr(self.instance, f"{field}_precision", value[1] if value else DatePrecision.DAY)
         started, ended = cleaned.get("started"), cleaned.get("ended")
-        if started and ended and ended[0] < started[0]:
+        if started and ended and period_end(*ended) < started[0]:
             self.add_error("ended", "The incident cannot end before it starts.")
         if "slug" in self.fields and not cleaned.get("slug") and cleaned.get("title"):
             others = Case.objects.exclude(pk=self.instance.pk)

@@ -40,29 +40,60 @@ def latest_year():
 
 
 _YEAR = r"(?P<year>\d{4})"
+# English month names and their usual abbreviations, as reports write them.
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+         ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
+         ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+         ("december", "dec")],
+        start=1,
+    )
+    for name in names
+}  # fmt: skip
+_NAME = r"(?P<name>[A-Za-z]{3,9})\.?"
 _PATTERNS = [
     (re.compile(rf"^{_YEAR}$"), DatePrecision.YEAR),
-    (re.compile(rf"^{_YEAR}-[Qq](?P<quarter>[1-4])$"), DatePrecision.QUARTER),
+    (re.compile(rf"^{_YEAR}[\s/-]*[Qq](?P<quarter>[1-4])$"), DatePrecision.QUARTER),
     (re.compile(rf"^[Qq](?P<quarter>[1-4])[\s/-]+{_YEAR}$"), DatePrecision.QUARTER),
-    (re.compile(rf"^{_YEAR}-(?P<month>\d{{1,2}})$"), DatePrecision.MONTH),
-    (re.compile(rf"^{_YEAR}-(?P<month>\d{{1,2}})-(?P<day>\d{{1,2}})$"), DatePrecision.DAY),
+    (re.compile(rf"^{_YEAR}[-/](?P<month>\d{{1,2}})$"), DatePrecision.MONTH),
+    (re.compile(rf"^{_YEAR}[-/](?P<month>\d{{1,2}})[-/](?P<day>\d{{1,2}})$"), DatePrecision.DAY),
+    # "July 2023", "Jul. 2023", "2023 July"
+    (re.compile(rf"^{_NAME},?\s+{_YEAR}$"), DatePrecision.MONTH),
+    (re.compile(rf"^{_YEAR}\s+{_NAME}$"), DatePrecision.MONTH),
+    # "12 July 2023", "July 12, 2023"
+    (re.compile(rf"^(?P<day>\d{{1,2}})\s+{_NAME},?\s+{_YEAR}$"), DatePrecision.DAY),
+    (re.compile(rf"^{_NAME}\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+{_YEAR}$"), DatePrecision.DAY),
 ]
+# A half year, "mid-2016" or "early 2023": no precision holds it; the message says what to type.
+_VAGUE = re.compile(
+    r"^(?:{y}[\s-]*[Hh][12]|[Hh][12][\s/-]*{y}|(?:mid|early|late|summer|winter|spring|"
+    r"autumn|fall)[\s-]+{y})$".format(y=r"\d{4}"),
+    re.IGNORECASE,
+)
 _TIME = re.compile(
     rf"^{_YEAR}-(?P<month>\d{{1,2}})-(?P<day>\d{{1,2}})[ T](?P<hour>\d{{1,2}}):(?P<minute>\d{{2}})"
     r"(?::\d{2})?\s*(?:Z|UTC)?$",
     re.IGNORECASE,
 )
 
-DATE_HELP = "Type 2024, 2024-04, 2024-Q2 or 2024-04-12: the precision is read from what you type."
+DATE_HELP = (
+    "Type 2024, 2024-Q2, 2024-04 (or April 2024) or 2024-04-12: the precision is read "
+    "from what you type."
+)
 
 
 def parse_partial_date(text):
     """Read a date typed to any precision.
 
-    Input: ``str`` such as ``"2024"``, ``"2024-04"``, ``"2024-Q2"``, ``"Q2 2024"`` or
-    ``"2024-04-12"`` (surrounding spaces ignored). Output: ``(datetime.date first day of
+    Input: ``str`` such as ``"2024"``, ``"2024-Q2"``, ``"Q2 2024"``, ``"2024 Q2"``,
+    ``"2024-04"``, ``"2024/04"``, ``"April 2024"``, ``"Apr. 2024"``, ``"2024-04-12"``,
+    ``"12 April 2024"`` or ``"April 12, 2024"`` (English month names and abbreviations;
+    surrounding spaces ignored). Output: ``(datetime.date first day of
     the period, DatePrecision)``. Raises ``ValueError`` with a message for readers for
-    anything else, an impossible date (``2024-02-30``) or a year outside
+    anything else (a half year or "mid-2016" with a message of its own: no precision
+    holds it), an impossible date (``2024-02-30``) or a year outside
     :data:`EARLIEST_YEAR` to :func:`latest_year`.
     """
     text = (text or "").strip()
@@ -72,6 +103,11 @@ def parse_partial_date(text):
             continue
         parts = match.groupdict()
         year = int(parts["year"])
+        if parts.get("name"):
+            month = MONTHS.get(parts["name"].casefold())
+            if month is None:
+                raise ValueError(f"“{parts['name']}” is not a month. {DATE_HELP}")
+            parts["month"] = month
         month = int(parts.get("month") or 1)
         if parts.get("quarter"):
             month = 3 * (int(parts["quarter"]) - 1) + 1
@@ -81,6 +117,11 @@ def parse_partial_date(text):
             return datetime.date(year, month, day), precision
         except ValueError:
             raise ValueError(f"“{text}” is not a date in the calendar.") from None
+    if _VAGUE.match(text):
+        raise ValueError(
+            f"“{text[:40]}” is vaguer than a quarter: type the year (2016), or the quarter "
+            "or month the source gives."
+        )
     raise ValueError(f"“{text[:40]}” is not a date. {DATE_HELP}")
 
 
@@ -109,6 +150,21 @@ def parse_partial_datetime(text):
 def _check_year(year):
     if not EARLIEST_YEAR <= year <= latest_year():
         raise ValueError(f"{year} is outside {EARLIEST_YEAR} to {latest_year()}.")
+
+
+def period_end(value, precision):
+    """The last day of the period a partial date names: 31 December for a year, the
+    quarter's or month's last day, the day itself. An end of "2024" after a start of
+    "2024-06-12" does not end before it starts: the comparison uses this (issue 22).
+    Input: ``datetime.date`` and a :class:`DatePrecision` value. Output: ``datetime.date``."""
+    if precision == DatePrecision.YEAR:
+        return datetime.date(value.year, 12, 31)
+    if precision in (DatePrecision.QUARTER, DatePrecision.MONTH):
+        months = 3 if precision == DatePrecision.QUARTER else 1
+        first_month = value.month if months == 1 else 3 * ((value.month - 1) // 3) + 1
+        following = datetime.date(value.year, first_month, 1) + datetime.timedelta(days=31 * months)
+        return following.replace(day=1) - datetime.timedelta(days=1)
+    return value
 
 
 def typed_partial_date(value, precision):

@@ -32,7 +32,7 @@ from taxonomy.models import (
     bump_taxonomy_version,
 )
 
-from .dates import EARLIEST_YEAR, LONGEST, latest_year
+from .dates import EARLIEST_YEAR, LONGEST, latest_year, period_end
 from .models import (
     Accelerator,
     Case,
@@ -240,7 +240,8 @@ def validate_row(sender, instance, raw=False, **kwargs):
                     f"{label()}: {name.replace('_on', '')} {value.isoformat()} is outside "
                     f"{EARLIEST_YEAR} to {latest_year()}."
                 )
-        if dates["started_on"] and dates["ended_on"] and dates["ended_on"] < dates["started_on"]:
+        ended = dates["ended_on"] and period_end(dates["ended_on"], instance.ended_on_precision)
+        if dates["started_on"] and ended and ended < dates["started_on"]:
             raise ValidationError(f"{label()}: it ends before it starts.")
     if raw:
         problems = field_problems(sender, instance)

@@ -19,7 +19,11 @@ pytestmark = pytest.mark.django_db
     "typed, stored, precision",
     [("2024", "2024-01-01", "year"), ("2024-04", "2024-04-01", "month"),
      ("2016-Q4", "2016-10-01", "quarter"), ("Q2 2024", "2024-04-01", "quarter"),
-     (" 2024-04-12 ", "2024-04-12", "day")],
+     (" 2024-04-12 ", "2024-04-12", "day"),
+     # Issue 22: as reports and the public page write them.
+     ("July 2023", "2023-07-01", "month"), ("Sept. 2023", "2023-09-01", "month"),
+     ("2023/07", "2023-07-01", "month"), ("2023 Q3", "2023-07-01", "quarter"),
+     ("12 July 2023", "2023-07-12", "day"), ("July 12, 2023", "2023-07-12", "day")],
 )  # fmt: skip
 def test_dates_are_read_to_the_precision_typed(typed, stored, precision):
     assert parse_partial_date(typed) == (datetime.date.fromisoformat(stored), precision)
@@ -28,7 +32,9 @@ def test_dates_are_read_to_the_precision_typed(typed, stored, precision):
 @pytest.mark.parametrize(
     "typed, message",
     [("2024-13", "not a date in the calendar"), ("2024-02-30", "not a date in the calendar"),
-     ("9999", "outside 1990"), ("12/04/2024", "is not a date"), ("2024-Q5", "is not a date")],
+     ("9999", "outside 1990"), ("12/04/2024", "is not a date"), ("2024-Q5", "is not a date"),
+     ("mid-2016", "vaguer than a quarter"), ("2016-H2", "vaguer than a quarter"),
+     ("Juli 2023", "is not a month")],
 )  # fmt: skip
 def test_impossible_dates_say_why(typed, message):
     with pytest.raises(ValueError, match=message):
@@ -61,6 +67,20 @@ def test_unreadable_durations_say_why(typed):
     number was a 500."""
     with pytest.raises(ValueError, match="not"):
         parse_duration_text(typed)
+
+
+def test_an_end_known_to_the_year_may_follow_a_start_known_to_the_day(admin_client):
+    """Issue 22: an end of "2024" after a start of "2024-06-12" was refused as ending
+    before it starts; the end's period runs to 31 December. A real inversion is still
+    refused."""
+    case = make_case("Dated run")
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    response = admin_client.post(url, form_data(admin_client, url, started="2024-06-12",
+                                                ended="2024"))  # fmt: skip
+    assert response.status_code == 302, page(response).select(".errorlist")
+    response = admin_client.post(url, form_data(admin_client, url, started="2024-06-12",
+                                                ended="2024-05"))  # fmt: skip
+    assert "The incident cannot end before it starts." in response.content.decode()
 
 
 @pytest.mark.parametrize(
