@@ -115,6 +115,21 @@ def tokenize(text):
     return [(token, start, end) for token, start, end, _, _ in word_tokens(text)]
 
 
+def surface_key(text):
+    """The tokens of ``text`` with plurals folded but verb endings kept: ``"rate limited"``
+    → ``("rate", "limited")``, where :func:`phrase_key` gives ``("rate", "limit")`` as for
+    "rate limiting". The recogniser prefers a value whose own words match exactly."""
+    plain, _, _ = _plain(text)
+    plain = _MULTIPLIER.sub(" ", plain)
+    return tuple(
+        part.group()
+        if len(part.group()) <= 3 or not part.group().isalpha()
+        else _plural(part.group())
+        for word in _TOKEN.finditer(plain)
+        for part in _LETTERS_DIGITS.finditer(word.group())
+    )
+
+
 def phrase_key(text):
     """The token tuple a name or alias is indexed under: ``"ECC errors"`` → ``("ecc", "error")``."""
     return tuple(token for token, _, _ in tokenize(text))

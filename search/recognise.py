@@ -15,7 +15,7 @@ phrase length, independent of the number of terms.
 import re
 from dataclasses import dataclass
 
-from lib.phrases import phrase_key, tokenize, word_tokens
+from lib.phrases import phrase_key, surface_key, tokenize, word_tokens
 
 __all__ = ["Candidate", "Recogniser", "Suggestion", "phrase_key", "tokenize"]
 
@@ -47,12 +47,14 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Suggestion:
-    """A value recognised in a sentence, with the words of the sentence that matched."""
+    """A value recognised in a sentence, with the words of the sentence that matched and
+    where they start (characters)."""
 
     kind: str
     slug: str
     name: str
     matched: str
+    start: int = 0
 
 
 class Recogniser:
@@ -68,35 +70,44 @@ class Recogniser:
 
     def __init__(self, entries, independent=frozenset()):
         self.index = {}
+        # (key, kind) → the surface forms (verb endings kept) of the phrases behind it.
+        self.surfaces = {}
         self.independent = frozenset(independent)
         for candidate, phrases in entries:
             for phrase in phrases:
                 key = phrase_key(phrase)
                 if key:
-                    self.index.setdefault(key, {}).setdefault(candidate.kind, candidate)
+                    kept = self.index.setdefault(key, {}).setdefault(candidate.kind, candidate)
+                    if kept is candidate:
+                        self.surfaces.setdefault((key, candidate.kind), set()).add(
+                            surface_key(phrase)
+                        )
         self.longest = max((len(key) for key in self.index), default=0)
 
     def __len__(self):
         return len(self.index)
 
-    def recognise(self, sentence, exclude=()):
+    def recognise(self, sentence, exclude=(), every=False):
         """The values named in ``sentence``, in the order they appear, each once.
 
         Input: the sentence (``str``) and ``exclude``, a collection of ``(kind, slug)``
         pairs already applied. Output: ``list[Suggestion]``; ``matched`` is the sentence's
         own text for the match. The ``independent`` kinds are read in a pass of their
         own, so a longer phrase of another kind does not hide them ("training crashes"
-        is a job crash and names the training workload).
+        is a job crash and names the training workload). ``every``: each occurrence of a
+        value, not only its first (a reader may deny the first and affirm a later one).
         """
         tokens = word_tokens(sentence)
         seen = set(exclude)
-        found = self._pass(sentence, tokens, seen, lambda kind: kind not in self.independent)
+        found = self._pass(sentence, tokens, seen, lambda kind: kind not in self.independent, every)
         if self.independent:
-            found += self._pass(sentence, tokens, seen, lambda kind: kind in self.independent)
-            found.sort(key=lambda item: sentence.find(item.matched))
+            found += self._pass(
+                sentence, tokens, seen, lambda kind: kind in self.independent, every
+            )
+            found.sort(key=lambda item: item.start)
         return found
 
-    def _pass(self, sentence, tokens, seen, wanted):
+    def _pass(self, sentence, tokens, seen, wanted, every=False):
         """One left-to-right pass, longest match first, over the values of the kinds
         ``wanted`` accepts; words a match takes are not read again in this pass."""
         words = [token for token, *_ in tokens]
@@ -111,6 +122,16 @@ class Recogniser:
                 candidates = {k: c for k, c in candidates.items() if wanted(k)}
                 if not candidates:
                     continue
+                if len(candidates) > 1:
+                    # An exact match beats one only the verb endings make: "rate limited"
+                    # is the throttling, "rate limiting" the limiter.
+                    key = tuple(words[i : i + length])
+                    typed = surface_key(sentence[tokens[i][1] : tokens[i + length - 1][2]])
+                    exact = {
+                        k: c for k, c in candidates.items()
+                        if typed in self.surfaces.get((key, k), ())
+                    }  # fmt: skip
+                    candidates = exact or candidates
                 last = tokens[i + length - 1]
                 if not _whole_words(sentence, tokens[i][1], last[1], last[2], spans):
                     continue
@@ -120,8 +141,9 @@ class Recogniser:
                 for candidate in candidates.values():
                     key = (candidate.kind, candidate.slug)
                     if key not in seen:
-                        seen.add(key)
-                        found.append(Suggestion(*key, candidate.name, sentence[start:end]))
+                        if not every:
+                            seen.add(key)
+                        found.append(Suggestion(*key, candidate.name, sentence[start:end], start))
                 i += length
                 break
             else:

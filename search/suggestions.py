@@ -78,6 +78,8 @@ SIGNATURE_CONFIDENCE = 0.95
 NAME_CONFIDENCE = 0.95
 ALIAS_CONFIDENCE = 0.9
 PASSING_CONFIDENCE = 0.35
+# Values that say the text is about serving models, not training them.
+SERVING = frozenset({("workload", "inference"), ("component", "inference-server")})
 # A metric read as having moved the way a symptom does (search/metrics.py): a reading of
 # meaning by rule, surer than the classifier's.
 METRIC_CONFIDENCE = 0.85
@@ -360,6 +362,11 @@ _SETUP_BEFORE = re.compile(
 _CLAUSE_START = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b", re.IGNORECASE)
 
 
+# A line holding three or more "name: number" (or "name = number") fields.
+_NUMBER_ROW = re.compile(
+    r"^[^\n]*?(?:[A-Za-z][^:=\n]{0,40}[:=]\s*[-+]?\d[\d.,eE+-]*\b[^\n]*?){3,}$", re.MULTILINE
+)
+
 # A prefix joined by a hyphen that turns a workload's word into another ("self-serving",
 # "non-training jobs").
 _NEGATING_PREFIX = re.compile(r"\b(?:self|non|un|anti)-$", re.IGNORECASE)
@@ -392,10 +399,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     vocabulary = get_vocabulary(version)
     breadth = breadth or (lambda kind, slug: 0.0)
     found = []
-    literal = vocabulary.recogniser.recognise(sentence)
+    literal = vocabulary.recogniser.recognise(sentence, every=True)
     well = set_aside_clauses(sentence)
     covered = list(well)
-    spans = []
     by_signature = set()
     set_aside = set()  # values named where the text denies them: the meaning layer keeps off
     for kind, slug, start, end in vocabulary.signatures.find(sentence):
@@ -415,33 +421,66 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             Recognised(kind, slug, name, matched, SIGNATURE_CONFIDENCE, "signature", start)
         )
         by_signature.add((kind, slug))
+    # Every occurrence is read; a value keeps its surest one ("no ECC errors last week,
+    # ECC errors on three nodes today" names them by the second).
+    occurrences = {}
+    denied_keys = set()
     for item in literal:
-        if (item.kind, item.slug) in by_signature:
-            continue
-        start = _locate(sentence, item.matched, spans)
-        spans.append((start, start + len(item.matched)))
-        if denied(sentence, start, spans[-1][1]) or any(a <= start < b for a, b in well):
-            covered.append(spans[-1])  # "there was no ECC error": not what happened
-            set_aside.add((item.kind, item.slug))
-            continue
         key = (item.kind, item.slug)
+        if key in by_signature:
+            continue
+        start = item.start
+        span = (start, start + len(item.matched))
+        if denied(sentence, *span) or any(a <= start < b for a, b in well):
+            covered.append(span)  # "there was no ECC error": not what happened
+            denied_keys.add(key)
+            continue
         how = "name" if _same_words(item.matched, vocabulary.name_keys.get(key)) else "alias"
         confidence = NAME_CONFIDENCE if how == "name" else ALIAS_CONFIDENCE
         probe = Recognised(item.kind, item.slug, item.name, item.matched, confidence, how, start)
         if in_passing(sentence, probe, is_broad(item.kind, item.slug, breadth)):
             probe = _with(probe, confidence=PASSING_CONFIDENCE)
-        found.append(probe)
+        if key not in occurrences or probe.confidence > occurrences[key].confidence:
+            occurrences[key] = probe
         # What a match explains, or only mentions in passing, is taken out before the
         # meaning layer reads the rest; a component named in one word stays, for the
         # meaning layer to read around ("the GPUs throttled" is overheating).
         passing = probe.confidence < OFFER_THRESHOLD
         if passing or item.kind != "component" or len(tokenize(item.matched)) > 1:
-            covered.append(spans[-1])
+            covered.append(span)
+    # A word inside a longer name of the setting is that name's ("loss scale" is a training
+    # log's field, not the Scale factor); a component keeps its own ("TPU" in "TPU v3").
+    setting_spans = [
+        (item.start, item.start + len(item.matched))
+        for item in literal
+        if item.kind in SETTING_KINDS
+    ]
+    for key, probe in occurrences.items():
+        end = probe.start + len(probe.matched)
+        inside = any(
+            a <= probe.start and end <= b and (b - a) > (end - probe.start)
+            for a, b in setting_spans
+        )
+        if probe.kind not in SETTING_KINDS and probe.kind != "component" and inside:
+            occurrences[key] = _with(probe, confidence=PASSING_CONFIDENCE)
+    if {key for key, probe in occurrences.items() if probe.confidence >= OFFER_THRESHOLD} & SERVING:
+        # Serving: "throughput dropped" names no *training* throughput drop.
+        drop = occurrences.get(("symptom", "training-throughput-drop"))
+        if drop is not None and "train" not in drop.matched.casefold():
+            occurrences[("symptom", "training-throughput-drop")] = _with(
+                drop, confidence=PASSING_CONFIDENCE
+            )
+    found += occurrences.values()
+    set_aside |= denied_keys - set(occurrences)
     # A metric that moved the way a symptom does ("step time crept up from 9 s to 14 s").
     named_keys = {(f.kind, f.slug) for f in found}
+    if named_keys & SERVING:
+        # Serving, not training: a throughput that fell is no *training* throughput drop,
+        # by rule or by meaning ("inference performance dropped 28%").
+        set_aside.add(("symptom", "training-throughput-drop"))
     for move in metric_moves(sentence):
         key = ("symptom", move.slug)
-        if key in named_keys or key not in vocabulary.candidates:
+        if key in named_keys or key in set_aside or key not in vocabulary.candidates:
             continue
         if not move.shows:  # "step time went from 1.2 s to 0.9 s": not a slowdown
             set_aside.add(key)
@@ -453,6 +492,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         name = vocabulary.candidates[key].name
         found.append(Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", move.start))
         covered.append((move.start, move.end))
+    # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
+    # data, not prose: the meaning layer does not read it.
+    covered += [row.span() for row in _NUMBER_ROW.finditer(sentence)]
     # What the names and aliases did not explain is read for its meaning.
     # An access log's request line is a path, not prose: the meaning layer skips it.
     remainder = ACCESS_LOG_REQUEST.sub(" ", _blank(sentence, covered))
@@ -550,15 +592,6 @@ def _with(found, **changes):
 
 def _same_words(matched, name_key):
     return name_key is not None and tuple(t for t, _, _ in tokenize(matched)) == name_key
-
-
-def _locate(sentence, matched, covered):
-    """Where ``matched`` (text of the sentence) starts, after the spans already covered."""
-    start = 0
-    for _, end in covered:
-        start = max(start, end)
-    at = sentence.find(matched, start)
-    return at if at >= 0 else max(0, sentence.find(matched))
 
 
 def _original_span(sentence, clause):

@@ -114,6 +114,22 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert "organisation:pytorch" not in retracted
 
+    def test_batch_three_rules(self):
+        """A later mention affirms what an earlier one denied; an exact phrase beats one
+        only its verb ending makes; serving is not training; Ollama is an inference
+        server, not a party to an incident."""
+        found = self.suggest("no ECC errors last week, but ECC errors on three nodes today")
+        assert "symptom:ecc-error" in found
+        limiter = self.suggest("a bug in our rate limiting broke device updates")
+        assert "component:rate-limiter" in limiter
+        assert "symptom:requests-throttled" not in limiter
+        assert "symptom:requests-throttled" in self.suggest("we got rate limited by the API")
+        serving = self.suggest("after upgrading vLLM the inference throughput dropped 28%")
+        assert "symptom:training-throughput-drop" not in serving
+        assert "component:inference-server" in serving
+        ollama = self.suggest("ollama inference returns within 3 seconds but the client times out")
+        assert "organisation:ollama" not in ollama
+
     def test_training_and_serving_logs_suggest_their_workload(self):
         """Migration 0015's aliases: a training log's fields, a serving metric."""
         assert "workload:training" in self.suggest(TRAINING_STEP_LOG)
