@@ -62,7 +62,8 @@ def without_denied_verbs(text, event_stems):
 # A clause that says something was well: "the GPUs were fine", "pods looked healthy",
 # "the disk space is sufficient".
 _WELL = re.compile(
-    r"\b(?:was|were|is|are|looked|look|seemed|seem|stayed|remained|came back|tested)\s+"
+    r"\b(?:was|were|is|are|looked|look|seemed|seem|stayed|remained|came back|tested|"
+    r"worked|works|behaved|ran)\s+"
     r"(?:all\s+|also\s+)?(?:(?:very|quite|still|perfectly)\s+)?"
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
     r"nominal|green)\b",
@@ -83,10 +84,11 @@ _ACTUALLY = re.compile(
     re.IGNORECASE,
 )
 # A value's words right after a contrast that sets them aside: "rather than an NCCL
-# timeout", "instead of OOM", "unlike last week's ECC errors" (up to three words between).
+# timeout", "instead of OOM", "unlike last week's ECC errors", "more to the gateway than
+# to nginx" (up to three words between).
 _CONTRAST_BEFORE = re.compile(
     r"\b(?:instead of|rather than|other than|unlike|apart from|except(?: for)?|"
-    r"as opposed to)\s+(?:\S+\s+){0,3}$",
+    r"as opposed to|than (?:to|with|in|on|at|from))\s+(?:\S+\s+){0,3}$",
     re.IGNORECASE,
 )
 # "the DNS was a red herring": the clause up to these words is not what happened.
@@ -101,14 +103,40 @@ _RULED_OUT = re.compile(
     r"because of|the (?:cause|culprit|issue|problem))|"
     r"(?:no|without|never|none of \w+|not an?|(?:is|was)n't an?)\b"
     r"(?=[^,;.!?]{0,60}?\b(?:issues?|problems?|trouble|errors?|failures?|bugs?|faults?|"
-    r"signs? of|evidence)\b))",
+    r"signs? of|evidence|gap|bottleneck|culprit|story|thing)\b))",
     re.IGNORECASE,
 )
 _ISSUE_WORD = re.compile(
-    r"\b(?:issues?|problems?|trouble|errors?|failures?|bugs?|faults?|signs? of|evidence)\b",
+    r"\b(?:issues?|problems?|trouble|errors?|failures?|bugs?|faults?|signs? of|evidence|"
+    r"gap|bottleneck|culprit|story|thing)\b",
     re.IGNORECASE,
 )
 _ABSENT_WORDS = frozenset(["no", "without", "never", "not", "isn't", "wasn't"])
+# A yes/no question only supposes ("could this be NVLink?", "is it KV cache eviction?"),
+# and a bare guess answered no ("repeat offenders? nope").
+_QUESTION = re.compile(
+    r"\s*(?:could|can|is|are|was|were|might|may|would|does|do|did|should)\b[^?\n]{0,120}$",
+    re.IGNORECASE,
+)
+_ANSWERED_NO = re.compile(r"[?]\s*(?:no|nope|nah|not really|unlikely|doubt it)\b", re.I)
+# A sentence that sets itself aside: "… someone's notebook, unrelated", "the AER spam is
+# known and benign, ignore it" ("a red herring" sets aside its own clause only).
+_DISMISSED = re.compile(
+    r"\b(?:unrelated|irrelevant|benign|harmless|ignore (?:it|them|that|those))\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
+# Right after a value's words: it is not what failed ("Slurm isn't the problem", "the
+# H100 fleet never showed this", "torch.compile off", "coredns pods healthy").
+_DENIED_AFTER = re.compile(
+    r"\W{0,3}(?:"
+    r"(?:[\w.-]+\s+){0,2}?(?:is|was|are|were)(?:\s+not|n't)\s+(?:the\s+|a\s+|our\s+)?"
+    r"(?:\w+\s+)?(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved)\b|"
+    r"(?:[\w.-]+\s+)?never\b|"
+    r"(?:pods?\s+|nodes?\s+)?(?:is\s+|was\s+|are\s+|were\s+)?"
+    r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable)\b(?!\s+the\b))",
+    re.IGNORECASE,
+)
 # A state read off a tool's table right after a value's words: "HW Thermal Slowdown :
 # Not Active", "Pending Page Blacklist : No", "Retired pages: 0".
 _NEGATIVE_STATE = re.compile(
@@ -129,11 +157,24 @@ _NONE_BEFORE = re.compile(r"\b(?:0|zero)\s+$", re.IGNORECASE)
 
 def set_aside_clauses(sentence):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses
-    that say something was well (:data:`_WELL`), only suppose it (:data:`_HYPOTHETICAL`)
-    or rule it out ("ECC errors were ruled out"), the part of a clause from where it rules
-    something out (:data:`_RULED_OUT`), and tool rows that read as absent or fine
-    (:data:`_NEGATIVE_ROW`). Every layer reads around them."""
+    that say something was well (:data:`_WELL`), only suppose it (:data:`_HYPOTHETICAL`),
+    rule it out ("ECC errors were ruled out") or name what was first suspected before a
+    "but" (:data:`_SUSPECTED`); the part of a clause from where it rules something out
+    (:data:`_RULED_OUT`); sentences that call themselves unrelated or benign
+    (:data:`_DISMISSED`) and yes/no questions or guesses answered no (:data:`_QUESTION`);
+    and tool rows that read as absent or fine (:data:`_NEGATIVE_ROW`). Every layer
+    reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
+    start = 0
+    for stop_match in [*_SENTENCE_END.finditer(sentence), None]:
+        stop = stop_match.end() if stop_match else len(sentence)
+        if _DISMISSED.search(sentence, start, stop):
+            spans.append((start, stop))
+        if stop_match and stop_match.group(0).startswith("?"):
+            question = sentence[start : stop_match.start()]
+            if _QUESTION.match(question) or _ANSWERED_NO.match(sentence, stop_match.start()):
+                spans.append((start, stop))
+        start = stop
     cursor = 0
     for end in [*_CLAUSE_END.finditer(sentence), None]:
         stop = end.start() if end else len(sentence)
@@ -149,9 +190,12 @@ def set_aside_clauses(sentence):
             or "ruled out" in sentence[cursor:stop].casefold()
             or (
                 _SUSPECTED.search(sentence, cursor, stop)
-                and _ACTUALLY.match(sentence, end.end() if end else stop)
                 and end is not None
                 and end.group(0) != "\n"
+                and (
+                    _ACTUALLY.match(sentence, end.end())
+                    or end.group(0).casefold() in ("but", "however")
+                )
             )
         ):
             spans.append((cursor, stop))
@@ -182,7 +226,9 @@ def denied(sentence, start, end=None, counts=True):
     where a number before is another field's value: ``lmc 0 state DOWN``). Output:
     ``bool``.
     """
-    if end is not None and _NEGATIVE_STATE.match(sentence, end):
+    if end is not None and (
+        _NEGATIVE_STATE.match(sentence, end) or _DENIED_AFTER.match(sentence, end)
+    ):
         return True
     before = sentence[:start]
     if counts and _NONE_BEFORE.search(before):
@@ -209,6 +255,23 @@ def negated_stems(text):
     what the clause is about. ("could not resolve" is not a denial of that kind: there the
     failure is the point.)"""
     return {stem(fold(word)) for word in _NEGATED.findall(text)}
+
+
+# "not thermal", "isn't a DNS issue", "no NVLink errors", "nothing changed": the word
+# right after a denial (an article between allowed); "could not" and "cannot" report a
+# failure, not a denial.
+_NOT_WORD = re.compile(
+    r"(?<!could )(?<!can )\b(?:not|no|never|nothing|isn't|wasn't|aren't|weren't)\s+"
+    r"(?:(?:a|an|the|any|really|quite|our)\s+)?([^\W\d_]{3,})",
+    re.IGNORECASE,
+)
+
+
+def sentence_negated_stems(text):
+    """The stems of the words ``text`` says are not so: ``"not thermal, temps were fine"``
+    → ``{"thermal"}``. The meaning layer reads no value whose name or aliases use one.
+    Input: ``str``. Output: ``set[str]`` (stop words left out)."""
+    return {stem(fold(word)) for word in _NOT_WORD.findall(text) if fold(word) not in STOP_WORDS}
 
 
 def without_words(text, stems):

@@ -29,6 +29,8 @@ from pathlib import Path
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 SUGGESTION_SETS = ("suggestions.tsv", "suggestions-paraphrase.tsv")
+# Development sets evaluate_search reports without a bar: denials and contrasts.
+DEVELOPMENT_SETS = ("denials.tsv",)
 SEARCH_SET = "search-queries.tsv"
 CORPUS = Path("corpus") / "log-lines.tsv"
 

@@ -50,6 +50,7 @@ from .clauses import (
     is_context,
     negated_stems,
     prose,
+    sentence_negated_stems,
     set_aside_clauses,
     without_denied_verbs,
     without_words,
@@ -250,6 +251,12 @@ class Vocabulary:
             (c.kind, c.slug): {stem(w) for w in words(row[2]) if w not in STOP_WORDS}
             for c, row in zip(candidates, rows, strict=True)
         }
+        self.alias_stems = {
+            (c.kind, c.slug): {
+                stem(w) for a in row[3].splitlines() for w in words(a) if w not in STOP_WORDS
+            }
+            for c, row in zip(candidates, rows, strict=True)
+        }
         self.head_stems = {
             (c.kind, c.slug): stem(words(row[2])[-1]) if words(row[2]) else ""
             for c, row in zip(candidates, rows, strict=True)
@@ -325,7 +332,8 @@ def in_passing(sentence, found, broad):
     followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods"), or
     of another component followed by one of :data:`PART_SETTING_NOUNS` ("Slurm jobs");
     for an organisation's name inside a longer name, path or version ("nvidia-smi",
-    ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``); for a workload's
+    ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``) or the host of
+    a link to one of its pages (``https://huggingface.co/Qwen/…``); for a workload's
     word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training"); for a
     component named as the setup ("connected using InfiniBand"); and for "log" as in
     signing in ("without logging in").
@@ -336,6 +344,10 @@ def in_passing(sentence, found, broad):
         _CLAUSE_START.split(sentence[: found.start])[-1]
     ):
         return True  # "our nodes are connected using InfiniBand": how things are set up
+    if found.kind == "organisation" and _IN_URL.search(sentence[: found.start]):
+        after = sentence[found.start + len(found.matched) :]
+        if after.startswith("/") and len(after) > 1 and not after[1].isspace():
+            return True  # a link to a page on its site ("https://huggingface.co/Qwen/…")
     if len(tokenize(found.matched)) != 1:
         return False
     if found.kind == "workload" and _NEGATING_PREFIX.search(sentence[: found.start]):
@@ -370,6 +382,9 @@ _NUMBER_ROW = re.compile(
 # A prefix joined by a hyphen that turns a workload's word into another ("self-serving",
 # "non-training jobs").
 _NEGATING_PREFIX = re.compile(r"\b(?:self|non|un|anti)-$", re.IGNORECASE)
+
+# The start of a link, right before a name: the name is a host in a URL.
+_IN_URL = re.compile(r"(?:https?://|www\.)(?:www\.)?$", re.IGNORECASE)
 
 # Characters that join a name to the rest of an identifier, a path or a version.
 _JOINERS = "-_/.=@:"
@@ -502,6 +517,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     remainder = without_denied_verbs(_SIGN_IN.sub("sign in", remainder), vocabulary.event_stems)
     known = {stem(w) for w in content_words(remainder)} & vocabulary.known_stems
     if len(vocabulary.semantic.keys) >= MEANING_MIN_TERMS and len(known) >= MEANING_MIN_KNOWN:
+        # What the text says is not so, anywhere ("not thermal", "isn't a DNS thing"):
+        # no value whose name or aliases use that word is read by meaning.
+        denied_words = sentence_negated_stems(sentence)
         by_clause, pieces, scores = vocabulary.semantic.shares(remainder)
         # The more clauses a text has, the likelier one of them reads like some value by
         # accident: past LONG_TEXT_CLAUSES, a clause must read like the value itself.
@@ -520,6 +538,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                     key in literal_keys
                     or key in set_aside
                     or vocabulary.head_stems.get(key) in negated
+                    or vocabulary.name_stems.get(key, set()) & denied_words
+                    or vocabulary.alias_stems.get(key, set()) & denied_words
                 ):
                     continue
                 if key[0] in literal_kinds and (context or p < SAME_KIND_THRESHOLD):

@@ -130,6 +130,35 @@ class ReadingRealLinesTests(LibraryTestCase):
         ollama = self.suggest("ollama inference returns within 3 seconds but the client times out")
         assert "organisation:ollama" not in ollama
 
+    def test_questions_dismissals_and_denials_after_the_words(self):
+        """Batch four, from the denials set: a yes/no question only supposes, a sentence
+        that calls itself unrelated or benign sets itself aside, "X isn't the problem",
+        "X never …", "X off", "X healthy" deny X, and a word said not to be so keeps the
+        meaning layer off every value using it."""
+        cases = [
+            ("could this be NVLink? the intra-node all-gather is 3x slower than on the "
+             "sister box", "symptom:nvlink-error"),
+            ("repeat offenders? nope, each failure was a different node",
+             "contributing_factor:repeat-offender-nodes"),
+            ("the OOM killer did fire on node-4 but that was someone's notebook, unrelated. "
+             "the training job itself died with SIGBUS", "symptom:out-of-memory"),
+            ("Slurm isn't the problem here, the job got its 64 nodes immediately",
+             "component:job-scheduler"),
+            ("k8s API server is responsive so it's not the control plane; the device plugin "
+             "is crashlooping", "component:kubernetes-api-server"),
+            ("the H100 fleet never showed this; only the new B200 racks hit Xid 149",
+             "accelerator:h100"),
+            ("Xid 79 on gpu3 again. not thermal, temps were 61C at the time",
+             "root_cause:gpu-overheating"),
+            ("we first blamed DNS but lookups were fine the whole time", "component:dns"),
+        ]  # fmt: skip
+        for text, value in cases:
+            with self.subTest(text):
+                assert value not in self.suggest(text), list(self.suggest(text))
+        assert "symptom:job-crash" in self.suggest(
+            "Slurm isn't the problem here; the job crashed on rank 5"
+        )
+
     def test_training_and_serving_logs_suggest_their_workload(self):
         """Migration 0015's aliases: a training log's fields, a serving metric."""
         assert "workload:training" in self.suggest(TRAINING_STEP_LOG)

@@ -14,6 +14,7 @@ from incidents.index import get_index
 from search.evaluation import (
     CORPUS,
     DATA,
+    DEVELOPMENT_SETS,
     SEARCH_SET,
     SUGGESTION_SETS,
     evaluate_search,
@@ -60,7 +61,11 @@ class Command(BaseCommand):
         self.stdout.write("Suggested filters (recall ≥ 0.9 and no forbidden value wanted)")
         # (name, rows, whether its misses may be listed): the corpus's test part only
         # gives its figures, so that nothing is ever tuned on what it holds.
-        sets = [(name, read_rows(folder / name), True) for name in SUGGESTION_SETS]
+        sets = [
+            (name, read_rows(folder / name), True)
+            for name in (*SUGGESTION_SETS, *DEVELOPMENT_SETS)
+            if (folder / name).exists()
+        ]
         if (folder / CORPUS).exists():
             parts = read_corpus(folder / CORPUS)
             sets += [
