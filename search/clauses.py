@@ -32,7 +32,10 @@ def is_context(text, clause):
 # A denial right before a value's words: "no", "not", "never", "without", "n't", with
 # only these words between ("no sign of ECC errors"). "could not", "cannot", "can't",
 # "would not" report a failure ("could not resolve host"), not a denial.
-_DENIAL = re.compile(r"(?:\b(?:no|not|never|without|nor|none)|n't)$", re.IGNORECASE)
+_DENIAL = re.compile(
+    r"(?:\b(?:no|not|never|without|nor|none|isnt|wasnt|arent|werent|dont|doesnt|didnt)|n't)$",
+    re.IGNORECASE,
+)
 _FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
 _GAP_WORDS = """a an any the single sign signs of evidence indication hint real obvious
 visible further more other actual see saw seen find found observe observed notice noticed
@@ -101,7 +104,7 @@ _RULED_OUT = re.compile(
     r"\b(?:ruled out|nothing to do with|unrelated to|withdraw(?:ing|n)? the attribution|"
     r"retract(?:ing|ed)?|not (?:due to|caused by|related to|"
     r"because of|the (?:cause|culprit|issue|problem))|"
-    r"(?:no|without|never|none of \w+|not an?|(?:is|was)n't an?)\b"
+    r"(?:no|without|never|none of \w+|not an?|(?:is|was)n't an?|(?:isnt|wasnt) an?)\b"
     r"(?=[^,;.!?]{0,60}?\b(?:issues?|problems?|trouble|errors?|failures?|bugs?|faults?|"
     r"signs? of|evidence|gap|bottleneck|culprit|story|thing)\b))",
     re.IGNORECASE,
@@ -111,7 +114,7 @@ _ISSUE_WORD = re.compile(
     r"gap|bottleneck|culprit|story|thing)\b",
     re.IGNORECASE,
 )
-_ABSENT_WORDS = frozenset(["no", "without", "never", "not", "isn't", "wasn't"])
+_ABSENT_WORDS = frozenset(["no", "without", "never", "not", "isn't", "wasn't", "isnt", "wasnt"])
 # A yes/no question only supposes ("could this be NVLink?", "is it KV cache eviction?"),
 # and a bare guess answered no ("repeat offenders? nope").
 _QUESTION = re.compile(
@@ -122,7 +125,8 @@ _ANSWERED_NO = re.compile(r"[?]\s*(?:no|nope|nah|not really|unlikely|doubt it)\b
 # A sentence that sets itself aside: "… someone's notebook, unrelated", "the AER spam is
 # known and benign, ignore it" ("a red herring" sets aside its own clause only).
 _DISMISSED = re.compile(
-    r"\b(?:unrelated|irrelevant|benign|harmless|ignore (?:it|them|that|those))\b",
+    r"\b(?:unrelated|irrelevant|benign|harmless|ignore (?:it|them|that|those)|"
+    r"(?:i\s+)?doubt it)\b",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
@@ -130,10 +134,12 @@ _SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
 # H100 fleet never showed this", "torch.compile off", "coredns pods healthy").
 _DENIED_AFTER = re.compile(
     r"\W{0,3}(?:"
-    r"(?:[\w.-]+\s+){0,2}?(?:is|was|are|were)(?:\s+not|n't)\s+(?:the\s+|a\s+|our\s+)?"
+    r"(?:[\w.-]+\s+){0,2}?(?:(?:is|was|are|were)(?:\s+not|n't)|isnt|wasnt|arent|werent)\s+"
+    r"(?:the\s+|a\s+|our\s+)?"
     r"(?:\w+\s+)?(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved)\b|"
     r"(?:[\w.-]+\s+)?never\b|"
-    r"(?:pods?\s+|nodes?\s+)?(?:is\s+|was\s+|are\s+|were\s+)?"
+    r"(?:(?:and|&)\s+[\w.-]+\s+)?(?:pods?\s+|nodes?\s+)?(?:is\s+|was\s+|are\s+|were\s+)?"
+    r"(?:all\s+)?"
     r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable)\b(?!\s+the\b))",
     re.IGNORECASE,
 )
@@ -261,8 +267,15 @@ def negated_stems(text):
 # right after a denial (an article between allowed); "could not" and "cannot" report a
 # failure, not a denial.
 _NOT_WORD = re.compile(
-    r"(?<!could )(?<!can )\b(?:not|no|never|nothing|isn't|wasn't|aren't|weren't)\s+"
-    r"(?:(?:a|an|the|any|really|quite|our)\s+)?([^\W\d_]{3,})",
+    r"(?<!could )(?<!can )\b(?:not|no|never|nothing|isn't|wasn't|aren't|weren't|isnt|wasnt|"
+    r"arent|werent)\s+(?:(?:a|an|the|any|really|quite|our)\s+)?([^\W\d_]{3,})",
+    re.IGNORECASE,
+)
+# The subject of a denied misdeed: "the autoscaler did NOT misbehave", "NCCL didn't
+# hang" ("the generators did not start" is a failure, and keeps its subject).
+_NOT_SUBJECT = re.compile(
+    r"([^\W\d_]{3,})\s+(?:did|does|do|has|have|had)(?:\s+not|n't|nt)\s+(?:\w+\s+)?"
+    r"(?:misbehave|fail|crash|hang|break|cause|overheat|flap|throttle|drop|leak|corrupt)",
     re.IGNORECASE,
 )
 
@@ -271,7 +284,8 @@ def sentence_negated_stems(text):
     """The stems of the words ``text`` says are not so: ``"not thermal, temps were fine"``
     → ``{"thermal"}``. The meaning layer reads no value whose name or aliases use one.
     Input: ``str``. Output: ``set[str]`` (stop words left out)."""
-    return {stem(fold(word)) for word in _NOT_WORD.findall(text) if fold(word) not in STOP_WORDS}
+    found = _NOT_WORD.findall(text) + _NOT_SUBJECT.findall(text)
+    return {stem(fold(word)) for word in found if fold(word) not in STOP_WORDS}
 
 
 def without_words(text, stems):

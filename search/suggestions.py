@@ -350,6 +350,8 @@ def in_passing(sentence, found, broad):
             return True  # a link to a page on its site ("https://huggingface.co/Qwen/…")
     if len(tokenize(found.matched)) != 1:
         return False
+    if len(found.matched) <= 2 and _in_identifier(sentence, found):
+        return True  # a two-letter name inside a tool's ("ib" in ib_write_bw)
     if found.kind == "workload" and _NEGATING_PREFIX.search(sentence[: found.start]):
         return True  # "self-serving", "non-training": not the workload
     if _SIGN_IN.match(sentence[found.start :]):

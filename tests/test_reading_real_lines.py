@@ -151,6 +151,10 @@ class ReadingRealLinesTests(LibraryTestCase):
             ("Xid 79 on gpu3 again. not thermal, temps were 61C at the time",
              "root_cause:gpu-overheating"),
             ("we first blamed DNS but lookups were fine the whole time", "component:dns"),
+            ("unlike last month there were no power events, PDUs and PSUs all green. three "
+             "nodes just kernel panicked", "component:power-supply"),
+            ("the straggler isnt a network thing, ib_write_bw hits 390 Gb/s on every pair",
+             "component:infiniband-fabric"),
         ]  # fmt: skip
         for text, value in cases:
             with self.subTest(text):
