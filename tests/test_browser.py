@@ -86,6 +86,7 @@ def test_sentence_suggestions_and_applying_one(tab, library):
         box.fill("the job hangs until the NCCL watchdog fires")
         box.press("Enter")
         suggestion = tab.get_by_role("link", name=re.compile("Add filter Symptom: NCCL timeout"))
+        suggestion.wait_for()  # the submitted page has loaded (is_visible does not wait)
     assert tab.get_by_role("link", name=re.compile("Add filter Symptom: Job hang")).is_visible()
     suggestion.click()
     assert count(tab) == "2 cases"
