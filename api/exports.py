@@ -42,7 +42,7 @@ from lib import limits
 from lib.http import SafeJsonResponse, safe_json
 from listing.query import read_query, select
 from listing.records import case_record as shared_record
-from listing.records import sections_markdown, sources_record
+from listing.records import SECTIONS, sections_markdown, sources_record
 
 logger = logging.getLogger(__name__)
 
@@ -87,13 +87,8 @@ CSV_COLUMNS = (
     "time_to_mitigate_seconds",
     "gpu_hours_lost",
     "capacity_lost",
-    "trigger",
-    "impact",
-    "symptoms",
-    "detection",
-    "remediation",
-    "action_items",
-    "lessons",
+    # The prose sections after the summary, in the page's order (listing.records.SECTIONS).
+    *(key for key, _, _ in SECTIONS if key != "summary"),
     "sources",
     "updated_at",
 )
