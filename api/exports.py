@@ -41,8 +41,8 @@ from incidents.models import Case
 from lib import limits
 from lib.http import SafeJsonResponse, safe_json
 from listing.query import read_query, select
-from listing.records import case_record as shared_record
 from listing.records import SECTIONS, sections_markdown, sources_record
+from listing.records import case_record as shared_record
 
 logger = logging.getLogger(__name__)
 
