@@ -274,7 +274,7 @@ _NOT_WORD = re.compile(
 # The subject of a denied misdeed: "the autoscaler did NOT misbehave", "NCCL didn't
 # hang" ("the generators did not start" is a failure, and keeps its subject).
 _NOT_SUBJECT = re.compile(
-    r"([^\W\d_]{3,})\s+(?:did|does|do|has|have|had)(?:\s+not|n't|nt)\s+(?:\w+\s+)?"
+    r"\b([^\W\d_]{3,})\s+(?:did|does|do|has|have|had)(?:\s+not|n't|nt)\s+(?:\w+\s+)?"
     r"(?:misbehave|fail|crash|hang|break|cause|overheat|flap|throttle|drop|leak|corrupt)",
     re.IGNORECASE,
 )
@@ -295,14 +295,28 @@ def without_words(text, stems):
 
 
 # Code, not prose: key=value pairs, dotted, slashed or underscored names, CamelCase.
-_CODE = re.compile(r"\S*=\S*|\S*[\w)]+[./_:][\w(]\S*|\b\w*[a-z][A-Z]\w*\b")
+# Code, not prose, read token by token (whitespace-separated), so the time is linear in
+# the text whatever it holds: a token with "=" or with a dot, slash, underscore or colon
+# between word characters ("OpType=ALLREDUCE", "torch.cuda") is code whole; a camelCase
+# word inside a token ("WorkNCCL") is code. (One regular expression over the whole text,
+# "\S*[\w)]+[./_:]…", took minutes on a 6,000-letter token: issue 19's adversarial pass.)
+_TOKEN = re.compile(r"\S+")
+_JOINED = re.compile(r"[\w)][./_:][\w(]")
+_CAMEL = re.compile(r"\b\w*?[a-z][A-Z]\w*\b")
+
+
+def _code_out(token):
+    text = token.group(0)
+    if "=" in text or _JOINED.search(text):
+        return " , "
+    return _CAMEL.sub(" , ", text) if any(c.isupper() for c in text[1:]) else text
 
 
 def prose(text):
     """``text`` without the code a log line carries (``OpType=ALLREDUCE``,
     ``torch.cuda``, ``WorkNCCL``): the meaning layer reads people's words, and reads
-    identifiers as noise."""
-    return _CODE.sub(" , ", text)
+    identifiers as noise. Linear in the text's length."""
+    return _TOKEN.sub(_code_out, text)
 
 
 def content_words(text):

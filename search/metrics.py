@@ -132,7 +132,7 @@ def metric_moves(text):
         for match in re.finditer(rf"(?<![\w/])(?:{metric})(?![\w/])", text, re.I):
             if slug in found:
                 break
-            rest = text[match.end() :]
+            rest = text[match.end() : match.end() + 200]  # a clause, at most
             stop = _CLAUSE_END.search(rest)
             clause = rest[: stop.start()] if stop else rest
             directions = _direction(clause)

@@ -376,10 +376,20 @@ _SETUP_BEFORE = re.compile(
 _CLAUSE_START = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b", re.IGNORECASE)
 
 
-# A line holding three or more "name: number" (or "name = number") fields.
-_NUMBER_ROW = re.compile(
-    r"^[^\n]*?(?:[A-Za-z][^:=\n]{0,40}[:=]\s*[-+]?\d[\d.,eE+-]*\b[^\n]*?){3,}$", re.MULTILINE
-)
+# A "name: number" (or "name = number") field; a line holding three or more is data.
+_NUMBER_FIELD = re.compile(r"[A-Za-z][^:=\n]{0,40}?[:=]\s*[-+]?\d")
+
+
+def _number_rows(sentence):
+    """``[(start, end)]`` of the lines holding three or more :data:`_NUMBER_FIELD`
+    (linear in the text: each line is scanned once)."""
+    spans, start = [], 0
+    for line in sentence.split("\n"):
+        if len(_NUMBER_FIELD.findall(line)) >= 3:
+            spans.append((start, start + len(line)))
+        start += len(line) + 1
+    return spans
+
 
 # A prefix joined by a hyphen that turns a workload's word into another ("self-serving",
 # "non-training jobs").
@@ -511,7 +521,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         covered.append((move.start, move.end))
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
     # data, not prose: the meaning layer does not read it.
-    covered += [row.span() for row in _NUMBER_ROW.finditer(sentence)]
+    covered += _number_rows(sentence)
     # What the names and aliases did not explain is read for its meaning.
     # An access log's request line is a path, not prose: the meaning layer skips it.
     remainder = ACCESS_LOG_REQUEST.sub(" ", _blank(sentence, covered))

@@ -429,3 +429,36 @@ def test_term_text_within_its_limits_saves(admin_client):
 def test_category_workload_and_organisation_text_is_bounded(admin_client, url, field, text,
                                                             message):  # fmt: skip
     _refused(admin_client, url, field, text, message)
+
+
+PASTES = {
+    "a long token after a field": lambda n: "x" * 40 + ": 1 " + "y" * n,
+    "one long token": lambda n: "y" * n,
+    "dotted": lambda n: "a." * (n // 2),
+    "camel case": lambda n: "aB" * (n // 2),
+    "fields": lambda n: "a: 1 " * (n // 5),
+    "a metric without a direction": lambda n: "latency " * (n // 8),
+}
+
+
+@pytest.mark.parametrize("name", PASTES)
+def test_a_paste_is_read_in_linear_time(client, name):
+    """Issue 19's adversarial pass: a 6,000-letter token after "name: 1" took minutes to
+    read (a regular expression for code in prose backtracked); every reading rule is now
+    linear in the paste."""
+    make_term("symptom", "NCCL timeout", aliases="NCCL watchdog")
+    make_case("Watchdog", symptoms=["NCCL timeout"])
+
+    def seconds(n):
+        best = None
+        for k in range(3):
+            started = time.perf_counter()
+            response = client.get("/suggest.json", {"q": PASTES[name](n) + f" {k}"})
+            assert response.status_code == 200
+            elapsed = time.perf_counter() - started
+            best = elapsed if best is None else min(best, elapsed)
+        return best
+
+    short, long = seconds(1_500), seconds(5_900)
+    assert long < 2, f"{long:.2f} s for 5,900 characters"
+    assert long < max(8 * short, 0.25), f"{short:.3f} s → {long:.3f} s: not linear"
