@@ -117,6 +117,17 @@ def _direction(text):
     return directions or None
 
 
+# Capacity that went away: "lost a quarter of its usable accelerators", "lost 30% of our
+# GPUs", "losing hundreds of nodes" (only quantities between the verb and the resource).
+_LOST_CAPACITY = re.compile(
+    r"\b(?:lost|lose|loses|losing)\s+(?:(?:a|an|the|half|quarter|third|most|some|all|of|its|"
+    r"our|their|usable|available|healthy|\d+(?:[.,]\d+)?%?|hundreds|dozens|thousands|"
+    r"several|many)\s+){1,6}(?:gpus?|nodes?|accelerators?|hosts?|machines?|servers?|"
+    r"capacity|racks?)\b",
+    re.IGNORECASE,
+)
+
+
 def metric_moves(text):
     """The symptoms ``text`` reports, or rules out, by a metric and how it moved.
 
@@ -126,6 +137,8 @@ def metric_moves(text):
     direction right before it) is the one :data:`METRICS` gives ("worse" counts either
     way); with the other direction, or a word saying it stayed well (:data:`WELL`), it is
     returned with ``shows`` false, unless another mention of the metric shows it.
+    Capacity that went away ("lost a quarter of its usable accelerators") shows
+    *Capacity loss*.
     """
     found, contrary = {}, {}
     for slug, metric, wanted in METRICS:
@@ -160,4 +173,7 @@ def metric_moves(text):
                 contrary[slug] = MetricMove(slug, match.start(), end, shows=False)
     for slug, move in contrary.items():
         found.setdefault(slug, move)
+    lost = _LOST_CAPACITY.search(text)
+    if lost and "capacity-loss" not in found:
+        found["capacity-loss"] = MetricMove("capacity-loss", lost.start(), lost.end())
     return sorted(found.values(), key=lambda move: move.start)

@@ -191,6 +191,7 @@ class ReadingRealLinesTests(LibraryTestCase):
             ("tokens/s down 40% on one job", "symptom:training-throughput-drop"),
             ("TTFT went from 300 ms to 4 s after the upgrade", "symptom:increased-latency"),
             ("error rate jumped to 5% after the deploy", "symptom:elevated-error-rate"),
+            ("we lost 30% of our usable GPUs overnight", "symptom:capacity-loss"),
         ]  # fmt: skip
         for text, value in cases:
             with self.subTest(text):
