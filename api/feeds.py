@@ -4,8 +4,9 @@
 ``matches`` (``sort`` and ``page`` are checked as the list checks them, then ignored: a
 feed is always newest first) and lists the :data:`FEED_ENTRIES` cases of that result
 added to the library last (``created_at``; cases added together in the list's order).
-Each entry links to the case page, carries the summary as HTML content, a plain-text
-summary and the case's categories. The feed's id and links carry the filter state, so
+Each entry is built from the case's record (``listing.records.case_brief``, the one the
+API, the exports and the MCP server give): its title, URL and categories, the summary as
+HTML content and as plain text. The feed's id and links carry the filter state, so
 each filter state is its own feed. Built with ``django.contrib.syndication`` and
 ``Atom1Feed`` (RFC 4287).
 """
@@ -23,6 +24,7 @@ from django.views.decorators.http import condition, require_safe
 from incidents.facets import compute_chips, query_string
 from incidents.models import Case
 from listing.query import read_query, select
+from listing.records import case_brief
 
 from .exports import errors_as_text, state_etag
 
@@ -137,26 +139,32 @@ class CaseFeed(Feed):
         return obj["request"].build_absolute_uri(self.feed_url(obj))
 
     def items(self, obj):
-        return obj["cases"]
+        """``[(case, record)]``: each case with its :func:`~listing.records.case_brief`
+        (absolute URLs)."""
+        url = obj["request"].build_absolute_uri
+        return [(case, case_brief(case, url)) for case in obj["cases"]]
 
-    def item_title(self, case):
-        return case.title
+    def item_title(self, item):
+        return item[1]["title"]
 
-    def item_description(self, case):
+    def item_link(self, item):
+        return item[1]["url"]
+
+    def item_description(self, item):
         # Atom1Feed marks the summary type="html": escaped, the plain text stays text.
-        return escape(case.summary_text())
+        return escape(item[0].summary_text())
 
-    def item_pubdate(self, case):
-        return case.created_at
+    def item_pubdate(self, item):
+        return item[0].created_at
 
-    def item_updateddate(self, case):
-        return case.updated_at
+    def item_updateddate(self, item):
+        return item[0].updated_at
 
-    def item_categories(self, case):
-        return [category.name for category in case.categories]
+    def item_categories(self, item):
+        return [category["name"] for category in item[1]["categories"]]
 
-    def item_extra_kwargs(self, case):
-        return {"content_html": str(case.summary_html())}
+    def item_extra_kwargs(self, item):
+        return {"content_html": str(item[0].summary_html())}
 
 
 @csrf_exempt

@@ -114,3 +114,12 @@ def test_the_facet_kinds_are_named_the_same_everywhere():
     assert set(TERM_KEYS) <= set(CSV_COLUMNS)
     assert set(Filters.model_fields) == {*keys, "year_from", "year_to"}
     assert set(keys) <= set(ListParameters.model_fields)
+
+
+def test_every_surface_that_gives_a_case_builds_it_from_the_one_record():
+    """Exports, the JSON API, the MCP server and the feed give a case from
+    ``listing.records`` (``case_record``/``case_brief``), not from a serialiser of their
+    own; this fails if one of them stops importing it."""
+    edges = _imports(_modules())
+    for surface in ("api.exports", "api.rest", "api.mcp_answers", "api.feeds"):
+        assert "listing.records" in edges[surface], surface

@@ -621,6 +621,22 @@ class RealLibraryExportTests(LibraryTestCase):
         slugs = entry_slugs(root)
         assert set(slugs) == set(listed_slugs(self.client, "/?symptom=nccl-timeout"))
 
+    def test_feed_entries_carry_the_record_the_api_gives(self):
+        """One record on every surface: each entry's title, link and categories are the
+        API's ``title``, ``url`` and ``categories`` of the same case."""
+        root = atom(self.client.get("/feed.atom?symptom=nccl-timeout"))
+        entries = root.findall(f"{ATOM}entry")
+        assert entries
+        for entry in entries:
+            link = entry.find(f"{ATOM}link").get("href")
+            slug = urlsplit(link).path.split("/")[2]
+            record = self.client.get(f"/api/v1/cases/{slug}/").json()
+            assert entry.findtext(f"{ATOM}title") == record["title"]
+            assert link == record["url"]
+            assert [c.get("term") for c in entry.findall(f"{ATOM}category")] == [
+                c["name"] for c in record["categories"]
+            ]
+
 
 @pytest.mark.parametrize("kind", ["csv", "json"])
 def test_past_the_export_rate_limit_a_client_gets_429_with_retry_after(client, settings, library,
