@@ -1,0 +1,406 @@
+"""What each MCP tool answers (``api/mcp_answers.py``), in process: the same functions the
+server's tools call, checked against what the pages and the JSON API answer for the same
+state through Django's test client. The transports (streamable HTTP, stdio, the official
+client, errors of argument validation) are tested in ``tests/test_mcp.py``.
+
+Answers pass through ``pydantic_core.to_jsonable_python`` as the server sends them, so
+dates arrive as ISO text, as a client reads them.
+"""
+
+import urllib.parse
+
+from django.test import TestCase
+from mcp.server.mcpserver.exceptions import ToolError
+from pydantic_core import to_jsonable_python
+
+from api.mcp_answers import (
+    Filters,
+    Links,
+    get_case_answer,
+    get_term_answer,
+    list_facets_answer,
+    related_cases_answer,
+    resolve_terms_answer,
+    search_cases_answer,
+    suggest_filters_answer,
+)
+from incidents.index import FACET_KEYS
+
+from .conftest import (
+    LibraryTestCase,
+    facet_values,
+    listed_titles,
+    make_case,
+    page,
+    result_count,
+)
+from .mcp_data import BAD_LIST_INPUT, SEARCHES, SENTENCE, make_library
+
+LINKS = Links("http://testserver")
+
+
+def _filters(filters):
+    return Filters(**filters) if filters else None
+
+
+ANSWERS = {
+    "search_cases": lambda sentence="", filters=None, sort=None, page=None, include_weaker=False: (
+        search_cases_answer(sentence, _filters(filters), sort, page, include_weaker, LINKS)
+    ),
+    "get_case": lambda slug: get_case_answer(slug, LINKS),
+    "related_cases": lambda slug: related_cases_answer(slug, LINKS),
+    "suggest_filters": lambda sentence: suggest_filters_answer(sentence),
+    "resolve_terms": lambda words: resolve_terms_answer(words),
+    "get_term": lambda kind, slug: get_term_answer(kind, slug, LINKS),
+    "list_facets": lambda filters=None, sentence="": list_facets_answer(
+        _filters(filters), sentence
+    ),
+}
+
+
+def call(name, **arguments):
+    """A tool's answer to ``arguments``, as JSON data."""
+    return to_jsonable_python(ANSWERS[name](**arguments))
+
+
+def refused(name, **arguments):
+    """The message of the ``ToolError`` a tool raises for ``arguments``."""
+    try:
+        ANSWERS[name](**arguments)
+    except ToolError as failure:
+        return str(failure)
+    raise AssertionError(f"{name}{arguments} was answered")
+
+
+def path_of(url):
+    parts = urllib.parse.urlsplit(url)
+    return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+class McpAnswersTests(TestCase):
+    """The small library of ``tests/mcp_data.py``."""
+
+    @classmethod
+    def setUpTestData(cls):
+        make_library()
+
+    # --- search_cases --------------------------------------------------------------------
+
+    def test_search_cases_lists_what_the_list_page_lists(self):
+        for arguments in SEARCHES:
+            with self.subTest(arguments):
+                found = call("search_cases", **arguments)
+                listed = self.client.get(path_of(found["list_url"]))
+                assert listed.status_code == 200
+                assert [case["title"] for case in found["cases"]] == listed_titles(listed)
+                assert found["count"] == result_count(listed)
+                assert found["page"] == arguments.get("page", 1)
+                assert found["per_page"] == 20
+                for case in found["cases"]:
+                    assert case["url"] == f"http://testserver/cases/{case['slug']}/"
+        assert call("search_cases")["count"] == 25
+        assert call("search_cases", page=2)["pages"] == 2
+
+    def test_search_cases_url_is_the_list_state_of_its_arguments(self):
+        found = call(
+            "search_cases",
+            sentence=SENTENCE,
+            filters={"symptom": "nccl-timeout", "component": ["nccl"]},
+            sort="newest",
+        )
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(found["list_url"]).query)
+        assert query == {
+            "q": [SENTENCE],
+            "symptom": ["nccl-timeout"],
+            "component": ["nccl"],
+            "sort": ["newest"],
+        }
+        assert [case["title"] for case in found["cases"]] == ["Watchdog hang", "Watchdog twin"]
+
+    def test_search_cases_says_why_each_case_matched(self):
+        found = call("search_cases", sentence=SENTENCE)
+        assert {(v["kind"], v["slug"], v["how"]) for v in found["recognised"]} >= {
+            ("symptom", "nccl-timeout", "alias")
+        }
+        top = found["cases"][0]
+        assert top["title"] == "Watchdog hang"
+        assert top["why"]["score"] > 0
+        assert "nccl-timeout" in {value["slug"] for value in top["why"]["recognised"]}
+        assert {"nccl", "watchdog", "timeout"} <= set(top["why"]["words"])
+        assert top["terms"]["symptom"] == [
+            {"slug": "job-hang-without-error", "name": "Job hang without error"},
+            {"slug": "nccl-timeout", "name": "NCCL timeout"},
+        ]
+        assert [o["slug"] for o in top["organisations"]] == ["example-lab", "switch-vendor"]
+        # Without a sentence there is nothing to explain.
+        plain = call("search_cases", filters={"symptom": "nccl-timeout"})
+        assert all("why" not in case for case in plain["cases"])
+
+    def test_why_names_only_words_the_case_uses(self):
+        """Issue 19: a tag's aliases are evidence that a case carries the tag, not words
+        the case contains; "why" lists the tag under "recognised", and under "words" only
+        what the case's own text says."""
+        make_case("Quiet stop", symptoms=["NCCL timeout"], summary="The job stopped at step 9.")
+        found = call("search_cases", sentence="NCCL watchdog", include_weaker=True)
+        quiet = next(case for case in found["cases"] if case["title"] == "Quiet stop")
+        assert "nccl-timeout" in {value["slug"] for value in quiet["why"]["recognised"]}
+        assert "watchdog" not in quiet["why"]["words"]
+
+    # --- get_case and related_cases ------------------------------------------------------
+
+    def test_get_case_gives_every_section_and_what_the_case_page_shows(self):
+        found = call("get_case", slug="watchdog-hang")
+        shown = page(self.client.get("/cases/watchdog-hang/"))
+        assert found["title"] == shown.select_one("h1").get_text(strip=True)
+        assert found["url"] == "http://testserver/cases/watchdog-hang/"
+        assert found["sections"] == {
+            "summary": "The job hung until the NCCL watchdog fired after 600 seconds.",
+            "trigger": "A switch dropped packets.",
+            "impact": "Training stopped for three hours.",
+            "symptoms": "Every rank waited in an allreduce.",
+            "detection": "The NCCL watchdog.",
+            "remediation": "- Replaced the switch",
+            "action_items": "- Alert on link flaps",
+            "lessons": "Watch the switches.",
+        }
+        facts = shown.select_one("dl.keyfacts")
+        assert [(f["label"], f["text"]) for f in found["key_facts"]] == list(
+            zip(
+                [dt.get_text(strip=True) for dt in facts.select("dt")],
+                [dd.get_text(strip=True) for dd in facts.select("dd")],
+                strict=True,
+            )
+        )
+        assert ("Scale", "2,048 accelerators") in [
+            (f["label"], f["text"]) for f in found["key_facts"]
+        ]
+        assert [s["title"] for s in found["sources"]] == [
+            a.get_text(strip=True) for a in shown.select(".sources__list a")
+        ]
+        assert found["timeline"][0]["event"] == "The job stopped making progress."
+        assert (
+            shown.select_one(".timeline li")
+            .get_text(" ", strip=True)
+            .endswith("The job stopped making progress.")
+        )
+        terms = found["terms"]
+        assert [t["slug"] for t in terms["symptom"]] == ["job-hang-without-error", "nccl-timeout"]
+        assert [t["slug"] for t in terms["component"]] == ["nccl"]
+        assert [t["slug"] for t in terms["contributing_factor"]] == ["synchronous-training"]
+        assert found["figures"]["scale"] == "1k-10k"
+        assert found["figures"]["workloads"] == [{"slug": "training", "name": "Training"}]
+        assert found["dates"]["started"] == {
+            "date": "2023-05-01",
+            "precision": "day",
+            "text": "1 May 2023",
+        }
+        # One record on every surface: the API's case has the same fields and values.
+        api = self.client.get("/api/v1/cases/watchdog-hang/").json()
+        for field in ("slug", "title", "url", "summary", "dates", "organisations", "terms",
+                      "categories", "key_facts", "figures", "timeline", "sources"):  # fmt: skip
+            assert found[field] == api[field], field
+        assert found["sections"] == {k: v["markdown"] for k, v in api["sections"].items()}
+        assert [r["title"] for r in found["related"]] == [
+            a.get_text(strip=True) for a in shown.select(".related__list > li > a")
+        ]
+
+    def test_related_cases_are_the_case_page_list_with_shared_terms(self):
+        found = call("related_cases", slug="watchdog-hang")
+        items = page(self.client.get("/cases/watchdog-hang/")).select(".related__list > li")
+        assert [r["title"] for r in found["related"]] == [
+            item.select_one("a").get_text(strip=True) for item in items
+        ]
+        assert found["related"][0]["title"] == "Watchdog twin"
+        for related, item in zip(found["related"], items, strict=True):
+            assert [t["name"] for t in related["shared"]] == [
+                a.get_text(strip=True) for a in item.select(".related__shared a")
+            ]
+        assert {
+            "kind": "symptom",
+            "kind_label": "Symptom",
+            "slug": "nccl-timeout",
+            "name": "NCCL timeout",
+        } in found["related"][0]["shared"]
+        assert len(found["related"]) <= 5
+
+    # --- suggest_filters, resolve_terms, get_term, list_facets ---------------------------
+
+    def test_suggest_filters_gives_what_suggest_json_gives(self):
+        for sentence in [SENTENCE, "the job crashed on a faulty GPU", "nothing to see"]:
+            with self.subTest(sentence):
+                found = call("suggest_filters", sentence=sentence)
+                response = self.client.get("/suggest.json", {"q": sentence})
+                assert response.status_code == 200
+                assert found["suggestions"] == response.json()
+        suggested = call("suggest_filters", sentence=SENTENCE)["suggestions"]
+        assert ("symptom", "nccl-timeout", "alias") in {
+            (s["kind"], s["slug"], s["how"]) for s in suggested
+        }
+
+    def test_resolve_terms_maps_words_to_slugs(self):
+        words = ["NCCL watchdog", "Job hang without error", "faulty-gpu", "Example Lab", "zzz"]
+        found = call("resolve_terms", words=words)
+        by_word = {item["word"]: item["values"] for item in found["words"]}
+        first = by_word["NCCL watchdog"][0]
+        assert (first["kind"], first["slug"], first["how"], first["cases"]) == (
+            "symptom",
+            "nccl-timeout",
+            "alias",
+            2,
+        )
+        assert first["confidence"] == 0.9
+        # Read by the suggestions' recogniser: what /suggest.json gives for the same words.
+        assert [
+            {key: value for key, value in v.items() if key != "cases"}
+            for v in by_word["NCCL watchdog"]
+        ] == self.client.get("/suggest.json?q=NCCL+watchdog").json()
+        assert by_word["Job hang without error"][0]["slug"] == "job-hang-without-error"
+        assert by_word["Job hang without error"][0]["confidence"] == 1.0
+        assert by_word["faulty-gpu"][0] == {
+            "kind": "root_cause",
+            "slug": "faulty-gpu",
+            "name": "Faulty GPU",
+            "matched": "faulty-gpu",
+            "confidence": 1.0,
+            "how": "slug",
+            "cases": 12,
+        }
+        assert by_word["Example Lab"][0]["kind"] == "organisation"
+        assert by_word["zzz"] == []
+        # A value only a draft carries stays private.
+        assert call("resolve_terms", words="Draft only symptom")["words"][0]["values"] == []
+
+    def test_get_term_gives_what_the_vocabulary_api_gives_and_what_is_seen_with_it(self):
+        term = call("get_term", kind="symptom", slug="nccl-timeout")
+        kinds = self.client.get("/api/v1/vocabulary/").json()["kinds"]
+        symptoms = next(k for k in kinds if k["key"] == "symptom")
+        listed = next(v for v in symptoms["values"] if v["slug"] == "nccl-timeout")
+        for field in ("name", "description", "aliases", "phrasings", "signatures", "cases"):
+            assert term[field] == listed[field], field
+        assert (term["kind"], term["label"], term["cases"]) == ("symptom", "Symptom", 2)
+        # Seen with: the values the same published cases carry, most shared first.
+        facets = self.client.get("/api/v1/facets/?symptom=nccl-timeout").json()["facets"]
+        components = next(f for f in facets if f["key"] == "component")
+        counts = {v["slug"]: v["count"] for v in components["values"]}
+        assert term["seen_with"]["component"]
+        for value in term["seen_with"]["component"]:
+            assert counts[value["slug"]] == value["cases"]
+        assert "symptom" not in term["seen_with"]
+        assert path_of(term["links"]["list"]) == "/?symptom=nccl-timeout"
+
+    def test_get_term_refuses_an_unknown_kind_or_slug_with_what_to_use(self):
+        wrong_kind = refused("get_term", kind="symptoms", slug="nccl-timeout")
+        assert "root_cause, component, symptom" in wrong_kind
+        typo = refused("get_term", kind="symptom", slug="nccl-timout")
+        assert "Did you mean nccl-timeout?" in typo
+        hidden = refused("get_term", kind="symptom", slug="draft-only-symptom")
+        assert "No symptom has the slug" in hidden
+
+    def test_list_facets_counts_as_the_list_page(self):
+        for arguments in SEARCHES[:7]:
+            with self.subTest(arguments):
+                state = {key: arguments[key] for key in ("sentence", "filters") if key in arguments}
+                found = call("list_facets", **state)
+                listed = self.client.get(path_of(call("search_cases", **state)["list_url"]))
+                assert found["count"] == result_count(listed)
+                assert [facet["key"] for facet in found["facets"]] == list(FACET_KEYS)
+                for facet in found["facets"]:
+                    shown = facet_values(listed, facet["key"])
+                    assert {v["name"]: (v["count"], v["selected"]) for v in facet["values"]} == {
+                        label: (count, selected) for label, (count, _, selected) in shown.items()
+                    }, facet["key"]
+        scale = next(f for f in call("list_facets", **SEARCHES[5])["facets"] if f["key"] == "scale")
+        assert {v["slug"] for v in scale["values"] if v["selected"]} == {"1k-10k", "under-1k"}
+
+    # --- Drafts and bad input ------------------------------------------------------------
+
+    def test_a_draft_never_appears(self):
+        draft = "secret-watchdog-draft"
+        for arguments in (
+            {"sentence": "secret watchdog draft NCCL timeout"},
+            {"sentence": "secret", "include_weaker": True},
+            {"filters": {"symptom": "nccl-timeout"}},
+        ):
+            assert draft not in {c["slug"] for c in call("search_cases", **arguments)["cases"]}
+        assert call("search_cases", sentence="secret", include_weaker=True)["count"] == 0
+        assert call("search_cases", filters={"symptom": "nccl-timeout"})["count"] == 2
+        assert refused("get_case", slug=draft) == "There is no case “secret-watchdog-draft”."
+        assert refused("related_cases", slug=draft) == "There is no case “secret-watchdog-draft”."
+        others = call("related_cases", slug="watchdog-hang")["related"]
+        assert draft not in {r["slug"] for r in others}
+        facets = call("list_facets", filters={"symptom": "nccl-timeout"})["facets"]
+        symptoms = next(f for f in facets if f["key"] == "symptom")
+        assert {v["slug"]: v["count"] for v in symptoms["values"]}["nccl-timeout"] == 2
+        assert "draft-only-symptom" not in {v["slug"] for v in symptoms["values"]}
+        assert call("suggest_filters", sentence="draft only symptom")["suggestions"] == []
+        # Issue 21: a value only drafts carry is not "recognised" either (it gave its slug).
+        named = call("search_cases", sentence="draft only symptom after an NCCL timeout")
+        assert [v["slug"] for v in named["recognised"]] == ["nccl-timeout"]
+
+    def test_bad_list_input_is_a_tool_error_with_the_list_page_message(self):
+        searched = {}
+        for arguments, query in BAD_LIST_INPUT:
+            with self.subTest(query[:60]):
+                message = refused("search_cases", **arguments)
+                searched[query] = message
+                shown = self.client.get("/?" + query)
+                assert shown.status_code in {400, 404}
+                for line in message.split("\n"):
+                    assert line in page(shown).get_text(" ", strip=True), line
+                if set(arguments) == {"filters"}:
+                    assert refused("list_facets", **arguments) == message
+        assert searched["root_cause=nope"] == (
+            "There is no root cause “nope”. Remove it or pick one listed."
+        )
+        assert searched["page=abc"] == "“abc” is not a page number."
+        assert searched["page=99"] == "There is no page 99: this list has 2 pages."
+
+    def test_other_bad_input_is_refused_with_what_to_give(self):
+        assert refused("get_case", slug="nope") == "There is no case “nope”."
+        assert refused("get_case", slug="") == "Give the slug of a case, as search_cases lists it."
+        assert refused("related_cases", slug="x" * 300).startswith("There is no case “xxx")
+        assert refused("suggest_filters", sentence="y" * 6_001) == (
+            "q is 6001 characters long; at most 6000."
+        )
+        assert refused("suggest_filters", sentence="a\x00b") == (
+            "q contains a NUL character; remove it."
+        )
+        assert refused("resolve_terms", words=[]) == "Give at least one word or phrase to resolve."
+        assert refused("resolve_terms", words=["w"] * 21) == (
+            "21 words are given; at most 20 in one call."
+        )
+        assert refused("resolve_terms", words=["z" * 101]).endswith(
+            "is 101 characters long; at most 100. For a sentence use suggest_filters."
+        )
+        assert refused("list_facets", filters={"organisation": "nope"}) == (
+            "There is no organisation “nope”. Remove it or pick one listed."
+        )
+
+
+class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
+    def test_real_library_log_line_and_paraphrase(self):
+        line = (
+            "[Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, "
+            "OpType=ALLREDUCE, ...) ran for 600018 milliseconds before timing out."
+        )
+        found = call("search_cases", sentence=line)
+        listed = self.client.get(path_of(found["list_url"]))
+        assert [c["title"] for c in found["cases"]] == listed_titles(listed)
+        assert found["count"] == result_count(listed) == call("list_facets", sentence=line)["count"]
+        assert found["recognised"][0]["slug"] == "nccl-timeout"
+        assert all(
+            "nccl-timeout" in {v["slug"] for v in case["why"]["recognised"]}
+            for case in found["cases"][:4]
+        )
+        words = ["the node rebooted by itself", "Xid 79", "H100"]
+        by_word = {
+            item["word"]: item["values"] for item in call("resolve_terms", words=words)["words"]
+        }
+        assert by_word["the node rebooted by itself"][0]["slug"] == "node-failure"
+        assert by_word["the node rebooted by itself"][0]["how"] == "meaning"
+        assert by_word["Xid 79"][0]["slug"] == "xid-error"
+        assert (by_word["H100"][0]["kind"], by_word["H100"][0]["slug"]) == ("accelerator", "h100")
+        suggested = call("suggest_filters", sentence="the node rebooted by itself")
+        assert suggested["suggestions"] == (
+            self.client.get("/suggest.json?q=the+node+rebooted+by+itself").json()
+        )
