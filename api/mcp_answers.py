@@ -39,7 +39,8 @@ from listing.records import (
 )
 from listing.terms import TermNotFound, term_detail
 from search.documents import document_of
-from search.suggestions import index_breadth, offered, recognise
+from search.passing import index_breadth
+from search.suggestions import offered, recognise
 from search.text import query_terms
 
 logger = logging.getLogger(__name__)

@@ -28,10 +28,12 @@ from incidents.graphs import related_from_index
 from incidents.index import Selection, get_index
 from incidents.models import Case
 from lib.text import shorten
+from search.passing import index_breadth
 from search.paste import first_words, read_paste
 from search.ranking import match_sentence
-from search.suggestions import get_vocabulary, index_breadth, offered, recognise
+from search.suggestions import offered, recognise
 from search.text import query_terms
+from search.vocabulary import get_vocabulary
 
 CASES_PER_PAGE = 20
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from incidents.facets import FACET_LABELS, toggle_url
 from incidents.index import Selection
-from search.suggestions import index_breadth, offered, recognise
+from search.passing import index_breadth
+from search.suggestions import offered, recognise
 
 
 @dataclass

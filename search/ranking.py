@@ -74,7 +74,7 @@ EXPANSION_MIN_CONFIDENCE = 0.5  # the chips' threshold (suggestions.OFFER_THRESH
 # A match is strong when it scores at least this share of the best match.
 STRONG_SHARE = 0.5
 # A value a log signature shows makes every case carrying it a strong match when at most
-# this share of the published cases carry it (suggestions.BROAD_SHARE: a broad value such
+# this share of the published cases carry it (passing.BROAD_SHARE: a broad value such
 # as GPU, which an Xid line also shows, would make a fifth of the library strong).
 PROOF_SHARE = 0.2
 # Known items: a short sentence (2 to KNOWN_ITEM_WORDS words, numbers included) whose

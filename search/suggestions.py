@@ -9,7 +9,7 @@ Three layers read the sentence:
    the sentence as whole words (any case, plurals, hyphens, ``Xid79`` = ``Xid 79``),
    longest match first. Confidence :data:`NAME_CONFIDENCE` for a name,
    :data:`ALIAS_CONFIDENCE` for an alias, unless the words are only mentioned in passing
-   (:func:`in_passing`), which lowers it to :data:`PASSING_CONFIDENCE`.
+   (:func:`~search.passing.in_passing`), which lowers it to :data:`PASSING_CONFIDENCE`.
 2. **Meaning** (``search/semantic.py``): what the name/alias layer did not explain is
    read, clause by clause, by a classifier trained on every term's name, aliases,
    description and phrasings (how people describe it in their own words) as static
@@ -23,26 +23,15 @@ is not applied already, and at least one published case under the page's filters
 it (on the list page: at least one of the cases listed for the sentence), so a chip never
 leads to an empty list. Chips come in order of confidence, then of where they occur in the sentence.
 
-Everything the layers need is built once per taxonomy version (the change counter in the
-database), so an edit to a term, alias or organisation made in any process reaches every
-process on its next request.
+What the layers read with is built once per taxonomy version (``search/vocabulary.py``),
+so an edit to a term, alias or organisation made in any process reaches every process on
+its next request; which words name a value only in passing is ``search/passing.py``.
 """
 
 import re
-import threading
 from dataclasses import dataclass
 
 import numpy as np
-
-from incidents.index import release_memory
-from incidents.models import Accelerator, Organisation, Workload
-from taxonomy.models import (
-    Component,
-    ContributingFactor,
-    RootCause,
-    Symptom,
-    taxonomy_version,
-)
 
 from .clauses import (
     content_words,
@@ -56,24 +45,10 @@ from .clauses import (
     without_words,
 )
 from .metrics import metric_moves
-from .recognise import Candidate, Recogniser, tokenize
-from .semantic import SemanticIndex, description_clauses, get_encoder
-from .signatures import SignatureMatcher
-from .text import ACCESS_LOG_REQUEST, STOP_WORDS, stem, strip_log_noise, words
-
-SUGGESTED_MODELS = (
-    (RootCause, "root_cause"),
-    (Component, "component"),
-    (Symptom, "symptom"),
-    (ContributingFactor, "contributing_factor"),
-    (Organisation, "organisation"),
-    (Workload, "workload"),
-    (Accelerator, "accelerator"),
-)
-# Kinds that are named, not described, and give the setting of what happened (who, on
-# what, doing what): only their names and aliases find them, and none of them makes a
-# broad value named beside it the setting.
-SETTING_KINDS = frozenset({"organisation", "workload", "accelerator"})
+from .passing import SIGN_IN, in_passing, is_broad
+from .recognise import tokenize
+from .text import ACCESS_LOG_REQUEST, stem, strip_log_noise
+from .vocabulary import SETTING_KINDS, get_vocabulary
 
 SIGNATURE_CONFIDENCE = 0.95
 NAME_CONFIDENCE = 0.95
@@ -117,63 +92,6 @@ LONG_TEXT_MIN_SCORE = 0.25
 # descriptions and phrasings, that the meaning layer needs before it reads a sentence.
 MEANING_MIN_KNOWN = 2
 OFFER_THRESHOLD = 0.5
-# A component carried by more than this share of the published cases is broad ("GPU",
-# "vLLM"): named by one word, it is the setting of most sentences, not what they are
-# about. Only components: symptoms and causes say what happened, however common. (Up to
-# 79 cases this was 0.35 of any kind, which only "GPU" passed; as the library took in
-# inference and security cases, GPU's share fell to 0.27 and the rule silently lapsed.)
-BROAD_SHARE = 0.2
-# Nouns that, right after an organisation's or a broad value's one-word name, show the
-# name is a modifier ("kubernetes pods", "GPU cluster"), not the subject.
-SETTING_NOUNS = frozenset(
-    [
-        "cluster",
-        "clusters",
-        "node",
-        "nodes",
-        "server",
-        "servers",
-        "host",
-        "hosts",
-        "pod",
-        "pods",
-        "fleet",
-        "fleets",
-        "capacity",
-        "rack",
-        "racks",
-        "machine",
-        "machines",
-        "vm",
-        "vms",
-        "instance",
-        "instances",
-        "box",
-        "boxes",
-        "farm",
-        "farms",
-        "job",
-        "jobs",
-        "workload",
-        "workloads",
-        "platform",
-        "platforms",
-        "device",
-        "devices",
-        "team",
-        "teams",
-    ]
-)
-
-
-# After a particular component's one-word name, the nouns that make it the setting
-# ("Slurm jobs", "Lustre nodes"); not "device", which names the component's own
-# hardware ("InfiniBand device 'mlx5_11'").
-PART_SETTING_NOUNS = SETTING_NOUNS - {"device", "devices"}
-
-
-# "log in", "logged on", "logging into": signing in, which has nothing to do with logs.
-_SIGN_IN = re.compile(r"log(?:s|ged|ging)?\s+(?:in|into|on|onto|out)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -196,186 +114,6 @@ class Recognised:
     aliases: tuple = ()
 
 
-class Vocabulary:
-    """What the two layers need, built from the database: the literal recogniser, the
-    semantic index, and the stems of each value's name.
-
-    Input: ``rows``, ``list[tuple[str kind, str slug, str name, str aliases, str
-    description, str phrasings]]``; ``signatures``, ``list[tuple[str kind, str slug, str
-    signatures_text]]``. Build with :func:`get_vocabulary`.
-    """
-
-    def __init__(self, rows, signatures=()):
-        self.signatures = SignatureMatcher(signatures)
-        candidates = [Candidate(kind, slug, name) for kind, slug, name, *_ in rows]
-        names = [(c, [row[2]]) for c, row in zip(candidates, rows, strict=True)]
-        aliases = [(c, row[3].splitlines()) for c, row in zip(candidates, rows, strict=True)]
-        self.recogniser = Recogniser(names + aliases, independent=SETTING_KINDS)
-        self.name_keys = {
-            (c.kind, c.slug): tuple(t for t, _, _ in tokenize(row[2]))
-            for c, row in zip(candidates, rows, strict=True)
-        }
-        entries = []
-        for c, (_, _, name, alias_text, description, phrasings) in zip(
-            candidates, rows, strict=True
-        ):
-            if c.kind in SETTING_KINDS:
-                continue  # named, not described
-            phrases = [name, *(a.strip() for a in alias_text.splitlines() if a.strip())]
-            phrases += description_clauses(description)
-            phrases += [p.strip() for p in phrasings.splitlines() if p.strip()]
-            entries.append(((c.kind, c.slug), phrases))
-        corpus = [text for row in rows for text in row[2:]]
-        self.semantic = SemanticIndex(entries, get_encoder(), corpus)
-        # The words the vocabulary's own texts use: the meaning layer reads a sentence
-        # only when it uses at least MEANING_MIN_KNOWN of them ("I love pizza" uses none).
-        # The words of names and aliases: the verbs a denial can take away ("did not
-        # overheat").
-        self.event_stems = frozenset(
-            stem(w)
-            for row in rows
-            for w in words(row[2] + " " + row[3])
-            if w not in STOP_WORDS and row[0] not in SETTING_KINDS
-        )
-        self.known_stems = frozenset(
-            stem(w) for text in corpus for w in words(text) if w not in STOP_WORDS
-        )
-        self.candidates = {(c.kind, c.slug): c for c in candidates}
-        self.aliases = {
-            (c.kind, c.slug): tuple(a.strip() for a in row[3].splitlines() if a.strip())
-            for c, row in zip(candidates, rows, strict=True)
-        }
-        # The stems of each value's name, and of its head noun (the last word), to tell
-        # "no crash" from a crash and "GPU" from "Faulty GPU".
-        self.name_stems = {
-            (c.kind, c.slug): {stem(w) for w in words(row[2]) if w not in STOP_WORDS}
-            for c, row in zip(candidates, rows, strict=True)
-        }
-        self.alias_stems = {
-            (c.kind, c.slug): {
-                stem(w) for a in row[3].splitlines() for w in words(a) if w not in STOP_WORDS
-            }
-            for c, row in zip(candidates, rows, strict=True)
-        }
-        self.head_stems = {
-            (c.kind, c.slug): stem(words(row[2])[-1]) if words(row[2]) else ""
-            for c, row in zip(candidates, rows, strict=True)
-        }
-
-
-def vocabulary_rows():
-    """Every suggestible value, and the terms' log signatures; seven SQL queries.
-
-    Output: ``(rows, signatures)``: ``rows`` as :class:`Vocabulary` takes them, ``(kind,
-    slug, name, aliases, description, phrasings)`` (organisations, workloads and
-    accelerators have neither description nor phrasings here: ""); ``signatures``,
-    ``(kind, slug, signatures_text)`` of the terms that have any.
-    """
-    rows, signatures = [], []
-    for model, kind in SUGGESTED_MODELS:
-        if kind in SETTING_KINDS:
-            values = model.objects.order_by("pk").values_list("slug", "name", "aliases")
-            rows += [(kind, slug, name, aliases or "", "", "") for slug, name, aliases in values]
-            continue
-        fields = ("slug", "name", "aliases", "description", "phrasings", "signatures")
-        for slug, name, aliases, description, phrasings, patterns in model.objects.order_by(
-            "pk"
-        ).values_list(*fields):
-            rows.append((kind, slug, name, aliases or "", description or "", phrasings or ""))
-            if patterns:
-                signatures.append((kind, slug, patterns))
-    return rows, signatures
-
-
-_lock = threading.Lock()
-_built = {"version": None, "vocabulary": None}
-
-
-def forget():
-    """Drop this process's vocabulary so the next call rebuilds it (tests roll the
-    database, and so the change counter, back between cases)."""
-    _built.update(version=None, vocabulary=None)
-
-
-def get_vocabulary(version=None):
-    """This process's :class:`Vocabulary`, rebuilt when the taxonomy version moved.
-
-    Input: the taxonomy version if the caller read it (else one SQL query reads it).
-    Threads of a worker share it; one rebuilds while the others wait.
-    """
-    version = taxonomy_version() if version is None else version
-    vocabulary = _built["vocabulary"]
-    if vocabulary is not None and _built["version"] == version:
-        return vocabulary
-    with _lock:
-        if _built["vocabulary"] is None or _built["version"] != version:
-            _built.update(vocabulary=None)  # let the old one go before building
-            rows, signatures = vocabulary_rows()
-            _built.update(vocabulary=Vocabulary(rows, signatures), version=version)
-            release_memory(len(rows))
-        return _built["vocabulary"]
-
-
-def is_broad(kind, slug, breadth):
-    """Whether a value is broad: a component carried by more than :data:`BROAD_SHARE` of
-    the published cases. Input: kind and slug (str), ``breadth`` as given to
-    :func:`recognise`. Output: bool."""
-    return kind == "component" and breadth(kind, slug) > BROAD_SHARE
-
-
-def in_passing(sentence, found, broad):
-    """Whether a name/alias match only mentions the value in passing.
-
-    Input: the sentence, the recogniser's match (``kind``, ``matched``, ``start``) and
-    whether the value is broad (:func:`is_broad`).
-    Output: ``bool``: true for a one-word match of an organisation or of a broad value
-    followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods"), or
-    of another component followed by one of :data:`PART_SETTING_NOUNS` ("Slurm jobs");
-    for an organisation's name inside a longer name, path or version ("nvidia-smi",
-    ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``) or the host of
-    a link to one of its pages (``https://huggingface.co/Qwen/…``); for a workload's
-    word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training"); for a
-    component named as the setup ("connected using InfiniBand"); and for "log" as in
-    signing in ("without logging in").
-    (:func:`recognise` also treats a broad value named in one word as in passing when
-    the sentence names something more particular.)
-    """
-    if found.kind == "component" and _SETUP_BEFORE.search(
-        _CLAUSE_START.split(sentence[: found.start])[-1]
-    ):
-        return True  # "our nodes are connected using InfiniBand": how things are set up
-    if found.kind == "organisation" and _IN_URL.search(sentence[: found.start]):
-        after = sentence[found.start + len(found.matched) :]
-        if after.startswith("/") and len(after) > 1 and not after[1].isspace():
-            return True  # a link to a page on its site ("https://huggingface.co/Qwen/…")
-    if len(tokenize(found.matched)) != 1:
-        return False
-    if len(found.matched) <= 2 and _in_identifier(sentence, found):
-        return True  # a two-letter name inside a tool's ("ib" in ib_write_bw)
-    if found.kind == "workload" and _NEGATING_PREFIX.search(sentence[: found.start]):
-        return True  # "self-serving", "non-training": not the workload
-    if _SIGN_IN.match(sentence[found.start :]):
-        return True  # "without logging in": signing in, not logs
-    if not (broad or found.kind in ("organisation", "component")):
-        return False
-    rest = sentence[found.start + len(found.matched) :]
-    if found.kind == "organisation" and _in_identifier(sentence, found):
-        return True  # part of a name, path or version: nvidia-smi, /pytorch/torch, 5.15-nvidia
-    following = re.match(r"[\s-]*(?:'s\s+)?([^\W\d_]+)", rest)
-    nouns = SETTING_NOUNS if broad or found.kind == "organisation" else PART_SETTING_NOUNS
-    return bool(following and following.group(1).casefold() in nouns)
-
-
-# Words right before a component (up to two between) that say how things are set up, not
-# what failed: "connected using InfiniBand", "running on Kubernetes", "based on RoCE".
-_SETUP_BEFORE = re.compile(
-    r"\b(?:(?:connected|interconnected|linked|networked)\s+(?:using|via|over|with|by|through)|"
-    r"running on|runs on|equipped with|built on|based on)\s+(?:\S+\s+){0,2}$",
-    re.IGNORECASE,
-)
-_CLAUSE_START = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b", re.IGNORECASE)
-
-
 # A "name: number" (or "name = number") field; a line holding three or more is data.
 _NUMBER_FIELD = re.compile(r"[A-Za-z][^:=\n]{0,40}?[:=]\s*[-+]?\d")
 
@@ -389,27 +127,6 @@ def _number_rows(sentence):
             spans.append((start, start + len(line)))
         start += len(line) + 1
     return spans
-
-
-# A prefix joined by a hyphen that turns a workload's word into another ("self-serving",
-# "non-training jobs").
-_NEGATING_PREFIX = re.compile(r"\b(?:self|non|un|anti)-$", re.IGNORECASE)
-
-# The start of a link, right before a name: the name is a host in a URL.
-_IN_URL = re.compile(r"(?:https?://|www\.)(?:www\.)?$", re.IGNORECASE)
-
-# Characters that join a name to the rest of an identifier, a path or a version.
-_JOINERS = "-_/.=@:"
-
-
-def _in_identifier(sentence, found):
-    """Whether the match is joined, by one of :data:`_JOINERS`, to a letter or digit
-    before or after it: part of a longer token (``google/gemma``), not a name."""
-    before = sentence[max(0, found.start - 2) : found.start]
-    after = sentence[found.start + len(found.matched) : found.start + len(found.matched) + 2]
-    joined_before = len(before) == 2 and before[1] in _JOINERS and before[0].isalnum()
-    joined_after = len(after) == 2 and after[0] in _JOINERS and after[1].isalnum()
-    return joined_before or joined_after
 
 
 def recognise(sentence, exclude=(), version=None, breadth=None):
@@ -526,7 +243,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # An access log's request line is a path, not prose: the meaning layer skips it.
     remainder = ACCESS_LOG_REQUEST.sub(" ", _blank(sentence, covered))
     remainder = prose(re.sub(r"\b\d+\b", " ", strip_log_noise(remainder)))
-    remainder = without_denied_verbs(_SIGN_IN.sub("sign in", remainder), vocabulary.event_stems)
+    remainder = without_denied_verbs(SIGN_IN.sub("sign in", remainder), vocabulary.event_stems)
     known = {stem(w) for w in content_words(remainder)} & vocabulary.known_stems
     if len(vocabulary.semantic.keys) >= MEANING_MIN_TERMS and len(known) >= MEANING_MIN_KNOWN:
         # What the text says is not so, anywhere ("not thermal", "isn't a DNS thing"):
@@ -652,19 +369,6 @@ def _blank(sentence, spans):
         cursor = max(cursor, end)
     pieces.append(sentence[cursor:])
     return "".join(pieces)
-
-
-def index_breadth(index):
-    """``(kind, slug) → float``: the share of the published cases carrying a value, read
-    from the case index (no SQL)."""
-    n = max(index.n_cases, 1)
-
-    def breadth(kind, slug):
-        table = index.tables.get(kind)
-        value = table.by_slug.get(slug) if table else None
-        return float(table.degree[value.position]) / n if value is not None else 0.0
-
-    return breadth
 
 
 def offered(recognised, index, within=None, matched=None):

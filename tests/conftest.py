@@ -55,9 +55,9 @@ def _fresh_recogniser():
     from django.core.cache import cache
 
     from incidents import index
-    from search import ranking, suggestions
+    from search import ranking, vocabulary
 
-    suggestions.forget()
+    vocabulary.forget()
     ranking.forget()
     index.forget_index()
     cache.clear()

@@ -13,8 +13,9 @@ from incidents.facets import FACET_SPECS, Facet, FacetValue, only_url, toggle_ur
 from incidents.filters import CaseFilterSet
 from incidents.index import get_index
 from incidents.models import TERM_RELATIONS, Case
+from search.passing import index_breadth
 from search.ranking import match_sentence
-from search.suggestions import index_breadth, recognise
+from search.suggestions import recognise
 from taxonomy.models import RootCause
 
 

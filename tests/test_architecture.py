@@ -104,7 +104,7 @@ def test_the_facet_kinds_are_named_the_same_everywhere():
     from incidents.index import FACET_KEYS, TERM_KEYS
     from incidents.models import TERM_RELATIONS
     from search.ranking import BOOSTED_KINDS
-    from search.suggestions import SUGGESTED_MODELS
+    from search.vocabulary import SUGGESTED_MODELS
 
     keys = tuple(spec.key for spec in FACET_SPECS)
     assert keys == FACET_KEYS

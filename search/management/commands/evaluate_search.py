@@ -22,8 +22,9 @@ from search.evaluation import (
     read_corpus,
     read_rows,
 )
+from search.passing import index_breadth
 from search.ranking import match_sentence
-from search.suggestions import index_breadth, offered, recognise
+from search.suggestions import offered, recognise
 
 
 def suggest(sentence):

@@ -1,0 +1,162 @@
+"""Words that name a value only in passing: the setting of what happened, not what
+happened ("our GPU cluster", "Slurm jobs", "connected using InfiniBand", ``nvidia-smi``,
+"self-serving", "without logging in"), and which values are broad enough to be the
+setting of most sentences. The suggested filters (``search/suggestions.py``) lower such
+a match's confidence below the chips' threshold.
+"""
+
+import re
+
+from .recognise import tokenize
+
+# A component carried by more than this share of the published cases is broad ("GPU",
+# "vLLM"): named by one word, it is the setting of most sentences, not what they are
+# about. Only components: symptoms and causes say what happened, however common. (Up to
+# 79 cases this was 0.35 of any kind, which only "GPU" passed; as the library took in
+# inference and security cases, GPU's share fell to 0.27 and the rule silently lapsed.)
+BROAD_SHARE = 0.2
+# Nouns that, right after an organisation's or a broad value's one-word name, show the
+# name is a modifier ("kubernetes pods", "GPU cluster"), not the subject.
+SETTING_NOUNS = frozenset(
+    [
+        "cluster",
+        "clusters",
+        "node",
+        "nodes",
+        "server",
+        "servers",
+        "host",
+        "hosts",
+        "pod",
+        "pods",
+        "fleet",
+        "fleets",
+        "capacity",
+        "rack",
+        "racks",
+        "machine",
+        "machines",
+        "vm",
+        "vms",
+        "instance",
+        "instances",
+        "box",
+        "boxes",
+        "farm",
+        "farms",
+        "job",
+        "jobs",
+        "workload",
+        "workloads",
+        "platform",
+        "platforms",
+        "device",
+        "devices",
+        "team",
+        "teams",
+    ]
+)
+
+
+# After a particular component's one-word name, the nouns that make it the setting
+# ("Slurm jobs", "Lustre nodes"); not "device", which names the component's own
+# hardware ("InfiniBand device 'mlx5_11'").
+PART_SETTING_NOUNS = SETTING_NOUNS - {"device", "devices"}
+
+
+# "log in", "logged on", "logging into": signing in, which has nothing to do with logs.
+SIGN_IN = re.compile(r"log(?:s|ged|ging)?\s+(?:in|into|on|onto|out)\b", re.IGNORECASE)
+
+
+def is_broad(kind, slug, breadth):
+    """Whether a value is broad: a component carried by more than :data:`BROAD_SHARE` of
+    the published cases. Input: kind and slug (str), ``breadth`` as given to
+    :func:`search.suggestions.recognise`. Output: bool."""
+    return kind == "component" and breadth(kind, slug) > BROAD_SHARE
+
+
+def in_passing(sentence, found, broad):
+    """Whether a name/alias match only mentions the value in passing.
+
+    Input: the sentence, the recogniser's match (``kind``, ``matched``, ``start``) and
+    whether the value is broad (:func:`is_broad`).
+    Output: ``bool``: true for a one-word match of an organisation or of a broad value
+    followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods"), or
+    of another component followed by one of :data:`PART_SETTING_NOUNS` ("Slurm jobs");
+    for an organisation's name inside a longer name, path or version ("nvidia-smi",
+    ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``) or the host of
+    a link to one of its pages (``https://huggingface.co/Qwen/…``); for a workload's
+    word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training"); for a
+    component named as the setup ("connected using InfiniBand"); and for "log" as in
+    signing in ("without logging in").
+    (:func:`search.suggestions.recognise` also treats a broad value named in one word
+    as in passing when the sentence names something more particular.)
+    """
+    if found.kind == "component" and _SETUP_BEFORE.search(
+        _CLAUSE_START.split(sentence[: found.start])[-1]
+    ):
+        return True  # "our nodes are connected using InfiniBand": how things are set up
+    if found.kind == "organisation" and _IN_URL.search(sentence[: found.start]):
+        after = sentence[found.start + len(found.matched) :]
+        if after.startswith("/") and len(after) > 1 and not after[1].isspace():
+            return True  # a link to a page on its site ("https://huggingface.co/Qwen/…")
+    if len(tokenize(found.matched)) != 1:
+        return False
+    if len(found.matched) <= 2 and _in_identifier(sentence, found):
+        return True  # a two-letter name inside a tool's ("ib" in ib_write_bw)
+    if found.kind == "workload" and _NEGATING_PREFIX.search(sentence[: found.start]):
+        return True  # "self-serving", "non-training": not the workload
+    if SIGN_IN.match(sentence[found.start :]):
+        return True  # "without logging in": signing in, not logs
+    if not (broad or found.kind in ("organisation", "component")):
+        return False
+    rest = sentence[found.start + len(found.matched) :]
+    if found.kind == "organisation" and _in_identifier(sentence, found):
+        return True  # part of a name, path or version: nvidia-smi, /pytorch/torch, 5.15-nvidia
+    following = re.match(r"[\s-]*(?:'s\s+)?([^\W\d_]+)", rest)
+    nouns = SETTING_NOUNS if broad or found.kind == "organisation" else PART_SETTING_NOUNS
+    return bool(following and following.group(1).casefold() in nouns)
+
+
+# Words right before a component (up to two between) that say how things are set up, not
+# what failed: "connected using InfiniBand", "running on Kubernetes", "based on RoCE".
+_SETUP_BEFORE = re.compile(
+    r"\b(?:(?:connected|interconnected|linked|networked)\s+(?:using|via|over|with|by|through)|"
+    r"running on|runs on|equipped with|built on|based on)\s+(?:\S+\s+){0,2}$",
+    re.IGNORECASE,
+)
+_CLAUSE_START = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b", re.IGNORECASE)
+
+
+# A prefix joined by a hyphen that turns a workload's word into another ("self-serving",
+# "non-training jobs").
+_NEGATING_PREFIX = re.compile(r"\b(?:self|non|un|anti)-$", re.IGNORECASE)
+
+# The start of a link, right before a name: the name is a host in a URL.
+_IN_URL = re.compile(r"(?:https?://|www\.)(?:www\.)?$", re.IGNORECASE)
+
+# Characters that join a name to the rest of an identifier, a path or a version.
+_JOINERS = "-_/.=@:"
+
+
+def _in_identifier(sentence, found):
+    """Whether the match is joined, by one of :data:`_JOINERS`, to a letter or digit
+    before or after it: part of a longer token (``google/gemma``), not a name."""
+    before = sentence[max(0, found.start - 2) : found.start]
+    after = sentence[found.start + len(found.matched) : found.start + len(found.matched) + 2]
+    joined_before = len(before) == 2 and before[1] in _JOINERS and before[0].isalnum()
+    joined_after = len(after) == 2 and after[0] in _JOINERS and after[1].isalnum()
+    return joined_before or joined_after
+
+
+def index_breadth(index):
+    """``(kind, slug) → float``: the share of the published cases carrying a value, read
+    from the case index (no SQL)."""
+    n = max(index.n_cases, 1)
+
+    def breadth(kind, slug):
+        table = index.tables.get(kind)
+        value = table.by_slug.get(slug) if table else None
+        return float(table.degree[value.position]) / n if value is not None else 0.0
+
+    return breadth

@@ -1,0 +1,160 @@
+"""The vocabulary the suggested filters read with: every suggestible value (the four kinds
+of term, organisations, workloads, accelerators) with its names, aliases, descriptions,
+phrasings and log signatures, built into the three layers' matchers
+(:class:`Vocabulary`) once per taxonomy version.
+
+Everything is built once per taxonomy version (the change counter in the database), so an
+edit to a term, alias or organisation made in any process reaches every process on its
+next request.
+"""
+
+import threading
+
+from incidents.index import release_memory
+from incidents.models import Accelerator, Organisation, Workload
+from taxonomy.models import (
+    Component,
+    ContributingFactor,
+    RootCause,
+    Symptom,
+    taxonomy_version,
+)
+
+from .recognise import Candidate, Recogniser, tokenize
+from .semantic import SemanticIndex, description_clauses, get_encoder
+from .signatures import SignatureMatcher
+from .text import STOP_WORDS, stem, words
+
+SUGGESTED_MODELS = (
+    (RootCause, "root_cause"),
+    (Component, "component"),
+    (Symptom, "symptom"),
+    (ContributingFactor, "contributing_factor"),
+    (Organisation, "organisation"),
+    (Workload, "workload"),
+    (Accelerator, "accelerator"),
+)
+# Kinds that are named, not described, and give the setting of what happened (who, on
+# what, doing what): only their names and aliases find them, and none of them makes a
+# broad value named beside it the setting.
+SETTING_KINDS = frozenset({"organisation", "workload", "accelerator"})
+
+
+class Vocabulary:
+    """What the two layers need, built from the database: the literal recogniser, the
+    semantic index, and the stems of each value's name.
+
+    Input: ``rows``, ``list[tuple[str kind, str slug, str name, str aliases, str
+    description, str phrasings]]``; ``signatures``, ``list[tuple[str kind, str slug, str
+    signatures_text]]``. Build with :func:`get_vocabulary`.
+    """
+
+    def __init__(self, rows, signatures=()):
+        self.signatures = SignatureMatcher(signatures)
+        candidates = [Candidate(kind, slug, name) for kind, slug, name, *_ in rows]
+        names = [(c, [row[2]]) for c, row in zip(candidates, rows, strict=True)]
+        aliases = [(c, row[3].splitlines()) for c, row in zip(candidates, rows, strict=True)]
+        self.recogniser = Recogniser(names + aliases, independent=SETTING_KINDS)
+        self.name_keys = {
+            (c.kind, c.slug): tuple(t for t, _, _ in tokenize(row[2]))
+            for c, row in zip(candidates, rows, strict=True)
+        }
+        entries = []
+        for c, (_, _, name, alias_text, description, phrasings) in zip(
+            candidates, rows, strict=True
+        ):
+            if c.kind in SETTING_KINDS:
+                continue  # named, not described
+            phrases = [name, *(a.strip() for a in alias_text.splitlines() if a.strip())]
+            phrases += description_clauses(description)
+            phrases += [p.strip() for p in phrasings.splitlines() if p.strip()]
+            entries.append(((c.kind, c.slug), phrases))
+        corpus = [text for row in rows for text in row[2:]]
+        self.semantic = SemanticIndex(entries, get_encoder(), corpus)
+        # The words the vocabulary's own texts use: the meaning layer reads a sentence
+        # only when it uses at least MEANING_MIN_KNOWN of them ("I love pizza" uses none).
+        # The words of names and aliases: the verbs a denial can take away ("did not
+        # overheat").
+        self.event_stems = frozenset(
+            stem(w)
+            for row in rows
+            for w in words(row[2] + " " + row[3])
+            if w not in STOP_WORDS and row[0] not in SETTING_KINDS
+        )
+        self.known_stems = frozenset(
+            stem(w) for text in corpus for w in words(text) if w not in STOP_WORDS
+        )
+        self.candidates = {(c.kind, c.slug): c for c in candidates}
+        self.aliases = {
+            (c.kind, c.slug): tuple(a.strip() for a in row[3].splitlines() if a.strip())
+            for c, row in zip(candidates, rows, strict=True)
+        }
+        # The stems of each value's name, and of its head noun (the last word), to tell
+        # "no crash" from a crash and "GPU" from "Faulty GPU".
+        self.name_stems = {
+            (c.kind, c.slug): {stem(w) for w in words(row[2]) if w not in STOP_WORDS}
+            for c, row in zip(candidates, rows, strict=True)
+        }
+        self.alias_stems = {
+            (c.kind, c.slug): {
+                stem(w) for a in row[3].splitlines() for w in words(a) if w not in STOP_WORDS
+            }
+            for c, row in zip(candidates, rows, strict=True)
+        }
+        self.head_stems = {
+            (c.kind, c.slug): stem(words(row[2])[-1]) if words(row[2]) else ""
+            for c, row in zip(candidates, rows, strict=True)
+        }
+
+
+def vocabulary_rows():
+    """Every suggestible value, and the terms' log signatures; seven SQL queries.
+
+    Output: ``(rows, signatures)``: ``rows`` as :class:`Vocabulary` takes them, ``(kind,
+    slug, name, aliases, description, phrasings)`` (organisations, workloads and
+    accelerators have neither description nor phrasings here: ""); ``signatures``,
+    ``(kind, slug, signatures_text)`` of the terms that have any.
+    """
+    rows, signatures = [], []
+    for model, kind in SUGGESTED_MODELS:
+        if kind in SETTING_KINDS:
+            values = model.objects.order_by("pk").values_list("slug", "name", "aliases")
+            rows += [(kind, slug, name, aliases or "", "", "") for slug, name, aliases in values]
+            continue
+        fields = ("slug", "name", "aliases", "description", "phrasings", "signatures")
+        for slug, name, aliases, description, phrasings, patterns in model.objects.order_by(
+            "pk"
+        ).values_list(*fields):
+            rows.append((kind, slug, name, aliases or "", description or "", phrasings or ""))
+            if patterns:
+                signatures.append((kind, slug, patterns))
+    return rows, signatures
+
+
+_lock = threading.Lock()
+_built = {"version": None, "vocabulary": None}
+
+
+def forget():
+    """Drop this process's vocabulary so the next call rebuilds it (tests roll the
+    database, and so the change counter, back between cases)."""
+    _built.update(version=None, vocabulary=None)
+
+
+def get_vocabulary(version=None):
+    """This process's :class:`Vocabulary`, rebuilt when the taxonomy version moved.
+
+    Input: the taxonomy version if the caller read it (else one SQL query reads it).
+    Threads of a worker share it; one rebuilds while the others wait.
+    """
+    version = taxonomy_version() if version is None else version
+    vocabulary = _built["vocabulary"]
+    if vocabulary is not None and _built["version"] == version:
+        return vocabulary
+    with _lock:
+        if _built["vocabulary"] is None or _built["version"] != version:
+            _built.update(vocabulary=None)  # let the old one go before building
+            rows, signatures = vocabulary_rows()
+            _built.update(vocabulary=Vocabulary(rows, signatures), version=version)
+            release_memory(len(rows))
+        return _built["vocabulary"]
