@@ -177,3 +177,45 @@ def metric_moves(text):
     if lost and "capacity-loss" not in found:
         found["capacity-loss"] = MetricMove("capacity-loss", lost.start(), lost.end())
     return sorted(found.values(), key=lambda move: move.start)
+
+
+# A signal that said all was well: a report or check ("CloudWatch reported everything was
+# fine", "RAS shows it healthy", "the diagnostic completes with an overall PASS") or a look
+# ("the database seemed healthy", "GPU util is 100%").
+_SAID_WELL = re.compile(
+    r"\b(?:(?:reported|reports|report|shows?|showed|shown|showing|said|says|claims?|claimed|"
+    r"returned|returns|marked|indicated|indicates|passed|completes?|completed)\s+"
+    r"(?:[\w'’`*-]+\s+){0,4}?[*_`]{0,2}"
+    r"(?:healthy|fine|ok|okay|green|normal|nominal|pass|passed|passing|success|successful|"
+    r"up|ready|100\s*%)|"
+    r"(?:looked|looks|seemed|seems|appeared|appears)\s+(?:\w+\s+){0,2}?"
+    r"(?:healthy|fine|ok|okay|green|normal|nominal)|"
+    r"(?:util|utilization|utilisation)\s+(?:is|was|stayed|remained|showed|shows|at)\s+"
+    r"(?:at\s+)?(?:~|about\s+)?100\s*%)(?=\W|$)",
+    re.IGNORECASE,
+)
+# Words that set the signal against what really happened, in the same sentence.
+_AGAINST = re.compile(
+    r"\b(?:but|although|though|while|whereas|yet|despite|even though|even if|however|"
+    r"still)\b",
+    re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?](?=\s|$)|\n|$)")
+
+
+def misleading_signals(text):
+    """``[(start, end)]`` of the places ``text`` says a signal showed all was well while
+    something was not ("AWS CloudWatch reported everything was fine on all servers" after
+    a failure; "we had a NCCL timeout, but RAS shows it healthy"; "it can still complete
+    with an overall PASS result even though…"): a report, check or look that said well
+    (:data:`_SAID_WELL`) in a sentence, or right after one, that sets it against what
+    happened (:data:`_AGAINST`). Such a place shows the contributing factor *Misleading
+    signals*. Linear in the text (one pass per sentence)."""
+    found = []
+    previous = ""
+    for sentence in _SENTENCE.finditer(text):
+        said = _SAID_WELL.search(sentence.group(0))
+        if said and (_AGAINST.search(sentence.group(0)) or _AGAINST.search(previous)):
+            found.append((sentence.start() + said.start(), sentence.start() + said.end()))
+        previous = sentence.group(0)
+    return found

@@ -44,7 +44,7 @@ from .clauses import (
     without_denied_verbs,
     without_words,
 )
-from .metrics import metric_moves
+from .metrics import metric_moves, misleading_signals
 from .passing import SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
 from .text import ACCESS_LOG_REQUEST, stem, strip_log_noise
@@ -59,6 +59,15 @@ SERVING = frozenset({("workload", "inference"), ("component", "inference-server"
 # A metric read as having moved the way a symptom does (search/metrics.py): a reading of
 # meaning by rule, surer than the classifier's.
 METRIC_CONFIDENCE = 0.85
+# Values that another value implies by what it is: an inference server, or its KV cache,
+# is serving a model (the workload *Inference*), whoever names it ("vLLM crashed", "not
+# enough KV cache space"). By definition of the vocabulary's values (their descriptions
+# in fixtures/taxonomy.json), not chosen on any set.
+IMPLIED = {
+    ("component", "inference-server"): (("workload", "inference"),),
+    ("component", "kv-cache"): (("workload", "inference"), ("component", "inference-server")),
+}
+IMPLIED_CONFIDENCE = 0.8
 # The meaning layer: a term is recognised when the classifier gives it at least this
 # share in a clause, and at least MEANING_SHARE of that clause's most probable
 # value's; one of a kind the names and aliases already found needs SAME_KIND_THRESHOLD,
@@ -236,6 +245,16 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         name = vocabulary.candidates[key].name
         found.append(Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", move.start))
         covered.append((move.start, move.end))
+    # A signal that said all was well while something was not ("RAS shows it healthy").
+    misleading = ("contributing_factor", "misleading-signals")
+    if misleading not in named_keys | set_aside and misleading in vocabulary.candidates:
+        for start, end in misleading_signals(sentence)[:1]:
+            if not denied(sentence, start, end):
+                name = vocabulary.candidates[misleading].name
+                matched = sentence[start:end]
+                found.append(
+                    Recognised(*misleading, name, matched, METRIC_CONFIDENCE, "meaning", start)
+                )
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
     # data, not prose: the meaning layer does not read it.
     covered += _number_rows(sentence)
@@ -318,6 +337,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         else f
         for f in found
     ]
+    found += _implied(found, set_aside, vocabulary)
     excluded = set(exclude)
     found = [
         _with(f, aliases=vocabulary.aliases.get((f.kind, f.slug), ()))
@@ -326,6 +346,24 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     ]
     found.sort(key=lambda f: (-f.confidence, f.start))
     return found
+
+
+def _implied(found, set_aside, vocabulary):
+    """The values :data:`IMPLIED` by those ``found`` with a chip's confidence, not found
+    already nor set aside: ``list[Recognised]`` at :data:`IMPLIED_CONFIDENCE` (at most the
+    implying value's), read from the same words."""
+    have = {(f.kind, f.slug) for f in found if f.confidence >= OFFER_THRESHOLD}
+    added = {}
+    for f in found:
+        if f.confidence < OFFER_THRESHOLD:
+            continue
+        for key in IMPLIED.get((f.kind, f.slug), ()):
+            if key in have or key in set_aside or key in added or key not in vocabulary.candidates:
+                continue
+            confidence = min(IMPLIED_CONFIDENCE, f.confidence)
+            name = vocabulary.candidates[key].name
+            added[key] = Recognised(*key, name, f.matched, confidence, "meaning", f.start)
+    return list(added.values())
 
 
 def _line_around(sentence, start, end):

@@ -206,6 +206,41 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert "symptom:increased-latency" not in found
                 assert "symptom:loss-spike" not in found
 
+    def test_a_signal_that_said_all_was_well_against_what_happened_is_misleading(self):
+        """search/metrics.py: a report, check or look that said well, set against a
+        failure in the same sentence or the one before, shows *Misleading signals*."""
+        for text in [
+            "we recently had a NCCL timeout reported by pytorch, but RAS shows it healthy.",
+            "The hub was still unstable although the database seemed healthy.",
+            "When the hang happens, the GPU util is 100% but the power draw is low.",
+            "The diagnostic can still complete with an overall **PASS** result even though "
+            "it records an allocation error.",
+        ]:
+            with self.subTest(text):
+                assert "contributing_factor:misleading-signals" in self.suggest(text)
+        # Well with nothing against it, or a failure denied: nothing misleading.
+        for text in ["nvidia-smi shows the GPUs are healthy.",
+                     "All checks passed and the deploy went fine.",
+                     "the dashboards never showed healthy, but the job ran"]:  # fmt: skip
+            with self.subTest(text):
+                assert "contributing_factor:misleading-signals" not in self.suggest(text)
+
+    def test_an_inference_server_is_serving_a_model(self):
+        """The workload *Inference* follows from an inference server or its KV cache named
+        with a chip's confidence (IMPLIED); without it the vLLM line had no workload."""
+        for text in [
+            "I am observing higher latency in new versions of vllm: 92 ms on 0.7.3, 105 ms "
+            "on 0.9.0.1",
+            "WARNING scheduler.py:1493] Sequence group chat-55 is preempted by "
+            "PreemptionMode.RECOMPUTE mode because there is not enough KV cache space.",
+        ]:
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert "workload:inference" in found
+                assert "component:inference-server" in found
+        # A training run names no inference server: no inference workload either.
+        assert "workload:inference" not in self.suggest("the training job hit a NCCL timeout")
+
     def test_a_verb_form_names_the_value(self):
         """Names and aliases match past and -ing forms ("dropped" is "drop")."""
         assert "symptom:training-throughput-drop" in self.suggest("training throughput dropped")
