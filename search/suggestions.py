@@ -60,7 +60,7 @@ SERVING = frozenset({("workload", "inference"), ("component", "inference-server"
 # meaning by rule, surer than the classifier's.
 METRIC_CONFIDENCE = 0.85
 # Values that another value implies by what it is: an inference server, or its KV cache,
-# is serving a model (the workload *Inference*), whoever names it ("vLLM crashed", "not
+# named, is serving a model (the workload *Inference*), whoever names it ("vLLM crashed", "not
 # enough KV cache space"). By definition of the vocabulary's values (their descriptions
 # in fixtures/taxonomy.json), not chosen on any set.
 IMPLIED = {
@@ -349,14 +349,15 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
 
 
 def _implied(found, set_aside, vocabulary):
-    """The values :data:`IMPLIED` by those ``found`` with a chip's confidence, not found
+    """The values :data:`IMPLIED` by those ``found`` by name, alias or signature with a
+    chip's confidence (not by meaning, whose guess would compound), not found
     already nor set aside: ``list[Recognised]`` at :data:`IMPLIED_CONFIDENCE` (at most the
     implying value's), read from the same words."""
     have = {(f.kind, f.slug) for f in found if f.confidence >= OFFER_THRESHOLD}
     added = {}
     for f in found:
-        if f.confidence < OFFER_THRESHOLD:
-            continue
+        if f.confidence < OFFER_THRESHOLD or f.how == "meaning":
+            continue  # named, not guessed: a guess implies nothing more
         for key in IMPLIED.get((f.kind, f.slug), ()):
             if key in have or key in set_aside or key in added or key not in vocabulary.candidates:
                 continue
