@@ -180,8 +180,9 @@ def metric_moves(text):
 
 
 # A signal that said all was well: a report or check ("CloudWatch reported everything was
-# fine", "RAS shows it healthy", "the diagnostic completes with an overall PASS") or a look
-# ("the database seemed healthy", "GPU util is 100%").
+# fine", "RAS shows it healthy", "the diagnostic completes with an overall PASS"), a look
+# ("the database seemed healthy", "GPU util is 100%") or a monitor's state ("the
+# dashboards were all green").
 _SAID_WELL = re.compile(
     r"\b(?:(?:reported|reports|report|shows?|showed|shown|showing|said|says|claims?|claimed|"
     r"returned|returns|marked|indicated|indicates|passed|completes?|completed)\s+"
@@ -190,6 +191,10 @@ _SAID_WELL = re.compile(
     r"up|ready|100\s*%)|"
     r"(?:looked|looks|seemed|seems|appeared|appears)\s+(?:\w+\s+){0,2}?"
     r"(?:healthy|fine|ok|okay|green|normal|nominal)|"
+    r"(?:dashboards?|monitoring|metrics|alerts?|alerting|health\s*checks?|probes?|"
+    r"status\s+page|graphs?|checks?|panels?)\s+(?:\w+\s+){0,2}?(?:were|was|are|is|stayed|"
+    r"remained|stays|remains|kept|went)\s+(?:all\s+|still\s+|completely\s+|totally\s+)?"
+    r"(?:green|healthy|fine|normal|ok|okay|quiet|silent|clean)|"
     r"(?:util|utilization|utilisation)\s+(?:is|was|stayed|remained|showed|shows|at)\s+"
     r"(?:at\s+)?(?:~|about\s+)?100\s*%)(?=\W|$)",
     re.IGNORECASE,

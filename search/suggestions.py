@@ -255,6 +255,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                 found.append(
                     Recognised(*misleading, name, matched, METRIC_CONFIDENCE, "meaning", start)
                 )
+                covered.append((start, end))
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
     # data, not prose: the meaning layer does not read it.
     covered += _number_rows(sentence)

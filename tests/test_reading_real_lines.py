@@ -212,6 +212,7 @@ class ReadingRealLinesTests(LibraryTestCase):
         for text in [
             "we recently had a NCCL timeout reported by pytorch, but RAS shows it healthy.",
             "The hub was still unstable although the database seemed healthy.",
+            "the dashboards were all green while users were seeing errors",
             "When the hang happens, the GPU util is 100% but the power draw is low.",
             "The diagnostic can still complete with an overall **PASS** result even though "
             "it records an allocation error.",
@@ -224,6 +225,20 @@ class ReadingRealLinesTests(LibraryTestCase):
                      "the dashboards never showed healthy, but the job ran"]:  # fmt: skip
             with self.subTest(text):
                 assert "contributing_factor:misleading-signals" not in self.suggest(text)
+
+    def test_logs_are_where_a_failure_shows_not_the_logging_stack(self):
+        """ "logging" was an alias of *Monitoring and logging*, and verb endings fold to
+        "log": every "logs", "logged", "log analysis" suggested the telemetry stack."""
+        for text in [
+            "mce: [Hardware Error]: Machine check events logged",
+            "Training logs stop mid-run with no traceback and no NCCL error.",
+        ]:
+            with self.subTest(text):
+                assert "component:monitoring-and-logging" not in self.suggest(text)
+        for text in ["our logging pipeline fell over and we lost a day of logs",
+                     "Prometheus stopped scraping the DCGM exporter"]:  # fmt: skip
+            with self.subTest(text):
+                assert "component:monitoring-and-logging" in self.suggest(text)
 
     def test_an_inference_server_is_serving_a_model(self):
         """The workload *Inference* follows from an inference server or its KV cache named
@@ -239,8 +254,10 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert "workload:inference" in found
                 assert "component:inference-server" in found
         # A training run names no inference server; a guess by meaning implies nothing.
-        for text in ["the training job hit a NCCL timeout",
-                     "an engineer ran the wrong command against the production cluster"]:  # fmt: skip
+        for text in [
+            "the training job hit a NCCL timeout",
+            "an engineer ran the wrong command against the production cluster",
+        ]:
             with self.subTest(text):
                 assert "workload:inference" not in self.suggest(text)
 
