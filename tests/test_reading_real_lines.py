@@ -226,6 +226,22 @@ class ReadingRealLinesTests(LibraryTestCase):
             with self.subTest(text):
                 assert "contributing_factor:misleading-signals" not in self.suggest(text)
 
+    def test_a_long_paste_gets_no_weak_guess_of_meaning(self):
+        """LONG_TEXT_THRESHOLD: past 120 characters the classifier must give a value half
+        a clause; these lines got *Data exposure*, *GPU overheating* and *Job hang without
+        error* from a guess of 0.2-0.4."""
+        cable = (
+            "* Sfc6a1c03006ff580/Nfc6a1c03006ff580/P1/13/1 - Cable High Temperature Alarm "
+            "reported, current temperature: 64C, threshold: 80C"
+        )
+        found = self.suggest(cable)
+        assert "symptom:data-exposure" not in found
+        assert "root_cause:gpu-overheating" not in found
+        nfs = "[1576939.453001] nfs: server 10.0.0.36 not responding, still trying\n" * 2
+        found = self.suggest(nfs)
+        assert "symptom:job-hang-without-error" not in found
+        assert "component:shared-file-system" in found
+
     def test_logs_are_where_a_failure_shows_not_the_logging_stack(self):
         """ "logging" was an alias of *Monitoring and logging*, and verb endings fold to
         "log": every "logs", "logged", "log analysis" suggested the telemetry stack."""
