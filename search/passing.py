@@ -87,8 +87,10 @@ def in_passing(sentence, found, broad):
     ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``) or the host of
     a link to one of its pages (``https://huggingface.co/Qwen/…``); for a workload's
     word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training"); for a
-    component named as the setup ("connected using InfiniBand"); and for "log" as in
-    signing in ("without logging in").
+    component named as the setup ("connected using InfiniBand") or as a word of a
+    snake_case identifier (``kv_cache_utils``); for a contributing factor's word used as
+    a verb ("scale up", "attempted to scale"); and for "log" as in signing in ("without
+    logging in").
     (:func:`search.suggestions.recognise` also treats a broad value named in one word
     as in passing when the sentence names something more particular.)
     """
@@ -108,6 +110,16 @@ def in_passing(sentence, found, broad):
         return True  # "self-serving", "non-training": not the workload
     if SIGN_IN.match(sentence[found.start :]):
         return True  # "without logging in": signing in, not logs
+    end = found.start + len(found.matched)
+    if found.kind == "contributing_factor" and (
+        _PARTICLE_AFTER.match(sentence, end) or _VERB_BEFORE.search(sentence[: found.start])
+    ):
+        return True  # "scale up the replicas", "attempted to scale": an action, not a factor
+    if (
+        found.kind == "component"
+        and sentence[found.start - 1 : found.start] == "_" == (sentence[end : end + 1])
+    ):
+        return True  # a word of a snake_case identifier ("kv_cache_utils"): code, not a part
     if not (broad or found.kind in ("organisation", "component")):
         return False
     rest = sentence[found.start + len(found.matched) :]
@@ -116,6 +128,16 @@ def in_passing(sentence, found, broad):
     following = re.match(r"[\s-]*(?:'s\s+)?([^\W\d_]+)", rest)
     nouns = SETTING_NOUNS if broad or found.kind == "organisation" else PART_SETTING_NOUNS
     return bool(following and following.group(1).casefold() in nouns)
+
+
+# After a one-word factor's name, a particle that makes the word a verb ("scale up",
+# "scaled out", "scaling to zero"); before it, "to" or a modal ("attempted to scale").
+_PARTICLE_AFTER = re.compile(
+    r"[\s-]+(?:up|down|out|in|back|to\s+zero|from\s+zero)\b", re.IGNORECASE
+)
+_VERB_BEFORE = re.compile(
+    r"\b(?:to|will|would|can|cannot|can't|could|should|must)\s+$", re.IGNORECASE
+)
 
 
 # Words right before a component (up to two between) that say how things are set up, not

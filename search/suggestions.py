@@ -68,6 +68,15 @@ IMPLIED = {
     ("component", "kv-cache"): (("workload", "inference"), ("component", "inference-server")),
 }
 IMPLIED_CONFIDENCE = 0.8
+# *Job hang without error* is, by its definition, a hang that printed no error: a text that
+# carries an error line (a symptom's signature) or says "with an error" names a hang, not
+# this one.
+SILENT_HANG = ("symptom", "job-hang-without-error")
+_WITH_ERROR = re.compile(
+    r"\bwith\s+(?:an?\s+|the\s+|some\s+)?(?!no\b|zero\b|nary\b)(?:\w+\s+)?"
+    r"(?:errors?|exceptions?|tracebacks?)\b",
+    re.IGNORECASE,
+)
 # The meaning layer: a term is recognised when the classifier gives it at least this
 # share in a clause, and at least MEANING_SHARE of that clause's most probable
 # value's; one of a kind the names and aliases already found needs SAME_KIND_THRESHOLD,
@@ -231,6 +240,14 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             occurrences[("symptom", "training-throughput-drop")] = _with(
                 drop, confidence=PASSING_CONFIDENCE
             )
+    hang = occurrences.get(SILENT_HANG)
+    if hang is not None and (
+        any(f.how == "signature" and f.kind == "symptom" for f in found)
+        or _WITH_ERROR.search(sentence)
+    ):
+        # An error line, or "with error messages": a hang, but not one without an error.
+        occurrences[SILENT_HANG] = _with(hang, confidence=PASSING_CONFIDENCE)
+        set_aside.add(SILENT_HANG)
     found += occurrences.values()
     set_aside |= denied_keys - set(occurrences)
     # A metric that moved the way a symptom does ("step time crept up from 9 s to 14 s").

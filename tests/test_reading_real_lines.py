@@ -242,6 +242,33 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:job-hang-without-error" not in found
         assert "component:shared-file-system" in found
 
+    def test_a_word_used_as_a_verb_or_in_code_is_not_the_value(self):
+        """search/passing.py: "scale up" is an action, not the factor *Scale*; a word of a
+        snake_case identifier is code, not the component."""
+        for text in ["When traffic increases, the Ray Serve application attempts to scale up "
+                     "more replicas", "we attempted to scale the nodes of the cluster",
+                     "the pods are being scaled up from zero"]:  # fmt: skip
+            with self.subTest(text):
+                assert "contributing_factor:scale" not in self.suggest(text)
+        assert "contributing_factor:scale" in self.suggest("this only breaks at scale")
+        code = 'File "/site-packages/vllm/v1/core/kv_cache_utils.py", line 699'
+        assert "component:cache" not in self.suggest(code)
+        assert "component:cache" in self.suggest("the Redis cache fell over")
+
+    def test_a_hang_with_an_error_is_not_a_hang_without_error(self):
+        """*Job hang without error* is a hang that printed nothing: not one beside an
+        error line, nor one "with error messages"."""
+        for text in [
+            "magatron training hangs up with error messages as following. ReduceScatter "
+            "failed to be finished within the timeout (30mins).",
+            "NVRM: Xid (PCI:0000:61:00): 45, pid=1496200, name=python3, Ch 0000000a\n"
+            "the task hung after that",
+        ]:
+            with self.subTest(text):
+                assert "symptom:job-hang-without-error" not in self.suggest(text)
+        silent = "the whole job hangs at checkpoint time with no error and no timeout"
+        assert "symptom:job-hang-without-error" in self.suggest(silent)
+
     def test_logs_are_where_a_failure_shows_not_the_logging_stack(self):
         """ "logging" was an alias of *Monitoring and logging*, and verb endings fold to
         "log": every "logs", "logged", "log analysis" suggested the telemetry stack."""
