@@ -1,11 +1,18 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.utils.functional import lazy
+from django.views.generic import RedirectView
 
 admin.site.site_header = "Incident Library editors"
 admin.site.site_title = "Incident Library"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # Browsers and feed readers ask for /favicon.ico whatever the page links: the site's
+    # icon is an SVG among the static files.
+    # (Resolved per request: the static files' manifest may not exist when this loads.)
+    path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("img/favicon.svg"))),
     path("", include("incidents.urls")),
     path("", include("search.urls")),
     path("", include("graph.urls")),

@@ -90,3 +90,17 @@ def test_by_root_cause_breakdown_counts_the_current_result(client):
         ("Faulty GPU", "2", "?symptom=job-crash&root_cause=faulty-gpu"),
         ("GPU overheating", "1", "?symptom=job-crash&root_cause=gpu-overheating"),
     ]
+
+
+def test_every_page_names_the_site_icon_and_favicon_ico_leads_to_it(client):
+    """Issue 26: /favicon.ico was a 404 on every page (a console error in browsers)."""
+    make_case("Crash")
+    icon = page(client.get("/")).select_one('link[rel="icon"]')
+    assert icon["href"].endswith("img/favicon.svg")
+    assert icon["type"] == "image/svg+xml"
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    assert response["Location"] == icon["href"]
+    from django.contrib.staticfiles import finders
+
+    assert finders.find("img/favicon.svg")  # collected with the static files

@@ -75,6 +75,14 @@ def test_static_css_is_served_compressed_and_cache_busted():
     assert "max-age" in headers["Cache-Control"]
 
 
+def test_favicon_ico_leads_to_the_served_icon():
+    """Issue 26: /favicon.ico was a 404; it redirects to the collected (hashed) SVG."""
+    status, headers, body = fetch("/favicon.ico")  # urllib follows the redirect
+    assert status == 200
+    assert headers["Content-Type"].startswith("image/svg+xml")
+    assert body.lstrip().startswith(b"<svg")
+
+
 def test_errors_are_friendly_pages_and_healthz_checks_the_database():
     status, _, body = fetch("/cases/no-such-case/")
     assert status == 404 and b"Not found" in body and b"Traceback" not in body
