@@ -99,12 +99,15 @@ _RED_HERRING = re.compile(r"\b(?:was|were|is|are)\s+(?:a|just a|only a)\s+red he
 # A clause that only supposes: "if you are running out of memory, lower the batch".
 _HYPOTHETICAL = re.compile(r"\s*(?:if|unless|in case|whether)\b", re.IGNORECASE)
 # Where a clause rules something out, from there to its end: "not due to our quota",
-# "no hostname resolution issues", "ruled out the cables", "none of them are ECC".
+# "no hostname resolution issues", "ruled out the cables", "none of them are ECC". Error
+# messages that begin with "no" ("no healthy upstream", "No space left on device", "no
+# route to host") report a failure; they rule nothing out.
 _RULED_OUT = re.compile(
     r"\b(?:ruled out|nothing to do with|unrelated to|withdraw(?:ing|n)? the attribution|"
     r"retract(?:ing|ed)?|not (?:due to|caused by|related to|"
     r"because of|the (?:cause|culprit|issue|problem))|"
-    r"(?:no|without|never|none of \w+|not an?|(?:is|was)n't an?|(?:isnt|wasnt) an?)\b"
+    r"(?:no(?!\s+(?:healthy upstream|space left|such file|route to host|cuda-capable|"
+    r"module named))|without|never|none of \w+|not an?|(?:is|was)n't an?|(?:isnt|wasnt) an?)\b"
     r"(?=[^,;.!?]{0,60}?\b(?:issues?|problems?|trouble|errors?|failures?|bugs?|faults?|"
     r"signs? of|evidence|gap|bottleneck|culprit|story|thing)\b))",
     re.IGNORECASE,

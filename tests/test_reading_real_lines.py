@@ -58,6 +58,17 @@ class ReadingRealLinesTests(LibraryTestCase):
              "gpu          up 14-00:00:0     12  drng@ c[002,004]", "component:job-scheduler"),
             ('"POST /v1/topup HTTP/1.1" 503 UC upstream_reset_before_response_started'
              "{connection_termination}", "component:load-balancer"),
+            ("urllib.error.HTTPError: HTTP Error 503: Slow Down", "symptom:requests-throttled"),
+            ("minio.error.S3Error: S3 operation failed; code: SlowDown, message: None",
+             "symptom:requests-throttled"),
+            ("An error occurred (RequestLimitExceeded) when calling the DescribeInstances "
+             "operation", "symptom:requests-throttled"),
+            ("requests temporarily failed with 429 - concurrency limit reached",
+             "symptom:requests-throttled"),
+            ("We are getting 503 no healthy upstream error intermittently from the gateway",
+             "component:load-balancer"),
+            ("upstream timed out (110: Operation timed out) while reading upstream",
+             "component:load-balancer"),
             ("after istio I am getting 504 Gateway Timeout on every slow call",
              "component:load-balancer"),
             ("I'm getting frequent `429` responses from the endpoint",
@@ -225,6 +236,15 @@ class ReadingRealLinesTests(LibraryTestCase):
                      "the dashboards never showed healthy, but the job ran"]:  # fmt: skip
             with self.subTest(text):
                 assert "contributing_factor:misleading-signals" not in self.suggest(text)
+
+    def test_an_error_message_that_begins_with_no_rules_nothing_out(self):
+        """ "no healthy upstream" is Envoy's error, not a denial: the clause that said it
+        was set aside whole (its load balancer and "intermittently" with it)."""
+        found = self.suggest("We are getting 503 no healthy upstream error intermittently")
+        assert "component:load-balancer" in found
+        assert "symptom:intermittent-failures" in found
+        # A denial still is one.
+        assert "symptom:ecc-error" not in self.suggest("no ECC errors on any node")
 
     def test_a_long_paste_gets_no_weak_guess_of_meaning(self):
         """LONG_TEXT_THRESHOLD: past 120 characters the classifier must give a value half
