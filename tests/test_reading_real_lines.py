@@ -69,6 +69,11 @@ class ReadingRealLinesTests(LibraryTestCase):
              "component:load-balancer"),
             ("upstream timed out (110: Operation timed out) while reading upstream",
              "component:load-balancer"),
+            ("CUDA Error 802 on all H200 multi-GPU jobs", "symptom:cuda-error"),
+            ("ncclUnhandledCudaError: Call to CUDA function failed. Last error: Cuda failure "
+             "999 'unknown error'", "symptom:cuda-error"),
+            ("2020/08/10 19:09:42 'nvidia.com/gpu' device marked unhealthy: GPU-7540a9b3",
+             "symptom:gpu-not-visible"),
             ("after istio I am getting 504 Gateway Timeout on every slow call",
              "component:load-balancer"),
             ("I'm getting frequent `429` responses from the endpoint",
@@ -245,6 +250,13 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:intermittent-failures" in found
         # A denial still is one.
         assert "symptom:ecc-error" not in self.suggest("no ECC errors on any node")
+
+    def test_a_network_card_by_its_model_is_the_nic(self):
+        """Engineers name the card by its model ("CX7") or as a card."""
+        for text in ["each node has 4 400Gbps CX7 RDMA network cards with RoCE2",
+                     "nccl-test between two nodes on the specified cx7 ib card fails"]:  # fmt: skip
+            with self.subTest(text):
+                assert "component:nic" in self.suggest(text)
 
     def test_a_long_paste_gets_no_weak_guess_of_meaning(self):
         """LONG_TEXT_THRESHOLD: past 120 characters the classifier must give a value half
