@@ -150,7 +150,7 @@ _DENIED_AFTER = re.compile(
 # Not Active", "Pending Page Blacklist : No", "Retired pages: 0".
 _NEGATIVE_STATE = re.compile(
     r"(?:[ \t]+[\w-]+){0,2}[ \t]*[:=][ \t]*"
-    r"(?:not active|inactive|no|none|0|n/a|disabled|false|ok|pass(?:ed)?)\b",
+    r"(?:not active|inactive|no|none|0(?![.,]\d)|n/a|disabled|false|ok|pass(?:ed)?)\b",
     re.IGNORECASE,
 )
 # A tool's table row that reads as absent or fine, the whole line: "Pending Page

@@ -258,6 +258,17 @@ class ReadingRealLinesTests(LibraryTestCase):
             with self.subTest(text):
                 assert "component:nic" in self.suggest(text)
 
+    def test_a_training_run_named_by_its_framework_or_its_numbers_is_training(self):
+        """Migration 0017: Megatron, FSDP and a sharded optimizer state are training's; a
+        value after "=" that only begins with 0 ("grad_norm=0.378") is not a count of
+        none denying the word before it."""
+        for text in ["The 64-GPU Megatron run lost its step-2 checkpoint",
+                     "Unable to resume job using FSDP with 64 nodes",
+                     "50.89s/it, loss=0.0841, step_time=50.94s, grad_norm=0.378]"]:  # fmt: skip
+            with self.subTest(text):
+                assert "workload:training" in self.suggest(text)
+        assert "symptom:xid-error" not in self.suggest("Xid 79 count: 0")
+
     def test_a_long_paste_gets_no_weak_guess_of_meaning(self):
         """LONG_TEXT_THRESHOLD: past 120 characters the classifier must give a value half
         a clause; these lines got *Data exposure*, *GPU overheating* and *Job hang without
