@@ -69,7 +69,7 @@ _WELL = re.compile(
     r"worked|works|behaved|ran)\s+"
     r"(?:all\s+|also\s+)?(?:(?:very|quite|still|perfectly)\s+)?"
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
-    r"nominal|green)\b",
+    r"nominal|green|flat|steady|unchanged|within spec)\b",
     re.IGNORECASE,
 )
 # After a clause that says something was well, the word that joins another that may not.
@@ -94,8 +94,20 @@ _CONTRAST_BEFORE = re.compile(
     r"as opposed to|than (?:to|with|in|on|at|from))\s+(?:\S+\s+){0,3}$",
     re.IGNORECASE,
 )
-# "the DNS was a red herring": the clause up to these words is not what happened.
-_RED_HERRING = re.compile(r"\b(?:was|were|is|are)\s+(?:a|just a|only a)\s+red herring\b", re.I)
+# "the DNS was a red herring", "the CDU alarm was a bad sensor", "the reset in the
+# TCPStore logs is just the other ranks noticing": the clause up to these words is not
+# what happened.
+_RED_HERRING = re.compile(
+    r"\b(?:was|were|is|are)\s+(?:a|just a|only a)\s+(?:red herring|false alarm|false "
+    r"positive|bad sensor|faulty sensor|sensor glitch)\b|"
+    r"(?:\b(?:was|were|is|are)|'s|(?<=\bthat)s)\s+(?:just|only|simply|merely)\s+"
+    r"(?!(?:a|the)\s+(?:symptom|sign)\b)"
+    r"(?:our|the|a|an|its|their|normal|expected|noise|cosmetic|other)\b",
+    re.IGNORECASE,
+)
+# A clause made only of a demonstrative before such a dismissal ("…, that's just our own
+# retry budget"): it dismisses the clause before it.
+_DEMONSTRATIVE = re.compile(r"\s*(?:but\s+)?(?:that|this|those|these)\s*$", re.IGNORECASE)
 # A clause that only supposes: "if you are running out of memory, lower the batch".
 _HYPOTHETICAL = re.compile(r"\s*(?:if|unless|in case|whether)\b", re.IGNORECASE)
 # Where a clause rules something out, from there to its end: "not due to our quota",
@@ -107,7 +119,8 @@ _RULED_OUT = re.compile(
     r"retract(?:ing|ed)?|not (?:due to|caused by|related to|"
     r"because of|the (?:cause|culprit|issue|problem))|"
     r"(?:no(?!\s+(?:healthy upstream|space left|such file|route to host|cuda-capable|"
-    r"module named))|without|never|none of \w+|not an?|(?:is|was)n't an?|(?:isnt|wasnt) an?)\b"
+    r"module named))|without|never|none of \w+|not (?:an?|the)|(?:is|was)n't an?|"
+    r"(?:isnt|wasnt) an?)\b"
     r"(?=[^,;.!?]{0,60}?\b(?:issues?|problems?|trouble|errors?|failures?|bugs?|faults?|"
     r"signs? of|evidence|gap|bottleneck|culprit|story|thing)\b))",
     re.IGNORECASE,
@@ -184,7 +197,7 @@ def set_aside_clauses(sentence):
             if _QUESTION.match(question) or _ANSWERED_NO.match(sentence, stop_match.start()):
                 spans.append((start, stop))
         start = stop
-    cursor = 0
+    cursor = previous = 0
     for end in [*_CLAUSE_END.finditer(sentence), None]:
         stop = end.start() if end else len(sentence)
         red_herring = _RED_HERRING.search(sentence, cursor, stop)
@@ -209,7 +222,10 @@ def set_aside_clauses(sentence):
         ):
             spans.append((cursor, stop))
         elif red_herring:
-            spans.append((cursor, red_herring.start()))
+            if _DEMONSTRATIVE.match(sentence, cursor, red_herring.start()):
+                spans.append((previous, red_herring.start()))  # "…, that's just noise"
+            else:
+                spans.append((cursor, red_herring.start()))
         else:
             ruled_out = _RULED_OUT.search(sentence, cursor, stop)
             if ruled_out:
@@ -218,7 +234,7 @@ def set_aside_clauses(sentence):
                 what = _ISSUE_WORD.search(sentence, ruled_out.end(), stop)
                 absent = ruled_out.group(0).split()[0].casefold() in _ABSENT_WORDS
                 spans.append((ruled_out.start(), what.end() if absent and what else stop))
-        cursor = end.end() if end else stop
+        previous, cursor = cursor, end.end() if end else stop
     return spans
 
 
@@ -281,6 +297,25 @@ _NOT_SUBJECT = re.compile(
     r"(?:misbehave|fail|crash|hang|break|cause|overheat|flap|throttle|drop|leak|corrupt)",
     re.IGNORECASE,
 )
+
+
+# A clause saying its subject was not the trouble: "the timeout wasn't too short",
+# "contention isn't it", "the network is not the bottleneck".
+_NOT_THE_TROUBLE = re.compile(
+    r"\b[^\W\d_]{3,}\s+(?:was|is|were|are)(?:\s+not|n't|nt)\s+"
+    r"(?:too\s+\w+|it|the\s+(?:issue|problem|cause|culprit|bottleneck|reason))\b",
+    re.IGNORECASE,
+)
+
+
+def denying_spans(text):
+    """``[(start, end)]`` of the clauses of ``text`` that deny their subject misbehaved
+    or was the trouble ("autoscaler did NOT misbehave", "the timeout wasn't too short",
+    "contention isn't it"): the meaning layer reads nothing there (what the names and
+    aliases find is denied by :func:`denied`)."""
+    return [m.span() for m in _NOT_SUBJECT.finditer(text)] + [
+        m.span() for m in _NOT_THE_TROUBLE.finditer(text)
+    ]
 
 
 def sentence_negated_stems(text):

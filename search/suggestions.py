@@ -36,6 +36,7 @@ import numpy as np
 from .clauses import (
     content_words,
     denied,
+    denying_spans,
     is_context,
     negated_stems,
     prose,
@@ -284,6 +285,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
     # data, not prose: the meaning layer does not read it.
     covered += _number_rows(sentence)
+    # A clause that denies its subject misbehaved ("the autoscaler did NOT misbehave") is
+    # not read for what it names either.
+    covered += denying_spans(sentence)
     # What the names and aliases did not explain is read for its meaning.
     # An access log's request line is a path, not prose: the meaning layer skips it.
     remainder = ACCESS_LOG_REQUEST.sub(" ", _blank(sentence, covered))

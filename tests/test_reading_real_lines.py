@@ -269,6 +269,29 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert "workload:training" in self.suggest(text)
         assert "symptom:xid-error" not in self.suggest("Xid 79 count: 0")
 
+    def test_what_a_sentence_dismisses_suggests_nothing(self):
+        """Denial read the same by every layer: a subject that "did NOT misbehave" or
+        "wasn't too short", what "is just" something benign or "was a bad sensor", a
+        reading that "was flat", and "not the … story" suggest nothing of themselves."""
+        cases = [
+            ("p99 up, p50 flat. autoscaler did NOT misbehave (replicas steady at 24)",
+             "root_cause:faulty-automation"),
+            ("the timeout wasn't too short, 30 min is plenty. the rank really was gone",
+             "contributing_factor:mistuned-timeouts"),
+            ("the `Connection reset by peer` in the TCPStore logs is just the other ranks "
+             "noticing rank 5 died", "component:distributed-job-launcher"),
+            ("no thermal issue, the CDU alarm last night was a bad sensor and coolant temps "
+             "were flat", "component:cooling-system"),
+            ("no, this is not the Llama 3 paper style SDC story. grads are bit-identical",
+             "symptom:silent-data-corruption"),
+        ]  # fmt: skip
+        for text, value in cases:
+            with self.subTest(text):
+                assert value not in self.suggest(text)
+        # What follows the dismissal is still read.
+        found = self.suggest("the reset in the TCPStore logs is just noise; rank 5 segfaulted")
+        assert "symptom:job-crash" in found
+
     def test_a_long_paste_gets_no_weak_guess_of_meaning(self):
         """LONG_TEXT_THRESHOLD: past 120 characters the classifier must give a value half
         a clause; these lines got *Data exposure*, *GPU overheating* and *Job hang without
