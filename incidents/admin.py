@@ -12,6 +12,7 @@ from django.forms.models import BaseInlineFormSet
 from django.utils.text import slugify
 
 from lib.admin_tools import (
+    KnownChoicesFormSet,
     NulSafeSearchMixin,
     SafeChangeList,
     SafeChoicesMixin,
@@ -322,7 +323,7 @@ class CaseAdminForm(VersionCheckedForm):
         return cleaned
 
 
-class AppendedFormSet(BaseInlineFormSet):
+class AppendedFormSet(KnownChoicesFormSet):
     """Rows added in the form go after the existing ones: a new row without a position,
     or an existing one whose position field was cleared, gets the next free one (after
     every position stored for the case, deleted rows' included, and every position typed
@@ -405,6 +406,10 @@ class InvolvementInline(SafeChoicesMixin, admin.StackedInline):
     extra = 1
     autocomplete_fields = ["organisation"]
     fields = [("organisation", "role", "position")]
+
+    def get_queryset(self, request):
+        # Each row shows its organisation: read with the rows, not one query a row.
+        return super().get_queryset(request).select_related("organisation")
 
     def formfield_for_dbfield(self, db_field, request, **kwargs):
         field = super().formfield_for_dbfield(db_field, request, **kwargs)
