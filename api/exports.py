@@ -118,6 +118,16 @@ def state_etag(request, *args, **kwargs):
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
 
 
+def list_state_etag(request, *args, **kwargs):
+    """:func:`state_etag` for a view of the list's state (exports, the feed), or ``None``
+    when the list refuses the query: a refused request answers 400 whatever the client
+    sends, so it carries no tag and ``If-None-Match`` cannot turn it into a 304 (RFC 9110
+    §13.2.1: preconditions are evaluated only when the answer would be a 2xx)."""
+    if read_query(request.GET)[3]:
+        return None
+    return state_etag(request)
+
+
 def errors_as_text(errors, heading="This list could not be exported:"):
     """The list's messages as a plain-text 400, one a line after ``heading``: for
     clients of the CSV and the feed, which a browser shows as it is. Output:
@@ -317,7 +327,7 @@ def rate_limited(kind):
 @csrf_exempt
 @require_safe
 @rate_limited("csv")
-@condition(etag_func=state_etag)
+@condition(etag_func=list_state_etag)
 def export_csv(request):
     """``/export.csv``: the list's whole result as CSV, one row per case (:data:`CSV_COLUMNS`).
 
@@ -332,7 +342,7 @@ def export_csv(request):
 @csrf_exempt
 @require_safe
 @rate_limited("json")
-@condition(etag_func=state_etag)
+@condition(etag_func=list_state_etag)
 def export_json(request):
     """``/export.json``: the list's whole result as a JSON array of :func:`case_record`
     objects, streamed, in the list's order.

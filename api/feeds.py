@@ -26,7 +26,7 @@ from incidents.models import Case
 from listing.query import read_query, select
 from listing.records import case_brief
 
-from .exports import errors_as_text, state_etag
+from .exports import errors_as_text, list_state_etag
 
 # Entries in one feed: the newest cases of the result.
 FEED_ENTRIES = 50
@@ -169,7 +169,7 @@ class CaseFeed(Feed):
 
 @csrf_exempt
 @require_safe
-@condition(etag_func=state_etag)
+@condition(etag_func=list_state_etag)
 def case_feed(request):
     """``/feed.atom``: the Atom feed of the newest cases under the list's filters.
 

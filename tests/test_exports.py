@@ -683,3 +683,20 @@ def test_control_characters_an_editor_pasted_leave_the_feed_valid_atom(client):
         entry = atom(response).find(f"{ATOM}entry")
         assert entry.findtext(f"{ATOM}title") == "Title  with controls"
         assert entry.findtext(f"{ATOM}summary") == "ab summary"
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/export.csv?root_cause=zzz", "/export.json?root_cause=zzz", "/feed.atom?sort=bogus",
+     "/feed.atom?page=1&page=2"],
+)  # fmt: skip
+def test_a_refused_query_is_a_400_whatever_the_client_has_cached(client, url):
+    """Found by an adversarial probe: the ETag check ran before the query was read, so
+    If-None-Match turned a 400 into a 304, and the 400 itself carried a tag."""
+    make_case("Crash", symptoms=["Job crash"])
+    refused = client.get(url)
+    assert refused.status_code == 400
+    assert "ETag" not in refused
+    assert client.get(url, HTTP_IF_NONE_MATCH="*").status_code == 400
+    fine = client.get("/export.csv")
+    assert client.get("/export.csv", HTTP_IF_NONE_MATCH=fine["ETag"]).status_code == 304
