@@ -11,7 +11,7 @@ import numpy as np
 from django.http import QueryDict
 from django.urls import reverse
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from incidents.facets import facets_from_index
 from incidents.filters import list_options
@@ -72,8 +72,13 @@ class Filters(BaseModel):
     scale: Values = Field(
         None, description="Accelerator-count bands: under-1k, 1k-10k, 10k-100k, 100k-plus."
     )
-    year_from: int | str | None = Field(None, description="First incident year, inclusive.")
-    year_to: int | str | None = Field(None, description="Last incident year, inclusive.")
+    # Strict: true is not the year 1.
+    year_from: StrictInt | StrictStr | None = Field(
+        None, description="First incident year, inclusive."
+    )
+    year_to: StrictInt | StrictStr | None = Field(
+        None, description="Last incident year, inclusive."
+    )
 
 
 Sentence = Annotated[

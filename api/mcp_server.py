@@ -16,36 +16,32 @@ Tools (each calls the code the pages call, never a copy of it; drafts never appe
 - ``related_cases``: the case page's related list with the shared terms.
 - ``list_facets``: facet values and counts under filters (``facets_from_index``).
 
-Bad input is a tool error (``is_error``) carrying the list page's message, never a crash.
+Bad input is a tool error (``is_error``) carrying the list page's message, never a crash;
+an argument a tool does not take is refused, naming those it takes (:class:`CheckedTool`).
 Results per call are capped: the list's page of 20 cases, 40 values a facet, 5 related
 cases, :data:`~api.mcp_answers.MAX_WORDS` words to resolve. The answers are built in
-``api/mcp_answers.py``; this module is the server and its transports.
+``api/mcp_answers.py``; this module is the server.
 
-Transports: streamable HTTP at ``/mcp`` on the site itself (:func:`mcp_endpoint`, a
+Transports: streamable HTTP at ``/mcp`` on the site itself (``api/mcp_http.py``: a
 Django view that hands the request to the SDK's ASGI app through a2wsgi, stateless, with
 JSON responses; per-client rate limit and a body-size cap), and stdio
 (``manage.py mcp``).
 """
 
-import asyncio
-import concurrent.futures
-import io
-import json
 import logging
 import threading
 from typing import Annotated, Any
 
-from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections, connections
-from django.http import HttpResponse
-from django.views.decorators.csrf import csrf_exempt
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.server.transport_security import TransportSecuritySettings
-from mcp.types import ToolAnnotations
-from pydantic import Field
+from mcp.server.mcpserver.tools import Tool
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS, ToolAnnotations
+from pydantic import Field, StrictInt, StrictStr, ValidationError
 
-from lib.limits import client_key, hit
+from lib.parameters import unknown_parameters
+from lib.text import shorten
 
 from .mcp_answers import (
     Filters,
@@ -120,17 +116,74 @@ def _guarded(work):
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
 
+class CheckedTool(Tool):
+    """A tool whose arguments are checked before the SDK reads them.
+
+    The SDK's argument model ignores an argument the tool does not take (``format``,
+    ``fields``, a misspelt ``filter``), so the call answered as if it had not been asked;
+    here it is a tool error naming the arguments the tool takes
+    (:func:`lib.parameters.unknown_parameters`, as the pages refuse a parameter). A value
+    of the wrong type gets one line per argument (:func:`argument_problems`) instead of
+    pydantic's report with its links. Raises ``ToolError``; else runs as a ``Tool``.
+    """
+
+    async def run(self, arguments, context, convert_result=False):
+        accepted = list(self.parameters.get("properties", {}))
+        problem = unknown_parameters(arguments, accepted, noun="argument", holder="tool")
+        if problem is None:
+            try:
+                self.fn_metadata.validate_arguments(arguments)
+            except ValidationError as error:
+                problem = argument_problems(error)
+        if problem:
+            # Prefixed as the SDK prefixes every tool error.
+            raise ToolError(f"Error executing tool {self.name}: {problem}")
+        return await super().run(arguments, context, convert_result=convert_result)
+
+
+class LibraryServer(MCPServer):
+    """The SDK's server, with an unknown prompt answered as invalid params (-32602, as
+    an unknown resource is) instead of an error with code 0 and a traceback logged as a
+    crash. Raises ``MCPError`` for a prompt it does not have."""
+
+    async def get_prompt(self, name, arguments=None, context=None):
+        known = [prompt.name for prompt in await self.list_prompts()]
+        if name not in known:
+            offered = ", ".join(known) if known else "none"
+            shown = shorten(str(name), 60)
+            raise MCPError(INVALID_PARAMS, f"Unknown prompt: {shown} (prompts offered: {offered}).")
+        return await super().get_prompt(name, arguments, context)
+
+
+def argument_problems(error):
+    """A pydantic ``ValidationError`` of a tool's arguments as one line per argument.
+
+    Output: ``str``: "page: Input should be a valid integer." and the like (the first
+    of a union's complaints for each argument), an unknown filter named as the pages name
+    an unknown parameter, with the filters taken.
+    """
+    lines = {}
+    for item in error.errors(include_url=False):
+        location = [str(part) for part in item["loc"]]
+        if item["type"] == "extra_forbidden" and location[0] == "filters":
+            key = location[1] if len(location) > 1 else ""
+            lines.setdefault(
+                "filters " + key,
+                unknown_parameters([key], list(Filters.model_fields), noun="filter", holder="tool")
+                or "",
+            )
+            continue
+        name = location[0] if location else "arguments"
+        if name == "filters" and len(location) > 1:
+            name = f"filters.{location[1]}"
+        lines.setdefault(name, f"{name}: {item['msg']}.")
+    return "\n".join(line for line in lines.values() if line)
+
+
 def build_server():
     """A new :class:`MCPServer` with the seven tools. Output: the server (its HTTP app is
     made by :class:`HttpBridge`; ``server.run("stdio")`` serves it on stdio)."""
-    server = MCPServer(
-        "incident-library",
-        title="Incident Library",
-        instructions=INSTRUCTIONS,
-        version="1",
-    )
 
-    @server.tool(annotations=READ_ONLY)
     def search_cases(
         ctx: Context,
         sentence: Sentence = "",
@@ -144,7 +197,8 @@ def build_server():
             ),
         ] = None,
         page: Annotated[
-            int | str | None, Field(description="Page number, 1 first; 20 cases a page.")
+            StrictInt | StrictStr | None,  # strict: true is not page 1
+            Field(description="Page number, 1 first; 20 cases a page."),
         ] = None,
         include_weaker: Annotated[
             bool,
@@ -165,7 +219,6 @@ def build_server():
             lambda: search_cases_answer(sentence, filters, sort, page, include_weaker, links)
         )
 
-    @server.tool(annotations=READ_ONLY)
     def get_case(ctx: Context, slug: Slug) -> dict[str, Any]:
         """One published case in full: every section (Markdown), key facts, timeline,
         organisations with their roles, sources, tags (root causes, components, symptoms,
@@ -174,7 +227,6 @@ def build_server():
         links = _links(ctx)
         return _guarded(lambda: get_case_answer(slug, links))
 
-    @server.tool(annotations=READ_ONLY)
     def suggest_filters(sentence: Sentence) -> dict[str, Any]:
         """The filter values a sentence is about (root causes, components, symptoms,
         contributing factors, organisations), most confident first, each with the words
@@ -183,7 +235,6 @@ def build_server():
         /suggest.json."""
         return _guarded(lambda: suggest_filters_answer(sentence))
 
-    @server.tool(annotations=READ_ONLY)
     def resolve_terms(
         words: Annotated[
             list[str] | str,
@@ -200,7 +251,6 @@ def build_server():
         published cases carry each. Use the slugs as search_cases filters."""
         return _guarded(lambda: resolve_terms_answer(words))
 
-    @server.tool(annotations=READ_ONLY)
     def get_term(
         ctx: Context,
         kind: Annotated[
@@ -219,14 +269,12 @@ def build_server():
         links = _links(ctx)
         return _guarded(lambda: get_term_answer(kind, slug, links))
 
-    @server.tool(annotations=READ_ONLY)
     def related_cases(ctx: Context, slug: Slug) -> dict[str, Any]:
         """The cases most related to one case, as its page lists them: those sharing the
         most terms with it, rarer terms weighing more, with the shared terms (at most 5)."""
         links = _links(ctx)
         return _guarded(lambda: related_cases_answer(slug, links))
 
-    @server.tool(annotations=READ_ONLY)
     def list_facets(filters: Filters | None = None, sentence: Sentence = "") -> dict[str, Any]:
         """Every facet's values with their case counts under the filters (and sentence),
         as the list page shows them: each count is how many cases the list holds after
@@ -234,7 +282,25 @@ def build_server():
         the years with their counts."""
         return _guarded(lambda: list_facets_answer(filters, sentence))
 
-    return server
+    tools = [
+        (search_cases, "Search cases"),
+        (get_case, "Get a case"),
+        (suggest_filters, "Suggest filters for a sentence"),
+        (resolve_terms, "Resolve words to vocabulary slugs"),
+        (get_term, "Get a vocabulary term"),
+        (related_cases, "Related cases"),
+        (list_facets, "List facets with counts"),
+    ]
+    return LibraryServer(
+        "incident-library",
+        title="Incident Library",
+        instructions=INSTRUCTIONS,
+        version="1",
+        tools=[
+            CheckedTool.from_function(function, title=title, annotations=READ_ONLY)
+            for function, title in tools
+        ],
+    )
 
 
 _lock = threading.RLock()
@@ -247,145 +313,6 @@ def get_server():
         if "server" not in _made:
             _made["server"] = build_server()
         return _made["server"]
-
-
-# --- Streamable HTTP inside the WSGI site -----------------------------------------------
-
-
-class HttpBridge:
-    """The SDK's streamable HTTP app, served from a WSGI thread.
-
-    The app runs on an event loop in a thread of its own (a2wsgi's ``ASGIMiddleware``
-    gives each WSGI request to it and waits for the answer); the SDK's session manager,
-    which a Starlette lifespan would start, is started on that loop here, since WSGI has
-    no lifespan. Stateless, with JSON responses: each POST is one JSON-RPC exchange, and
-    no request holds a worker thread open as an event stream would. Made on first use in
-    each worker process (after gunicorn's fork: threads do not survive one).
-    """
-
-    def __init__(self, server, max_body):
-        from a2wsgi import ASGIMiddleware
-
-        server.streamable_http_app(
-            stateless_http=True,
-            json_response=True,
-            max_request_body_size=max_body,
-            # Django checks the Host header against ALLOWED_HOSTS and the view checks
-            # Origin; the SDK's own check would only know localhost.
-            transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
-        )
-        manager = server.session_manager
-        # The transport logs each stateless request's start and end at INFO; the site's
-        # request log already has a line per request.
-        for name in ("mcp.server.streamable_http", "mcp.server.streamable_http_manager"):
-            if logging.getLogger(name).level == logging.NOTSET:
-                logging.getLogger(name).setLevel(logging.WARNING)
-        self.loop = asyncio.new_event_loop()
-        threading.Thread(target=self.loop.run_forever, name="mcp-http", daemon=True).start()
-        started = concurrent.futures.Future()
-
-        async def run_manager():
-            async with manager.run():
-                started.set_result(True)
-                await asyncio.Event().wait()
-
-        asyncio.run_coroutine_threadsafe(run_manager(), self.loop)
-        started.result(timeout=10)
-        self.app = ASGIMiddleware(manager.handle_request, loop=self.loop, wait_time=5)
-
-    def __call__(self, environ):
-        """Run one request through the SDK. Input: a WSGI environ whose ``wsgi.input``
-        holds the whole body. Output: ``(int status, list[(name, value)], bytes body)``."""
-        answer = {}
-
-        def start_response(status, headers, exc_info=None):
-            answer["status"] = int(status.split(" ", 1)[0])
-            answer["headers"] = headers
-
-        body = b"".join(self.app(environ, start_response))
-        return answer["status"], answer["headers"], body
-
-
-def get_bridge():
-    """This process's :class:`HttpBridge`, started on the first ``/mcp`` request."""
-    with _lock:
-        if "bridge" not in _made:
-            _made["bridge"] = HttpBridge(get_server(), settings.MCP_MAX_REQUEST_BYTES)
-        return _made["bridge"]
-
-
-def _error(status, message, code=-32600, headers=None):
-    """A JSON-RPC error body without a request id, as the SDK answers transport errors."""
-    body = {"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}
-    response = HttpResponse(json.dumps(body), status=status, content_type="application/json")
-    for name, value in (headers or {}).items():
-        response[name] = value
-    return response
-
-
-# Response headers of the SDK's answer not passed on: Django sets its own length.
-_HOP_HEADERS = {"content-length", "connection", "transfer-encoding", "keep-alive"}
-
-
-@csrf_exempt
-def mcp_endpoint(request):
-    """``/mcp``: the MCP server over streamable HTTP (POST only; stateless, JSON answers).
-
-    Answers, besides the SDK's own: 405 with ``Allow: POST`` for other methods (no event
-    stream is offered, as the transport allows); 403 for a browser request from another
-    site (an ``Origin`` that is not this host); 429 with ``Retry-After`` past
-    ``MCP_RATE_LIMIT`` requests a minute from one client (``lib/limits.py``); 413 for a
-    body over ``MCP_MAX_REQUEST_BYTES`` (a chunked body, which has no length, is read to
-    its end up to that cap). Exempt from CSRF: nothing here reads cookies or
-    writes anything.
-    """
-    if request.method != "POST":
-        return _error(
-            405,
-            "Method Not Allowed: POST JSON-RPC messages to this endpoint.",
-            headers={"Allow": "POST"},
-        )
-    origin = request.headers.get("Origin")
-    if origin and origin.split("://", 1)[-1].rstrip("/") != request.get_host():
-        return _error(403, "Forbidden: cross-site requests are not accepted.")
-    limited = hit("mcp", client_key(request), settings.MCP_RATE_LIMIT)
-    if limited:
-        return _error(
-            429,
-            f"Too many requests: at most {settings.MCP_RATE_LIMIT} a minute; retry in {limited} s.",
-            headers={"Retry-After": str(limited)},
-        )
-    too_large = _error(
-        413, f"Request body too large: at most {settings.MCP_MAX_REQUEST_BYTES} bytes."
-    )
-    length = request.META.get("CONTENT_LENGTH") or ""
-    if not length and "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
-        # A chunked body has no length: Django reads it as empty. gunicorn's input
-        # stream decodes the chunks; read it to its end, up to the cap (issue 21).
-        body = request.META["wsgi.input"].read(settings.MCP_MAX_REQUEST_BYTES + 1)
-        if len(body) > settings.MCP_MAX_REQUEST_BYTES:
-            return too_large
-    elif not (length or "0").isdigit() or int(length or "0") > settings.MCP_MAX_REQUEST_BYTES:
-        return too_large
-    else:
-        body = request.body
-    environ = dict(request.META)
-    environ.update(
-        {
-            "wsgi.input": io.BytesIO(body),
-            "CONTENT_LENGTH": str(len(body)),
-            "PATH_INFO": "/mcp",
-            "SCRIPT_NAME": "",
-            BASE_URL_KEY: request.build_absolute_uri("/"),
-        }
-    )
-    status, headers, content = get_bridge()(environ)
-    response = HttpResponse(content, status=status)
-    for name, value in headers:
-        if name.lower() not in _HOP_HEADERS:
-            response[name] = value
-    response["Cache-Control"] = "no-store"
-    return response
 
 
 def set_stdio_base_url(url):

@@ -1,8 +1,8 @@
-"""The MCP server over streamable HTTP, on the site itself (``api/mcp_server.py``)."""
+"""The MCP server over streamable HTTP, on the site itself (``api/mcp_http.py``)."""
 
 from django.urls import path
 
-from .mcp_server import mcp_endpoint
+from .mcp_http import mcp_endpoint
 
 app_name = "mcp"
 

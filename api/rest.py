@@ -63,6 +63,7 @@ from .rest_base import (
     cases_url_path,
     not_modified,
     read_list,
+    refuse_unknown,
 )
 
 # A case slug as the site's URLs accept it (Django's ``slug`` converter); anything else
@@ -106,13 +107,15 @@ def _cases_in_bulk(pks):
 @api.api_operation(
     SAFE,
     "/",
-    response={200: schemas.ApiIndex, 429: schemas.Errors},
+    response={200: schemas.ApiIndex, 400: schemas.Errors, 429: schemas.Errors},
     url_name="index",
     operation_id="api_index",
     summary="What this API offers",
 )
 def api_index(request):
-    """The endpoints of version 1 and where the description and examples are."""
+    """The endpoints of version 1 and where the description and examples are. 400 for
+    any query parameter (it takes none)."""
+    refuse_unknown(request)
     return {
         "version": API_VERSION,
         "endpoints": {
@@ -142,9 +145,6 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
     refuses (unknown slug, bad year or order, over-long or NUL sentence, too many values);
     404 for a page that does not exist."""
     query, index, filterset, sentence = read_list(request)
-    answer = not_modified(request, response, index.versions)
-    if answer is not None:
-        return answer
     selected = select(index, filterset, sentence, query)
     selection = selected.selection
     options = list_options(query)
@@ -153,6 +153,10 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
         page_obj = get_page(selection.ordered(options.sort), query.get("page"))
     except PageNotFound as error:
         raise ApiError(404, [str(error)]) from None
+    # After the page is known to exist: a 404 is a 404 whatever the client has cached.
+    answer = not_modified(request, response, index.versions)
+    if answer is not None:
+        return answer
     positions = [int(p) for p in page_obj.object_list]
     scores = {}
     if selection.matched is not None:
@@ -225,7 +229,13 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
 @api.api_operation(
     SAFE,
     "/cases/{slug}/",
-    response={200: schemas.CaseDetail, **CONDITIONAL, 404: schemas.Errors, 429: schemas.Errors},
+    response={
+        200: schemas.CaseDetail,
+        **CONDITIONAL,
+        400: schemas.Errors,
+        404: schemas.Errors,
+        429: schemas.Errors,
+    },
     url_name="get_case",
     operation_id="get_case",
     summary="One case: every section, key facts, timeline, sources, related cases",
@@ -234,11 +244,15 @@ def get_case(request, response: HttpResponse, slug: str):
     """One published case, as its page shows it: every section as Markdown and as the
     sanitised HTML the page renders, key facts, timeline, parties with roles, sources,
     terms and categories, and the related cases (those sharing the most terms, rarer terms
-    counting more). 404 for a slug no published case has (drafts included)."""
+    counting more). 404 for a slug no published case has (drafts included), whatever the
+    client has cached; 400 for any query parameter (it takes none)."""
+    refuse_unknown(request)
     missing = ApiError(404, [f"There is no case “{shorten(slug.replace(chr(0), ''), 60)}”."])
     if not SLUG.fullmatch(slug):
         raise missing
     index = get_index()
+    if not Case.objects.published().filter(slug=slug).exists():
+        raise missing
     answer = not_modified(request, response, index.versions)
     if answer is not None:
         return answer
@@ -351,7 +365,7 @@ def _private(spec, table):
 @api.api_operation(
     SAFE,
     "/vocabulary/",
-    response={200: schemas.Vocabulary, **CONDITIONAL, 429: schemas.Errors},
+    response={200: schemas.Vocabulary, **CONDITIONAL, 400: schemas.Errors, 429: schemas.Errors},
     url_name="vocabulary",
     operation_id="vocabulary",
     summary="Every filter value by kind: terms with descriptions, aliases and categories",
@@ -361,7 +375,9 @@ def vocabulary(request, response: HttpResponse):
     ``/organisations/``), by kind in the list's order: slug, name, Markdown description,
     aliases, phrasings (how people describe it without naming it), log signatures
     (patterns for the lines tools print, each with its source), categories and the
-    number of published cases carrying it. Values only drafts carry are left out."""
+    number of published cases carrying it. Values only drafts carry are left out. 400
+    for any query parameter (it takes none)."""
+    refuse_unknown(request)
     index = get_index()
     answer = not_modified(request, response, index.versions)
     if answer is not None:
@@ -399,14 +415,21 @@ def vocabulary(request, response: HttpResponse):
 @api.api_operation(
     SAFE,
     "/organisations/",
-    response={200: schemas.Organisations, **CONDITIONAL, 429: schemas.Errors},
+    response={
+        200: schemas.Organisations,
+        **CONDITIONAL,
+        400: schemas.Errors,
+        429: schemas.Errors,
+    },
     url_name="organisations",
     operation_id="organisations",
     summary="Every organisation a published case names",
 )
 def organisations(request, response: HttpResponse):
     """Every organisation with its aliases, website and the number of published cases
-    naming it (in any role), by name. Organisations only drafts name are left out."""
+    naming it (in any role), by name. Organisations only drafts name are left out. 400
+    for any query parameter (it takes none)."""
+    refuse_unknown(request)
     index = get_index()
     answer = not_modified(request, response, index.versions)
     if answer is not None:

@@ -27,6 +27,7 @@ from ninja.throttling import BaseThrottle
 
 from lib import limits
 from lib.http import SafeJsonResponse
+from lib.parameters import unknown_parameters
 from lib.text import shorten
 from listing.query import read_query
 
@@ -41,7 +42,7 @@ class ApiError(Exception):
     def __init__(self, status, messages):
         super().__init__(messages)
         self.status = status
-        self.messages = [shorten(str(message)) for message in messages]
+        self.messages = [shorten(str(message), 600) for message in messages]
 
 
 # Rate limits ---------------------------------------------------------------------
@@ -214,11 +215,20 @@ def cases_url_path():
 
 def read_list(request):
     """The list's reading of the request: ``(query, index, filterset, sentence)``, or
-    :class:`ApiError` 400 with the list page's messages."""
+    :class:`ApiError` 400 with the list page's messages (an unknown parameter among
+    them)."""
     query, index, filterset, errors, sentence = read_query(request.GET)
     if errors:
         raise ApiError(400, errors)
     return query, index, filterset, sentence
+
+
+def refuse_unknown(request, *accepted):
+    """:class:`ApiError` 400 when the query string holds a parameter outside
+    ``accepted`` (the message names them), for the endpoints that are not a list."""
+    problem = unknown_parameters(request.GET, accepted)
+    if problem:
+        raise ApiError(400, [problem])
 
 
 CONDITIONAL = {304: None}

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_safe
 from incidents.index import get_index
 from incidents.models import Case
 from lib.http import SafeJsonResponse
+from lib.parameters import takes_parameters
 from listing.query import CASES_PER_PAGE
 
 from .rest import api
@@ -30,6 +31,7 @@ def openapi_description():
 
 @csrf_exempt
 @require_safe
+@takes_parameters(json=True)
 def openapi_schema(request):
     """``/api/schema/``: the OpenAPI description of the API, as JSON."""
     response = SafeJsonResponse(openapi_description())
@@ -53,6 +55,7 @@ def _example_values(index):
 
 @csrf_exempt
 @require_safe
+@takes_parameters()
 def examples(request):
     """``/api/``: what the API offers, with a ``curl`` command for each endpoint."""
     slug, symptom = _example_values(get_index())

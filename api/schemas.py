@@ -21,10 +21,12 @@ class Errors(Schema):
 
 
 class ListParameters(Schema):
-    """The case list's parameters, exactly as ``/`` takes them.
+    """The case list's parameters, exactly as ``/`` takes them
+    (``listing.query.LIST_PARAMETERS``).
 
     Repeating a filter ORs its values, different filters AND. Read by the list page's own
-    code (``listing.query.read_query``), which gives the same messages for bad values.
+    code (``listing.query.read_query``), which gives the same messages for bad values and
+    refuses any other parameter, naming these.
     """
 
     root_cause: list[str] | None = Field(None, description="Root-cause slugs (repeat to OR).")

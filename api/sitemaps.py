@@ -18,6 +18,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import condition, require_safe
 
 from incidents.models import Case
+from lib.parameters import takes_parameters
 from taxonomy.models import TERM_MODELS
 
 from .exports import state_etag
@@ -84,8 +85,21 @@ class TermSitemap(Sitemap):
 SITEMAPS = {"list": ListSitemap, "cases": CaseSitemap, "terms": TermSitemap}
 
 
+def section_etag(request, section):
+    """:func:`~api.exports.state_etag` for a section page that exists, else ``None``: an
+    unknown section or page is a 404 whatever the client has cached (RFC 9110 §13.2.1),
+    never a 304."""
+    page = request.GET.get("p", "1")
+    if section not in SITEMAPS or not (page.isascii() and page.isdigit() and len(page) < 10):
+        return None
+    if not 1 <= int(page) <= SITEMAPS[section]().paginator.num_pages:
+        return None
+    return state_etag(request)
+
+
 @csrf_exempt
 @require_safe
+@takes_parameters()
 @condition(etag_func=state_etag)
 def sitemap_index(request):
     """``/sitemap.xml``: the sitemap index, one ``<sitemap>`` per section page, each with
@@ -95,7 +109,8 @@ def sitemap_index(request):
 
 @csrf_exempt
 @require_safe
-@condition(etag_func=state_etag)
+@takes_parameters("p")
+@condition(etag_func=section_etag)
 def sitemap_section(request, section):
     """``/sitemap-<section>.xml``: one section's addresses with ``lastmod``; 404 for an
     unknown section or a page (``p``) that does not exist."""

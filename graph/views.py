@@ -24,7 +24,7 @@ def graph_page(request):
 
     Same parameters and FilterSet as the list; 400 with the reasons for unknown values.
     """
-    query, index, filterset, errors, sentence = read_query(request.GET)
+    query, index, filterset, errors, sentence = read_query(request.GET, tracking=True)
     context = {"query": query, "state": query_string(query), "kinds": KIND_LABELS}
     if errors:
         context["errors"] = errors

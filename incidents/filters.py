@@ -138,6 +138,14 @@ class CategoryFilter(AnyOfFilter):
         return qs.filter(pk__in=matching)
 
 
+# What the list, /suggest.json and the MCP tools say of a sentence they cannot read.
+SENTENCE_TOO_LONG = (
+    "Your text is %(show_value)d characters long; the search reads pastes of up to "
+    "%(limit_value)d. Paste the lines that matter."
+)
+SENTENCE_NUL = "Your sentence contains a NUL character. Remove it and search again."
+
+
 class CaseFilterSet(django_filters.FilterSet):
     """Filters for the case list; see the module docstring for the semantics.
 
@@ -150,10 +158,8 @@ class CaseFilterSet(django_filters.FilterSet):
         method="filter_sentence",
         max_length=PASTE_MAX_LENGTH,
         error_messages={
-            "max_length": "Your text is %(show_value)d characters long; the search reads "
-            "pastes of up to %(limit_value)d. Paste the lines that matter.",
-            "null_characters_not_allowed": "Your sentence contains a NUL character. "
-            "Remove it and search again.",
+            "max_length": SENTENCE_TOO_LONG,
+            "null_characters_not_allowed": SENTENCE_NUL,
         },
     )
 

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_safe
 from django.views.generic import DetailView
 
 from lib.http import SafeJsonResponse
+from lib.parameters import takes_parameters
 from lib.resilience import health_report
 from lib.text import shorten
 from listing.query import (
@@ -64,7 +65,7 @@ def case_list(request):
     are too many; 404 with a message for a page that does not exist. Both pages offer a
     link to the nearest list that works (the known values, or page 1 of the same filters).
     """
-    query, index, filterset, errors, sentence = read_query(request.GET)
+    query, index, filterset, errors, sentence = read_query(request.GET, tracking=True)
     pasted = request.GET.get("q", "").strip()
     context = {
         "query": query,
@@ -216,7 +217,7 @@ def facet_values(request, key):
     """
     if key not in FACET_LABELS:
         raise Http404(f"There is no facet “{shorten(key, 40)}”.")
-    query, index, filterset, errors, sentence = read_query(request.GET)
+    query, index, filterset, errors, sentence = read_query(request.GET, tracking=True)
     context = {"query": query, "label": FACET_LABELS[key], "state": query_string(query)}
     if errors:
         context["errors"] = errors
@@ -231,12 +232,14 @@ def facet_values(request, key):
 
 
 @method_decorator(csrf_exempt, name="dispatch")
+@method_decorator(takes_parameters(), name="dispatch")
 class CaseDetailView(DetailView):
     """One case at ``/cases/<slug>/``: every section of the seed card, and its sources.
 
     Drafts are visible (with a banner) only to signed-in editors who may view cases in
     the admin (the ``incidents.view_case`` permission); everyone else, staff without that
-    permission included, gets a 404.
+    permission included, gets a 404. A query parameter is a 400 (the page takes none;
+    link-tracking tags pass).
     """
 
     context_object_name = "case"
@@ -255,6 +258,7 @@ class CaseDetailView(DetailView):
 
 @csrf_exempt
 @require_safe
+@takes_parameters(json=True)
 def healthz(request):
     """``/healthz``: 200 when the site can serve (``"status"`` ``"ok"``, or ``"degraded"``
     without its cache), 503 with the failing check otherwise (``health_report``)."""

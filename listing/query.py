@@ -15,9 +15,12 @@ import numpy as np
 from django.core.paginator import Paginator
 
 from incidents.filters import (
+    LIST_OPTIONS,
     PASTE_MAX_LENGTH,
     RELEVANCE,
     SEARCH_MAX_LENGTH,
+    SENTENCE_NUL,
+    SENTENCE_TOO_LONG,
     SORTS,
     CaseFilterSet,
     clean_query,
@@ -27,6 +30,7 @@ from incidents.filters import (
 from incidents.graphs import related_from_index
 from incidents.index import Selection, get_index
 from incidents.models import Case
+from lib.parameters import unknown_parameters
 from lib.text import shorten
 from search.passing import index_breadth
 from search.paste import first_words, read_paste
@@ -36,6 +40,18 @@ from search.text import query_terms
 from search.vocabulary import get_vocabulary
 
 CASES_PER_PAGE = 20
+
+# The list's parameters, in the order a refusal names them: the sentence, the filters, the
+# year range and order, the weaker matches and the page. Every surface of the list takes
+# them all; those that give a whole result at once (exports, feed, graph, facet values)
+# ignore the page, so a list page's address still works there.
+LIST_PARAMETERS = (
+    "q",
+    *(key for key in CaseFilterSet.base_filters if key != "q"),
+    *LIST_OPTIONS,
+    "matches",
+    "page",
+)
 
 
 class PageNotFound(Exception):
@@ -61,11 +77,13 @@ def get_page(queryset, number, per_page=CASES_PER_PAGE):
     return paginator.page(page_number)
 
 
-def read_query(params):
+def read_query(params, *, tracking=False):
     """The list's parameters, checked against the case index.
 
     Input: a ``QueryDict`` (a request's ``GET``, or what an API call or an MCP tool was
-    given, in the list's parameter names).
+    given, in the list's parameter names). A parameter outside :data:`LIST_PARAMETERS` is
+    refused with a message naming them (:func:`lib.parameters.unknown_parameters`;
+    ``tracking=True`` on HTML pages lets link-tracking tags pass).
 
     Output: ``(query, index, filterset, errors, sentence)``: the cleaned ``QueryDict``,
     the :class:`~incidents.index.CaseIndex`, the bound ``CaseFilterSet`` built on it, the
@@ -87,6 +105,9 @@ def read_query(params):
     index = get_index()
     filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
     errors = query_problems(query)
+    unknown = unknown_parameters(params, LIST_PARAMETERS, tracking=tracking)
+    if unknown:
+        errors = [unknown, *errors]
     if errors or not filterset.is_valid():
         errors = errors + [
             shorten(message) for messages in filterset.errors.values() for message in messages
@@ -216,15 +237,15 @@ def sentence_problem(sentences):
     Input: every value of ``q`` given (``list[str]``). Output: the message
     ``/suggest.json`` answers with a 400 (and the MCP server's ``suggest_filters`` as a
     tool error): ``q`` given twice, over ``PASTE_MAX_LENGTH`` characters, or holding a
-    NUL character.
+    NUL character; in the list page's words.
     """
     sentence = sentences[0] if sentences else ""
     if len(sentences) > 1:
-        return f"q is given {len(sentences)} times; give it once."
+        return f"The sentence (q) is given {len(sentences)} times; give it once."
     if len(sentence) > PASTE_MAX_LENGTH:
-        return f"q is {len(sentence)} characters long; at most {PASTE_MAX_LENGTH}."
+        return SENTENCE_TOO_LONG % {"show_value": len(sentence), "limit_value": PASTE_MAX_LENGTH}
     if "\x00" in sentence:
-        return "q contains a NUL character; remove it."
+        return SENTENCE_NUL
     return None
 
 

@@ -8,12 +8,14 @@ from incidents.filters import CaseFilterSet, clean_query
 from incidents.index import get_index
 from incidents.models import Case
 from lib.http import SafeJsonResponse
-from listing.query import read_sentence, sentence_problem, suggestion_list
+from lib.parameters import takes_parameters
+from listing.query import LIST_PARAMETERS, read_sentence, sentence_problem, suggestion_list
 from listing.suggested import suggested_filters
 
 
 @csrf_exempt
 @require_safe
+@takes_parameters(*LIST_PARAMETERS)
 def suggestions_partial(request):
     """The suggested-filters area alone, for in-place updates while typing.
 
@@ -39,6 +41,7 @@ def suggestions_partial(request):
 
 @csrf_exempt
 @require_safe
+@takes_parameters("q", json=True)
 def suggest_json(request):
     """``/suggest.json?q=``: the values the sentence is about, for scripts and agents.
 
@@ -47,12 +50,12 @@ def suggest_json(request):
     value, ``confidence`` 0 to 1, ``how`` ``signature`` (a log line's pattern),
     ``name``, ``alias`` or ``meaning``. Only values
     some published case carries are listed. A paste over ``SEARCH_MAX_LENGTH``
-    characters is read as its lines that matter. A 400 with ``{"error": message}`` for a
-    text over ``PASTE_MAX_LENGTH`` characters, one with a NUL character, or ``q`` given
-    twice (as on the list page).
+    characters is read as its lines that matter. A 400 with ``{"errors": [message]}`` (as
+    the API) for a text over ``PASTE_MAX_LENGTH`` characters, one with a NUL character,
+    ``q`` given twice (as on the list page) or any other parameter.
     """
     sentences = request.GET.getlist("q")
     problem = sentence_problem(sentences)
     if problem:
-        return SafeJsonResponse({"error": problem}, status=400)
+        return SafeJsonResponse({"errors": [problem]}, status=400)
     return SafeJsonResponse(suggestion_list(sentences[0] if sentences else ""))

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_safe
 
 from incidents.index import get_index
 from incidents.models import Case
+from lib.parameters import takes_parameters
 
 from .models import TERM_MODELS
 
@@ -71,6 +72,7 @@ def co_occurring_from_index(index, term):
 
 @csrf_exempt
 @require_safe
+@takes_parameters("page")
 def term_detail(request, kind, slug):
     """``/taxonomy/<kind>/<slug>/``: the term's description, aliases and categories, its
     published cases newest first (20 a page), and the terms seen with it most, by kind;

@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def cases():
-    make_case("Crash", symptoms=["Job crash"])
+    make_case("Crash", symptoms=["Job crash"], slug="crash")
     make_case("Spike", symptoms=["Loss spike"])
 
 
@@ -131,14 +131,16 @@ def test_public_pages_answer_only_get_and_head(method, url):
 
 @pytest.mark.parametrize(
     "query, message",
-    [("q=gpu%00", "q contains a NUL character; remove it."),
-     ("q=gpu&q=dns", "q is given 2 times; give it once.")],
+    [("q=gpu%00", "Your sentence contains a NUL character. Remove it and search again."),
+     ("q=gpu&q=dns", "The sentence (q) is given 2 times; give it once.")],
 )  # fmt: skip
 def test_suggest_json_refuses_what_the_list_refuses(client, cases, query, message):
-    assert client.get(f"/?{query}").status_code == 400
+    page = client.get(f"/?{query}")
+    assert page.status_code == 400
+    assert message in page.content.decode()  # in the same words
     response = client.get(f"/suggest.json?{query}")
     assert response.status_code == 400
-    assert response.json() == {"error": message}
+    assert response.json() == {"errors": [message]}
 
 
 def test_the_typing_partial_reads_an_over_long_sentence_to_a_whole_word(client, cases):
@@ -165,3 +167,78 @@ def test_the_benchmark_generator_answers_help_and_bad_arguments_without_a_traceb
     wrong = subprocess.run([sys.executable, script, "abc"], capture_output=True, text=True)
     assert wrong.returncode == 2
     assert "invalid int value: 'abc'" in wrong.stderr and "Traceback" not in wrong.stderr
+
+
+# A misspelt or unknown parameter is refused, naming the parameters the address takes: it
+# used to be ignored, so ?symptoms=job-crash listed every case as if nothing were asked.
+LIST_NAMES = (
+    "q, root_cause, component, symptom, contributing_factor, workload, accelerator, scale, "
+    "organisation, category, year_from, year_to, sort, matches, page"
+)
+
+
+@pytest.mark.parametrize(
+    "url, message",
+    [
+        ("/?symptoms=job-crash", "Unknown parameter “symptoms” (did you mean “symptom”?). "
+         f"This address takes {LIST_NAMES}."),
+        ("/api/v1/cases/?symptoms=job-crash", "Unknown parameter “symptoms” (did you mean "
+         f"“symptom”?). This address takes {LIST_NAMES}."),
+        ("/api/v1/facets/?facet=symptom", "Unknown parameter “facet”. This address takes "
+         f"{LIST_NAMES}."),
+        ("/export.csv?Symptom=job-crash", "Unknown parameter “Symptom” (did you mean "
+         f"“symptom”?). This address takes {LIST_NAMES}."),
+        ("/export.json?fields=title", "Unknown parameter “fields”. This address takes "
+         f"{LIST_NAMES}."),
+        ("/feed.atom?limit=5", f"Unknown parameter “limit”. This address takes {LIST_NAMES}."),
+        ("/graph/?a=1&b=2&c=3&d=4", "Unknown parameters “a”, “b”, “c”, and 1 more. "
+         f"This address takes {LIST_NAMES}."),
+        ("/graph.json?sorting=newest", "Unknown parameter “sorting” (did you mean “sort”?). "
+         f"This address takes {LIST_NAMES}."),
+        ("/facets/symptom/?limit=100", "Unknown parameter “limit”. This address takes "
+         f"{LIST_NAMES}."),
+        ("/suggest.json?q=gpu&query=gpu", "Unknown parameter “query”. This address takes q."),
+        ("/cases/crash/?tab=2", "Unknown parameter “tab”. This address takes no parameters."),
+        ("/taxonomy/symptom/job-crash/?pages=2", "Unknown parameter “pages” (did you mean "
+         "“page”?). This address takes page."),
+        ("/api/v1/cases/crash/?fields=title", "Unknown parameter “fields”. This address takes "
+         "no parameters."),
+        ("/api/v1/vocabulary/?kind=symptom", "Unknown parameter “kind”. This address takes no "
+         "parameters."),
+        ("/api/v1/organisations/?x=1", "Unknown parameter “x”. This address takes no parameters."),
+        ("/api/v1/?x=1", "Unknown parameter “x”. This address takes no parameters."),
+        ("/api/schema/?format=yaml", "Unknown parameter “format”. This address takes no "
+         "parameters."),
+        ("/healthz?verbose=1", "Unknown parameter “verbose”. This address takes no parameters."),
+        ("/sitemap.xml?x=1", "Unknown parameter “x”. This address takes no parameters."),
+        ("/sitemap-cases.xml?page=2", "Unknown parameter “page”. This address takes p."),
+    ],
+)  # fmt: skip
+def test_an_unknown_parameter_is_refused_naming_those_taken(client, cases, url, message):
+    response = client.get(url)
+    assert response.status_code == 400, url
+    kind = response["Content-Type"]
+    if kind.startswith("application/json"):
+        assert message in response.json()["errors"]
+    elif kind.startswith("text/html"):
+        assert message in " ".join(page(response).get_text().split())
+        assert listed_titles(response) == []  # no list as if nothing were asked
+    else:  # the CSV and the feed: plain text
+        assert message in response.content.decode()
+
+
+def test_link_tracking_tags_on_a_shared_link_still_open_the_page(client, cases):
+    response = client.get("/?symptom=job-crash&utm_source=newsletter&fbclid=abc")
+    assert response.status_code == 200
+    assert listed_titles(response) == ["Crash"]
+    assert client.get("/cases/crash/?utm_campaign=x").status_code == 200
+    # The API is not a shared link: the same tag is refused there.
+    assert client.get("/api/v1/cases/?utm_source=newsletter").status_code == 400
+
+
+def test_a_missing_case_or_page_is_a_404_whatever_the_client_has_cached(client, cases):
+    """``If-None-Match: *`` made these 304s: the tag was checked before the lookup."""
+    for url in ["/api/v1/cases/zzz/", "/api/v1/cases/?page=99", "/sitemap-zzz.xml",
+                "/sitemap-cases.xml?p=99"]:  # fmt: skip
+        assert client.get(url, HTTP_IF_NONE_MATCH="*").status_code == 404, url
+    assert client.get("/api/v1/cases/crash/", HTTP_IF_NONE_MATCH="*").status_code == 304

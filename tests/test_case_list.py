@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from django.test import Client
 
 from .conftest import listed_titles, make_case, page, result_count
 
@@ -104,3 +105,9 @@ def test_every_page_names_the_site_icon_and_favicon_ico_leads_to_it(client):
     from django.contrib.staticfiles import finders
 
     assert finders.find("img/favicon.svg")  # collected with the static files
+    # Other methods are a 405 (they were a CSRF 403, or a redirect).
+    csrf_client = Client(enforce_csrf_checks=True)
+    for method in ("post", "put", "delete"):
+        refused = getattr(csrf_client, method)("/favicon.ico")
+        assert refused.status_code == 405, method
+        assert refused["Allow"] == "GET, HEAD"

@@ -169,15 +169,28 @@ def test_bad_arguments_are_tool_errors_and_the_server_keeps_serving(live_server,
         ("search_cases", {"page": [1, 2]}),
         ("get_case", {"slug": "secret-watchdog-draft"}),
         ("search_cases", {"filters": {"root_cause": "nope"}}),
+        ("search_cases", {"sentence": "NCCL timeout", "format": "csv", "fields": ["title"]}),
+        ("search_cases", {"page": True}),
         ("no_such_tool", {}),
         ("search_cases", {}),
     )
     *failures, unknown_tool, fine = results
     messages = [error(result) for result in failures]
-    assert "filters.rootcause" in messages[0] and "Extra inputs are not permitted" in messages[0]
-    assert "page" in messages[1]
+    assert messages[0] == (
+        "Unknown filter “rootcause” (did you mean “root_cause”?). This tool takes root_cause, "
+        "component, symptom, contributing_factor, organisation, category, workload, "
+        "accelerator, scale, year_from, year_to."
+    )
+    assert messages[1].startswith("page: Input should be")
     assert messages[2] == "There is no case “secret-watchdog-draft”."
     assert messages[3] == "There is no root cause “nope”. Remove it or pick one listed."
+    # An argument the tool does not take was ignored: the answer listed every case.
+    assert messages[4] == (
+        "Unknown arguments “format”, “fields”. This tool takes sentence, filters, sort, page, "
+        "include_weaker."
+    )
+    assert messages[5].startswith("page: Input should be")  # true is not page 1
+    assert not any("pydantic" in message or "http" in message for message in messages)
     assert unknown_tool.is_error
     assert answer(fine)["count"] == 25
 
@@ -240,6 +253,30 @@ def test_http_caps_the_request_body(live_server, library, settings):
     bad = fetch(live_server, "/mcp", "POST", b"{not json", JSON_HEADERS)
     assert bad[0] == 400
     assert json.loads(bad[2])["error"]["code"] == -32700  # parse error, not a crash
+
+
+def test_http_refuses_what_is_not_a_json_rpc_request_with_a_json_rpc_error(live_server, library):
+    """A body sent as text/plain was a bare text 400; a request id that is an object, an
+    array, a fraction or a boolean was taken for a notification (an empty 202); an unknown
+    prompt was error code 0 with a traceback logged as a crash."""
+    plain = {**JSON_HEADERS, "Content-Type": "text/plain"}
+    status, headers, body = fetch(live_server, "/mcp", "POST", INITIALIZE, plain)
+    assert status == 415 and headers["Content-Type"] == "application/json"
+    assert json.loads(body)["error"]["message"].startswith("Unsupported Media Type")
+    for request_id in ({"a": 1}, [1], 1.5, True):
+        message = {"jsonrpc": "2.0", "id": request_id, "method": "tools/list"}
+        status, _, body = fetch(live_server, "/mcp", "POST", json.dumps(message).encode(),
+                                JSON_HEADERS)  # fmt: skip
+        assert status == 400, request_id
+        assert json.loads(body)["error"] == {
+            "code": -32600,
+            "message": "Invalid Request: a request id must be a string or an integer.",
+        }
+    prompt = {"jsonrpc": "2.0", "id": "p", "method": "prompts/get", "params": {"name": "zzz"}}
+    status, _, body = fetch(live_server, "/mcp", "POST", json.dumps(prompt).encode(), JSON_HEADERS)
+    assert status == 200
+    assert json.loads(body)["error"]["code"] == -32602
+    assert json.loads(body)["error"]["message"].startswith("Unknown prompt: zzz")
 
 
 def test_http_rate_limit_per_client(live_server, library, settings):

@@ -360,10 +360,11 @@ class McpAnswersTests(TestCase):
         assert refused("get_case", slug="") == "Give the slug of a case, as search_cases lists it."
         assert refused("related_cases", slug="x" * 300).startswith("There is no case “xxx")
         assert refused("suggest_filters", sentence="y" * 6_001) == (
-            "q is 6001 characters long; at most 6000."
+            "Your text is 6001 characters long; the search reads pastes of up to 6000. "
+            "Paste the lines that matter."
         )
         assert refused("suggest_filters", sentence="a\x00b") == (
-            "q contains a NUL character; remove it."
+            "Your sentence contains a NUL character. Remove it and search again."
         )
         assert refused("resolve_terms", words=[]) == "Give at least one word or phrase to resolve."
         assert refused("resolve_terms", words=["w"] * 21) == (
