@@ -8,7 +8,6 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, Exists, F, OuterRef
-from django.forms.models import BaseInlineFormSet
 from django.utils.text import slugify
 
 from lib.admin_tools import (
@@ -16,6 +15,10 @@ from lib.admin_tools import (
     NulSafeSearchMixin,
     SafeChangeList,
     SafeChoicesMixin,
+)
+from lib.merging import (
+    MergedInlineFormSet,
+    MergedRowForm,
     VersionCheckedAdmin,
     VersionCheckedForm,
 )
@@ -75,8 +78,9 @@ class AcceleratorAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     prepopulated_fields = {"slug": ["name"]}
 
 
-class SourceFormSet(BaseInlineFormSet):
-    """A published case must keep at least one source (every case cites its reports)."""
+class SourceFormSet(MergedInlineFormSet):
+    """A published case must keep at least one source (every case cites its reports);
+    another editor's edits to the sources merge (:class:`~lib.merging.MergedInlineFormSet`)."""
 
     def clean(self):
         super().clean()
@@ -98,10 +102,11 @@ class SourceInline(SafeChoicesMixin, admin.StackedInline):
     """A case's public sources, edited on the case's page (stacked: every field labelled)."""
 
     model = Source
+    form = MergedRowForm
     formset = SourceFormSet
     extra = 1
     formfield_overrides = URL_FIELDS
-    fields = ["url", "title", "publisher", "published_on"]
+    fields = ["url", "title", "publisher", "published_on", "edit_base"]
 
 
 class TermFilter(admin.SimpleListFilter):
@@ -323,8 +328,10 @@ class CaseAdminForm(VersionCheckedForm):
         return cleaned
 
 
-class AppendedFormSet(KnownChoicesFormSet):
-    """Rows added in the form go after the existing ones: a new row without a position,
+class AppendedFormSet(MergedInlineFormSet, KnownChoicesFormSet):
+    """Rows that merge with another editor's edits (:class:`~lib.merging.MergedInlineFormSet`),
+    read in a constant number of queries (:class:`~lib.admin_tools.KnownChoicesFormSet`).
+    Rows added in the form go after the existing ones: a new row without a position,
     or an existing one whose position field was cleared, gets the next free one (after
     every position stored for the case, deleted rows' included, and every position typed
     in the form), so an editor never has to type one and no two rows collide."""
@@ -342,7 +349,11 @@ class AppendedFormSet(KnownChoicesFormSet):
         typed = [form.cleaned_data.get("position") for form in kept]
         following = max([*stored, *(p for p in typed if p is not None)], default=-1)
         for form in kept:
-            unplaced = form not in self.initial_forms or "position" in form.fields
+            unplaced = (
+                form not in self.initial_forms
+                or getattr(form, "add_back", False)  # its row was deleted meanwhile
+                or "position" in form.fields
+            )
             if unplaced and form.cleaned_data.get("position") is None:
                 following += 1
                 form.cleaned_data["position"] = following
@@ -377,7 +388,9 @@ class InvolvementFormSet(AppendedFormSet):
         new = [
             form
             for form in kept
-            if form not in self.initial_forms and form.cleaned_data.get("organisation")
+            # A row added back after another editor deleted it is new to the database too.
+            if (form not in self.initial_forms or getattr(form, "add_back", False))
+            and form.cleaned_data.get("organisation")
         ]
         if not new:
             return
@@ -402,10 +415,11 @@ class InvolvementInline(SafeChoicesMixin, admin.StackedInline):
     value that is no id (``abc``, ``1.5``) as an invalid choice (:class:`SafeChoicesMixin`)."""
 
     model = Involvement
+    form = MergedRowForm
     formset = InvolvementFormSet
     extra = 1
     autocomplete_fields = ["organisation"]
-    fields = [("organisation", "role", "position")]
+    fields = [("organisation", "role", "position"), "edit_base"]
 
     def get_queryset(self, request):
         # Each row shows its organisation: read with the rows, not one query a row.
@@ -422,7 +436,7 @@ class InvolvementInline(SafeChoicesMixin, admin.StackedInline):
     verbose_name_plural = "organisations (the first is the one the case is filed under)"
 
 
-class TimelineEventForm(forms.ModelForm):
+class TimelineEventForm(MergedRowForm):
     """A timeline event with its time typed to the precision known (``2024-06``,
     ``2024-06-12 14:03`` in UTC)."""
 
@@ -457,7 +471,7 @@ class TimelineInline(SafeChoicesMixin, admin.StackedInline):
     model = TimelineEvent
     form = TimelineEventForm
     formset = AppendedFormSet
-    fields = [("when", "event")]
+    fields = [("when", "event"), "edit_base"]
     extra = 1
     verbose_name = "timeline event"
 

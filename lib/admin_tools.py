@@ -1,8 +1,7 @@
 """Admin machinery every model admin of the site uses, with no model of its own.
 
-- :class:`VersionCheckedForm` and :class:`VersionCheckedAdmin`: an optimistic version
-  check that merges two editors' saves of different fields and, for the same field,
-  shows the conflict without losing what either typed.
+(Two editors' saves are merged by ``lib/merging.py``.)
+
 - Choices, searches and lookups that cannot 500: autocomplete widgets and choice fields
   that ignore values no longer valid (:class:`SafeChoicesMixin`), a search cut to its
   first words and free of NUL characters (:class:`NulSafeSearchMixin`), a change list
@@ -10,10 +9,7 @@
   :func:`harden_admin_site` for the admins that are not the project's own.
 """
 
-import json
-
 from django import forms
-from django.contrib import admin
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ChangeList
 from django.contrib.admin.widgets import AutocompleteSelect, AutocompleteSelectMultiple
@@ -22,159 +18,6 @@ from django.db import DataError, models, transaction
 from django.db.models.constants import LOOKUP_SEP
 from django.utils.functional import cached_property
 from django.utils.text import smart_split
-
-
-def _canonical(field, value):
-    """A form value in one comparable form: ``str`` (sorted pks for a multiple choice)."""
-    if isinstance(field, forms.ModelMultipleChoiceField):
-        items = value if isinstance(value, list | tuple) else [] if value in (None, "") else [value]
-        return json.dumps(sorted(str(getattr(item, "pk", item)) for item in items))
-    if isinstance(field, forms.BooleanField):
-        return "1" if value else ""
-    prepared = field.prepare_value(value)
-    text = "" if prepared is None else str(prepared).replace("\r\n", "\n")
-    return text.strip() if getattr(field, "strip", False) else text
-
-
-class VersionCheckedForm(forms.ModelForm):
-    """An admin form with an optimistic version check that never loses typed work.
-
-    ``edit_version`` carries the row's ``version`` from when the form was opened, and
-    ``edit_base`` the form's values then (JSON). On save the row is locked
-    (``select_for_update``, inside the admin's transaction). When the version moved on
-    meanwhile (another editor, another tab, a Publish action from the change list), the
-    two sets of changes are merged field by field against the base: a field only one
-    side changed takes that side's value. Only a field both sides changed differently is
-    a conflict: the form comes back with the editor's typed values kept, the saved
-    value shown under each such field, and the base moved to the saved version, so
-    saving again applies the editor's values over it. Pair with
-    :class:`VersionCheckedAdmin`, which bumps the version.
-    """
-
-    edit_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    edit_base = forms.CharField(widget=forms.HiddenInput, required=False)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["edit_version"].initial = self.instance.version
-        self.fields["edit_base"].initial = json.dumps(self._snapshot())
-        self.merged = []  # names of fields another save changed and this one kept
-
-    def _checked_fields(self):
-        return [name for name in self.fields if not name.startswith("edit_")]
-
-    def _snapshot(self):
-        """The form's initial values (the row as saved now), canonical: ``dict``."""
-        return {
-            name: _canonical(self.fields[name], self.get_initial_for_field(self.fields[name], name))
-            for name in self._checked_fields()
-        }
-
-    def clean(self):
-        cleaned = super().clean()
-        if not self.instance.pk:
-            return cleaned
-        current = (
-            type(self.instance)
-            ._default_manager.select_for_update()
-            .filter(pk=self.instance.pk)
-            .values_list("version", flat=True)
-            .first()
-        )
-        if cleaned.get("edit_version") == current:
-            return cleaned
-        try:
-            base = json.loads(cleaned.get("edit_base") or "")
-        except (ValueError, RecursionError):  # a forged, or absurdly nested, base
-            base = None
-        name = self.instance._meta.verbose_name
-        now = self._snapshot()
-        if not isinstance(base, dict):
-            self._rebase(current, now)
-            raise ValidationError(
-                f"This {name} was saved by someone else after you opened it. Your values are "
-                "kept below; check them against the saved version and save again.",
-                code="stale",
-            )
-        conflicts = []
-        for field_name in self._checked_fields():
-            field = self.fields[field_name]
-            mine = _canonical(field, self._typed(field_name))
-            theirs, was = now.get(field_name, ""), base.get(field_name, "")
-            if theirs == was or mine == theirs:
-                continue
-            if mine == was:  # only they changed it: keep their value
-                initial = self.get_initial_for_field(field, field_name)
-                try:
-                    cleaned[field_name] = field.clean(field.prepare_value(initial))
-                except ValidationError:
-                    cleaned[field_name] = initial
-                self.merged.append(field_name)
-            else:
-                conflicts.append(field_name)
-        if conflicts:
-            self._rebase(current, now)
-            for field_name in conflicts:
-                initial = self.get_initial_for_field(self.fields[field_name], field_name)
-                shown = _short(
-                    self._display(field_name, _canonical(self.fields[field_name], initial))
-                )
-                self.add_error(
-                    field_name,
-                    f"Saved meanwhile by someone else: “{shown}”. "
-                    "Your text is kept here; save again to apply it over theirs.",
-                )
-            labels = ", ".join(str(self.fields[f].label or f) for f in conflicts)
-            raise ValidationError(
-                f"Someone else saved this {name} while you edited it and changed the same "
-                f"fields: {labels}. Nothing you typed is lost: each of those fields shows the "
-                "saved value under your own. Save again to apply yours over it.",
-                code="stale",
-            )
-        cleaned["edit_version"] = current
-        return cleaned
-
-    def _typed(self, name):
-        """What the editor submitted for ``name``, as the field's initial would hold it."""
-        field = self.fields[name]
-        value = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
-        if isinstance(field, forms.ModelMultipleChoiceField):
-            return [v for v in (value or []) if v]
-        if isinstance(field, forms.BooleanField):
-            return field.to_python(value)
-        return value
-
-    def _display(self, name, canonical):
-        field = self.fields[name]
-        if isinstance(field, forms.ModelMultipleChoiceField):
-            pks = json.loads(canonical)
-            return ", ".join(str(o) for o in field.queryset.filter(pk__in=pks)) or "none"
-        if isinstance(field, forms.BooleanField):
-            return "yes" if canonical else "no"
-        return canonical or "empty"
-
-    def _rebase(self, version, snapshot):
-        """Carry the saved version as the new base of the re-shown form."""
-        data = self.data.copy()
-        data[self.add_prefix("edit_version")] = str(version)
-        data[self.add_prefix("edit_base")] = json.dumps(snapshot)
-        self.data = data
-
-
-def _short(text, limit=200):
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-class VersionCheckedAdmin(admin.ModelAdmin):
-    """Saves bump ``version`` past the one the form was opened at (see the form above)."""
-
-    form = VersionCheckedForm
-
-    def save_model(self, request, obj, form, change):
-        if change:
-            obj.version = form.cleaned_data["edit_version"] + 1
-        super().save_model(request, obj, form, change)
 
 
 def holdable(model, field_name, values):

@@ -3,12 +3,8 @@
 from django.contrib import admin
 from django.db.models import Case, Count, IntegerField, Q, Value, When
 
-from lib.admin_tools import (
-    MAX_SEARCH_WORDS,
-    NulSafeSearchMixin,
-    VersionCheckedAdmin,
-    VersionCheckedForm,
-)
+from lib.admin_tools import MAX_SEARCH_WORDS, NulSafeSearchMixin
+from lib.merging import VersionCheckedAdmin, VersionCheckedForm
 
 from .models import Category, Component, ContributingFactor, RootCause, Symptom
 
