@@ -337,6 +337,12 @@ API_RATE_LIMIT = int(os.environ.get("API_RATE_LIMIT", "120"))
 # Exports (/export.csv, /export.json) one client may start a minute (0: no limit): each
 # can stream up to 10,000 cases, seconds of a worker.
 EXPORT_RATE_LIMIT = int(os.environ.get("EXPORT_RATE_LIMIT", "10"))
+# Exports streaming at once, in each worker process and in all of them together (counted
+# in Redis when REDIS_URL is set; without it, or with Redis down, each worker's own bound
+# still holds). Past either, 503 with Retry-After: pages keep their workers' threads and
+# CPU while exports wait their turn (0: no bound).
+EXPORT_CONCURRENCY = int(os.environ.get("EXPORT_CONCURRENCY", "1"))
+EXPORT_CONCURRENCY_TOTAL = int(os.environ.get("EXPORT_CONCURRENCY_TOTAL", "2"))
 # CORS (django-cors-headers): any origin may read /api/ with GET, without credentials;
 # clients may revalidate with If-None-Match and read the ETag and Retry-After headers.
 INSTALLED_APPS += ["corsheaders"]

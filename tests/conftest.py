@@ -66,8 +66,12 @@ def _fresh_recogniser():
 
 @pytest.fixture(autouse=True)
 def _test_speedups(settings):
-    """A fast password hasher, and static URLs without a collectstatic manifest."""
+    """A fast password hasher, static URLs without a collectstatic manifest, and no bound
+    on exports streaming at once: a server closes every response, the test client only the
+    ones a test reads to the end, so an unread export would hold its slot for the rest of
+    the test (the bound's own tests set it)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.EXPORT_CONCURRENCY = settings.EXPORT_CONCURRENCY_TOTAL = 0
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

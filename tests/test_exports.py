@@ -700,3 +700,58 @@ def test_a_refused_query_is_a_400_whatever_the_client_has_cached(client, url):
     assert client.get(url, HTTP_IF_NONE_MATCH="*").status_code == 400
     fine = client.get("/export.csv")
     assert client.get("/export.csv", HTTP_IF_NONE_MATCH=fine["ETag"]).status_code == 304
+
+
+def _release_earlier_exports():
+    """Let go of the export responses earlier tests left unread: the test client never
+    closes them, so each frees its slot when it is garbage-collected, which could happen in
+    the middle of the next test and free a slot it never took."""
+    import gc
+
+    from django.core.cache import cache
+
+    gc.collect()
+    cache.clear()
+
+
+@pytest.mark.parametrize("kind", ["csv", "json"])
+def test_exports_past_the_ones_streaming_at_once_wait_their_turn(client, settings, library, kind):
+    """Issue 21 row 3: ten exports at once from one address, within its rate limit, took
+    every worker's CPU and held pages up to 55 s. At most EXPORT_CONCURRENCY stream at
+    once in a process and EXPORT_CONCURRENCY_TOTAL in all; the others get a 503 with
+    Retry-After, and pages are served meanwhile."""
+    _release_earlier_exports()
+    settings.EXPORT_RATE_LIMIT = 0
+    settings.EXPORT_CONCURRENCY, settings.EXPORT_CONCURRENCY_TOTAL = 1, 2
+    streaming = client.get(f"/export.{kind}")  # not read yet: still streaming
+    assert streaming.status_code == 200
+    busy = client.get(f"/export.{kind}?symptom=job-crash")
+    assert busy.status_code == 503
+    assert busy["Retry-After"] == "10"
+    message = "The site is streaming as many exports as it can at once; try again in 10 seconds."
+    assert (busy.json()["errors"][0] if kind == "json" else busy.content.decode()) == message
+    assert client.get("/").status_code == 200
+    assert client.get("/api/v1/cases/").status_code == 200
+    body(streaming)  # read to its end: its slot is free again
+    assert client.get(f"/export.{kind}").status_code == 200
+    # The bound over all processes, counted in the cache.
+    settings.EXPORT_CONCURRENCY = 5
+    first, second = client.get(f"/export.{kind}"), client.get(f"/export.{kind}")
+    assert (first.status_code, second.status_code) == (200, 200)
+    assert client.get(f"/export.{kind}").status_code == 503
+    body(first)
+    assert client.get(f"/export.{kind}").status_code == 200
+
+
+def test_with_the_cache_down_each_process_still_bounds_its_exports(client, settings, library):
+    """A cache that does not answer (Redis down) cannot count the exports of all workers;
+    each worker's own bound still holds."""
+    _release_earlier_exports()
+    settings.EXPORT_RATE_LIMIT = 0
+    settings.EXPORT_CONCURRENCY, settings.EXPORT_CONCURRENCY_TOTAL = 1, 1
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    streaming = client.get("/export.csv")
+    assert streaming.status_code == 200
+    assert client.get("/export.csv?symptom=job-crash").status_code == 503
+    body(streaming)
+    assert client.get("/export.csv").status_code == 200
