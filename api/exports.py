@@ -8,9 +8,10 @@ ignored) and give the whole filtered set, not one page, in the list's order: the
 refuses is refused here with the list's messages, as a 400.
 
 The body is streamed (``StreamingHttpResponse``), :data:`EXPORT_CHUNK` cases per database
-read, and bounded: at most :data:`EXPORT_MAX_ROWS` rows, the first ones in the list's
-order. The headers say how many cases matched (``X-Total-Count``), how many rows the file
-holds (``X-Export-Rows``) and the cap (``X-Export-Limit``). Drafts are never exported:
+read (eleven queries, rows read as data: ``listing.bulk``), and bounded: at most
+:data:`EXPORT_MAX_ROWS` rows, the first ones in the list's order. The headers say how
+many cases matched (``X-Total-Count``), how many rows the file holds (``X-Export-Rows``)
+and the cap (``X-Export-Limit``). Drafts are never exported:
 the index holds published cases only, and each read filters on ``is_published`` again, so
 a case unpublished since the order was computed is left out.
 
@@ -41,12 +42,11 @@ from django.views.decorators.http import condition, require_safe
 
 from incidents.filters import list_options
 from incidents.index import library_versions
-from incidents.models import Case
 from lib import limits
 from lib.http import SafeJsonResponse, safe_json
+from listing.bulk import records_at
 from listing.query import read_query, select
-from listing.records import SECTIONS, sections_markdown, sources_record
-from listing.records import case_record as shared_record
+from listing.records import SECTIONS
 
 logger = logging.getLogger(__name__)
 
@@ -155,40 +155,19 @@ def ordered_result(request):
     return [], index, selection.ordered(list_options(query).sort)
 
 
-def cases_at(index, positions, chunk=None):
-    """The published cases at these index positions, in that order, read ``chunk`` (default
-    :data:`EXPORT_CHUNK`, read at each call) at a time (with their organisations, terms,
-    categories, workloads, accelerators and sources: ten queries a chunk). Yields
-    ``list[Case]`` per chunk; a case deleted or unpublished since the index was built is
-    left out."""
+def records_in_chunks(index, positions, base_url, chunk=None):
+    """The export records of the published cases at these index positions, in that order,
+    read ``chunk`` (default :data:`EXPORT_CHUNK`, read at each call) at a time.
+
+    Yields ``list[dict]`` per chunk: :func:`listing.bulk.records_at` (the record every
+    surface gives, plus ``sections``, ``sources`` and ``updated_at``; eleven queries a
+    chunk, no model instance per case), URLs absolute on ``base_url`` (``https://host``).
+    A case deleted or unpublished since the index was built is left out.
+    """
     chunk = chunk or EXPORT_CHUNK
     for start in range(0, len(positions), chunk):
         pks = [int(index.case_pks[p]) for p in positions[start : start + chunk]]
-        found = (
-            Case.objects.published()
-            .with_terms()
-            .prefetch_related("workloads", "accelerators")
-            .in_bulk(pks)
-        )
-        yield [found[pk] for pk in pks if pk in found]
-
-
-def case_record(case, base_url):
-    """One case as the JSON export gives it (the CSV flattens the same record).
-
-    Input: a case read by :func:`cases_at` and the site's origin (``https://host``).
-    Output: the record every surface gives (``listing.records.case_record``: dates with
-    their precision and text, terms by the list's parameter names, key facts, figures
-    with durations in seconds), its URL absolute, plus ``sections`` (every prose section
-    as Markdown, ``""`` when empty), ``sources`` (``url``, ``title``, ``publisher``,
-    ``published_on``) and ``updated_at`` (ISO 8601).
-    """
-    return {
-        **shared_record(case, lambda path: base_url + path),
-        "sections": sections_markdown(case),
-        "sources": sources_record(case),
-        "updated_at": case.updated_at.isoformat(),
-    }
+        yield records_at(pks, lambda path: base_url + path)
 
 
 def neutralise(cell):
@@ -206,9 +185,10 @@ def _names(items):
 
 
 def csv_row(record):
-    """The CSV cells of a :func:`case_record`, in :data:`CSV_COLUMNS` order, neutralised:
-    each date as ISO 8601 and its precision, lists of names joined with ``"; "``, source
-    URLs with a space, figures and prose sections as columns of their own."""
+    """The CSV cells of an export record (:func:`listing.bulk.records_at`), in
+    :data:`CSV_COLUMNS` order, neutralised: each date as ISO 8601 and its precision, lists
+    of names joined with ``"; "``, source URLs with a space, figures and prose sections as
+    columns of their own."""
     flat = {**record, **record["sections"], **record["figures"]}
     for key in ("started", "ended", "reported"):
         date = record["dates"][key]
@@ -240,8 +220,8 @@ def _csv_chunks(index, positions, base_url):
     writer = csv.writer(_Echo(), quoting=csv.QUOTE_ALL, lineterminator="\r\n")
     yield writer.writerow(CSV_COLUMNS)
     try:
-        for cases in cases_at(index, positions):
-            yield "".join(writer.writerow(csv_row(case_record(case, base_url))) for case in cases)
+        for records in records_in_chunks(index, positions, base_url):
+            yield "".join(writer.writerow(csv_row(record)) for record in records)
     except DatabaseError:
         _log_incomplete("csv")
         # A last row of one cell: a spreadsheet shows it, a CSV reader sees a short row.
@@ -252,10 +232,10 @@ def _json_chunks(index, positions, base_url):
     yield "["
     separator = "\n"
     try:
-        for cases in cases_at(index, positions):
+        for records in records_in_chunks(index, positions, base_url):
             parts = []
-            for case in cases:
-                parts.append(separator + safe_json(case_record(case, base_url)))
+            for record in records:
+                parts.append(separator + safe_json(record))
                 separator = ",\n"
             yield "".join(parts)
     except DatabaseError:
@@ -390,8 +370,8 @@ def export_csv(request):
 @rate_limited("json")
 @condition(etag_func=list_state_etag)
 def export_json(request):
-    """``/export.json``: the list's whole result as a JSON array of :func:`case_record`
-    objects, streamed, in the list's order.
+    """``/export.json``: the list's whole result as a JSON array of export records
+    (:func:`listing.bulk.records_at`), streamed, in the list's order.
 
     Same parameters, cap and headers as :func:`export_csv`; 400 with ``{"errors": [...]}``
     (the list's messages) for a query the list refuses.

@@ -24,15 +24,20 @@ output beside it (``.log``), and drops its databases after.
 """
 
 import argparse
+import contextlib
 import datetime
 import json
 import os
 import platform
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,6 +101,8 @@ def workloads(url, repeat, app_root):
     env = {**os.environ, "DATABASE_URL": url, "DEBUG": "false", "BENCH_APP_ROOT": str(app_root)}
     env.update(CACHE_ENV)
     env.setdefault("SECRET_KEY", "bench-only")
+    # The exports are timed a few times each from one address: not a client to slow down.
+    env["EXPORT_RATE_LIMIT"] = "1000"
     env["ALLOWED_HOSTS"] = "testserver,127.0.0.1,localhost"
     sh(PYTHON, "manage.py", "collectstatic", "--noinput", "-v0", env=env, cwd=app_root)
     out = subprocess.run(
@@ -133,6 +140,8 @@ def load(url, app_root, connections, seconds, port=8791):
         "WEB_CONCURRENCY": "2",
         "LOG_LEVEL": "WARNING",
         "BENCH_APP_ROOT": str(app_root),
+        # Ten exporters from one address, each within the limit (issue 21 row 3).
+        "EXPORT_RATE_LIMIT": "1000",
         **CACHE_ENV,
     }
     paths = subprocess.run(
@@ -173,7 +182,7 @@ def load(url, app_root, connections, seconds, port=8791):
             ).stdout.split()
         ]
 
-        def wrk(duration, conns, close=False):
+        def wrk(duration, conns, close=False, paths=None):
             out = subprocess.run(
                 [
                     "wrk",
@@ -187,7 +196,7 @@ def load(url, app_root, connections, seconds, port=8791):
                     str(ROOT / "bench" / "rotate.lua"),
                     base,
                 ],
-                env=env,
+                env={**env, "BENCH_PATHS": paths or env["BENCH_PATHS"]},
                 check=True,
                 stdout=subprocess.PIPE,
                 text=True,
@@ -203,10 +212,19 @@ def load(url, app_root, connections, seconds, port=8791):
         while served < 2000:
             served += wrk(10, connections)["requests"]
         after = {pid: rss_mb(pid) for pid in workers}
+        # Issue 21: ten clients exporting the whole list over and over while wrk asks
+        # for list pages only; the list's latency is the figure that matters.
+        with open(env["BENCH_PATHS"]) as every:
+            lists = [p for p in every.read().split() if p == "/" or p.startswith("/?")]
+        Path(handle.name + ".lists").write_text("\n".join(lists) + "\n")
+        with exporting(base + "/export.csv", clients=10) as exported:
+            with_exports = wrk(seconds, connections, paths=handle.name + ".lists")
+        with_exports.update(exported)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
         os.unlink(handle.name)
+        Path(handle.name + ".lists").unlink(missing_ok=True)
     return {
         **measured,
         "cache": "Redis" if CACHE_ENV else "per process",
@@ -214,7 +232,55 @@ def load(url, app_root, connections, seconds, port=8791):
         "rss_after_warmup_mb": list(warm.values()),
         "rss_after_2000_mb": list(after.values()),
         "requests_for_rss": served,
+        "with_exports": with_exports,
     }
+
+
+@contextlib.contextmanager
+def exporting(url, clients):
+    """While the block runs, ``clients`` threads each download ``url`` again and again,
+    reading every body to its end; one that is refused (503 or 429) waits a second.
+
+    Yields a ``dict`` filled when the block ends: ``exports`` (downloads completed),
+    ``refused`` (answers 503 or 429), ``export_errors`` (other answers and failures) and
+    ``export_seconds`` (the median time of a completed download).
+    """
+    stop = threading.Event()
+    counts = {"exports": 0, "refused": 0, "export_errors": 0}
+    durations = []
+    lock = threading.Lock()
+
+    def client():
+        while not stop.is_set():
+            started = time.perf_counter()
+            try:
+                with urllib.request.urlopen(url, timeout=120) as response:
+                    while response.read(1 << 16):
+                        pass
+                outcome = "exports"
+            except urllib.error.HTTPError as error:
+                outcome = "refused" if error.code in (429, 503) else "export_errors"
+            except OSError:
+                outcome = "export_errors"
+            with lock:
+                counts[outcome] += 1
+                if outcome == "exports":
+                    durations.append(time.perf_counter() - started)
+            if outcome != "exports":
+                stop.wait(1)
+
+    threads = [threading.Thread(target=client, daemon=True) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    result = {}
+    try:
+        yield result
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=130)
+        result.update(counts, export_clients=clients)
+        result["export_seconds"] = round(statistics.median(durations), 1) if durations else None
 
 
 def machine():
@@ -338,6 +404,26 @@ def report():
                     f"errors {lo['errors']}, non-2xx {lo['non_2xx']}. Worker RSS after warm-up "
                     f"{lo['rss_after_warmup_mb']} MB, after {lo['requests_for_rss']} requests "
                     f"{lo['rss_after_2000_mb']} MB."
+                )
+                ex = lo.get("with_exports")
+                if ex:
+                    lines.append("")
+                    lines.append(
+                        f"List pages while {ex['export_clients']} clients export the whole "
+                        f"list again and again ({label}): wrk {lo['connections']} connections "
+                        f"on list pages only, **p95 {ex['p95']} ms** (p50 {ex['p50']} ms, "
+                        f"{ex['rps']} req/s, non-2xx {ex['non_2xx']}); exports completed "
+                        f"{ex['exports']} (median {ex['export_seconds']} s each), asked to "
+                        f"wait {ex['refused']}, failed {ex['export_errors']}."
+                    )
+        for workload in ("export, CSV", "export, JSON"):
+            row = fast["workloads"].get(workload)
+            if row and "peak_mb" in row:
+                lines.append("")
+                lines.append(
+                    f"{workload.capitalize()} of {row['rows']:,} rows ({row['mb']} MB): "
+                    f"{row['p50']} ms p50, {row['cpu_s']} s of CPU, {row['peak_mb']} MB of "
+                    f"Python memory at most, {row['queries'][0]} SQL queries."
                 )
     text = (ROOT / "bench" / "RESULTS.md").read_text()
     start = text.find("<!-- generated by bench/run.py --report")

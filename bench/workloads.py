@@ -3,6 +3,9 @@
 Run by ``bench/run.py`` with ``DATABASE_URL`` naming a generated database; prints one
 JSON object (workload → p50, p95, max in ms, SQL queries per request, requests timed).
 
+The exports (``export, CSV`` and ``export, JSON``) are timed with their bodies read to the
+end, with CPU time, size and peak Python memory (:func:`exports`).
+
 Server time is the time Django's test client takes to answer a request in this process:
 the whole middleware stack, the view, the template, no network. Each URL is requested
 once to warm it (the first request also builds each process's indexes), then ``repeat``
@@ -206,6 +209,8 @@ def run(repeat=20, only=None):
             "statuses": sorted(statuses),
         }
         print(workload, results[workload], file=sys.stderr, flush=True)
+    if not only or any(w.startswith("export") for w in only):
+        results.update(exports(client, min(repeat, 3)))
     try:
         from incidents.index import build_index, library_versions
     except ImportError:  # the simple version has no case index
@@ -229,6 +234,66 @@ def run(repeat=20, only=None):
         "statuses": [200],
     }
     print("case index rebuild", results["case index rebuild"], file=sys.stderr, flush=True)
+    return results
+
+
+def exports(client, repeat):
+    """Time the whole-list exports (``/export.csv``, ``/export.json``: every published
+    case up to the cap of 10,000 rows), each body read to its end.
+
+    Output: ``{"export, CSV": row, "export, JSON": row}``, each row with the workloads'
+    fields (p50, p95, max in ms; SQL queries; requests; statuses) plus ``cpu_s`` (the
+    process's CPU seconds per export, median), ``rows``, ``mb`` (the body's size) and
+    ``peak_mb`` (the most Python memory held while streaming one, from ``tracemalloc`` on
+    one more run, untimed: it slows the run about threefold). ``[]`` statuses and no
+    timing when this checkout has no exports.
+    """
+    import tracemalloc
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def fetch(url):
+        response = client.get(url)
+        size = sum(len(chunk) for chunk in getattr(response, "streaming_content", [b""]))
+        return response, size
+
+    results = {}
+    for label, url in (("export, CSV", "/export.csv"), ("export, JSON", "/export.json")):
+        response, size = fetch(url)  # warm
+        if response.status_code == 404:  # the simple version has no exports
+            continue
+        times, cpu, statuses = [], [], {response.status_code}
+        for _ in range(repeat):
+            started, started_cpu = time.perf_counter(), time.process_time()
+            response, size = fetch(url)
+            times.append((time.perf_counter() - started) * 1000)
+            cpu.append(time.process_time() - started_cpu)
+            statuses.add(response.status_code)
+        with CaptureQueriesContext(connection) as captured:
+            response, size = fetch(url)
+        queries = len(captured)  # now: the next request's start empties Django's log
+        statuses.add(response.status_code)
+        tracemalloc.start()
+        try:
+            fetch(url)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        results[label] = {
+            "p50": round(statistics.median(times), 1),
+            "p95": round(percentile(times, 0.95), 1),
+            "max": round(max(times), 1),
+            "queries": [queries],
+            "queries, cache empty": [queries],
+            "requests": len(times),
+            "statuses": sorted(statuses),
+            "cpu_s": round(statistics.median(cpu), 2),
+            "rows": int(response.get("X-Export-Rows", 0)),
+            "mb": round(size / 1e6, 1),
+            "peak_mb": round(peak / 1e6, 1),
+        }
+        print(label, results[label], file=sys.stderr, flush=True)
     return results
 
 

@@ -204,6 +204,22 @@ def format_partial_date(value, precision):
     return text
 
 
+def format_period(started_on, started_precision, ended_on, ended_precision):
+    """An incident's period as text, from its start and end known to a precision.
+
+    Output: "March 2023 – August 2023", "14 March 2023", "from March 2023" (the start known
+    to the month only and no end: not "lasting" the month), "until May 2023", or "" when
+    neither is known.
+    """
+    start = format_partial_date(started_on, started_precision)
+    end = format_partial_date(ended_on, ended_precision)
+    if start and end and start != end:
+        return f"{start} – {end}"
+    if start and not end and started_precision != DatePrecision.DAY:
+        return f"from {start}"
+    return start or (f"until {end}" if end else "")
+
+
 _UNITS = {
     "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
     "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,

@@ -30,7 +30,7 @@ from taxonomy.models import (
     split_aliases,
 )
 
-from .dates import DatePrecision, format_duration, format_partial_date
+from .dates import DatePrecision, format_duration, format_partial_date, format_period
 
 __all__ = ["DatePrecision", "format_partial_date"]  # re-exported for older imports
 
@@ -330,7 +330,7 @@ class Case(models.Model):
         return self.title
 
     def get_absolute_url(self):
-        return reverse("incidents:case_detail", kwargs={"slug": self.slug})
+        return case_path(self.slug)
 
     def natural_key(self):
         return (self.slug,)
@@ -369,35 +369,21 @@ class Case(models.Model):
         return scale_band(self.accelerator_count)
 
     def key_facts(self):
-        """The key facts a source states, for the case page's panel: ``list[tuple[str
-        label, str text]]`` in a fixed order, without the ones not known."""
-        facts = [
-            ("Workload", ", ".join(w.name for w in self.workloads.all())),
-            ("Accelerators", ", ".join(a.name for a in self.accelerators.all())),
-            (
-                "Scale",
-                f"{self.accelerator_count:,} accelerators" if self.accelerator_count else "",
-            ),
-            ("Interconnect", self.interconnect),
-            ("Duration", format_duration(self.duration)),
-            ("Time to detect", format_duration(self.time_to_detect)),
-            ("Time to mitigate", format_duration(self.time_to_mitigate)),
-            ("GPU-hours lost", f"{self.gpu_hours_lost:,}" if self.gpu_hours_lost else ""),
-            ("Capacity or service lost", self.capacity_lost),
-        ]
-        return [(label, text) for label, text in facts if text]
+        """The key facts a source states, for the case page's panel: :func:`key_facts`
+        of this case (its workloads and accelerators as loaded)."""
+        return key_facts(
+            self,
+            [w.name for w in self.workloads.all()],
+            [a.name for a in self.accelerators.all()],
+        )
 
     @property
     def period(self):
-        """The incident period as text: "March 2023 – August 2023", "14 March 2023",
-        "from March 2023" (start known to the month only, end unknown); "" if unknown."""
-        start = format_partial_date(self.started_on, self.started_on_precision)
-        end = format_partial_date(self.ended_on, self.ended_on_precision)
-        if start and end and start != end:
-            return f"{start} – {end}"
-        if start and not end and self.started_on_precision != DatePrecision.DAY:
-            return f"from {start}"  # known only by its start month: not "lasting" it
-        return start or (f"until {end}" if end else "")
+        """The incident period as text (:func:`~incidents.dates.format_period`): "March
+        2023 – August 2023", "14 March 2023", "from March 2023"; "" if unknown."""
+        return format_period(
+            self.started_on, self.started_on_precision, self.ended_on, self.ended_on_precision
+        )
 
     @property
     def report_date(self):
@@ -502,6 +488,37 @@ SCALE_BANDS = (
     ("10k-100k", "10,000 to 99,999 accelerators", 10_000, 100_000),
     ("100k-plus", "100,000 accelerators or more", 100_000, None),
 )
+
+
+def case_path(slug):
+    """The site path of the case page of ``slug``: ``/cases/<slug>/``."""
+    return reverse("incidents:case_detail", kwargs={"slug": slug})
+
+
+def key_facts(case, workloads, accelerators):
+    """The key facts a source states, for the case page's panel and every record.
+
+    Input: ``case``, anything with a :class:`Case`'s figure attributes
+    (``accelerator_count``, ``interconnect``, ``duration``, ``time_to_detect``,
+    ``time_to_mitigate``, ``gpu_hours_lost``, ``capacity_lost``: a case, or a row read as
+    data), and the names of its workloads and accelerators in order. Output:
+    ``list[tuple[str label, str text]]`` in a fixed order, without the ones not known.
+    """
+    facts = [
+        ("Workload", ", ".join(workloads)),
+        ("Accelerators", ", ".join(accelerators)),
+        (
+            "Scale",
+            f"{case.accelerator_count:,} accelerators" if case.accelerator_count else "",
+        ),
+        ("Interconnect", case.interconnect),
+        ("Duration", format_duration(case.duration)),
+        ("Time to detect", format_duration(case.time_to_detect)),
+        ("Time to mitigate", format_duration(case.time_to_mitigate)),
+        ("GPU-hours lost", f"{case.gpu_hours_lost:,}" if case.gpu_hours_lost else ""),
+        ("Capacity or service lost", case.capacity_lost),
+    ]
+    return [(label, text) for label, text in facts if text]
 
 
 def scale_band(count):

@@ -5,11 +5,14 @@ list's parameter names, durations in seconds).
 
 Each function takes a case loaded with ``with_terms()`` (plus ``workloads`` and
 ``accelerators``; ``sources`` and ``timeline`` where those are read) and makes no other
-query.
+query; :func:`brief_from` and :func:`record_from` build the same records from rows read
+as data (``listing.bulk``, for exports of thousands of cases).
 """
 
-from incidents.dates import format_partial_date
-from incidents.models import TERM_RELATIONS
+from dataclasses import dataclass
+
+from incidents.dates import format_partial_date, format_period
+from incidents.models import TERM_RELATIONS, key_facts, scale_band
 
 # The case's prose sections, in the page's order: (key in the record, model field, the
 # model's method rendering it as sanitised HTML).
@@ -43,11 +46,46 @@ def named(objects):
     return [{"slug": obj.slug, "name": obj.name} for obj in objects]
 
 
-def case_brief(case, url):
-    """The part of :func:`case_record` a card shows, for lists that need no figures:
-    ``slug``, ``title``, ``url``, ``summary``, ``dates``, ``organisations``, ``terms``
-    and ``categories``, with the same names and values. Reads only what ``with_terms()``
-    loads."""
+@dataclass(frozen=True)
+class Linked:
+    """What a record gives of a case's linked rows, as record data.
+
+    ``organisations``: ``[{slug, name, role}]``, the one the case is filed under first;
+    ``terms``: ``{kind: [{slug, name}]}`` by the list's parameter names, each by name;
+    ``categories``: ``[{slug, name}]`` of its root causes and those added, by name;
+    ``workloads``, ``accelerators``: ``[{slug, name}]`` by name (``None`` where not read);
+    ``sources``: :func:`sources_record` (``None`` where not read).
+    """
+
+    organisations: list
+    terms: dict
+    categories: list
+    workloads: list | None = None
+    accelerators: list | None = None
+    sources: list | None = None
+
+    @classmethod
+    def of_case(cls, case, *, figures=True):
+        """The linked rows of a case loaded with ``with_terms()`` (plus ``workloads`` and
+        ``accelerators`` when ``figures``), read without another query."""
+        return cls(
+            organisations=[
+                {"slug": p.organisation.slug, "name": p.organisation.name, "role": p.role}
+                for p in case.involvement_list
+            ],
+            terms={kind: named(getattr(case, relation).all()) for kind, relation in TERM_RELATIONS},
+            categories=named(case.categories),
+            workloads=named(case.workloads.all()) if figures else None,
+            accelerators=named(case.accelerators.all()) if figures else None,
+        )
+
+
+def brief_from(case, linked, url):
+    """:func:`case_brief` of a case or a row read as data (``listing.bulk``).
+
+    Input: ``case``, anything with the case's own fields as attributes and
+    ``get_absolute_url()``; its :class:`Linked` rows; ``url`` (see :func:`case_record`).
+    """
     return {
         "slug": case.slug,
         "title": case.title,
@@ -57,15 +95,45 @@ def case_brief(case, url):
             "started": partial_date(case.started_on, case.started_on_precision),
             "ended": partial_date(case.ended_on, case.ended_on_precision),
             "reported": partial_date(case.published_on, case.published_on_precision),
-            "period": case.period,
+            "period": format_period(
+                case.started_on, case.started_on_precision, case.ended_on, case.ended_on_precision
+            ),
         },
-        "organisations": [
-            {"slug": party.organisation.slug, "name": party.organisation.name, "role": party.role}
-            for party in case.involvement_list
-        ],
-        "terms": {kind: named(getattr(case, relation).all()) for kind, relation in TERM_RELATIONS},
-        "categories": named(case.categories),
+        "organisations": linked.organisations,
+        "terms": linked.terms,
+        "categories": linked.categories,
     }
+
+
+def record_from(case, linked, url):
+    """:func:`case_record` of a case or a row read as data, from its :class:`Linked` rows
+    (with ``workloads`` and ``accelerators``); see :func:`brief_from` for ``case``."""
+    band = scale_band(case.accelerator_count)
+    names = [item["name"] for item in linked.workloads], [a["name"] for a in linked.accelerators]
+    return {
+        **brief_from(case, linked, url),
+        "key_facts": [{"label": label, "text": text} for label, text in key_facts(case, *names)],
+        "figures": {
+            "workloads": linked.workloads,
+            "accelerators": linked.accelerators,
+            "accelerator_count": case.accelerator_count,
+            "scale": band[0] if band else None,
+            "interconnect": case.interconnect,
+            "duration_seconds": seconds(case.duration),
+            "time_to_detect_seconds": seconds(case.time_to_detect),
+            "time_to_mitigate_seconds": seconds(case.time_to_mitigate),
+            "gpu_hours_lost": case.gpu_hours_lost,
+            "capacity_lost": case.capacity_lost,
+        },
+    }
+
+
+def case_brief(case, url):
+    """The part of :func:`case_record` a card shows, for lists that need no figures:
+    ``slug``, ``title``, ``url``, ``summary``, ``dates``, ``organisations``, ``terms``
+    and ``categories``, with the same names and values. Reads only what ``with_terms()``
+    loads."""
+    return brief_from(case, Linked.of_case(case, figures=False), url)
 
 
 def case_record(case, url):
@@ -82,23 +150,7 @@ def case_record(case, url):
     scale band's slug, interconnect, durations in seconds, GPU-hours and capacity lost;
     ``None`` or ``""`` where no source states one).
     """
-    band = case.scale_band
-    return {
-        **case_brief(case, url),
-        "key_facts": [{"label": label, "text": text} for label, text in case.key_facts()],
-        "figures": {
-            "workloads": named(case.workloads.all()),
-            "accelerators": named(case.accelerators.all()),
-            "accelerator_count": case.accelerator_count,
-            "scale": band[0] if band else None,
-            "interconnect": case.interconnect,
-            "duration_seconds": seconds(case.duration),
-            "time_to_detect_seconds": seconds(case.time_to_detect),
-            "time_to_mitigate_seconds": seconds(case.time_to_mitigate),
-            "gpu_hours_lost": case.gpu_hours_lost,
-            "capacity_lost": case.capacity_lost,
-        },
-    }
+    return record_from(case, Linked.of_case(case), url)
 
 
 def sections_markdown(case):

@@ -611,6 +611,31 @@ class RealLibraryExportTests(LibraryTestCase):
                 json_response = self.client.get("/export.json?" + state)
                 assert [record["slug"] for record in json_rows(json_response)] == expected
 
+    def test_each_exported_record_is_the_one_the_api_gives(self):
+        """The export reads its rows as data (``listing.bulk``), the API through model
+        instances: for every published case, the same fields with the same values, terms,
+        parties, categories and sources in the same order."""
+        exported = {record["slug"]: record for record in json_rows(self.client.get("/export.json"))}
+        listed, url = {}, "/api/v1/cases/?sort=oldest"
+        while url:
+            answer = self.client.get(url).json()
+            listed.update((record["slug"], record) for record in answer["results"])
+            url = answer["links"]["next"]
+        assert (
+            exported.keys()
+            == listed.keys()
+            == set(Case.objects.published().values_list("slug", flat=True))
+        )
+        fields = ("title", "url", "summary", "dates", "organisations", "terms", "categories",
+                  "key_facts", "figures")  # fmt: skip
+        for slug, record in exported.items():
+            assert {f: record[f] for f in fields} == {f: listed[slug][f] for f in fields}, slug
+        for slug in ("meta-roce-training-fabric-ecmp-congestion", *list(exported)[::15]):
+            case = self.client.get(f"/api/v1/cases/{slug}/").json()
+            assert exported[slug]["sources"] == case["sources"], slug
+            sections = {key: value["markdown"] for key, value in case["sections"].items()}
+            assert exported[slug]["sections"] == sections, slug
+
     def test_every_published_case_is_in_the_sitemap_and_the_unfiltered_feed(self):
         sections = sitemap_locations(self.client)
         published = set(Case.objects.published().values_list("slug", flat=True))
