@@ -343,6 +343,20 @@ EXPORT_RATE_LIMIT = int(os.environ.get("EXPORT_RATE_LIMIT", "10"))
 # CPU while exports wait their turn (0: no bound).
 EXPORT_CONCURRENCY = int(os.environ.get("EXPORT_CONCURRENCY", "1"))
 EXPORT_CONCURRENCY_TOTAL = int(os.environ.get("EXPORT_CONCURRENCY_TOTAL", "2"))
+
+# --- Editorial checks on the case form (issue 22: incidents/editorial.py) ---
+# Folders of research notes (Markdown) a saved case's prose is compared with, ten words at
+# a time, to warn of text copied word for word; those that do not exist are skipped.
+# EDITORIAL_NOTES: paths separated by ":"; by default the shared notes beside this
+# checkout and its own docs/research, as scripts/check_cases.py reads them.
+EDITORIAL_NOTES = [
+    Path(p)
+    for p in os.environ.get(
+        "EDITORIAL_NOTES",
+        f"{BASE_DIR.parent / 'shared' / 'research'}:{BASE_DIR / 'docs' / 'research'}",
+    ).split(":")
+    if p
+]
 # CORS (django-cors-headers): any origin may read /api/ with GET, without credentials;
 # clients may revalidate with If-None-Match and read the ETag and Retry-After headers.
 INSTALLED_APPS += ["corsheaders"]

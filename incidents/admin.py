@@ -1,6 +1,7 @@
 """Editors' admin for cases, their sources and organisations."""
 
 import datetime
+import re
 import unicodedata
 
 from django import forms
@@ -8,6 +9,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, Exists, F, OuterRef
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.text import slugify
 
 from lib.admin_tools import (
@@ -34,6 +37,7 @@ from .dates import (
     period_end,
     typed_partial_date,
 )
+from .editorial import case_warnings
 from .models import Accelerator, Case, Involvement, Organisation, Source, TimelineEvent, Workload
 from .signals import bump_case_version
 
@@ -476,6 +480,10 @@ class TimelineInline(SafeChoicesMixin, admin.StackedInline):
     verbose_name = "timeline event"
 
 
+# Punctuation between two letters or digits ("systemd-networkd", "torch.sum").
+WORD_PUNCTUATION = re.compile(r"(?<=\w)[^\w\s]+(?=\w)")
+
+
 @admin.register(Case)
 class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     """Cases: search, filters, autocomplete for organisation and terms, sources inline,
@@ -483,7 +491,9 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
 
     list_display = ["title", "organisation_names", "started_on", "published_on", "is_published"]
     list_filter = ["is_published", CategoryFilter, RootCauseFilter]
-    search_fields = ["title", "slug", "summary"]
+    # Elsewhere than PostgreSQL (see get_search_results): every prose section.
+    search_fields = ["title", "slug", "summary", "trigger", "impact", "symptoms_text",
+                     "detection", "remediation", "action_items", "lessons"]  # fmt: skip
     # At 100,000 cases a second COUNT(*) of the whole table costs more than it tells.
     show_full_result_count = False
     autocomplete_fields = [
@@ -548,6 +558,30 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         """The change list, reading only the columns it shows (see :class:`CaseChangeList`)."""
         return CaseChangeList
 
+    def save_related(self, request, form, formsets, change):
+        """Save the inlines and terms (publishing, with a published case, the terms made
+        for it in the pop-up: ``CaseQuerySet.publish_terms``), then warn, never block, of
+        what a fact-checker would flag (:func:`incidents.editorial.case_warnings`): a case
+        it may repeat, linked, and copied runs, notes language and copied sources, each
+        naming the passage."""
+        super().save_related(request, form, formsets, change)
+        if form.instance.is_published:
+            Case.objects.filter(pk=form.instance.pk).publish_terms()
+        duplicates, warnings = case_warnings(form.instance)
+        for other, reason in duplicates:
+            self.message_user(
+                request,
+                format_html(
+                    'This case may repeat <a href="{}">{}</a>: {}. Check before publishing.',
+                    reverse("admin:incidents_case_change", args=[other.pk]),
+                    other.title,
+                    reason,
+                ),
+                level=messages.WARNING,
+            )
+        for warning in warnings:
+            self.message_user(request, warning, level=messages.WARNING)
+
     def get_search_results(self, request, queryset, search_term):
         """PostgreSQL: the words of ``search_term`` against the cases' stored, GIN-indexed
         search vector (title, summary, organisation, terms, every section), as the public
@@ -571,23 +605,28 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         # Accents folded as the stored vectors fold them (search/documents.py ACCENTED).
         decomposed = unicodedata.normalize("NFKD", term)
         folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+        # Punctuation inside a word is a space, as the stored vectors read it
+        # (search/documents.py _words_only): "systemd-networkd" is two words there. A
+        # leading "-" (not) and quotes keep their websearch meaning.
+        folded = WORD_PUNCTUATION.sub(" ", folded)
         query = SearchQuery(folded, search_type="websearch", config="english")
         return queryset.filter(search_document__vector=query), False
 
     @admin.action(description="Publish the selected cases")
     def publish(self, request, queryset):
         """Publish what the case form would let publish: a case with at least one source
-        and one organisation (the form and ``loaddata`` refuse either missing); the others
-        stay drafts, named in a warning with what each lacks."""
+        and one organisation (the form and ``loaddata`` refuse either missing), with the
+        terms made for it in the pop-up; the others stay drafts, named in a warning with
+        what each lacks."""
         lacking = {}
         for title in queryset.filter(sources__isnull=True).values_list("title", flat=True):
             lacking.setdefault(title, []).append("source")
         for title in queryset.filter(involvements__isnull=True).values_list("title", flat=True):
             lacking.setdefault(title, []).append("organisation")
         ready = queryset.exclude(sources__isnull=True).exclude(involvements__isnull=True)
-        updated = Case.objects.filter(pk__in=list(ready.values_list("pk", flat=True))).update(
-            is_published=True, version=F("version") + 1
-        )
+        chosen = Case.objects.filter(pk__in=list(ready.values_list("pk", flat=True)))
+        updated = chosen.update(is_published=True, version=F("version") + 1)
+        chosen.publish_terms()
         bump_case_version()
         self.message_user(request, f"Published {updated} case(s).")
         if lacking:

@@ -222,11 +222,20 @@ def build_index(versions):
 
         ``case_ids`` and ``value_ids``: the links of every case, drafts included (drafts
         drop out here); ``carried``: the pks of the values any case carries, when not
-        ``value_ids``. A value some case carries but no published case does is private.
+        ``value_ids``. A value some case carries, or an unpublished term, that no
+        published case carries is private.
         """
+        model = specs[key].model
+        # A term made in a case form's pop-up and not yet published is private like one
+        # only drafts carry, until a published case carries it (read with the rows).
+        drafts = hasattr(model, "is_published")
         rows = _rows(
-            specs[key].model.objects.order_by("name", "pk").values_list("pk", "slug", "name")
+            model.objects.order_by("name", "pk").values_list(
+                "pk", "slug", "name", *(["is_published"] if drafts else [])
+            )
         )
+        unpublished = [row[0] for row in rows if drafts and not row[3]]
+        rows = [row[:3] for row in rows]
         pks = np.array([pk for pk, _, _ in rows], dtype=np.int64)
         by_pk = np.argsort(pks)
 
@@ -240,6 +249,9 @@ def build_index(versions):
         case_at, found = index.positions_of(case_ids)
         values = positions(np.asarray(value_ids)[found])
         carried = value_ids if carried is None else carried
+        carried = np.concatenate(
+            [np.asarray(carried, dtype=np.int64), np.asarray(unpublished, dtype=np.int64)]
+        )
         private = np.setdiff1d(positions(carried), values)
         return ValueTable(
             key, rows, case_at.astype(np.int32), values.astype(np.int32), n_cases, private

@@ -13,7 +13,8 @@ per finding on standard output, then a count per check; exit
 status 1 when any finding of checks 1–3 is present, else 0 (check 4 is advisory and
 reported only with ``--warn-tags``).
 
-The checks (issue 13, "fact-check findings"):
+The checks (issue 13, "fact-check findings"; the rules of 1–3 are ``lib/editorial.py``,
+which the admin's case form applies on a save too):
 
 1. **copied runs**: a run of ``RUN`` (10) or more consecutive words of a case's prose that
    also occurs in the notes. Words are compared lower-cased, punctuation dropped. Text of
@@ -24,7 +25,7 @@ The checks (issue 13, "fact-check findings"):
    to a reader ("the material read", "(unconfirmed)", "research notes", ...).
 3. **sources**: every case has at least one source, no source points at a known copy of a
    primary page (status-page mirrors, paper-summary sites, machine-written blogs), and each
-   URL is ``https``. The list of copy sites is ``COPY_SITES`` below, each with where the
+   URL is ``https``. The list of copy sites is ``lib.editorial.COPY_SITES``, each with where the
    canonical page lives.
 4. **tags to review** (``--warn-tags``): a root cause, component, symptom or contributing
    factor none of whose words (name or aliases, stemmed crudely) appears in the case's
@@ -39,116 +40,16 @@ import re
 import sys
 from collections import defaultdict
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
-RUN = 10
+sys.path.insert(0, str(ROOT))
+
+from lib.editorial import copied_runs, note_ngrams, notes_language, source_problems, words  # noqa: E402
 
 PROSE_FIELDS = (
     "title", "summary", "trigger", "impact", "symptoms_text", "detection", "remediation",
     "action_items", "lessons", "capacity_lost", "interconnect",
 )  # fmt: skip
-
-NOTES_LANGUAGE = [
-    r"\bthe material (?:read|seen)\b",
-    r"\bmaterial read\b",
-    r"\(unconfirmed\)",
-    r"\bunconfirmed\b",
-    r"\bresearch notes?\b",
-    r"\bthe notes (?:say|give|do not|don't)\b",
-    r"\((?:read|referenced)\)",
-    r"\bnot checked against (?:the )?(?:primary )?(?:report|source)\b",
-    r"\bgives no (?:confirmed )?(?:figures?|numbers?|details?)\b",
-]
-
-# Hosts that copy a primary page; a case cites the primary instead (shown after the colon).
-COPY_SITES = {
-    "statusgator.com": "the provider's own status page",
-    "isdown.app": "the provider's own status page",
-    "wasitdown.pages.dev": "the provider's own status page",
-    "downdetector.com": "the provider's own status page",
-    "openailive.com": "status.openai.com or openai.com",
-    "anthropic-blog.ivheli.com": "www.anthropic.com",
-    "sciencestack.ai": "the paper (arxiv.org, usenix.org, acm.org)",
-    "www.sciencestack.ai": "the paper (arxiv.org, usenix.org, acm.org)",
-    "ai-papers.xuzou.cn": "the paper",
-    "chatpaper.com": "the paper",
-    "summarxiv.com": "the paper",
-    "alphaxiv.org": "arxiv.org",
-    "www.alphaxiv.org": "arxiv.org",
-    "www.emergentmind.com": "the paper",
-    "liner.com": "the paper",
-    "arxiv.deeppaper.ai": "arxiv.org",
-    "www.arxiv-vanity.com": "arxiv.org",
-    "vdocuments.mx": "the original document",
-    "docslib.org": "the original document",
-    "citegraph.io": "the paper",
-    "www.catalyzex.com": "the paper",
-    "en.papernotes.org": "the paper",
-    "digest.allm.link": "the paper",
-    "ai.updf.com": "the paper",
-    "www.plushcap.com": "the company's own blog",
-    "news.lavx.hu": "the original article",
-    "briefly.co": "the original article",
-    "a.stacker.news": "the original article",
-    "news.najib.digital": "the original article",
-    "app.daily.dev": "the original article",
-    "techscoop360.com": "the original article",
-    "www.newszii.com": "the original article",
-    "presspearl.blogspot.com": "the original article",
-    "failysis.com": "the original report",
-    "onlylabs.fyi": "the original report",
-}
-
-WORD = re.compile(r"[a-z0-9]+(?:['’.-][a-z0-9]+)*")
-QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”")
-
-
-def words(text: str) -> list[str]:
-    """Lower-cased word tokens of ``text`` (list of str), punctuation dropped."""
-    return WORD.findall(text.lower())
-
-
-def note_ngrams(notes_dirs: list[Path], n: int = RUN) -> set[tuple[str, ...]]:
-    """Every run of ``n`` consecutive words in the Markdown files of the folders.
-
-    Input: folders (list of Path); output: a set of n-word tuples. Raises
-    FileNotFoundError when a folder is missing or none is given.
-    """
-    if not notes_dirs:
-        raise FileNotFoundError("no research notes given")
-    grams: set[tuple[str, ...]] = set()
-    for notes_dir in notes_dirs:
-        if not notes_dir.is_dir():
-            raise FileNotFoundError(f"no research notes at {notes_dir}")
-        for path in sorted(notes_dir.glob("*.md")):
-            tokens = words(path.read_text(encoding="utf-8"))
-            grams.update(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
-    return grams
-
-
-def copied_runs(text: str, grams: set[tuple[str, ...]], n: int = RUN) -> list[str]:
-    """The maximal runs of ``n`` or more words of ``text`` (quotations removed) found in
-    ``grams``; a list of the runs as strings, in text order."""
-    runs, current_end, start = [], -1, None
-    # A short quotation (a command, a flag: up to three words) reads as part of the
-    # sentence, so a run may go through it; a longer one (a log line) is skipped.
-    text = QUOTED.sub(
-        lambda m: m.group(0).strip('`"“”') if len(words(m.group(0))) <= 3 else m.group(0), text
-    )
-    for chunk in QUOTED.split(text):
-        tokens = words(chunk)
-        start, current_end = None, -1
-        for i in range(len(tokens) - n + 1):
-            if tuple(tokens[i : i + n]) in grams:
-                if start is None or i > current_end:
-                    if start is not None:
-                        runs.append(" ".join(tokens[start:current_end]))
-                    start = i
-                current_end = i + n
-        if start is not None:
-            runs.append(" ".join(tokens[start:current_end]))
-    return runs
 
 
 def load(paths: list[Path]) -> list[dict]:
@@ -179,24 +80,19 @@ def check(rows: list[dict], grams: set[tuple[str, ...]], warn_tags: bool = False
         for row in rows
         if row["model"].startswith("taxonomy.") and row["model"] != "taxonomy.category"
     }
-    notes_phrases = [re.compile(p, re.I) for p in NOTES_LANGUAGE]
     for slug, fields in cases.items():
         texts = [(name, fields.get(name) or "") for name in PROSE_FIELDS]
         texts += [(f"timeline {i + 1}", event) for i, event in enumerate(timeline[slug])]
         for name, text in texts:
             for run in copied_runs(text, grams):
                 yield "copied run", slug, f"{name}: “{run}”"
-            for phrase in notes_phrases:
-                if found := phrase.search(text):
-                    yield "notes language", slug, f"{name}: “{found.group(0)}”"
+            for phrase in notes_language(text):
+                yield "notes language", slug, f"{name}: “{phrase}”"
         if not sources[slug]:
             yield "sources", slug, "no source"
         for source in sources[slug]:
-            url = urlparse(source["url"])
-            if url.scheme != "https":
-                yield "sources", slug, f"not https: {source['url']}"
-            if url.netloc in COPY_SITES:
-                yield "sources", slug, f"copy site {source['url']} (cite {COPY_SITES[url.netloc]})"
+            for problem in source_problems(source["url"]):
+                yield "sources", slug, problem
         if warn_tags:
             body = " ".join(words(" ".join(text for _, text in texts)))
             for kind, field in (("rootcause", "root_causes"), ("component", "components"),

@@ -1,6 +1,7 @@
 """Editors' admin for taxonomy terms and categories, with how many cases use each."""
 
 from django.contrib import admin
+from django.contrib.admin.options import IS_POPUP_VAR
 from django.db.models import Case, Count, IntegerField, Q, Value, When
 
 from lib.admin_tools import MAX_SEARCH_WORDS, NulSafeSearchMixin
@@ -90,10 +91,11 @@ class TermForm(VersionCheckedForm):
 
 
 class TermAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
-    """Shared admin of the four term kinds: searchable (for autocomplete), with case counts."""
+    """Shared admin of the four term kinds: searchable (for autocomplete), with case counts
+    and whether each is published."""
 
-    list_display = ["name", "slug", "category_list", "case_count"]
-    list_filter = ["categories"]
+    list_display = ["name", "slug", "category_list", "case_count", "is_published"]
+    list_filter = ["is_published", "categories"]
     search_fields = ["name", "slug", "aliases"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["categories"]
@@ -106,9 +108,19 @@ class TermAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         "aliases",
         "phrasings",
         "signatures",
+        "is_published",
         "edit_version",
         "edit_base",
     ]
+
+    def get_changeform_initial_data(self, request):
+        """A term added from a case form's "+" pop-up starts unpublished: it goes public
+        with the first published case carrying it, and an abandoned case leaves nothing
+        public (issue 22). One added from the term list starts published."""
+        initial = super().get_changeform_initial_data(request)
+        if IS_POPUP_VAR in request.GET:
+            initial["is_published"] = False
+        return initial
 
     def get_queryset(self, request):
         return (

@@ -80,6 +80,8 @@ class Term(models.Model):
     name per line: abbreviations, vendor wording and log signatures such as ``Xid 79``;
     ``phrasings`` one everyday description per line, which names nothing (suggested
     filters compare a sentence's meaning with them: ``search/suggestions.py``).
+    ``is_published`` false keeps a term made in the case form's pop-up private until a
+    published case carries it (the case index's rule: ``incidents/index.py``).
     """
 
     kind = ""
@@ -113,6 +115,14 @@ class Term(models.Model):
         f"line. At most {SIGNATURE_LINES} lines.",
     )
     categories = models.ManyToManyField(Category, blank=True, related_name="%(class)s_terms")
+    is_published = models.BooleanField(
+        "published",
+        default=True,
+        help_text="Shown on public pages (its page, the vocabulary, the API, MCP). A term "
+        "made from a case's form (the “+” pop-up) starts unpublished, so an abandoned "
+        "case leaves nothing public; it is published with the first published case that "
+        "carries it.",
+    )
     # Bumped by each admin save; a save from a form opened at an older version is refused.
     version = models.PositiveIntegerField(default=1, editable=False)
 

@@ -79,8 +79,8 @@ def term_detail(request, kind, slug):
     cases and counts from the case index, so a term of 50,000 cases costs what one of 5
     does.
 
-    404 for an unknown kind or slug, a term only drafts carry, or a page that does not
-    exist.
+    404 for an unknown kind or slug, a private term (one only drafts carry, or one made
+    in a case form's pop-up and not yet published), or a page that does not exist.
     """
     model = MODELS_BY_KIND.get(kind)
     if model is None:
@@ -96,7 +96,7 @@ def term_detail(request, kind, slug):
     value = index.tables[kind].by_slug.get(term.slug)
     # The term's published cases, newest first: index positions are that order.
     positions = index.tables[kind].cases_of(value.position) if value else []
-    if not len(positions) and term.cases.exists():
+    if value is None:  # private: only drafts carry it, or it is unpublished
         raise missing
     public_categories = index.lookup("category")
     paginator = Paginator(np.sort(positions), CASES_PER_PAGE)

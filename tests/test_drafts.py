@@ -2,7 +2,7 @@
 
 import pytest
 
-from .conftest import facet_values, listed_titles, make_case, result_count
+from .conftest import facet_values, listed_titles, make_case, page, result_count
 
 pytestmark = pytest.mark.django_db
 
@@ -126,3 +126,58 @@ def test_a_category_only_drafts_carry_is_not_shown_through_a_public_term(client,
     vocabulary = client.get("/api/v1/vocabulary/")
     assert vocabulary.status_code == 200
     assert "secret-category" not in vocabulary.content.decode()
+
+
+def test_a_term_made_in_the_case_forms_pop_up_is_public_only_with_a_published_case(
+    admin_client, client
+):
+    """Issue 22 row 4: a term made with the case form's "+" was public at once (its page,
+    the vocabulary, MCP's get_term), even when the case was abandoned. It now starts
+    unpublished and goes public with the first published case carrying it; one added
+    from the term list starts published."""
+    from listing.terms import TermNotFound, term_detail
+    from taxonomy.models import Symptom
+
+    from .conftest import make_organisation
+    from .test_admin import form_data
+
+    popup = "/admin/taxonomy/symptom/add/?_to_field=id&_popup=1"
+    data = form_data(admin_client, popup, name="Fabric brownout", slug="fabric-brownout")
+    response = admin_client.post(popup, data)
+    assert (
+        response.status_code == 200
+        and "dismissAddRelatedObjectPopup" in str(response.content)
+        or "popup_response" in response.content.decode()
+    )
+    term = Symptom.objects.get(slug="fabric-brownout")
+    assert term.is_published is False
+
+    def public():
+        page_status = client.get("/taxonomy/symptom/fabric-brownout/").status_code
+        vocabulary = client.get("/api/v1/vocabulary/").json()
+        slugs = {v["slug"] for kind in vocabulary["kinds"] for v in kind["values"]}
+        try:  # what MCP's get_term answers (the list layer it calls)
+            found = term_detail("symptom", "fabric-brownout")[1]["name"] == "Fabric brownout"
+        except TermNotFound:
+            found = False
+        return page_status, "fabric-brownout" in slugs, found
+
+    assert public() == (404, False, False)  # the case was abandoned: nothing public
+    organisation = make_organisation("Example Lab")
+    data = form_data(
+        admin_client, "/admin/incidents/case/add/",
+        title="Brownout", slug="brownout", summary="The fabric browned out.",
+        symptoms=[term.pk],
+        **{"involvements-0-organisation": organisation.pk, "involvements-0-position": "0",
+           "sources-0-url": "https://example.org/brownout", "sources-0-title": "Postmortem"},
+    )  # fmt: skip
+    assert admin_client.post("/admin/incidents/case/add/", data).status_code == 302
+    assert public() == (404, False, False)  # carried by a draft only
+    case_url = f"/admin/incidents/case/{Symptom.objects.get(pk=term.pk).cases.get().pk}/change/"
+    data = form_data(admin_client, case_url, is_published="on")
+    assert admin_client.post(case_url, data).status_code == 302
+    assert public() == (200, True, True)
+    assert Symptom.objects.get(pk=term.pk).is_published is True
+    # From the term list, not a pop-up: published from the start.
+    form = page(admin_client.get("/admin/taxonomy/symptom/add/"))
+    assert form.select_one("input[name=is_published]").has_attr("checked")

@@ -1,0 +1,145 @@
+"""The editorial checks a fact-checker makes before a case is published (issue 13), as
+rules on text: used by ``scripts/check_cases.py`` over the fixtures and by the case form
+in the admin (``incidents/editorial.py``), which warns on a save.
+
+- **copied runs** (:func:`copied_runs`): a run of :data:`RUN` (10) or more consecutive
+  words of a case's prose that also occurs in the research notes it was written from.
+- **notes language** (:func:`notes_language`): the notes' working vocabulary, which means
+  nothing to a reader ("the material read", "(unconfirmed)").
+- **sources** (:func:`source_problems`): a URL that is not ``https`` or points at a known
+  copy of a primary page (:data:`COPY_SITES`).
+"""
+
+import re
+from urllib.parse import urlparse
+
+RUN = 10
+
+NOTES_LANGUAGE = [
+    r"\bthe material (?:read|seen)\b",
+    r"\bmaterial read\b",
+    r"\(unconfirmed\)",
+    r"\bunconfirmed\b",
+    r"\bresearch notes?\b",
+    r"\bthe notes (?:say|give|do not|don't)\b",
+    r"\((?:read|referenced)\)",
+    r"\bnot checked against (?:the )?(?:primary )?(?:report|source)\b",
+    r"\bgives no (?:confirmed )?(?:figures?|numbers?|details?)\b",
+]
+
+# Hosts that copy a primary page; a case cites the primary instead (shown after the colon).
+COPY_SITES = {
+    "statusgator.com": "the provider's own status page",
+    "isdown.app": "the provider's own status page",
+    "wasitdown.pages.dev": "the provider's own status page",
+    "downdetector.com": "the provider's own status page",
+    "openailive.com": "status.openai.com or openai.com",
+    "anthropic-blog.ivheli.com": "www.anthropic.com",
+    "sciencestack.ai": "the paper (arxiv.org, usenix.org, acm.org)",
+    "www.sciencestack.ai": "the paper (arxiv.org, usenix.org, acm.org)",
+    "ai-papers.xuzou.cn": "the paper",
+    "chatpaper.com": "the paper",
+    "summarxiv.com": "the paper",
+    "alphaxiv.org": "arxiv.org",
+    "www.alphaxiv.org": "arxiv.org",
+    "www.emergentmind.com": "the paper",
+    "liner.com": "the paper",
+    "arxiv.deeppaper.ai": "arxiv.org",
+    "www.arxiv-vanity.com": "arxiv.org",
+    "vdocuments.mx": "the original document",
+    "docslib.org": "the original document",
+    "citegraph.io": "the paper",
+    "www.catalyzex.com": "the paper",
+    "en.papernotes.org": "the paper",
+    "digest.allm.link": "the paper",
+    "ai.updf.com": "the paper",
+    "www.plushcap.com": "the company's own blog",
+    "news.lavx.hu": "the original article",
+    "briefly.co": "the original article",
+    "a.stacker.news": "the original article",
+    "news.najib.digital": "the original article",
+    "app.daily.dev": "the original article",
+    "techscoop360.com": "the original article",
+    "www.newszii.com": "the original article",
+    "presspearl.blogspot.com": "the original article",
+    "failysis.com": "the original report",
+    "onlylabs.fyi": "the original report",
+}
+
+WORD = re.compile(r"[a-z0-9]+(?:['’.-][a-z0-9]+)*")
+QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”")
+
+
+def words(text):
+    """Lower-cased word tokens of ``text`` (list of str), punctuation dropped."""
+    return WORD.findall(text.lower())
+
+
+def note_ngrams(notes_dirs, n=RUN):
+    """Every run of ``n`` consecutive words in the Markdown files of the folders.
+
+    Input: folders (list of Path); output: a set of n-word tuples. Raises
+    FileNotFoundError when a folder is missing or none is given.
+    """
+    if not notes_dirs:
+        raise FileNotFoundError("no research notes given")
+    grams = set()
+    for notes_dir in notes_dirs:
+        if not notes_dir.is_dir():
+            raise FileNotFoundError(f"no research notes at {notes_dir}")
+        for path in sorted(notes_dir.glob("*.md")):
+            tokens = words(path.read_text(encoding="utf-8"))
+            grams.update(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+    return grams
+
+
+def copied_runs(text, grams, n=RUN):
+    """The maximal runs of ``n`` or more words of ``text`` (quotations removed) found in
+    ``grams``; a list of the runs as strings, in text order."""
+    runs, current_end, start = [], -1, None
+    # A short quotation (a command, a flag: up to three words) reads as part of the
+    # sentence, so a run may go through it; a longer one (a log line) is skipped.
+    text = QUOTED.sub(
+        lambda m: m.group(0).strip('`"“”') if len(words(m.group(0))) <= 3 else m.group(0), text
+    )
+    for chunk in QUOTED.split(text):
+        tokens = words(chunk)
+        start, current_end = None, -1
+        for i in range(len(tokens) - n + 1):
+            if tuple(tokens[i : i + n]) in grams:
+                if start is None or i > current_end:
+                    if start is not None:
+                        runs.append(" ".join(tokens[start:current_end]))
+                    start = i
+                current_end = i + n
+        if start is not None:
+            runs.append(" ".join(tokens[start:current_end]))
+    return runs
+
+
+def notes_language(text):
+    """The phrases of the notes' working vocabulary (:data:`NOTES_LANGUAGE`) in ``text``,
+    as found, in the order of the list, each once: a phrase inside one found before
+    ("unconfirmed" in "(unconfirmed)") is not given again. Output: ``list[str]``."""
+    found = []
+    for pattern in _NOTES_PHRASES:
+        match = pattern.search(text)
+        if match and not any(match.group(0) in earlier for earlier in found):
+            found.append(match.group(0))
+    return found
+
+
+def source_problems(url):
+    """What is wrong with citing ``url``: ``list[str]``, empty when nothing is; not
+    ``https``, a copy site (the message names where the primary lives,
+    :data:`COPY_SITES`), or both."""
+    parts = urlparse(url)
+    problems = []
+    if parts.scheme != "https":
+        problems.append(f"not https: {url}")
+    if parts.netloc in COPY_SITES:
+        problems.append(f"copy site {url} (cite {COPY_SITES[parts.netloc]})")
+    return problems
+
+
+_NOTES_PHRASES = [re.compile(p, re.I) for p in NOTES_LANGUAGE]
