@@ -244,7 +244,11 @@ class SourceOut(Schema):
     url: str
     title: str
     publisher: str
-    published_on: date | None
+    published_on: date | None = Field(
+        description="The report's date; the first day of the month, quarter or year when "
+        "the report gives only that (see published_on_precision)."
+    )
+    published_on_precision: str = Field(description="day, month, quarter or year.")
 
 
 class SharedTerm(Schema):

@@ -102,17 +102,6 @@ class SourceFormSet(MergedInlineFormSet):
             )
 
 
-class SourceInline(SafeChoicesMixin, admin.StackedInline):
-    """A case's public sources, edited on the case's page (stacked: every field labelled)."""
-
-    model = Source
-    form = MergedRowForm
-    formset = SourceFormSet
-    extra = 1
-    formfield_overrides = URL_FIELDS
-    fields = ["url", "title", "publisher", "published_on", "edit_base"]
-
-
 class TermFilter(admin.SimpleListFilter):
     """A sidebar filter by one term, written as ``EXISTS (link)``: Django's filter on a
     many-to-many field joins and adds DISTINCT over every column, which at 100,000 cases
@@ -438,6 +427,50 @@ class InvolvementInline(SafeChoicesMixin, admin.StackedInline):
 
     verbose_name = "organisation"
     verbose_name_plural = "organisations (the first is the one the case is filed under)"
+
+
+class SourceForm(MergedRowForm):
+    """A source with its date typed to the precision the report gives (``2024``,
+    ``2024-Q2``, ``2024-04``, ``April 2024``, ``2024-04-12``): many give only a month."""
+
+    date = PartialDateField(label="Date", help_text="As the report gives it: " + DATE_HELP)
+
+    class Meta:
+        model = Source
+        fields = ["url", "title", "publisher", "date"]
+        # A URL typed without a scheme is https (the admin's URL_FIELDS, here at class
+        # creation too).
+        formfield_callback = staticmethod(
+            lambda field, **kwargs: field.formfield(**kwargs, **URL_FIELDS.get(type(field), {}))
+        )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.initial["date"] = typed_partial_date(
+                self.instance.published_on, self.instance.published_on_precision
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        if "date" in cleaned:  # not when the date itself was refused
+            date = cleaned["date"]
+            self.instance.published_on, self.instance.published_on_precision = date or (
+                None,
+                DatePrecision.DAY,
+            )
+        return cleaned
+
+
+class SourceInline(SafeChoicesMixin, admin.StackedInline):
+    """A case's public sources, edited on the case's page (stacked: every field labelled)."""
+
+    model = Source
+    form = SourceForm
+    formset = SourceFormSet
+    extra = 1
+    formfield_overrides = URL_FIELDS
+    fields = ["url", "title", "publisher", "date", "edit_base"]
 
 
 class TimelineEventForm(MergedRowForm):

@@ -452,6 +452,11 @@ class Source(models.Model):
     title = models.CharField(max_length=300)
     publisher = models.CharField(max_length=200, blank=True)
     published_on = models.DateField("date", null=True, blank=True)
+    # Many reports give only a month or a year ("April 2024"): the date is the period's
+    # first day, read to this precision.
+    published_on_precision = models.CharField(
+        "date precision", max_length=7, choices=DatePrecision, default=DatePrecision.DAY
+    )
 
     objects = SourceManager()
 
@@ -468,6 +473,12 @@ class Source(models.Model):
         return (*self.case.natural_key(), self.url)
 
     natural_key.dependencies = ["incidents.case"]
+
+    @property
+    def date(self):
+        """The source's date as the page writes it, to its precision ("April 2024",
+        "12 April 2024"); "" when unknown."""
+        return format_partial_date(self.published_on, self.published_on_precision)
 
 
 class ScaleBand(models.Model):

@@ -38,6 +38,10 @@ CASE_FIELDS = (
 )
 
 
+# A source's fields as listing.records.sources_record gives them, in its order.
+SOURCE_FIELDS = ("url", "title", "publisher", "published_on", "published_on_precision")
+
+
 class CaseRow(SimpleNamespace):
     """A case's own fields read as data (:data:`CASE_FIELDS` as attributes), with the
     case page's path like a :class:`~incidents.models.Case`."""
@@ -96,14 +100,12 @@ def rows_at(pks):
         for case_pk, slug, name in rows:
             categories.setdefault(case_pk, {})[slug] = name
     sources = {}
-    for case_pk, url, title, publisher, published_on in (
+    for case_pk, *values in (
         Source.objects.filter(case_id__in=found)
         .order_by("case_id", "published_on", "pk")
-        .values_list("case_id", "url", "title", "publisher", "published_on")
+        .values_list("case_id", *SOURCE_FIELDS)
     ):
-        sources.setdefault(case_pk, []).append(
-            {"url": url, "title": title, "publisher": publisher, "published_on": published_on}
-        )
+        sources.setdefault(case_pk, []).append(dict(zip(SOURCE_FIELDS, values, strict=True)))
     result = []
     for pk in pks:
         case = cases.get(pk)

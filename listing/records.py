@@ -160,13 +160,16 @@ def sections_markdown(case):
 
 
 def sources_record(case):
-    """The case's sources: ``[{url, title, publisher, published_on}]`` in their order."""
+    """The case's sources: ``[{url, title, publisher, published_on,
+    published_on_precision}]`` in their order (``published_on`` the first day of the
+    period a report gives: "2024-04-01" with precision ``month`` for April 2024)."""
     return [
         {
             "url": source.url,
             "title": source.title,
             "publisher": source.publisher,
             "published_on": source.published_on,
+            "published_on_precision": source.published_on_precision,
         }
         for source in case.sources.all()
     ]

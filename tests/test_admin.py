@@ -50,7 +50,7 @@ def test_editor_adds_a_case_with_sources_and_sees_it_on_the_list(admin_client):
         components=[component.pk],
         **{"involvements-0-organisation": organisation.pk, "involvements-0-position": "0",
            "sources-0-url": "https://example.org/postmortem", "sources-0-title": "Postmortem",
-           "sources-0-publisher": "Example Lab", "sources-0-published_on": "2024-02-10"},
+           "sources-0-publisher": "Example Lab", "sources-0-date": "2024-02-10"},
     )  # fmt: skip
     response = admin_client.post("/admin/incidents/case/add/", data)
     assert response.status_code == 302, page(response).select(".errorlist")
@@ -322,3 +322,31 @@ def test_the_change_form_reads_parties_in_a_constant_number_of_queries(admin_cli
         ]
         assert selected[1:] == [f"Party {n}-{i}" for i in range(n - 1)]
     assert counts[50] <= counts[5], counts  # (the first request reads one thing more)
+
+
+def test_a_source_dated_to_the_month_keeps_its_precision_everywhere(admin_client):
+    """Issue 22 row 2: a source's date had to be a full date, "2024-04" refused, though
+    many reports give only a month. Typed as the report gives it, it is shown back the
+    same, printed "April 2024" on the case page, and given with its precision by the API
+    and the export."""
+    case = make_case("Month-dated report", sources=0)
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    data = form_data(
+        admin_client, url,
+        **{"sources-0-url": "https://example.org/report", "sources-0-title": "The report",
+           "sources-0-date": "April 2024"},
+    )  # fmt: skip
+    response = admin_client.post(url, data)
+    assert response.status_code == 302, page(response).select(".errorlist")
+    form = page(admin_client.get(url))
+    assert form.select_one("input[name=sources-0-date]")["value"] == "2024-04"
+    time = page(admin_client.get(case.get_absolute_url())).select_one(".sources time")
+    assert (time["datetime"], time.get_text()) == ("2024-04", "April 2024")
+    source = admin_client.get(f"/api/v1/cases/{case.slug}/").json()["sources"][0]
+    assert (source["published_on"], source["published_on_precision"]) == ("2024-04-01", "month")
+    exported = admin_client.get("/export.json")
+    assert b'"published_on_precision": "month"' in b"".join(exported.streaming_content)
+    # A date that is no date is refused on the row, with the forms that work.
+    data = form_data(admin_client, url, **{"sources-0-date": "spring 2024"})
+    errors = page(admin_client.post(url, data)).select(".errorlist")
+    assert errors and "2024-04" in errors[0].get_text()
