@@ -5,7 +5,7 @@ is a ``ToolError`` carrying the list page's message.
 """
 
 import logging
-from typing import Annotated
+from typing import Annotated, Literal
 
 import numpy as np
 from django.http import QueryDict
@@ -89,9 +89,17 @@ Sentence = Annotated[
     ),
 ]
 Slug = Annotated[str, Field(description="A case's slug, as search_cases gives it.")]
+Sort = Annotated[
+    Literal["newest", "oldest", "scale", "duration", "relevance"] | None,
+    Field(
+        description="newest (default without a sentence), oldest, scale (most "
+        "accelerators first), duration (longest outage first) or relevance (best match "
+        "first; the default with a sentence)."
+    ),
+]
 
 
-def _list_params(sentence="", filters=None, sort=None, page=None, weaker=False):
+def list_params(sentence="", filters=None, sort=None, page=None, weaker=False):
     """The list page's query string for these tool arguments: a ``QueryDict`` holding
     exactly what a visitor's URL would (``q``, the filter keys, ``year_from``,
     ``year_to``, ``sort``, ``page``, ``matches``)."""
@@ -112,7 +120,7 @@ def _list_params(sentence="", filters=None, sort=None, page=None, weaker=False):
     return params
 
 
-def _read_list(params):
+def read_list(params):
     """``read_query`` on ``params``; the list page's 400 messages as a tool error."""
     query, index, filterset, errors, sentence = read_query(params)
     if errors:
@@ -161,8 +169,8 @@ def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=
     with the list page's messages for what the page answers 400 or 404.
     """
     links = links or Links()
-    params = _list_params(sentence, filters, sort, page, weaker)
-    query, index, filterset, sentence = _read_list(params)
+    params = list_params(sentence, filters, sort, page, weaker)
+    query, index, filterset, sentence = read_list(params)
     selected = select(index, filterset, sentence, query)
     selection = selected.selection
     try:
@@ -379,7 +387,7 @@ def list_facets_answer(filters=None, sentence=""):
     count}]}``; each count is the cases the list shows after choosing that value
     (disjunctive), at most 40 values a facet, ``more`` counting those left off.
     ``ToolError`` with the list page's messages for bad filters."""
-    query, index, filterset, sentence = _read_list(_list_params(sentence, filters))
+    query, index, filterset, sentence = read_list(list_params(sentence, filters))
     selected = select(index, filterset, sentence, query)
     facets = facets_from_index(selected.selection, filterset)
     return {

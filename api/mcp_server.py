@@ -1,10 +1,12 @@
-"""The library's MCP server: seven read-only tools for coding agents, on the official SDK.
+"""The library's MCP server: eight read-only tools for coding agents, on the official SDK.
 
 Tools (each calls the code the pages call, never a copy of it; drafts never appear):
 
 - ``search_cases``: a sentence and the list's filters → one page of ranked cases, each
   with why it matched, plus the count (``listing/query.py``: ``read_query``,
   ``select``, ``get_page``; the list page at ``/``).
+- ``export_cases``: the same arguments → the whole set as CSV or JSON, the first rows
+  inline and a link to ``/export.csv`` or ``/export.json`` for all (``api/mcp_export.py``).
 - ``get_case``: one case, every section, key facts, timeline, organisations, sources,
   tags and related cases (``listing.query.case_context``, as the page at
   ``/cases/<slug>/``).
@@ -30,7 +32,7 @@ JSON responses; per-client rate limit and a body-size cap), and stdio
 
 import logging
 import threading
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from django.db import InterfaceError, OperationalError, close_old_connections, connections
 from mcp.server.mcpserver import Context, MCPServer
@@ -48,6 +50,7 @@ from .mcp_answers import (
     Links,
     Sentence,
     Slug,
+    Sort,
     get_case_answer,
     get_term_answer,
     list_facets_answer,
@@ -56,6 +59,7 @@ from .mcp_answers import (
     search_cases_answer,
     suggest_filters_answer,
 )
+from .mcp_export import MAX_INLINE_ROWS, export_cases_answer
 
 logger = logging.getLogger(__name__)
 
@@ -181,21 +185,14 @@ def argument_problems(error):
 
 
 def build_server():
-    """A new :class:`MCPServer` with the seven tools. Output: the server (its HTTP app is
+    """A new :class:`MCPServer` with the eight tools. Output: the server (its HTTP app is
     made by :class:`HttpBridge`; ``server.run("stdio")`` serves it on stdio)."""
 
     def search_cases(
         ctx: Context,
         sentence: Sentence = "",
         filters: Filters | None = None,
-        sort: Annotated[
-            str | None,
-            Field(
-                description="newest (default without a sentence), oldest, scale (most "
-                "accelerators first), duration (longest outage first) or relevance (best "
-                "match first; the default with a sentence)."
-            ),
-        ] = None,
+        sort: Sort = None,
         page: Annotated[
             StrictInt | StrictStr | None,  # strict: true is not page 1
             Field(description="Page number, 1 first; 20 cases a page."),
@@ -282,8 +279,46 @@ def build_server():
         the years with their counts."""
         return _guarded(lambda: list_facets_answer(filters, sentence))
 
+    def export_cases(
+        ctx: Context,
+        sentence: Sentence = "",
+        filters: Filters | None = None,
+        sort: Sort = None,
+        include_weaker: Annotated[
+            bool, Field(description="Also the weaker matches of the sentence.")
+        ] = False,
+        format: Annotated[
+            Literal["csv", "json"],
+            Field(description="csv (the columns asked for) or json (whole records)."),
+        ] = "csv",
+        columns: Annotated[
+            list[str] | None,
+            Field(
+                description="CSV columns to give inline, from /export.csv's (default: slug, "
+                "title, started, organisations, accelerators, accelerator_count, "
+                "workloads, root_cause, symptom, url)."
+            ),
+        ] = None,
+        limit: Annotated[
+            StrictInt,
+            Field(description=f"Rows given inline, 1 to {MAX_INLINE_ROWS} (default 50)."),
+        ] = 50,
+    ) -> dict[str, Any]:
+        """Export the cases a sentence and filters select, in the list's order, as CSV or
+        JSON: the first rows inline and a download_url for the whole set (/export.csv or
+        /export.json, up to 10,000 rows). For tables: "every H100 incident above 10,000
+        accelerators since 2024" is filters accelerator=h100, scale=[10k-100k,
+        100k-plus], year_from=2024."""
+        links = _links(ctx)
+        return _guarded(
+            lambda: export_cases_answer(
+                sentence, filters, sort, include_weaker, format, columns, limit, links
+            )
+        )
+
     tools = [
         (search_cases, "Search cases"),
+        (export_cases, "Export cases as CSV or JSON"),
         (get_case, "Get a case"),
         (suggest_filters, "Suggest filters for a sentence"),
         (resolve_terms, "Resolve words to vocabulary slugs"),

@@ -35,6 +35,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 TOOLS = {
     "search_cases": {"sentence", "filters", "sort", "page", "include_weaker"},
+    "export_cases": {
+        "sentence",
+        "filters",
+        "sort",
+        "include_weaker",
+        "format",
+        "columns",
+        "limit",
+    },  # fmt: skip
     "get_case": {"slug"},
     "suggest_filters": {"sentence"},
     "resolve_terms": {"words"},
@@ -120,7 +129,7 @@ def library():
 # --- Discovery ---------------------------------------------------------------------------
 
 
-def test_initialize_lists_the_seven_tools_with_input_schemas(live_server, library):
+def test_initialize_lists_the_eight_tools_with_input_schemas(live_server, library):
     init, tools, _ = mcp(live_server)
     assert init.server_info.name == "incident-library"
     assert init.capabilities.tools is not None
@@ -132,6 +141,10 @@ def test_initialize_lists_the_seven_tools_with_input_schemas(live_server, librar
         assert set(schema["properties"]) == parameters, name
         assert listed[name].description
         assert listed[name].annotations.read_only_hint is True
+    sort = listed["search_cases"].input_schema["properties"]["sort"]
+    assert {"newest", "oldest", "scale", "duration", "relevance"} <= set(
+        json.dumps(sort).replace('"', " ").split()
+    )
     filters = listed["search_cases"].input_schema["$defs"]["Filters"]
     assert set(filters["properties"]) == {*FACET_KEYS, "year_from", "year_to"}
     assert filters["additionalProperties"] is False
@@ -345,3 +358,40 @@ def test_stdio_command_lists_tools_and_answers_a_call(library, tmp_path):
     assert cases[0]["url"] == "https://incidents.example.org/cases/watchdog-hang/"
     assert "secret-watchdog-draft" not in {case["slug"] for case in cases}
     assert error(missing) == "There is no case “secret-watchdog-draft”."
+
+
+# --- export_cases ------------------------------------------------------------------------
+
+
+def test_export_cases_gives_the_rows_inline_and_a_link_to_the_whole_set(live_server, library):
+    """Over the official client: the set of search_cases, in its order, as CSV, and an
+    /export.csv address that downloads the same cases (issue 23; the real library's
+    task is in tests/test_mcp_answers.py)."""
+    import csv
+    import io
+
+    filters = {"year_from": 2024}
+    found = answer(call(live_server, "export_cases", filters=filters, sort="scale", limit=3))
+    search = answer(call(live_server, "search_cases", filters=filters, sort="scale"))
+    expected = [case["slug"] for case in search["cases"]]
+    assert found["count"] == search["count"] > 3 and found["complete"] is False
+    rows = list(csv.DictReader(io.StringIO(found["content"])))
+    assert [row["slug"] for row in rows] == expected[:3]
+    assert found["download_url"].startswith(live_server.url + "/export.csv?")
+    status, _, body = fetch(live_server, found["download_url"].removeprefix(live_server.url))
+    assert status == 200
+    downloaded = list(csv.DictReader(io.StringIO(body.decode())))
+    assert len(downloaded) == found["count"]
+    assert [row["slug"] for row in downloaded][: len(expected)] == expected  # the first page
+    assert {k: v for k, v in downloaded[0].items() if k in rows[0]} == rows[0]
+
+
+def test_export_cases_refuses_what_it_cannot_give_naming_what_it_can(live_server, library):
+    assert error(call(live_server, "export_cases", columns=["slug", "colour"])).startswith(
+        "Unknown column(s): colour. Columns: slug, title, url,"
+    )
+    message = error(call(live_server, "export_cases", format="xlsx"))
+    assert "format" in message and "csv" in message and "json" in message
+    assert "between 1 and 200" in error(call(live_server, "export_cases", limit=5000))
+    message = error(call(live_server, "search_cases", sort="popular"))
+    assert "sort" in message and "relevance" in message and "pydantic" not in message

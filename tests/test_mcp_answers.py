@@ -25,6 +25,7 @@ from api.mcp_answers import (
     suggest_filters_answer,
 )
 from incidents.index import FACET_KEYS
+from incidents.models import Case
 
 from .conftest import (
     LibraryTestCase,
@@ -405,3 +406,25 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         assert suggested["suggestions"] == (
             self.client.get("/suggest.json?q=the+node+rebooted+by+itself").json()
         )
+
+    def test_every_h100_incident_above_10000_accelerators_since_2024_as_csv(self):
+        """Issue 23, task 4, had no tool: one export_cases call now answers it, under
+        15,000 characters, with the list's cases in its order."""
+        import csv
+        import io
+        import json
+
+        from api.mcp_export import export_cases_answer
+
+        filters = Filters(accelerator="h100", scale=["10k-100k", "100k-plus"], year_from=2024)
+        found = export_cases_answer(filters=filters)
+        assert len(json.dumps(to_jsonable_python(found))) < 15_000
+        dated = export_cases_answer(filters=filters, columns=["started", "ended", "reported"])
+        listed = self.client.get("/?accelerator=h100&scale=10k-100k&scale=100k-plus&year_from=2024")
+        slugs = [row["slug"] for row in csv.DictReader(io.StringIO(found["content"]))]
+        assert slugs and found["count"] == len(slugs) == result_count(listed)
+        assert [Case.objects.get(slug=s).title for s in slugs] == listed_titles(listed)
+        for row in csv.DictReader(io.StringIO(found["content"])):
+            assert int(row["accelerator_count"]) >= 10_000 and "H100" in row["accelerators"]
+        for row in csv.DictReader(io.StringIO(dated["content"])):  # the incident's year
+            assert next(row[key] for key in ("started", "ended", "reported") if row[key]) >= "2024"
