@@ -33,6 +33,7 @@ from listing.query import (
 from listing.records import (
     case_brief,
     case_record,
+    named,
     sections_markdown,
     sources_record,
     timeline_record,
@@ -149,26 +150,66 @@ class Links:
         return self(reverse("incidents:case_list") + (f"?{encoded}" if encoded else ""))
 
 
+# Cases search_cases gives of a page unless asked for more (issue 23: twenty briefs were
+# 27,000 to 45,000 characters, most of an agent's budget for a task).
+DEFAULT_LIMIT = 5
+# The longest summary a brief gives: about a line.
+BRIEF_SUMMARY = 200
+# The parts of a brief search_cases can give (besides slug, title and why), and those it
+# gives unless asked (``fields``): categories follow from the root causes and cost a
+# tenth of an answer; the page's URL follows from the slug (get_case gives it).
+BRIEF_FIELDS = ("url", "summary", "dates", "organisations", "terms", "categories", "figures")
+DEFAULT_FIELDS = tuple(field for field in BRIEF_FIELDS if field not in {"categories", "url"})
+
+
 def _case_brief(case, links):
     """What a case card says, as data: ``listing.records.case_brief`` (the fields of the
     record every surface gives that a list needs), with the summary as plain text of at
-    most 400 characters. Input: a case from ``with_terms()``."""
-    return {**case_brief(case, links), "summary": plain_text(case.summary, 400)}
+    most :data:`BRIEF_SUMMARY` characters, and the figures a table of incidents needs
+    (``figures``: ``workloads``, ``accelerators``, ``accelerator_count``, as the record
+    names them). Input: a case from ``with_terms()`` with its workloads and
+    accelerators."""
+    return {
+        **case_brief(case, links),
+        "summary": plain_text(case.summary, BRIEF_SUMMARY),
+        "figures": {
+            "workloads": named(case.workloads.all()),
+            "accelerators": named(case.accelerators.all()),
+            "accelerator_count": case.accelerator_count,
+        },
+    }
 
 
-def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=False, links=None):
+def search_cases_answer(
+    sentence="", filters=None, sort=None, page=None, weaker=False, links=None,
+    limit=CASES_PER_PAGE, fields=BRIEF_FIELDS,
+):  # fmt: skip
     """One page of the list for a sentence and filters, as the list page computes it.
 
     Input: the sentence (``""`` for none), :class:`Filters`, ``sort`` (``newest``,
     ``oldest``, ``scale``, ``duration`` or ``relevance``), ``page`` (1 when ``None``),
     ``weaker`` (the list's ``matches=all``) and :class:`_Links`. Output: ``dict`` with
-    ``count`` (the list's "N cases"), ``page``, ``pages``, ``per_page``, ``notice``,
+    ``count`` (the list's "N cases"), ``page``, ``pages``, ``per_page``, ``sentence``
+    (what was searched for when reading changed the sentence given, else ``None``),
+    ``notice``,
     ``weaker_hidden``, ``recognised`` (the values read in the sentence), ``list_url`` and
     ``cases`` in the list's order, each with ``why``: its ``score``, the recognised values
-    it carries and the sentence's search words its text contains. Raises ``ToolError``
-    with the list page's messages for what the page answers 400 or 404.
+    it carries (kind and slug) and the sentence's search words its text contains;
+    ``limit`` (1 to 20) keeps the first cases of the page and ``fields`` (of
+    :data:`BRIEF_FIELDS`) the parts of each brief given besides slug, title and why.
+    Raises ``ToolError`` with the list page's messages for what the page answers 400 or
+    404, a limit out of range or an unknown field.
     """
     links = links or Links()
+    if not 1 <= limit <= CASES_PER_PAGE:
+        raise ToolError(f"limit must be between 1 and {CASES_PER_PAGE}.")
+    unknown = [field for field in fields if field not in BRIEF_FIELDS]
+    if unknown:
+        raise ToolError(
+            f"Unknown field(s): {', '.join(map(str, unknown))}. Fields: {', '.join(BRIEF_FIELDS)}."
+        )
+    kept = {"slug", "title", "why", *fields}
+    given = sentence
     params = list_params(sentence, filters, sort, page, weaker)
     query, index, filterset, sentence = read_list(params)
     selected = select(index, filterset, sentence, query)
@@ -177,9 +218,14 @@ def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=
         page_obj = get_page(selection.ordered(list_options(query).sort), query.get("page"))
     except PageNotFound as error:
         raise ToolError(str(error)) from None
-    positions = [int(p) for p in page_obj.object_list]
+    positions = [int(p) for p in page_obj.object_list][:limit]
     pks = [int(index.case_pks[p]) for p in positions]
-    found = Case.objects.published().with_terms().in_bulk(pks)
+    found = (
+        Case.objects.published()
+        .with_terms()
+        .prefetch_related("workloads", "accelerators")
+        .in_bulk(pks)
+    )
     # As the API and the list give them: values some published case carries, so a value
     # only drafts carry stays private (and one below the chips' threshold is left out).
     recognised = offered(selected.recognised or [], index)
@@ -202,15 +248,16 @@ def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=
         case = found.get(pk)
         if case is None:  # unpublished or deleted since the index was read
             continue
-        brief = _case_brief(case, links)
+        brief = {key: value for key, value in _case_brief(case, links).items() if key in kept}
         if sentence:
             # Only words the case's own text uses: its terms' aliases are evidence that
             # it carries them (listed under "recognised"), not words it contains.
             document = document_of(case, aliases=False)
             brief["why"] = {
                 "score": round(scores.get(position, 0.0), 3),
+                # Kind and slug: the rest is in the answer's own "recognised".
                 "recognised": [
-                    recognised_record(value)
+                    {"kind": value.kind, "slug": value.slug}
                     for value in recognised
                     if position in carriers.get((value.kind, value.slug), ())
                 ],
@@ -226,7 +273,9 @@ def search_cases_answer(sentence="", filters=None, sort=None, page=None, weaker=
         "page": page_obj.number,
         "pages": page_obj.paginator.num_pages,
         "per_page": CASES_PER_PAGE,
-        "sentence": sentence,
+        # What was searched for, when reading changed it (a long paste's lines that
+        # matter); null when it is the sentence given, which the client has.
+        "sentence": sentence if sentence != (given or "").strip() else None,
         "notice": selected.notice,
         "weaker_hidden": selected.weaker,
         "recognised": [recognised_record(value) for value in recognised],
@@ -271,8 +320,9 @@ def get_case_answer(slug, links=None):
     Output: the record every surface gives (``listing.records.case_record``: dates,
     organisations with roles, terms, categories, key facts, figures) plus ``sections``
     (each Markdown section as stored, ``""`` when empty), ``timeline``, ``sources`` and
-    ``related`` (as :func:`related_cases_answer`): the same names and values as the
-    API's ``/api/v1/cases/<slug>/``. Raises ``ToolError`` for an unknown slug or a draft.
+    ``related`` (each ``slug``, ``title`` and the ``shared`` terms' slugs; the rest is
+    :func:`related_cases_answer`'s): the same names and values as the API's
+    ``/api/v1/cases/<slug>/``. Raises ``ToolError`` for an unknown slug or a draft.
     """
     links = links or Links()
     case, context = _case_page(slug)
@@ -281,7 +331,16 @@ def get_case_answer(slug, links=None):
         "sections": sections_markdown(case),
         "timeline": timeline_record(context["timeline"]),
         "sources": sources_record(case),
-        "related": _related(context["related"], links),
+        # Slug, title and the shared terms' slugs: the rest is related_cases's (issue 23:
+        # related was half of get_case's answer).
+        "related": [
+            {
+                "slug": item["case"].slug,
+                "title": item["case"].title,
+                "shared": [term.slug for _, term in item["shared"]],
+            }
+            for item in context["related"]
+        ],
     }
 
 

@@ -30,6 +30,7 @@ JSON responses; per-client rate limit and a body-size cap), and stdio
 (``manage.py mcp``).
 """
 
+import json
 import logging
 import threading
 from typing import Annotated, Any, Literal
@@ -39,13 +40,17 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.shared.exceptions import MCPError
-from mcp.types import INVALID_PARAMS, ToolAnnotations
+from mcp.types import INVALID_PARAMS, TextContent, ToolAnnotations
 from pydantic import Field, StrictInt, StrictStr, ValidationError
 
 from lib.parameters import unknown_parameters
 from lib.text import shorten
 
 from .mcp_answers import (
+    BRIEF_FIELDS,
+    CASES_PER_PAGE,
+    DEFAULT_FIELDS,
+    DEFAULT_LIMIT,
     Filters,
     Links,
     Sentence,
@@ -142,7 +147,19 @@ class CheckedTool(Tool):
         if problem:
             # Prefixed as the SDK prefixes every tool error.
             raise ToolError(f"Error executing tool {self.name}: {problem}")
-        return await super().run(arguments, context, convert_result=convert_result)
+        result = await super().run(arguments, context, convert_result=convert_result)
+        return compact(result)
+
+
+def compact(result):
+    """A tool's result with its text copy as compact JSON: the SDK indents it, which made
+    a third of an answer's characters whitespace (issue 23: the text and the structured
+    copy are the same data; a client reads one). Anything else is returned as it is."""
+    structured = getattr(result, "structured_content", None)
+    if structured is None or len(result.content) != 1:
+        return result
+    text = json.dumps(structured, ensure_ascii=False, separators=(",", ":"))
+    return result.model_copy(update={"content": [TextContent(type="text", text=text)]})
 
 
 class LibraryServer(MCPServer):
@@ -204,16 +221,40 @@ def build_server():
                 "under half the best match), as the list's matches=all."
             ),
         ] = False,
+        limit: Annotated[
+            StrictInt,
+            Field(
+                description=f"How many of the page's cases to give, 1 to {CASES_PER_PAGE} "
+                f"(default {DEFAULT_LIMIT}); count and pages stay the list's."
+            ),
+        ] = DEFAULT_LIMIT,
+        fields: Annotated[
+            list[Literal[BRIEF_FIELDS]] | None,
+            Field(
+                description="The parts of each case to give besides slug, title and why "
+                f"(default: {', '.join(DEFAULT_FIELDS)}; url and categories on request)."
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         """Search the published incident cases by a sentence or log line and the list's
         filters, ranked as the library's list page ranks them (best match first with a
-        sentence, else newest first). Returns the count, one page of 20 cases (title,
-        summary, organisations, terms, url) and, for a sentence, why each case matched:
-        its score, the recognised values it carries and the sentence's words its text
+        sentence, else newest first). Returns the count and the first `limit` cases of a
+        page of 20 (title, a one-line summary, dates, organisations, terms, accelerators,
+        their count and workloads; `fields` chooses) and, for a sentence, why each case matched: its
+        score, the recognised values it carries and the sentence's words its text
         contains. Filter slugs come from suggest_filters, resolve_terms or list_facets."""
         links = _links(ctx)
         return _guarded(
-            lambda: search_cases_answer(sentence, filters, sort, page, include_weaker, links)
+            lambda: search_cases_answer(
+                sentence,
+                filters,
+                sort,
+                page,
+                include_weaker,
+                links,
+                limit=limit,
+                fields=DEFAULT_FIELDS if fields is None else fields,
+            )  # fmt: skip
         )
 
     def get_case(ctx: Context, slug: Slug) -> dict[str, Any]:

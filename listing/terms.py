@@ -67,8 +67,8 @@ def seen_with(index, kind, position, limit=SEEN_WITH_LIMIT):
 
     Input: the case index, the value's kind and position in its table. Output: ``dict``
     kind → ``[{slug, name, cases}]``, at most ``limit`` a kind, most shared cases first
-    (then by name), each kind but the value's own and scale bands; ``cases`` counts the
-    published cases carrying both. Co-occurrence, not cause: a study case carries many
+    (then by name), each kind (its own without it: the other symptoms seen with a
+    symptom) but scale bands; ``cases`` counts the published cases carrying both. Co-occurrence, not cause: a study case carries many
     terms at once.
     """
     carriers = index.tables[kind].cases_of(position)
@@ -76,10 +76,11 @@ def seen_with(index, kind, position, limit=SEEN_WITH_LIMIT):
     mask[carriers] = True
     together = {}
     for other in TERM_KINDS:
-        if other == kind:
-            continue
         table = index.tables[other]
         counts = table.counts(mask)
+        if other == kind:  # the others of its kind, not itself
+            counts = counts.copy()
+            counts[position] = 0
         public = [v for v in table.by_slug.values() if counts[v.position]]
         public.sort(key=lambda v: (-int(counts[v.position]), v.name.casefold()))
         together[other] = [

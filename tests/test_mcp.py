@@ -34,7 +34,7 @@ from .mcp_data import SENTENCE, make_library
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TOOLS = {
-    "search_cases": {"sentence", "filters", "sort", "page", "include_weaker"},
+    "search_cases": {"sentence", "filters", "sort", "page", "include_weaker", "limit", "fields"},
     "export_cases": {
         "sentence",
         "filters",
@@ -88,6 +88,7 @@ def answer(result):
     """A successful call's structured answer (also sent as JSON text)."""
     assert not result.is_error, result.content[0].text
     assert json.loads(result.content[0].text) == result.structured_content
+    assert "\n" not in result.content[0].text  # compact JSON: the SDK indented it
     return result.structured_content
 
 
@@ -159,8 +160,8 @@ def test_search_cases_over_http_lists_what_the_list_page_lists(live_server, libr
     absolute URLs and dates as ISO text."""
     _, _, (first, second, case) = mcp(
         live_server,
-        ("search_cases", {"sentence": SENTENCE}),
-        ("search_cases", {"page": 2}),
+        ("search_cases", {"sentence": SENTENCE, "limit": 20, "fields": ["url"]}),
+        ("search_cases", {"page": 2, "limit": 20, "fields": ["url"]}),
         ("get_case", {"slug": "watchdog-hang"}),
     )
     for found in (answer(first), answer(second)):
@@ -182,7 +183,7 @@ def test_bad_arguments_are_tool_errors_and_the_server_keeps_serving(live_server,
         ("search_cases", {"page": [1, 2]}),
         ("get_case", {"slug": "secret-watchdog-draft"}),
         ("search_cases", {"filters": {"root_cause": "nope"}}),
-        ("search_cases", {"sentence": "NCCL timeout", "format": "csv", "fields": ["title"]}),
+        ("search_cases", {"sentence": "NCCL timeout", "format": "csv", "columns": ["title"]}),
         ("search_cases", {"page": True}),
         ("no_such_tool", {}),
         ("search_cases", {}),
@@ -199,8 +200,8 @@ def test_bad_arguments_are_tool_errors_and_the_server_keeps_serving(live_server,
     assert messages[3] == "There is no root cause “nope”. Remove it or pick one listed."
     # An argument the tool does not take was ignored: the answer listed every case.
     assert messages[4] == (
-        "Unknown arguments “format”, “fields”. This tool takes sentence, filters, sort, page, "
-        "include_weaker."
+        "Unknown arguments “format”, “columns”. This tool takes sentence, filters, sort, page, "
+        "include_weaker, limit, fields."
     )
     assert messages[5].startswith("page: Input should be")  # true is not page 1
     assert not any("pydantic" in message or "http" in message for message in messages)
@@ -339,7 +340,7 @@ async def _over_stdio(env):
     async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         tools = await session.list_tools()
-        found = await session.call_tool("search_cases", {"sentence": SENTENCE})
+        found = await session.call_tool("search_cases", {"sentence": SENTENCE, "fields": ["url"]})
         missing = await session.call_tool("get_case", {"slug": "secret-watchdog-draft"})
         return tools, found, missing
 

@@ -8,12 +8,17 @@ dates arrive as ISO text, as a client reads them.
 """
 
 import urllib.parse
+from pathlib import Path
 
 from django.test import TestCase
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic_core import to_jsonable_python
 
 from api.mcp_answers import (
+    BRIEF_FIELDS,
+    CASES_PER_PAGE,
+    DEFAULT_FIELDS,
+    DEFAULT_LIMIT,
     Filters,
     Links,
     get_case_answer,
@@ -24,6 +29,7 @@ from api.mcp_answers import (
     search_cases_answer,
     suggest_filters_answer,
 )
+from api.mcp_export import export_cases_answer
 from incidents.index import FACET_KEYS
 from incidents.models import Case
 
@@ -38,15 +44,24 @@ from .conftest import (
 from .mcp_data import BAD_LIST_INPUT, SEARCHES, SENTENCE, make_library
 
 LINKS = Links("http://testserver")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _filters(filters):
     return Filters(**filters) if filters else None
 
 
+def _search(sentence="", filters=None, sort=None, page=None, include_weaker=False,
+            limit=CASES_PER_PAGE, fields=BRIEF_FIELDS):  # fmt: skip
+    return search_cases_answer(
+        sentence, _filters(filters), sort, page, include_weaker, LINKS, limit, fields
+    )
+
+
 ANSWERS = {
-    "search_cases": lambda sentence="", filters=None, sort=None, page=None, include_weaker=False: (
-        search_cases_answer(sentence, _filters(filters), sort, page, include_weaker, LINKS)
+    "search_cases": _search,
+    "export_cases": lambda filters=None, **arguments: export_cases_answer(
+        filters=_filters(filters), links=LINKS, **arguments
     ),
     "get_case": lambda slug: get_case_answer(slug, LINKS),
     "related_cases": lambda slug: related_cases_answer(slug, LINKS),
@@ -286,7 +301,8 @@ class McpAnswersTests(TestCase):
         assert term["seen_with"]["component"]
         for value in term["seen_with"]["component"]:
             assert counts[value["slug"]] == value["cases"]
-        assert "symptom" not in term["seen_with"]
+        # Its own kind too (the other symptoms of its cases), without itself.
+        assert "nccl-timeout" not in {v["slug"] for v in term["seen_with"]["symptom"]}
         assert path_of(term["links"]["list"]) == "/?symptom=nccl-timeout"
 
     def test_get_term_refuses_an_unknown_kind_or_slug_with_what_to_use(self):
@@ -414,8 +430,6 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         import io
         import json
 
-        from api.mcp_export import export_cases_answer
-
         filters = Filters(accelerator="h100", scale=["10k-100k", "100k-plus"], year_from=2024)
         found = export_cases_answer(filters=filters)
         assert len(json.dumps(to_jsonable_python(found))) < 15_000
@@ -428,3 +442,44 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
             assert int(row["accelerator_count"]) >= 10_000 and "H100" in row["accelerators"]
         for row in csv.DictReader(io.StringIO(dated["content"])):  # the incident's year
             assert next(row[key] for key in ("started", "ended", "reported") if row[key]) >= "2024"
+
+    def test_six_agent_tasks_each_fit_in_three_calls_and_15000_characters(self):
+        """Issue 23: a whole "NCCL watchdog timeout on 2,048 H100s" answer took 5 calls
+        and about 83,000 characters. bench/agent_tasks.py's six tasks, with the tools'
+        defaults (the first 5 cases of a page, briefs without categories, the text copy
+        compact), each fit in 3 calls and 15,000 characters and hold their answer."""
+        import importlib.util
+        import json
+
+        spec = importlib.util.spec_from_file_location(
+            "agent_tasks", ROOT / "bench" / "agent_tasks.py"
+        )
+        tasks = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(tasks)
+        defaults = {"search_cases": {"limit": DEFAULT_LIMIT, "fields": DEFAULT_FIELDS}}
+        for name, calls, check in tasks.TASKS:
+            answers = [
+                call(tool, **{**defaults.get(tool, {}), **arguments}) for tool, arguments in calls
+            ]
+            characters = sum(
+                len(json.dumps(a, ensure_ascii=False, separators=(",", ":"))) for a in answers
+            )
+            assert len(calls) <= tasks.MAX_CALLS, name
+            assert characters <= tasks.MAX_CHARACTERS, (name, characters)
+            assert check(*answers), name
+
+    def test_search_cases_gives_the_parts_asked_for(self):
+        found = call("search_cases", sentence="GPU fell off the bus", limit=2, fields=["figures"])
+        assert len(found["cases"]) == 2 and found["count"] > 2
+        assert set(found["cases"][0]) == {"slug", "title", "why", "figures"}
+        assert set(found["cases"][0]["figures"]) == {
+            "workloads",
+            "accelerators",
+            "accelerator_count",
+        }
+        wrong = refused("search_cases", fields=["title", "colour"])
+        assert wrong.startswith("Unknown field(s): title, colour. Fields: url, summary,")
+        assert refused("search_cases", limit=0) == "limit must be between 1 and 20."
+        related = call("get_case", slug="llama-3-405b-training-interruptions")["related"]
+        assert related and set(related[0]) == {"slug", "title", "shared"}
+        assert all(isinstance(slug, str) for slug in related[0]["shared"])
