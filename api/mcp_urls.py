@@ -8,4 +8,6 @@ app_name = "mcp"
 
 urlpatterns = [
     path("mcp", mcp_endpoint, name="endpoint"),
+    # The same endpoint with a trailing slash, as some clients are configured.
+    path("mcp/", mcp_endpoint, name="endpoint_slash"),
 ]

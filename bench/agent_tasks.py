@@ -85,8 +85,10 @@ TASKS = [
     (
         "NVRM: Xid 79, GPU has fallen off the bus",
         [("search_cases", {"sentence": "NVRM: Xid 79, GPU has fallen off the bus"})],
-        lambda search: "gpu-fell-off-the-bus" in _slugs(search["recognised"])
-        and _carries(search["cases"][0], "symptom", "gpu-fell-off-the-bus"),
+        lambda search: (
+            "gpu-fell-off-the-bus" in _slugs(search["recognised"])
+            and _carries(search["cases"][0], "symptom", "gpu-fell-off-the-bus")
+        ),
     ),
     (
         "every H100 incident above 10,000 accelerators since 2024, as CSV",
@@ -107,9 +109,9 @@ TASKS = [
     (
         "the Llama 3 405B case's timeline, sources and similar cases",
         [("get_case", {"slug": "llama-3-405b-training-interruptions"})],
-        lambda case: len(case["timeline"]) > 0
-        and len(case["sources"]) > 0
-        and len(case["related"]) > 0,
+        lambda case: (
+            len(case["timeline"]) > 0 and len(case["sources"]) > 0 and len(case["related"]) > 0
+        ),
     ),
     (
         "root causes and symptoms that co-occur with silent data corruption",

@@ -89,6 +89,8 @@ MIDDLEWARE = [
     "corsheaders.middleware.CorsMiddleware",
     # A database that is down, or a statement past its timeout: 503 with Retry-After.
     "lib.middleware.DatabaseUnavailableMiddleware",
+    # A 404 or 405 under /api/ or /mcp as JSON, as the clients there read every answer.
+    "lib.json_errors.JsonErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -365,3 +367,7 @@ CORS_URLS_REGEX = r"^/api/.*$"
 CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
 CORS_ALLOW_HEADERS = ["accept", "if-none-match", "if-modified-since", "user-agent"]
 CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
+
+# Addresses whose 404s and 405s are JSON (lib/json_errors.py): the API's, MCP's and the
+# JSON files' clients read every answer as JSON.
+JSON_ERROR_PREFIXES = ["/api/", "/mcp", "/export.json", "/suggest.json"]

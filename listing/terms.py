@@ -68,8 +68,8 @@ def seen_with(index, kind, position, limit=SEEN_WITH_LIMIT):
     Input: the case index, the value's kind and position in its table. Output: ``dict``
     kind → ``[{slug, name, cases}]``, at most ``limit`` a kind, most shared cases first
     (then by name), each kind (its own without it: the other symptoms seen with a
-    symptom) but scale bands; ``cases`` counts the published cases carrying both. Co-occurrence, not cause: a study case carries many
-    terms at once.
+    symptom) but scale bands; ``cases`` counts the published cases carrying both.
+    Co-occurrence, not cause: a study case carries many terms at once.
     """
     carriers = index.tables[kind].cases_of(position)
     mask = np.zeros(index.n_cases, dtype=bool)

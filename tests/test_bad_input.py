@@ -242,3 +242,36 @@ def test_a_missing_case_or_page_is_a_404_whatever_the_client_has_cached(client, 
                 "/sitemap-cases.xml?p=99"]:  # fmt: skip
         assert client.get(url, HTTP_IF_NONE_MATCH="*").status_code == 404, url
     assert client.get("/api/v1/cases/crash/", HTTP_IF_NONE_MATCH="*").status_code == 304
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "status", "allow"),
+    [
+        ("post", "/api/v1/cases/", 405, "GET, HEAD"),
+        ("put", "/api/v1/vocabulary/", 405, "GET, HEAD"),
+        ("post", "/api/", 405, "GET, HEAD"),
+        ("delete", "/export.json", 405, "GET, HEAD"),
+        ("get", "/api/nope", 404, None),
+        ("get", "/api/v2/cases/", 404, None),
+    ],
+)
+def test_errors_under_the_api_are_json_naming_what_works(client, method, url, status, allow):
+    """Issue 23: a 405 under /api/ was "Method not allowed" as text/html or an empty
+    body, and a 404 outside /api/v1/ Django's HTML page, to clients that parse JSON."""
+    response = getattr(client, method)(url)
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json"
+    (message,) = response.json()["errors"]
+    if allow:
+        assert response["Allow"] == allow
+        assert message == f"{method.upper()} is not allowed here; this address answers {allow}."
+    else:
+        assert "/api/schema/" in message and "/mcp" in message
+
+
+def test_the_mcp_endpoint_answers_with_a_trailing_slash_too(client):
+    """Issue 23: /mcp/ was an HTML 404; it is the endpoint, as /mcp is."""
+    for url in ("/mcp", "/mcp/"):
+        response = client.get(url)
+        assert response.status_code == 405 and response["Allow"] == "POST", url
+        assert response.json()["error"]["code"] == -32600

@@ -1,0 +1,48 @@
+"""Errors under the machine-readable addresses (``/api/``, ``/mcp``) answered as JSON.
+
+A client of the API or of the MCP endpoint parses every answer as JSON; Django's own
+404 page and the framework's 405s (``Method not allowed`` as text, or an empty body)
+were HTML or text there (issue 23: ``/mcp/`` was an HTML 404, ``POST /api/…`` a
+plain-text 405). :class:`JsonErrorsMiddleware` rewrites a 404 or 405 under
+``settings.JSON_ERROR_PREFIXES`` that is not JSON into ``{"errors": [message]}``,
+keeping its status and ``Allow`` header. Answers that are JSON already pass untouched.
+"""
+
+import json
+
+from django.conf import settings
+from django.http import HttpResponse
+
+MESSAGES = {
+    404: "There is nothing at this address. The API's endpoints are listed at /api/schema/ "
+    "(OpenAPI) and /api/; the MCP endpoint is /mcp.",
+    405: "{method} is not allowed here; this address answers {allowed}.",
+}
+
+
+class JsonErrorsMiddleware:
+    """Django middleware: see the module docstring. Input and output: a response."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code not in MESSAGES or not request.path.startswith(
+            tuple(settings.JSON_ERROR_PREFIXES)
+        ):
+            return response
+        if response.get("Content-Type", "").startswith("application/json"):
+            return response
+        message = MESSAGES[response.status_code].format(
+            method=request.method[:20], allowed=response.get("Allow", "GET, HEAD")
+        )
+        answer = HttpResponse(
+            json.dumps({"errors": [message]}),
+            status=response.status_code,
+            content_type="application/json",
+        )
+        for header in ("Allow", "Vary", "Access-Control-Allow-Origin"):
+            if header in response:
+                answer[header] = response[header]
+        return answer
