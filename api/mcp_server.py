@@ -20,6 +20,10 @@ Tools (each calls the code the pages call, never a copy of it; drafts never appe
 
 Bad input is a tool error (``is_error``) carrying the list page's message, never a crash;
 an argument a tool does not take is refused, naming those it takes (:class:`CheckedTool`).
+Resources: ``case://{slug}`` and ``term://{kind}/{slug}`` (what ``get_case`` and
+``get_term`` answer, as JSON). Prompt: ``diagnose_incident(description)``, the calls that
+diagnose an incident in three.
+
 Results per call are capped: the list's page of 20 cases, 40 values a facet, 5 related
 cases, :data:`~api.mcp_answers.MAX_WORDS` words to resolve. The answers are built in
 ``api/mcp_answers.py``; this module is the server.
@@ -37,11 +41,12 @@ from typing import Annotated, Any, Literal
 
 from django.db import InterfaceError, OperationalError, close_old_connections, connections
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS, TextContent, ToolAnnotations
 from pydantic import Field, StrictInt, StrictStr, ValidationError
+from pydantic_core import to_jsonable_python
 
 from lib.parameters import unknown_parameters
 from lib.text import shorten
@@ -367,7 +372,7 @@ def build_server():
         (related_cases, "Related cases"),
         (list_facets, "List facets with counts"),
     ]
-    return LibraryServer(
+    server = LibraryServer(
         "incident-library",
         title="Incident Library",
         instructions=INSTRUCTIONS,
@@ -377,6 +382,82 @@ def build_server():
             for function, title in tools
         ],
     )
+    add_resources_and_prompts(server)
+    return server
+
+
+def _resource(work):
+    """A tool's answer for a resource, as compact JSON text; the tool's refusal (an
+    unknown slug or kind) is ``ResourceNotFoundError`` with its message (invalid params,
+    -32602, not a crash with a traceback)."""
+    try:
+        answer = _guarded(work)
+    except ToolError as refusal:
+        raise ResourceNotFoundError(str(refusal)) from None
+    return json.dumps(to_jsonable_python(answer), ensure_ascii=False, separators=(",", ":"))
+
+
+def add_resources_and_prompts(server):
+    """Register the resources (``case://{slug}``: a case as ``get_case`` gives it;
+    ``term://{kind}/{slug}``: a value as ``get_term`` gives it; both JSON) and the prompt
+    ``diagnose_incident`` on ``server``. An unknown slug is the tools' message, as a
+    resource error."""
+
+    @server.resource(
+        "case://{slug}",
+        name="case",
+        title="A case",
+        description="One published case in full, as get_case gives it (JSON).",
+        mime_type="application/json",
+    )
+    def case_resource(slug: str, ctx: Context) -> str:
+        links = _links(ctx)
+        return _resource(lambda: get_case_answer(slug, links))
+
+    @server.resource(
+        "term://{kind}/{slug}",
+        name="term",
+        title="A vocabulary value",
+        description="One vocabulary value with the values seen with it, as get_term gives "
+        "it (JSON); kind is root_cause, component, symptom, contributing_factor, "
+        "workload, accelerator, organisation or category.",
+        mime_type="application/json",
+    )
+    def term_resource(kind: str, slug: str, ctx: Context) -> str:
+        links = _links(ctx)
+        return _resource(lambda: get_term_answer(kind, slug, links))
+
+    @server.prompt(
+        name="diagnose_incident",
+        title="Diagnose an incident",
+        description="Walk through what the library knows of an incident you are seeing: "
+        "the values it is about, similar cases, the causes seen with its symptom, what to "
+        "check first.",
+    )
+    def diagnose_incident(
+        description: Annotated[
+            str, Field(description="What you see: symptoms in your words, or log lines.")
+        ],
+    ) -> str:
+        return DIAGNOSE_PROMPT.format(description=shorten(description, 6000))
+
+
+# The diagnose_incident prompt: the order of calls that answers most incidents in three.
+DIAGNOSE_PROMPT = """I am seeing this incident on a GPU cluster:
+
+{description}
+
+Use the Incident Library's tools to help me diagnose it:
+1. Call search_cases with my description as the sentence. Read "recognised" (the
+   symptoms, components and causes it is about) and the first cases (best match first).
+2. For the main recognised symptom, call get_term (kind "symptom") and read
+   "seen_with": the root causes and components of the cases that carry it. These are
+   seen together in public reports, not proven causes.
+3. If one case matches closely, call get_case for its detection, remediation and
+   lessons.
+Then tell me: the likely causes, each with the cases that show it (title and link); what
+to check first on my cluster, and what each check would rule in or out; and what the
+library does not know. Quote case facts only as the cases state them."""
 
 
 _lock = threading.RLock()

@@ -396,3 +396,43 @@ def test_export_cases_refuses_what_it_cannot_give_naming_what_it_can(live_server
     assert "between 1 and 200" in error(call(live_server, "export_cases", limit=5000))
     message = error(call(live_server, "search_cases", sort="popular"))
     assert "sort" in message and "relevance" in message and "pydantic" not in message
+
+
+# --- Resources and prompts ---------------------------------------------------------------
+
+
+async def _resources_and_prompt(url):
+    async with streamable_http_client(url) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        templates = await session.list_resource_templates()
+        case = await session.read_resource("case://watchdog-hang")
+        term = await session.read_resource("term://symptom/nccl-timeout")
+        try:
+            await session.read_resource("case://secret-watchdog-draft")
+            missing = None
+        except Exception as failure:  # the SDK raises the server's error
+            missing = failure
+        prompts = await session.list_prompts()
+        prompt = await session.get_prompt("diagnose_incident", {"description": "NCCL hang"})
+        return templates, case, term, missing, prompts, prompt
+
+
+def test_cases_and_terms_are_resources_and_a_prompt_walks_a_diagnosis(live_server, library):
+    """Issue 23: resources and prompts were advertised but empty. case://{slug} and
+    term://{kind}/{slug} hold what get_case and get_term answer; a draft is not found,
+    with the tools' message; diagnose_incident names the calls to make."""
+    templates, case, term, missing, prompts, prompt = _run(
+        _resources_and_prompt(live_server.url + "/mcp")
+    )
+    assert {t.uri_template for t in templates.resource_templates} == {
+        "case://{slug}",
+        "term://{kind}/{slug}",
+    }
+    read = json.loads(case.contents[0].text)
+    assert case.contents[0].mime_type == "application/json"
+    assert read == answer(call(live_server, "get_case", slug="watchdog-hang"))
+    assert json.loads(term.contents[0].text)["slug"] == "nccl-timeout"
+    assert "There is no case “secret-watchdog-draft”." in str(missing)
+    assert [p.name for p in prompts.prompts] == ["diagnose_incident"]
+    text = prompt.messages[0].content.text
+    assert "NCCL hang" in text and "search_cases" in text and "get_term" in text
