@@ -5,7 +5,8 @@ A client of the API or of the MCP endpoint parses every answer as JSON; Django's
 were HTML or text there (issue 23: ``/mcp/`` was an HTML 404, ``POST /api/…`` a
 plain-text 405). :class:`JsonErrorsMiddleware` rewrites a 404 or 405 under
 ``settings.JSON_ERROR_PREFIXES`` that is not JSON into ``{"errors": [message]}``,
-keeping its status and ``Allow`` header. Answers that are JSON already pass untouched.
+keeping its status and its ``Allow`` header (methods in RFC 9110's order). Answers that
+are JSON already pass untouched.
 """
 
 import json
@@ -34,15 +35,28 @@ class JsonErrorsMiddleware:
             return response
         if response.get("Content-Type", "").startswith("application/json"):
             return response
-        message = MESSAGES[response.status_code].format(
-            method=request.method[:20], allowed=response.get("Allow", "GET, HEAD")
-        )
+        allowed = _in_order(response.get("Allow", ""))
+        message = MESSAGES[response.status_code].format(method=request.method[:20], allowed=allowed)
         answer = HttpResponse(
             json.dumps({"errors": [message]}),
             status=response.status_code,
             content_type="application/json",
         )
-        for header in ("Allow", "Vary", "Access-Control-Allow-Origin"):
+        for header in ("Vary", "Access-Control-Allow-Origin"):
             if header in response:
                 answer[header] = response[header]
+        if allowed:
+            answer["Allow"] = allowed
         return answer
+
+
+# RFC 9110's order of the methods (section 9), for an Allow header that reads the same on
+# every answer (the API framework lists them in a set's order).
+METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+
+
+def _in_order(allow):
+    """An ``Allow`` header's methods in :data:`METHOD_ORDER` (others after, as given)."""
+    methods = [m.strip().upper() for m in allow.split(",") if m.strip()]
+    rank = {method: i for i, method in enumerate(METHOD_ORDER)}
+    return ", ".join(sorted(dict.fromkeys(methods), key=lambda m: rank.get(m, len(rank))))
