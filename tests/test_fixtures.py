@@ -59,10 +59,38 @@ class RealLibraryTests(LibraryTestCase):
         assert accidental == set()
 
     def test_every_term_has_a_description_and_a_category(self):
+        """Every term but a general mechanism, which happens in any area: a race condition
+        gave a training hang "Inference serving" (issue 22 row 6), so a case carrying it
+        takes its areas from its other root causes or its added categories."""
         for model in [RootCause, Component, Symptom, ContributingFactor]:
             for term in model.objects.prefetch_related("categories"):
                 assert term.description.strip(), term.slug
-                assert term.categories.all(), term.slug
+                assert term.categories.all() or term.slug in {"race-condition"}, term.slug
+
+    def test_a_case_is_filed_under_the_areas_its_incident_touched(self):
+        """Issue 22 row 6: Marin's NCCL hang in training and BLOOM's training were filed
+        under "Inference serving" through the race condition's categories; the inference
+        engines' races are filed there."""
+        slugs = ("marin-gb200-nccl-proxy-slot-leak-hang", "bloom-176b-jean-zay-training-issues",
+                 "sglang-disconnected-clients-leave-zombie-requests",
+                 "tensorrt-llm-host-kv-cache-offload-race")  # fmt: skip
+        categories = {}
+        for slug in slugs:
+            record = self.client.get(f"/api/v1/cases/{slug}/").json()
+            categories[slug] = {category["slug"] for category in record["categories"]}
+        assert "inference-serving" not in categories["marin-gb200-nccl-proxy-slot-leak-hang"]
+        assert "inference-serving" not in categories["bloom-176b-jean-zay-training-issues"]
+        assert (
+            "training-framework-and-software" in categories["marin-gb200-nccl-proxy-slot-leak-hang"]
+        )
+        assert (
+            "inference-serving" in categories["sglang-disconnected-clients-leave-zombie-requests"]
+        )
+        assert "inference-serving" in categories["tensorrt-llm-host-kv-cache-offload-race"]
+        assert (
+            "training-framework-and-software"
+            not in categories["tensorrt-llm-host-kv-cache-offload-race"]
+        )
 
     def test_seed_filters_show_exactly_the_acme_case(self):
         response = self.client.get(
