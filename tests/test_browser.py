@@ -183,3 +183,31 @@ def test_an_editor_types_a_quarter_two_organisations_and_a_timeline(
         "3 May 2024\nFirmware rolled back.",
     ]
     context.close()
+
+
+def test_on_a_phone_the_results_start_within_900_px_after_a_sentence_search(
+    browser, live_server, library
+):
+    """Issue 26: at 390 × 844 the results began about 1,300 px down after a sentence
+    search (the search help, a three-line sentence chip and the small graph came first).
+    Now the help folds away, the graph is its link and the chip one line, which shows
+    in full when focused; at 1280 px the help and the drawing are still there."""
+    sentence = "the training job hangs and then the NCCL watchdog fires after a driver upgrade"
+    for width, height in ((390, 844), (1280, 900)):
+        context = browser.new_context(
+            base_url=live_server.url, viewport={"width": width, "height": height}
+        )
+        page = context.new_page()
+        page.goto("/?q=" + sentence.replace(" ", "+"))
+        top = page.locator("#results-heading").bounding_box()["y"]
+        help_text, drawing = page.locator("#q-help"), page.locator(".graph-panel svg.graph")
+        if width == 390:
+            assert top < 900, top
+            assert not help_text.is_visible() and not drawing.is_visible()
+            text = page.locator(".applied .chip__text").first
+            one_line = text.bounding_box()["height"]
+            text.locator("xpath=..").focus()
+            assert text.bounding_box()["height"] > one_line  # the whole sentence on focus
+        else:
+            assert help_text.is_visible() and drawing.is_visible()
+        context.close()
