@@ -32,7 +32,7 @@ from listing.query import (
     sort_links,
 )
 from listing.suggested import suggested_filters
-from search.snippets import SNIPPET_FIELDS, snippet
+from search.snippets import CARD_SNIPPET_FIELDS, SNIPPET_FIELDS, snippet
 
 from .facets import (
     FACET_LABELS,
@@ -202,7 +202,7 @@ def cards_at(index, positions, sentence=""):
     if sentence:
         texts = Case.objects.filter(pk__in=shown).only(*SNIPPET_FIELDS).in_bulk()
         for pk, card in zip(shown, cards, strict=True):
-            card.snippet = snippet(texts[pk], sentence)
+            card.snippet = snippet(texts[pk], sentence, fields=CARD_SNIPPET_FIELDS)
     return cards
 
 

@@ -121,12 +121,32 @@ def test_a_sentence_past_500_characters_is_read_by_its_first_words(client, cases
 
 
 def test_snippet_highlights_the_words_and_escapes_the_text(client):
-    make_case("Hostile", summary="The <script>alert(1)</script> loader **hung** at night.")
+    make_case("Hostile", trigger="The <script>alert(1)</script> loader **hung** at night.")
     response = client.get("/", {"q": "loaders hung"})
     snippet = page(response).select_one(".card__snippet")
     assert [mark.get_text() for mark in snippet.select("mark")] == ["loader", "hung"]
     assert snippet.find("script") is None
     assert b"<script>alert" not in response.content
+
+
+def test_a_card_does_not_repeat_its_summary_and_cuts_snippets_at_words(client):
+    """Issue 26: the snippet was often the summary's opening, with the summary below it,
+    and began or ended mid-word. A card quotes the other sections only, whole words."""
+    make_case("Summary match", summary="The data loader hung on every node overnight.")
+    words = " ".join(f"word{i}" for i in range(60))
+    make_case("Long trigger", trigger=f"{words} the loader hung {words}")
+    response = client.get("/", {"q": "loader hung", "matches": "all"})
+    cards = {
+        card.select_one("h3, h2").get_text(strip=True): card
+        for card in page(response).select(".card")
+    }
+    assert set(cards) == {"Summary match", "Long trigger"}, list(cards)
+    assert cards["Summary match"].select_one(".card__snippet") is None
+    assert cards["Summary match"].get_text().count("The data loader hung") == 1
+    text = cards["Long trigger"].select_one(".card__snippet").get_text().removeprefix("Matched: ")
+    assert text.startswith("…word") and text.endswith("…")
+    inner = text.strip("…").split()
+    assert all(w in words.split() or w in {"the", "loader", "hung"} for w in inner), inner
 
 
 def test_sentence_works_within_the_filters_and_facets_count_the_matches(client, cases):
