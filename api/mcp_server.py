@@ -82,7 +82,8 @@ INSTRUCTIONS = (
     "components, contributing factors, impact, detection, remediation, lessons and sources. "
     "Start with search_cases and a sentence describing what you see (or a pasted log "
     "line); narrow with filters, whose slugs come from suggest_filters, resolve_terms or "
-    "list_facets; open a case with get_case. Read-only; published cases only."
+    "list_facets; open a case with get_case; get_term tells what is seen with a symptom; "
+    "export_cases gives a whole filtered set as CSV or JSON. Read-only; published cases only."
 )
 
 
