@@ -188,15 +188,15 @@ def search_cases_answer(
 
     Input: the sentence (``""`` for none), :class:`Filters`, ``sort`` (``newest``,
     ``oldest``, ``scale``, ``duration`` or ``relevance``), ``page`` (1 when ``None``),
-    ``weaker`` (the list's ``matches=all``) and :class:`_Links`. Output: ``dict`` with
-    ``count`` (the list's "N cases"), ``page``, ``pages``, ``per_page``, ``sentence``
-    (what was searched for when reading changed the sentence given, else ``None``),
-    ``notice``,
-    ``weaker_hidden``, ``recognised`` (the values read in the sentence), ``list_url`` and
-    ``cases`` in the list's order, each with ``why``: its ``score``, the recognised values
-    it carries (kind and slug) and the sentence's search words its text contains;
-    ``limit`` (1 to 20) keeps the first cases of the page and ``fields`` (of
-    :data:`BRIEF_FIELDS`) the parts of each brief given besides slug, title and why.
+    ``weaker`` (the list's ``matches=all``), :class:`Links`, ``limit`` (1 to 20: the
+    first cases of the page) and ``fields`` (of :data:`BRIEF_FIELDS`: the parts of each
+    brief besides slug, title and why). Output: ``dict`` with ``count`` (the list's "N
+    cases"), ``page``, ``pages``, ``per_page``, ``sentence`` (what was searched for when
+    reading changed the sentence given, else ``None``), ``notice``, ``weaker_matches``
+    (how many weaker matches are left out), ``recognised`` (the values read in the
+    sentence), ``list_url`` and ``results`` (the cases, as the REST list names them) in
+    the list's order, each with ``why``: its ``score``, the recognised values it carries
+    (kind and slug) and the sentence's search words its text contains.
     Raises ``ToolError`` with the list page's messages for what the page answers 400 or
     404, a limit out of range or an unknown field.
     """
@@ -277,10 +277,10 @@ def search_cases_answer(
         # matter); null when it is the sentence given, which the client has.
         "sentence": sentence if sentence != (given or "").strip() else None,
         "notice": selected.notice,
-        "weaker_hidden": selected.weaker,
+        "weaker_matches": selected.weaker,
         "recognised": [recognised_record(value) for value in recognised],
         "list_url": links.list(query),
-        "cases": cases,
+        "results": cases,
     }
 
 

@@ -61,7 +61,7 @@ TASKS = [
             ("get_term", {"kind": "symptom", "slug": "nccl-timeout"}),
         ],
         lambda search, term: (
-            all(_carries(case, "symptom", "nccl-timeout") for case in search["cases"][:3])
+            all(_carries(case, "symptom", "nccl-timeout") for case in search["results"][:3])
             and _seen(term, "root_cause")
         ),
     ),
@@ -79,7 +79,7 @@ TASKS = [
         lambda search: any(
             _carries(case, "symptom", "degraded-output-quality")
             and _carries(case, "symptom", "increased-latency")
-            for case in search["cases"][:3]
+            for case in search["results"][:3]
         ),
     ),
     (
@@ -87,7 +87,7 @@ TASKS = [
         [("search_cases", {"sentence": "NVRM: Xid 79, GPU has fallen off the bus"})],
         lambda search: (
             "gpu-fell-off-the-bus" in _slugs(search["recognised"])
-            and _carries(search["cases"][0], "symptom", "gpu-fell-off-the-bus")
+            and _carries(search["results"][0], "symptom", "gpu-fell-off-the-bus")
         ),
     ),
     (

@@ -166,9 +166,9 @@ def test_search_cases_over_http_lists_what_the_list_page_lists(live_server, libr
     )
     for found in (answer(first), answer(second)):
         listed = list_page(live_server, path_of(found["list_url"]))
-        assert [case["title"] for case in found["cases"]] == listed_titles(listed)
+        assert [case["title"] for case in found["results"]] == listed_titles(listed)
         assert found["count"] == result_count(listed)
-        for brief in found["cases"]:
+        for brief in found["results"]:
             assert brief["url"] == f"{live_server.url}/cases/{brief['slug']}/"
     assert answer(second)["pages"] == 2
     assert answer(case)["dates"]["started"]["date"] == "2023-05-01"
@@ -354,7 +354,7 @@ def test_stdio_command_lists_tools_and_answers_a_call(library, tmp_path):
     env["DATABASE_URL"] = _database_url_for_subprocess(tmp_path)
     tools, found, missing = _run(_over_stdio(env))
     assert {tool.name for tool in tools.tools} == set(TOOLS)
-    cases = answer(found)["cases"]
+    cases = answer(found)["results"]
     assert [case["title"] for case in cases][:2] == ["Watchdog hang", "Watchdog twin"]
     assert cases[0]["url"] == "https://incidents.example.org/cases/watchdog-hang/"
     assert "secret-watchdog-draft" not in {case["slug"] for case in cases}
@@ -374,7 +374,7 @@ def test_export_cases_gives_the_rows_inline_and_a_link_to_the_whole_set(live_ser
     filters = {"year_from": 2024}
     found = answer(call(live_server, "export_cases", filters=filters, sort="scale", limit=3))
     search = answer(call(live_server, "search_cases", filters=filters, sort="scale"))
-    expected = [case["slug"] for case in search["cases"]]
+    expected = [case["slug"] for case in search["results"]]
     assert found["count"] == search["count"] > 3 and found["complete"] is False
     rows = list(csv.DictReader(io.StringIO(found["content"])))
     assert [row["slug"] for row in rows] == expected[:3]

@@ -108,11 +108,11 @@ class McpAnswersTests(TestCase):
                 found = call("search_cases", **arguments)
                 listed = self.client.get(path_of(found["list_url"]))
                 assert listed.status_code == 200
-                assert [case["title"] for case in found["cases"]] == listed_titles(listed)
+                assert [case["title"] for case in found["results"]] == listed_titles(listed)
                 assert found["count"] == result_count(listed)
                 assert found["page"] == arguments.get("page", 1)
                 assert found["per_page"] == 20
-                for case in found["cases"]:
+                for case in found["results"]:
                     assert case["url"] == f"http://testserver/cases/{case['slug']}/"
         assert call("search_cases")["count"] == 25
         assert call("search_cases", page=2)["pages"] == 2
@@ -131,14 +131,14 @@ class McpAnswersTests(TestCase):
             "component": ["nccl"],
             "sort": ["newest"],
         }
-        assert [case["title"] for case in found["cases"]] == ["Watchdog hang", "Watchdog twin"]
+        assert [case["title"] for case in found["results"]] == ["Watchdog hang", "Watchdog twin"]
 
     def test_search_cases_says_why_each_case_matched(self):
         found = call("search_cases", sentence=SENTENCE)
         assert {(v["kind"], v["slug"], v["how"]) for v in found["recognised"]} >= {
             ("symptom", "nccl-timeout", "alias")
         }
-        top = found["cases"][0]
+        top = found["results"][0]
         assert top["title"] == "Watchdog hang"
         assert top["why"]["score"] > 0
         assert "nccl-timeout" in {value["slug"] for value in top["why"]["recognised"]}
@@ -150,7 +150,7 @@ class McpAnswersTests(TestCase):
         assert [o["slug"] for o in top["organisations"]] == ["example-lab", "switch-vendor"]
         # Without a sentence there is nothing to explain.
         plain = call("search_cases", filters={"symptom": "nccl-timeout"})
-        assert all("why" not in case for case in plain["cases"])
+        assert all("why" not in case for case in plain["results"])
 
     def test_why_names_only_words_the_case_uses(self):
         """Issue 19: a tag's aliases are evidence that a case carries the tag, not words
@@ -158,7 +158,7 @@ class McpAnswersTests(TestCase):
         what the case's own text says."""
         make_case("Quiet stop", symptoms=["NCCL timeout"], summary="The job stopped at step 9.")
         found = call("search_cases", sentence="NCCL watchdog", include_weaker=True)
-        quiet = next(case for case in found["cases"] if case["title"] == "Quiet stop")
+        quiet = next(case for case in found["results"] if case["title"] == "Quiet stop")
         assert "nccl-timeout" in {value["slug"] for value in quiet["why"]["recognised"]}
         assert "watchdog" not in quiet["why"]["words"]
 
@@ -338,7 +338,7 @@ class McpAnswersTests(TestCase):
             {"sentence": "secret", "include_weaker": True},
             {"filters": {"symptom": "nccl-timeout"}},
         ):
-            assert draft not in {c["slug"] for c in call("search_cases", **arguments)["cases"]}
+            assert draft not in {c["slug"] for c in call("search_cases", **arguments)["results"]}
         assert call("search_cases", sentence="secret", include_weaker=True)["count"] == 0
         assert call("search_cases", filters={"symptom": "nccl-timeout"})["count"] == 2
         assert refused("get_case", slug=draft) == "There is no case “secret-watchdog-draft”."
@@ -403,12 +403,12 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         )
         found = call("search_cases", sentence=line)
         listed = self.client.get(path_of(found["list_url"]))
-        assert [c["title"] for c in found["cases"]] == listed_titles(listed)
+        assert [c["title"] for c in found["results"]] == listed_titles(listed)
         assert found["count"] == result_count(listed) == call("list_facets", sentence=line)["count"]
         assert found["recognised"][0]["slug"] == "nccl-timeout"
         assert all(
             "nccl-timeout" in {v["slug"] for v in case["why"]["recognised"]}
-            for case in found["cases"][:4]
+            for case in found["results"][:4]
         )
         words = ["the node rebooted by itself", "Xid 79", "H100"]
         by_word = {
@@ -470,9 +470,9 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
 
     def test_search_cases_gives_the_parts_asked_for(self):
         found = call("search_cases", sentence="GPU fell off the bus", limit=2, fields=["figures"])
-        assert len(found["cases"]) == 2 and found["count"] > 2
-        assert set(found["cases"][0]) == {"slug", "title", "why", "figures"}
-        assert set(found["cases"][0]["figures"]) == {
+        assert len(found["results"]) == 2 and found["count"] > 2
+        assert set(found["results"][0]) == {"slug", "title", "why", "figures"}
+        assert set(found["results"][0]["figures"]) == {
             "workloads",
             "accelerators",
             "accelerator_count",
@@ -483,3 +483,15 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         related = call("get_case", slug="llama-3-405b-training-interruptions")["related"]
         assert related and set(related[0]) == {"slug", "title", "shared"}
         assert all(isinstance(slug, str) for slug in related[0]["shared"])
+
+    def test_the_list_has_the_same_names_over_mcp_and_rest(self):
+        """Issue 23: MCP said cases and weaker_hidden where the REST list says results and
+        weaker_matches. One concept, one name on every surface."""
+        sentence = "GPU fell off the bus"
+        found = call("search_cases", sentence=sentence)
+        rest = self.client.get("/api/v1/cases/", {"q": sentence}).json()
+        shared = {"count", "page", "pages", "per_page", "sentence", "notice", "weaker_matches",
+                  "recognised", "results"}  # fmt: skip
+        assert shared <= set(found) and shared <= set(rest)
+        assert [r["slug"] for r in found["results"]] == [r["slug"] for r in rest["results"]]
+        assert found["weaker_matches"] == rest["weaker_matches"]
