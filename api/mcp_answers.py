@@ -24,6 +24,7 @@ from listing.query import (
     case_context,
     case_queryset,
     get_page,
+    missing_case_message,
     read_query,
     recognised_record,
     select,
@@ -293,7 +294,7 @@ def _case_page(slug):
     try:
         case = case_queryset().get(slug=slug.strip())
     except Case.DoesNotExist:
-        raise ToolError(f"There is no case “{shorten(slug, 80)}”.") from None
+        raise ToolError(missing_case_message(slug, "search_cases finds cases by words.")) from None
     return case, case_context(case)
 
 

@@ -41,6 +41,7 @@ from listing.query import (
     CASES_PER_PAGE,
     PageNotFound,
     get_page,
+    missing_case_message,
     recognised_record,
     select,
     sort_links,
@@ -247,12 +248,12 @@ def get_case(request, response: HttpResponse, slug: str):
     counting more). 404 for a slug no published case has (drafts included), whatever the
     client has cached; 400 for any query parameter (it takes none)."""
     refuse_unknown(request)
-    missing = ApiError(404, [f"There is no case “{shorten(slug.replace(chr(0), ''), 60)}”."])
+    hint = "/api/v1/cases/?q=<words> finds cases by words."
     if not SLUG.fullmatch(slug):
-        raise missing
+        raise ApiError(404, [f"There is no case “{shorten(slug.replace(chr(0), ''), 60)}”."])
     index = get_index()
     if not Case.objects.published().filter(slug=slug).exists():
-        raise missing
+        raise ApiError(404, [missing_case_message(slug, hint)])
     answer = not_modified(request, response, index.versions)
     if answer is not None:
         return answer
@@ -263,8 +264,8 @@ def get_case(request, response: HttpResponse, slug: str):
         .filter(slug=slug)
         .first()
     )
-    if case is None:
-        raise missing
+    if case is None:  # unpublished since the check above
+        raise ApiError(404, [missing_case_message(slug, hint)])
     detail = case_summary(request, case)
     detail["sections"] = {
         key: {"markdown": getattr(case, field), "html": str(getattr(case, method)())}

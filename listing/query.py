@@ -8,6 +8,7 @@ so the same URL state gives the same cases, counts and order on each. It knows n
 request: it takes a ``QueryDict``.
 """
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -207,6 +208,28 @@ def case_queryset(drafts=False):
     ``drafts`` (an editor who may view cases), every one."""
     cases = Case.objects.with_terms().prefetch_related("workloads", "accelerators")
     return cases if drafts else cases.published()
+
+
+def missing_case_message(slug, search_hint):
+    """What to tell a client asking for a case no published case has: ``str``, naming up
+    to three published slugs close to it (difflib, among at most 500 sharing its first
+    four characters: one query, whatever the library's size) and ``search_hint``, how
+    that surface finds cases by words ("search_cases finds cases by words.")."""
+    shown = shorten(str(slug).replace("\x00", ""), 60)
+    head = str(slug)[:4].replace("\x00", "")
+    candidates = (
+        list(
+            Case.objects.published()
+            .filter(slug__startswith=head)
+            .order_by("slug")
+            .values_list("slug", flat=True)[:500]
+        )
+        if head
+        else []
+    )
+    close = difflib.get_close_matches(str(slug), candidates, n=3, cutoff=0.6)
+    hint = f" Did you mean {', '.join(close)}?" if close else ""
+    return f"There is no case “{shown}”.{hint} {search_hint}"
 
 
 def case_context(case):

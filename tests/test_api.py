@@ -282,7 +282,7 @@ def test_drafts_never_appear(client, library):
     assert [case["slug"] for case in listed["results"]] == [public.slug]
     assert client.get("/api/v1/cases/the-draft/").status_code == 404
     assert client.get("/api/v1/cases/the-draft/").json() == {
-        "errors": ["There is no case “the-draft”."]
+        "errors": ["There is no case “the-draft”. /api/v1/cases/?q=<words> finds cases by words."]
     }
     assert client.get("/api/v1/cases/?q=hush+signature").json()["count"] == 0
     vocabulary = client.get("/api/v1/vocabulary/").json()

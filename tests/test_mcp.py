@@ -53,6 +53,9 @@ TOOLS = {
 }
 BASE = Path(__file__).resolve().parent.parent
 
+# A draft's slug is answered as a slug naming nothing.
+MISSING_DRAFT = "There is no case “secret-watchdog-draft”. search_cases finds cases by words."
+
 
 # --- Clients -----------------------------------------------------------------------------
 
@@ -196,7 +199,7 @@ def test_bad_arguments_are_tool_errors_and_the_server_keeps_serving(live_server,
         "accelerator, scale, year_from, year_to."
     )
     assert messages[1].startswith("page: Input should be")
-    assert messages[2] == "There is no case “secret-watchdog-draft”."
+    assert messages[2] == MISSING_DRAFT
     assert messages[3] == "There is no root cause “nope”. Remove it or pick one listed."
     # An argument the tool does not take was ignored: the answer listed every case.
     assert messages[4] == (
@@ -358,7 +361,7 @@ def test_stdio_command_lists_tools_and_answers_a_call(library, tmp_path):
     assert [case["title"] for case in cases][:2] == ["Watchdog hang", "Watchdog twin"]
     assert cases[0]["url"] == "https://incidents.example.org/cases/watchdog-hang/"
     assert "secret-watchdog-draft" not in {case["slug"] for case in cases}
-    assert error(missing) == "There is no case “secret-watchdog-draft”."
+    assert error(missing) == MISSING_DRAFT
 
 
 # --- export_cases ------------------------------------------------------------------------
@@ -432,7 +435,7 @@ def test_cases_and_terms_are_resources_and_a_prompt_walks_a_diagnosis(live_serve
     assert case.contents[0].mime_type == "application/json"
     assert read == answer(call(live_server, "get_case", slug="watchdog-hang"))
     assert json.loads(term.contents[0].text)["slug"] == "nccl-timeout"
-    assert "There is no case “secret-watchdog-draft”." in str(missing)
+    assert MISSING_DRAFT in str(missing)
     assert [p.name for p in prompts.prompts] == ["diagnose_incident"]
     text = prompt.messages[0].content.text
     assert "NCCL hang" in text and "search_cases" in text and "get_term" in text

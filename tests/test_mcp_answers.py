@@ -46,6 +46,9 @@ from .mcp_data import BAD_LIST_INPUT, SEARCHES, SENTENCE, make_library
 LINKS = Links("http://testserver")
 ROOT = Path(__file__).resolve().parent.parent
 
+# A draft's slug is answered as a slug naming nothing.
+MISSING_DRAFT = "There is no case “secret-watchdog-draft”. search_cases finds cases by words."
+
 
 def _filters(filters):
     return Filters(**filters) if filters else None
@@ -341,8 +344,8 @@ class McpAnswersTests(TestCase):
             assert draft not in {c["slug"] for c in call("search_cases", **arguments)["results"]}
         assert call("search_cases", sentence="secret", include_weaker=True)["count"] == 0
         assert call("search_cases", filters={"symptom": "nccl-timeout"})["count"] == 2
-        assert refused("get_case", slug=draft) == "There is no case “secret-watchdog-draft”."
-        assert refused("related_cases", slug=draft) == "There is no case “secret-watchdog-draft”."
+        assert refused("get_case", slug=draft) == MISSING_DRAFT
+        assert refused("related_cases", slug=draft) == MISSING_DRAFT
         others = call("related_cases", slug="watchdog-hang")["related"]
         assert draft not in {r["slug"] for r in others}
         facets = call("list_facets", filters={"symptom": "nccl-timeout"})["facets"]
@@ -373,7 +376,9 @@ class McpAnswersTests(TestCase):
         assert searched["page=99"] == "There is no page 99: this list has 2 pages."
 
     def test_other_bad_input_is_refused_with_what_to_give(self):
-        assert refused("get_case", slug="nope") == "There is no case “nope”."
+        assert refused("get_case", slug="nope") == (
+            "There is no case “nope”. search_cases finds cases by words."
+        )
         assert refused("get_case", slug="") == "Give the slug of a case, as search_cases lists it."
         assert refused("related_cases", slug="x" * 300).startswith("There is no case “xxx")
         assert refused("suggest_filters", sentence="y" * 6_001) == (
@@ -495,3 +500,14 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         assert shared <= set(found) and shared <= set(rest)
         assert [r["slug"] for r in found["results"]] == [r["slug"] for r in rest["results"]]
         assert found["weaker_matches"] == rest["weaker_matches"]
+
+    def test_a_mistyped_case_slug_is_answered_with_the_close_ones(self):
+        """Issue 23: an unknown slug said only that there was none."""
+        message = refused("get_case", slug="llama-3-405b-training-interuptions")
+        assert message == (
+            "There is no case “llama-3-405b-training-interuptions”. Did you mean "
+            "llama-3-405b-training-interruptions? search_cases finds cases by words."
+        )
+        rest = self.client.get("/api/v1/cases/llama-3-405b-training-interuptions/")
+        assert rest.status_code == 404
+        assert "Did you mean llama-3-405b-training-interruptions?" in rest.json()["errors"][0]
