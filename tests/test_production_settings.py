@@ -208,3 +208,41 @@ def test_gunicorn_servers_of_one_user_share_no_control_socket(monkeypatch):
         False,
         "/run/site-a/gunicorn.ctl",
     )
+
+
+def test_pages_and_the_api_do_not_load_the_mcp_sdk_until_mcp_is_asked():
+    """Issue 25: every web worker imported the MCP SDK (about 36 MB) with the URLs,
+    though only /mcp uses it. A fresh process serving the pages, the API and an export
+    has not imported it; its first /mcp request does."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    script = (
+        "import os, sys\n"
+        "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'config.settings')\n"
+        "import django; django.setup()\n"
+        "from django.core.management import call_command\n"
+        "call_command('migrate', verbosity=0)\n"
+        "from django.test import Client\n"
+        "c = Client()\n"
+        "for url in ['/', '/api/v1/cases/', '/suggest.json?q=xid', '/export.csv']:\n"
+        "    r = c.get(url); b''.join(getattr(r, 'streaming_content', [b'']))\n"
+        "print('before', 'mcp' in sys.modules)\n"
+        "c.post('/mcp', '{}', content_type='application/json')\n"
+        "print('after', 'mcp' in sys.modules)\n"
+    )
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DATABASE_URL"},
+        "DATABASE_URL": "sqlite:///:memory:",
+        "SECRET_KEY": "test-only",
+        "ALLOWED_HOSTS": "testserver",
+        "DEBUG": "false",
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, env=env, capture_output=True, text=True,
+        timeout=120, check=False,
+    )  # fmt: skip
+    assert out.stdout.split("\n")[-3:-1] == ["before False", "after True"], out.stderr[-2000:]
