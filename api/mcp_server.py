@@ -34,6 +34,7 @@ JSON responses; per-client rate limit and a body-size cap), and stdio
 (``manage.py mcp``).
 """
 
+import inspect
 import json
 import logging
 import threading
@@ -379,12 +380,20 @@ def build_server():
         instructions=INSTRUCTIONS,
         version="1",
         tools=[
-            CheckedTool.from_function(function, title=title, annotations=READ_ONLY)
+            CheckedTool.from_function(
+                function, title=title, description=described(function), annotations=READ_ONLY
+            )
             for function, title in tools
         ],
     )
     add_resources_and_prompts(server)
     return server
+
+
+def described(function):
+    """A tool's description: its docstring as one paragraph (the SDK passed the source's
+    line breaks and indentation on to the client, issue 23)."""
+    return " ".join((inspect.getdoc(function) or "").split())
 
 
 def _resource(work):

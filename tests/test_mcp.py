@@ -144,6 +144,7 @@ def test_initialize_lists_the_eight_tools_with_input_schemas(live_server, librar
         assert schema["type"] == "object"
         assert set(schema["properties"]) == parameters, name
         assert listed[name].description
+        assert "\n" not in listed[name].description and "  " not in listed[name].description
         assert listed[name].annotations.read_only_hint is True
     sort = listed["search_cases"].input_schema["properties"]["sort"]
     assert {"newest", "oldest", "scale", "duration", "relevance"} <= set(
