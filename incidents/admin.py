@@ -593,14 +593,28 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
 
     def save_related(self, request, form, formsets, change):
         """Save the inlines and terms (publishing, with a published case, the terms made
-        for it in the pop-up: ``CaseQuerySet.publish_terms``), then warn, never block, of
-        what a fact-checker would flag (:func:`incidents.editorial.case_warnings`): a case
-        it may repeat, linked, and copied runs, notes language and copied sources, each
-        naming the passage."""
+        for it in the pop-up: ``CaseQuerySet.publish_terms``), then note what a
+        fact-checker would flag (:func:`incidents.editorial.case_warnings`), said after
+        the save's own message (:meth:`response_add`, :meth:`response_change`)."""
         super().save_related(request, form, formsets, change)
         if form.instance.is_published:
             Case.objects.filter(pk=form.instance.pk).publish_terms()
-        duplicates, warnings = case_warnings(form.instance)
+        request.case_warnings = case_warnings(form.instance)
+
+    def response_add(self, request, obj, post_url_continue=None):
+        response = super().response_add(request, obj, post_url_continue)
+        self._warn(request)
+        return response
+
+    def response_change(self, request, obj):
+        response = super().response_change(request, obj)
+        self._warn(request)
+        return response
+
+    def _warn(self, request):
+        """Warn, never block: a case the saved one may repeat, linked, then copied runs,
+        notes language and copied sources, each naming the passage."""
+        duplicates, warnings = getattr(request, "case_warnings", ([], []))
         for other, reason in duplicates:
             self.message_user(
                 request,

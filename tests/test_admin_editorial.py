@@ -30,6 +30,8 @@ def add_case(admin_client, title, organisation, url, **fields):
     )  # fmt: skip
     response = admin_client.post("/admin/incidents/case/add/", data, follow=True)
     assert Case.objects.filter(title=title).exists(), page(response).select(".errorlist")
+    shown = page(response).select(".messagelist li")
+    assert "success" in shown[0]["class"]  # the save's own message first, then warnings
     return page(response).select(".messagelist li.warning")
 
 
