@@ -441,13 +441,15 @@ def get_term_answer(kind, slug, links=None):
     return detail
 
 
-def list_facets_answer(filters=None, sentence=""):
-    """The list page's facets for these filters (and sentence): ``{"count", "facets":
+def list_facets_answer(filters=None, sentence="", weaker=False):
+    """The list page's facets for these filters (and sentence; ``weaker`` counts its
+    weaker matches too, as the list's ``matches=all``): ``{"count", "facets":
     [{key, label, values: [{slug, name, count, selected}], more}], "years": [{year,
     count}]}``; each count is the cases the list shows after choosing that value
     (disjunctive), at most 40 values a facet, ``more`` counting those left off.
     ``ToolError`` with the list page's messages for bad filters."""
-    query, index, filterset, sentence = read_list(list_params(sentence, filters))
+    params = list_params(sentence, filters, weaker=weaker)
+    query, index, filterset, sentence = read_list(params)
     selected = select(index, filterset, sentence, query)
     facets = facets_from_index(selected.selection, filterset)
     return {

@@ -320,12 +320,18 @@ def build_server():
         links = _links(ctx)
         return _guarded(lambda: related_cases_answer(slug, links))
 
-    def list_facets(filters: Filters | None = None, sentence: Sentence = "") -> dict[str, Any]:
+    def list_facets(
+        filters: Filters | None = None,
+        sentence: Sentence = "",
+        include_weaker: Annotated[
+            bool, Field(description="Count the sentence's weaker matches too.")
+        ] = False,
+    ) -> dict[str, Any]:
         """Every facet's values with their case counts under the filters (and sentence),
         as the list page shows them: each count is how many cases the list holds after
         choosing that value; at most 40 values a facet (``more`` counts the rest), plus
         the years with their counts."""
-        return _guarded(lambda: list_facets_answer(filters, sentence))
+        return _guarded(lambda: list_facets_answer(filters, sentence, include_weaker))
 
     def export_cases(
         ctx: Context,

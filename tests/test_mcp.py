@@ -49,7 +49,7 @@ TOOLS = {
     "resolve_terms": {"words"},
     "get_term": {"kind", "slug"},
     "related_cases": {"slug"},
-    "list_facets": {"filters", "sentence"},
+    "list_facets": {"filters", "sentence", "include_weaker"},
 }
 BASE = Path(__file__).resolve().parent.parent
 

@@ -71,8 +71,8 @@ ANSWERS = {
     "suggest_filters": lambda sentence: suggest_filters_answer(sentence),
     "resolve_terms": lambda words: resolve_terms_answer(words),
     "get_term": lambda kind, slug: get_term_answer(kind, slug, LINKS),
-    "list_facets": lambda filters=None, sentence="": list_facets_answer(
-        _filters(filters), sentence
+    "list_facets": lambda filters=None, sentence="", include_weaker=False: list_facets_answer(
+        _filters(filters), sentence, include_weaker
     ),
 }
 
@@ -511,3 +511,14 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         rest = self.client.get("/api/v1/cases/llama-3-405b-training-interuptions/")
         assert rest.status_code == 404
         assert "Did you mean llama-3-405b-training-interruptions?" in rest.json()["errors"][0]
+
+    def test_list_facets_counts_the_weaker_matches_when_asked(self):
+        """Issue 23: list_facets had no include_weaker, so its count could not match a
+        search_cases call that included them."""
+        sentence = "GPU fell off the bus"
+        strong = call("list_facets", sentence=sentence)
+        every = call("list_facets", sentence=sentence, include_weaker=True)
+        assert (
+            every["count"] == call("search_cases", sentence=sentence, include_weaker=True)["count"]
+        )
+        assert every["count"] > strong["count"] == call("search_cases", sentence=sentence)["count"]
