@@ -91,6 +91,13 @@ Sentence = Annotated[
     ),
 ]
 Slug = Annotated[str, Field(description="A case's slug, as search_cases gives it.")]
+IncludeWeaker = Annotated[
+    bool,
+    Field(
+        description="Also the weaker matches of the sentence (those scoring under half the "
+        "best match), as the list's matches=all."
+    ),
+]
 Sort = Annotated[
     Literal["newest", "oldest", "scale", "duration", "relevance"] | None,
     Field(

@@ -58,6 +58,7 @@ from .mcp_answers import (
     DEFAULT_FIELDS,
     DEFAULT_LIMIT,
     Filters,
+    IncludeWeaker,
     Links,
     Sentence,
     Slug,
@@ -221,13 +222,7 @@ def build_server():
             StrictInt | StrictStr | None,  # strict: true is not page 1
             Field(description="Page number, 1 first; 20 cases a page."),
         ] = None,
-        include_weaker: Annotated[
-            bool,
-            Field(
-                description="Also list the weaker matches of the sentence (those scoring "
-                "under half the best match), as the list's matches=all."
-            ),
-        ] = False,
+        include_weaker: IncludeWeaker = False,
         limit: Annotated[
             StrictInt,
             Field(
@@ -323,9 +318,7 @@ def build_server():
     def list_facets(
         filters: Filters | None = None,
         sentence: Sentence = "",
-        include_weaker: Annotated[
-            bool, Field(description="Count the sentence's weaker matches too.")
-        ] = False,
+        include_weaker: IncludeWeaker = False,
     ) -> dict[str, Any]:
         """Every facet's values with their case counts under the filters (and sentence),
         as the list page shows them: each count is how many cases the list holds after
@@ -338,9 +331,7 @@ def build_server():
         sentence: Sentence = "",
         filters: Filters | None = None,
         sort: Sort = None,
-        include_weaker: Annotated[
-            bool, Field(description="Also the weaker matches of the sentence.")
-        ] = False,
+        include_weaker: IncludeWeaker = False,
         format: Annotated[
             Literal["csv", "json"],
             Field(description="csv (the columns asked for) or json (whole records)."),
