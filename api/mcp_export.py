@@ -46,7 +46,8 @@ def export_cases_answer(
 
     Input: as ``search_cases_answer`` (no page: the export is the whole set), plus
     ``file_format`` (``csv`` or ``json``), ``columns`` (names of ``/export.csv``'s columns
-    for the inline CSV, default :data:`DEFAULT_COLUMNS`; JSON gives whole records) and
+    for the inline CSV, each given once, default :data:`DEFAULT_COLUMNS`; JSON gives whole
+    records) and
     ``limit`` (1 to :data:`MAX_INLINE_ROWS`). Output: ``dict`` with ``count`` (cases in
     the set), ``rows`` (given inline), ``complete`` (whether that is all of them),
     ``columns``, ``content`` (CSV text with a header row, or a list of export records)
@@ -60,7 +61,9 @@ def export_cases_answer(
     if not 1 <= limit <= MAX_INLINE_ROWS:
         raise ToolError(f"limit must be between 1 and {MAX_INLINE_ROWS}; the download_url "
                         "gives the whole set.")  # fmt: skip
-    columns = list(columns or DEFAULT_COLUMNS)
+    # Each column once: a list repeating one name thousands of times made an answer of
+    # megabytes from a request of kilobytes.
+    columns = list(dict.fromkeys(columns or DEFAULT_COLUMNS))
     unknown = [c for c in columns if c not in CSV_COLUMNS]
     if unknown:
         raise ToolError(

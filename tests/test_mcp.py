@@ -395,6 +395,9 @@ def test_export_cases_refuses_what_it_cannot_give_naming_what_it_can(live_server
     assert error(call(live_server, "export_cases", columns=["slug", "colour"])).startswith(
         "Unknown column(s): colour. Columns: slug, title, url,"
     )
+    # A column named many times is given once (the answer was megabytes).
+    repeated = answer(call(live_server, "export_cases", columns=["slug"] * 5000, limit=2))
+    assert repeated["columns"] == ["slug"] and len(repeated["content"].splitlines()) == 3
     message = error(call(live_server, "export_cases", format="xlsx"))
     assert "format" in message and "csv" in message and "json" in message
     assert "between 1 and 200" in error(call(live_server, "export_cases", limit=5000))
