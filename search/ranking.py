@@ -249,16 +249,37 @@ def _timed(run, timeout_ms):
     """``run()`` inside a transaction whose statements stop after ``timeout_ms``
     (PostgreSQL's ``statement_timeout``, for this transaction only) and may not scan the
     table sequentially (the GIN index answers which cases contain a term without reading
-    any vector); ``None`` when a statement ran out of time."""
+    any vector); ``None`` when a statement ran out of time.
+
+    Inside an outer transaction ``atomic()`` is a savepoint, and releasing a savepoint
+    keeps ``SET LOCAL`` values until the outer transaction ends, so both settings are put
+    back after ``run()`` there (a rolled-back savepoint reverts them itself). Without this
+    a feed read after a search in one transaction ran under the search's 500 ms bound.
+    """
+    nested = connection.in_atomic_block
     try:
         with transaction.atomic():
             with connection.cursor() as cursor:
+                if nested:
+                    cursor.execute(
+                        "SELECT current_setting('statement_timeout'), "
+                        "current_setting('enable_seqscan')"
+                    )
+                    before = cursor.fetchone()
                 # One round trip for both settings (no parameters: an int is formatted).
                 cursor.execute(
                     f"SET LOCAL statement_timeout = {int(timeout_ms)}; "
                     "SET LOCAL enable_seqscan = off"
                 )
-            return run()
+            result = run()
+            if nested:
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "SELECT set_config('statement_timeout', %s, true), "
+                        "set_config('enable_seqscan', %s, true)",
+                        list(before),
+                    )
+            return result
     except OperationalError as error:
         if type(error.__cause__).__name__ != "QueryCanceled":
             raise

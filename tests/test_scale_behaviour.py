@@ -211,3 +211,25 @@ def test_the_json_graph_uses_the_cases_it_counted_when_search_runs_out_of_time(c
     # The search ran out of time: no case counted, and none drawn (not the whole library).
     assert response.status_code == 200
     assert response.json()["nodes"] == []
+
+
+@postgresql_only
+def test_a_search_inside_a_transaction_leaves_its_time_bound_behind(client, settings):
+    """Found by CI: the feed of a sentence read its cases under the search's 500 ms bound
+    (and with sequential scans off), because ``SET LOCAL`` in a released savepoint lasts
+    until the outer transaction ends; under load the feed answered 503. Each test runs in
+    a transaction, as any caller of search inside ``atomic()`` does."""
+
+    def current():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT current_setting('statement_timeout'), current_setting('enable_seqscan')"
+            )
+            return cursor.fetchone()
+
+    make_case("Watchdog hang", summary="The NCCL watchdog fired after a collective hung.")
+    settings.SEARCH_TIMEOUT_MS = 321
+    before = current()
+    assert result_count(client.get("/?q=nccl+watchdog")) == 1
+    assert current() == before
+    assert before[1] == "on"
