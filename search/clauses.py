@@ -177,6 +177,39 @@ _NEGATIVE_ROW = re.compile(
 _NONE_BEFORE = re.compile(r"\b(?:0|zero)\s+$", re.IGNORECASE)
 
 
+# A statement that nothing was changed: "nothing else changed", "no deploys since
+# friday", "we didn't touch the config", "config frozen", "same code as last week". It
+# rules out a change as the cause (a regression, a config push), whatever else it says.
+_NO_CHANGE = re.compile(
+    r"\b(?:nothing(?:\s+else)?(?:\s+(?:has|had|was))?\s+(?:changed|deployed|updated|"
+    r"upgraded|touched|modified)|"
+    r"no\s+(?:recent\s+|code\s+|config(?:uration)?\s+|other\s+)?(?:changes?|deploy(?:ment)?s?|"
+    r"releases?|rollouts?|upgrades?|updates?)\b(?!\s+(?:were|was)\s+(?:rolled back|"
+    r"reverted))|"
+    r"(?:did|have|has|had)(?:\s+not|n't|nt)\s+(?:changed?|touch(?:ed)?|deploy(?:ed)?|"
+    r"upgraded?|updated?|modif(?:y|ied))\s+(?:anything|a thing|the\s+\w+)|"
+    r"(?:code|config(?:uration)?|environment|image|setup)s?\s+(?:(?:is|are|was|were)\s+)?"
+    r"(?:frozen|unchanged)|"
+    r"same\s+(?:code|config(?:uration)?|image|build|binary|commit)\b(?!\s+(?:change|"
+    r"push|update)))",
+    re.IGNORECASE,
+)
+
+
+def no_change_spans(text):
+    """``list[tuple[int, int]]``: where ``text`` says nothing was changed
+    (:data:`_NO_CHANGE`: "nothing else changed", "no deploys since fri", "we didn't
+    touch the config", "config frozen"). ``search/suggestions.py`` reads no change as
+    the cause of what happened when there is one. Each span runs to the ends of its
+    clause: the rest of it ("… on our side") says nothing else."""
+    spans = []
+    for match in _NO_CHANGE.finditer(text):
+        before = [m.end() for m in _CLAUSE_END.finditer(text, 0, match.start())]
+        after = _CLAUSE_END.search(text, match.end())
+        spans.append((before[-1] if before else 0, after.start() if after else len(text)))
+    return spans
+
+
 def set_aside_clauses(sentence):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses
     that say something was well (:data:`_WELL`), only suppose it (:data:`_HYPOTHETICAL`),

@@ -8,6 +8,7 @@ a match's confidence below the chips' threshold.
 import re
 
 from .recognise import tokenize
+from .text import fold, stem
 
 # A component carried by more than this share of the published cases is broad ("GPU",
 # "vLLM"): named by one word, it is the setting of most sentences, not what they are
@@ -127,7 +128,16 @@ def in_passing(sentence, found, broad):
         return True  # part of a name, path or version: nvidia-smi, /pytorch/torch, 5.15-nvidia
     following = re.match(r"[\s-]*(?:'s\s+)?([^\W\d_]+)", rest)
     nouns = SETTING_NOUNS if broad or found.kind == "organisation" else PART_SETTING_NOUNS
-    return bool(following and following.group(1).casefold() in nouns)
+    if not (following and following.group(1).casefold() in nouns):
+        return False
+    # The noun is the head of the value's own name ("vllm server" for Inference server):
+    # the value itself, not its setting.
+    head = re.findall(r"[^\W\d_]+", found.name or "")
+    return (
+        found.kind == "organisation"
+        or not head
+        or (stem(fold(head[-1])) != stem(fold(following.group(1))))
+    )
 
 
 # After a one-word factor's name, a particle that makes the word a verb ("scale up",

@@ -39,6 +39,7 @@ from .clauses import (
     denying_spans,
     is_context,
     negated_stems,
+    no_change_spans,
     prose,
     sentence_negated_stems,
     set_aside_clauses,
@@ -48,7 +49,7 @@ from .clauses import (
 from .metrics import metric_moves, misleading_signals
 from .passing import SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
-from .text import ACCESS_LOG_REQUEST, stem, strip_log_noise
+from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise
 from .vocabulary import SETTING_KINDS, get_vocabulary
 
 SIGNATURE_CONFIDENCE = 0.95
@@ -119,6 +120,11 @@ LONG_TEXT_LENGTH = 120
 # descriptions and phrasings, that the meaning layer needs before it reads a sentence.
 MEANING_MIN_KNOWN = 2
 OFFER_THRESHOLD = 0.5
+# Causes that are a change someone made: a text saying nothing was changed rules them out
+# for the meaning layer (a name or alias said outright still counts).
+CHANGE_CAUSES = frozenset(
+    [("root_cause", "software-regression"), ("root_cause", "configuration-change")]
+)
 
 
 @dataclass(frozen=True)
@@ -251,6 +257,11 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         set_aside.add(SILENT_HANG)
     found += occurrences.values()
     set_aside |= denied_keys - set(occurrences)
+    # "nothing else changed", "no deploys since friday": no change is read as the cause.
+    unchanged = no_change_spans(sentence)
+    if unchanged:
+        covered += unchanged
+        set_aside |= CHANGE_CAUSES
     # A metric that moved the way a symptom does ("step time crept up from 9 s to 14 s").
     named_keys = {(f.kind, f.slug) for f in found}
     if named_keys & SERVING:
@@ -327,10 +338,16 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                     best[i] = (p, clause)
         for i, (p, clause) in best.items():
             key = vocabulary.semantic.keys[i]
-            if not vocabulary.semantic.reads_like(
+            every_word = _stems(vocabulary.candidates[key].name)
+            if not (
+                len(every_word) > 1 and every_word <= _stems(clause)
+            ) and not vocabulary.semantic.reads_like(
                 without_words(clause, vocabulary.name_stems[key]), i, MIN_SCORE_WITHOUT_NAME
             ):
-                continue  # only the words of its own name made the clause read like it
+                # Only the words of its own name made the clause read like it; a clause
+                # holding every word of a name of two or more words uses the name apart
+                # ("the training job keeps crashing").
+                continue
             confidence = MEANING_FLOOR + (MEANING_CEILING - MEANING_FLOOR) * p
             start, end = _original_span(sentence, clause)
             name = vocabulary.candidates[key].name
@@ -377,6 +394,11 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     ]
     found.sort(key=lambda f: (-f.confidence, f.start))
     return found
+
+
+def _stems(text):
+    """The stems of every word of ``text``, stop words included: ``set[str]``."""
+    return {stem(fold(w)) for w in re.findall(r"[^\W_]+", text)}
 
 
 def _implied(found, set_aside, vocabulary):

@@ -440,3 +440,53 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("the GPUs are not overheating; temps sit at 60C")
         assert "root_cause:gpu-overheating" not in found
         assert self.suggest("not a driver issue: reverting the driver did nothing") == {}
+
+    def test_a_name_used_apart_is_read(self):
+        """Every word of a value's name in one clause, apart ("job … crashing"): the
+        meaning layer refused it as 'only the words of its own name'. A name whose
+        qualifier is missing ("spare nodes" without "too few") still is refused."""
+        assert "symptom:job-crash" in self.suggest("the training job keeps crashing")
+        found = self.suggest("we had 8 spare nodes so swapping was never the bottleneck")
+        assert "contributing_factor:too-few-spare-nodes" not in found
+
+    def test_a_product_named_with_its_own_kind_of_thing_is_that_thing(self):
+        """'vllm server' is the inference server, not its setting ('Slurm jobs' is)."""
+        found = self.suggest("vllm server crashed with segfault")
+        assert found["component:inference-server"]["confidence"] >= 0.5
+        assert "component:job-scheduler" not in self.suggest("Slurm jobs hit an NCCL timeout")
+
+    def test_nothing_changed_rules_out_a_change_as_the_cause(self):
+        """'nothing else changed' was read by meaning as a software regression."""
+        texts = [
+            "nothing else changed but the job hangs with no error",
+            "latency regressed but nothing changed on our side (no deploys since fri, "
+            "config frozen)",
+            "we didn't touch the config and the error rate jumped",
+        ]
+        for text in texts:
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert "root_cause:software-regression" not in found, list(found)
+                assert "root_cause:configuration-change" not in found, list(found)
+        # Said outright, a change still counts.
+        assert "root_cause:software-regression" in self.suggest(
+            "a bad deploy took the API down"
+        )
+
+    def test_xid_numbers_by_their_documented_meaning(self):
+        """NVLink's Xids (74, 137, 144-150, also as 'caused by previous Xid 149') and the
+        memory Xids (48, 63, 64, 94, 95), in the driver's format or in prose."""
+        cases = [
+            (XID_45, "symptom:nvlink-error"),
+            (XID_45, "component:nvlink"),
+            ("XID 137 (NVLink TLC RX PRIV Error) was reported across 6 of 8 GPUs",
+             "symptom:nvlink-error"),
+            ("NVRM: Xid (PCI:0000:01:00 GPU-I:05): 94, pid=7194, Contained: CE User "
+             "Channel (0x9). RST: No, D-RST: No", "component:gpu-memory-hbm"),
+            ("GPU 6 on node-22 keeps throwing Xid 48 (DBE) every couple days",
+             "component:gpu-memory-hbm"),
+        ]  # fmt: skip
+        for text, wanted in cases:
+            with self.subTest(text):
+                assert wanted in self.suggest(text)
+        assert "symptom:nvlink-error" not in self.suggest("Xid 79 on gpu3, fell off the bus")
