@@ -469,9 +469,7 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert "root_cause:software-regression" not in found, list(found)
                 assert "root_cause:configuration-change" not in found, list(found)
         # Said outright, a change still counts.
-        assert "root_cause:software-regression" in self.suggest(
-            "a bad deploy took the API down"
-        )
+        assert "root_cause:software-regression" in self.suggest("a bad deploy took the API down")
 
     def test_xid_numbers_by_their_documented_meaning(self):
         """NVLink's Xids (74, 137, 144-150, also as 'caused by previous Xid 149') and the
