@@ -488,3 +488,8 @@ class ReadingRealLinesTests(LibraryTestCase):
             with self.subTest(text):
                 assert wanted in self.suggest(text)
         assert "symptom:nvlink-error" not in self.suggest("Xid 79 on gpu3, fell off the bus")
+
+    def test_everything_down_is_a_full_outage(self):
+        """'everything was down for four hours' used only two words the vocabulary knew
+        ('everything' in none), so the meaning layer never read it."""
+        assert "symptom:full-outage" in self.suggest("everything was down for four hours")
