@@ -224,3 +224,29 @@ def misleading_signals(text):
             found.append((sentence.start() + said.start(), sentence.start() + said.end()))
         previous = sentence.group(0)
     return found
+
+
+# A timeout set wrong for the work it bounds: something ran past it ("the 327 s compile
+# exceeded the default JAX RPC timeout", "the 25s cold start exceeds the edge's 10s
+# request-timeout"), a default left in place ("nginx's default proxy_read_timeout of 60
+# seconds"), or a judgement of its length ("the default read_timeout may be too short").
+_TIMEOUT = r"[`'\"]?[\w.-]*time-?outs?\w*[`'\"]?"
+_MISTUNED_TIMEOUT = re.compile(
+    r"\b(?:exceed(?:s|ed|ing)?|outlast(?:s|ed)?|(?:took|takes|taking)\s+longer\s+than)\s+"
+    r"(?:(?:the|a|its|our|their|an|any)\s+)?(?:[\w'’`.-]+\s+){0,4}?" + _TIMEOUT + r"|"
+    r"\bdefault\s+(?:[\w'’`.-]+\s+){0,2}?" + _TIMEOUT + r"\s+(?:of|is|was|=|:)\s*\d|"
+    r"\b" + _TIMEOUT + r"\s+(?:may|might|could|is|was|are|were|seems?|seemed)\s+(?:be\s+)?"
+    r"(?:much\s+|far\s+|way\s+|a\s+bit\s+|slightly\s+)?too\s+"
+    r"(?:short|long|low|high|small|aggressive|tight)\b",
+    re.IGNORECASE,
+)
+
+
+def mistuned_timeouts(text):
+    """``[(start, end)]`` of the places ``text`` says a timeout was set wrong for what it
+    bounds (:data:`_MISTUNED_TIMEOUT`): work that ran past it ("exceeded the default JAX
+    RPC timeout"), a default left in place with its value ("the default
+    ``proxy_read_timeout`` of 60 seconds"), or its length judged ("may be too short").
+    Such a place shows the contributing factor *Mistuned timeouts*; "wasn't too short"
+    does not match. Linear in the text (every repetition in the pattern is bounded)."""
+    return [match.span() for match in _MISTUNED_TIMEOUT.finditer(text)]

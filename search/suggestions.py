@@ -46,7 +46,7 @@ from .clauses import (
     without_denied_verbs,
     without_words,
 )
-from .metrics import metric_moves, misleading_signals
+from .metrics import metric_moves, misleading_signals, mistuned_timeouts
 from .passing import SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
 from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise
@@ -291,6 +291,18 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                 matched = sentence[start:end]
                 found.append(
                     Recognised(*misleading, name, matched, METRIC_CONFIDENCE, "meaning", start)
+                )
+                covered.append((start, end))
+    # A timeout set wrong for the work it bounds ("exceeded the default RPC timeout").
+    mistuned = ("contributing_factor", "mistuned-timeouts")
+    if mistuned not in named_keys | set_aside and mistuned in vocabulary.candidates:
+        for start, end in mistuned_timeouts(sentence)[:1]:
+            if not denied(sentence, start, end) and not any(a <= start < b for a, b in well):
+                name = vocabulary.candidates[mistuned].name
+                found.append(
+                    Recognised(
+                        *mistuned, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start
+                    )
                 )
                 covered.append((start, end))
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is

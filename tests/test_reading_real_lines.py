@@ -493,3 +493,19 @@ class ReadingRealLinesTests(LibraryTestCase):
         """'everything was down for four hours' used only two words the vocabulary knew
         ('everything' in none), so the meaning layer never read it."""
         assert "symptom:full-outage" in self.suggest("everything was down for four hours")
+
+    def test_a_timeout_set_wrong_for_its_work(self):
+        """Work that ran past a timeout, a default left in place, a length judged: each
+        shows Mistuned timeouts; a timeout said to be long enough does not."""
+        texts = [
+            "Log analysis showed an observed 327s compilation window which exceeded the "
+            "default JAX RPC timeout, causing nodes to be dropped",
+            "the 25s JVM cold-start exceeds the edge's 10s upstream request-timeout",
+            "The console `nginx.conf` uses nginx's default `proxy_read_timeout` of 60 "
+            "seconds with no special handling for the streaming endpoints",
+        ]
+        for text in texts:
+            with self.subTest(text):
+                assert "contributing_factor:mistuned-timeouts" in self.suggest(text)
+        found = self.suggest("the timeout wasn't too short, 30 min is plenty. the node lost power")
+        assert "contributing_factor:mistuned-timeouts" not in found
