@@ -250,3 +250,34 @@ def mistuned_timeouts(text):
     Such a place shows the contributing factor *Mistuned timeouts*; "wasn't too short"
     does not match. Linear in the text (every repetition in the pattern is bounded)."""
     return [match.span() for match in _MISTUNED_TIMEOUT.finditer(text)]
+
+
+# A bad node put back to work: "the scheduler allocated the same node and of course, we
+# crashed again", "jobs keep landing on the same faulty host", "the node kept coming back".
+_NODE = (
+    r"(?:node|host|machine|server|box|gpu)s?"
+    r"(?!\s+(?:errors?|issues?|problems?|models?|types?|skus?|drivers?|firmware|versions?))"
+)
+_REPEAT_OFFENDER = re.compile(
+    r"\b(?:allocated|scheduled|placed|landed|assigned|put|sent|rescheduled|picked)"
+    r"\s+(?:[\w'’-]+\s+){0,3}?(?:(?:on|to|onto)\s+)?the\s+same\s+"
+    r"(?:bad\s+|faulty\s+|broken\s+|flaky\s+|sick\s+)?" + _NODE + r"\b|"
+    r"\b(?:land(?:s|ed|ing)?|keeps?\s+landing|scheduled|end(?:s|ed)?\s+up)\s+"
+    r"(?:\w+\s+){0,2}?(?:on|to)\s+the\s+same\s+(?:bad\s+|faulty\s+|broken\s+|flaky\s+)?"
+    + _NODE
+    + r"\b|"
+    r"\bsame\s+(?:bad\s+|faulty\s+|broken\s+|flaky\s+)?" + _NODE + r"\s+(?:\w+\s+){0,2}?"
+    r"(?:failed|crashed|died|broke)\s+again\b|"
+    r"\b" + _NODE + r"\s+(?:kept|keeps|keep)\s+(?:coming\s+back|getting\s+"
+    r"(?:scheduled|picked|allocated)|failing\s+again)\b",
+    re.IGNORECASE,
+)
+
+
+def repeat_offenders(text):
+    """``[(start, end)]`` of the places ``text`` says a failing node was put back to work
+    (:data:`_REPEAT_OFFENDER`: "the scheduler allocated the same node and … we crashed
+    again", "jobs keep landing on the same faulty host"). Such a place shows the
+    contributing factor *Repeat offender nodes*. Linear in the text (bounded
+    repetitions)."""
+    return [match.span() for match in _REPEAT_OFFENDER.finditer(text)]

@@ -46,7 +46,7 @@ from .clauses import (
     without_denied_verbs,
     without_words,
 )
-from .metrics import metric_moves, misleading_signals, mistuned_timeouts
+from .metrics import metric_moves, misleading_signals, mistuned_timeouts, repeat_offenders
 from .passing import SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
 from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise
@@ -120,6 +120,11 @@ LONG_TEXT_LENGTH = 120
 # descriptions and phrasings, that the meaning layer needs before it reads a sentence.
 MEANING_MIN_KNOWN = 2
 OFFER_THRESHOLD = 0.5
+# Contributing factors read by rule (``search/metrics.py``), each with its reader.
+READ_BY_RULE = (
+    (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
+    (("contributing_factor", "repeat-offender-nodes"), repeat_offenders),
+)
 # Causes that are a change someone made: a text saying nothing was changed rules them out
 # for the meaning layer (a name or alias said outright still counts).
 CHANGE_CAUSES = frozenset(
@@ -293,17 +298,16 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                     Recognised(*misleading, name, matched, METRIC_CONFIDENCE, "meaning", start)
                 )
                 covered.append((start, end))
-    # A timeout set wrong for the work it bounds ("exceeded the default RPC timeout").
-    mistuned = ("contributing_factor", "mistuned-timeouts")
-    if mistuned not in named_keys | set_aside and mistuned in vocabulary.candidates:
-        for start, end in mistuned_timeouts(sentence)[:1]:
+    # Factors read by rule: a timeout set wrong for the work it bounds ("exceeded the
+    # default RPC timeout"); a failing node put back to work ("allocated the same node").
+    for key, reader in READ_BY_RULE:
+        if key in named_keys | set_aside or key not in vocabulary.candidates:
+            continue
+        for start, end in reader(sentence)[:1]:
             if not denied(sentence, start, end) and not any(a <= start < b for a, b in well):
-                name = vocabulary.candidates[mistuned].name
-                found.append(
-                    Recognised(
-                        *mistuned, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start
-                    )
-                )
+                name = vocabulary.candidates[key].name
+                matched = sentence[start:end]
+                found.append(Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", start))
                 covered.append((start, end))
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
     # data, not prose: the meaning layer does not read it.

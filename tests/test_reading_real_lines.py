@@ -509,3 +509,18 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert "contributing_factor:mistuned-timeouts" in self.suggest(text)
         found = self.suggest("the timeout wasn't too short, 30 min is plenty. the node lost power")
         assert "contributing_factor:mistuned-timeouts" not in found
+
+    def test_a_failing_node_put_back_to_work(self):
+        """'the scheduler allocated the same node and … we crashed again' shows Repeat
+        offender nodes; the same *error* on another node does not."""
+        text = (
+            "We figured one of the gpus had a hardware problem. So it crashed the first "
+            "time. And then the scheduler allocated the same node and of course, we "
+            "crashed again."
+        )
+        assert "contributing_factor:repeat-offender-nodes" in self.suggest(text)
+        assert "contributing_factor:repeat-offender-nodes" in self.suggest(
+            "jobs keep landing on the same faulty host"
+        )
+        found = self.suggest("we put the job on another node and got the same GPU error")
+        assert "contributing_factor:repeat-offender-nodes" not in found
