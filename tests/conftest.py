@@ -30,7 +30,7 @@ TERM_MODELS = {
 
 def _write_reference_rows(sender, apps=None, **kwargs):
     """Write the scale bands and workloads migrations write (``incidents`` 0009, 0014, 0015,
-    0017) again after ``flush``: a transactional test ends with one, which empties every
+    0017, 0019) again after ``flush``: a transactional test ends with one, which empties every
     table and then sends ``post_migrate``, as Django restores its content types. Without
     this, the tests after it would depend on running before it."""
     import importlib
@@ -41,7 +41,8 @@ def _write_reference_rows(sender, apps=None, **kwargs):
         for migration, writer in [("0009_scale_bands", "write_rows"),
                                   ("0014_workload_aliases", "write_aliases"),
                                   ("0015_workload_log_words", "write_aliases"),
-                                  ("0017_training_framework_words", "write_aliases")]:  # fmt: skip
+                                  ("0017_training_framework_words", "write_aliases"),
+                                  ("0019_inference_serving_words", "write_aliases")]:  # fmt: skip
             module = importlib.import_module(f"incidents.migrations.{migration}")
             getattr(module, writer)(apps or global_apps, None)
 

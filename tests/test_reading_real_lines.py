@@ -524,3 +524,23 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         found = self.suggest("we put the job on another node and got the same GPU error")
         assert "contributing_factor:repeat-offender-nodes" not in found
+
+    def test_serving_words_name_inference(self):
+        """Migration 0019: speculative decoding, SGLang's mem-fraction-static, KServe's
+        InferenceService are inference's words."""
+        text = (
+            "I am trying speculative decoding and when setting --mem-fraction-static to "
+            "0.85, I get a CUDA out of memory error."
+        )
+        assert "workload:inference" in self.suggest(text)
+        assert "workload:inference" in self.suggest(
+            "Deploy inferenceservice with GPU request and scale to zero enabled"
+        )
+
+    def test_what_names_leave_of_a_clause_is_not_read_alone(self):
+        """A clause needs two words the vocabulary knows before the meaning layer reads
+        it: 'the pods are being scaled up from zero' was Cluster networking."""
+        found = self.suggest(
+            "This results in a client timeout error while the pods are being scaled up from zero."
+        )
+        assert "component:cluster-networking" not in found, list(found)
