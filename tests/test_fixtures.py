@@ -100,6 +100,19 @@ class RealLibraryTests(LibraryTestCase):
         assert listed_titles(response) == [Case.objects.get(slug=ACME).title]
         assert "1 to 1 of 1" in page(response).select_one(".results__count").get_text()
 
+    def test_the_fact_checked_facts_are_filterable(self):
+        """Issue 22: Meta's 24K-GPU clusters case had no accelerator count, so 'H100 above
+        10,000 GPUs' missed it; OpenAI's image-format case had no durations."""
+        response = self.client.get("/?accelerator=h100&scale=10k-100k")
+        titles = listed_titles(response)
+        meta = Case.objects.get(slug="meta-24k-gpu-cluster-early-life-hardware-failures")
+        assert meta.title in titles
+        image = Case.objects.get(slug="openai-image-generation-format-mismatch-may-2025")
+        assert image.duration.total_seconds() == 40 * 60
+        assert image.time_to_detect.total_seconds() == 20 * 60
+        nodes = Case.objects.get(slug="openai-gpu-nodes-fail-to-rejoin-kubernetes-mar-2023")
+        assert not nodes.components.filter(slug="gpu").exists()
+
     def test_acme_page_shows_its_three_categories(self):
         """Two from its root causes, and the one its report adds (training framework)."""
         response = self.client.get(f"/cases/{ACME}/")
