@@ -544,3 +544,30 @@ class ReadingRealLinesTests(LibraryTestCase):
             "This results in a client timeout error while the pods are being scaled up from zero."
         )
         assert "component:cluster-networking" not in found, list(found)
+
+    def test_more_tools_lines_by_their_source(self):
+        """Lines printed by the kubelet, c10d, slurmstepd, the Docker daemon and the mlx5
+        driver, each signature citing the code that prints it. Before them, slurmstepd's
+        time-limit line read as Requests throttled and Docker's as Unsafe deserialisation."""
+        cases = [
+            ("Warning  BackOff  3m (x40 over 13m)  kubelet  Back-off restarting failed "
+             "container", "symptom:job-crash"),
+            ("[W socket.cpp:663] [c10d] The client socket has failed to connect to "
+             "[master-0]:29500 (errno: 110 - Connection timed out).",
+             "component:distributed-job-launcher"),
+            ("slurmstepd: error: *** JOB 123456 ON gpu-node-17 CANCELLED AT "
+             "2024-05-01T02:13:11 DUE TO TIME LIMIT ***", "component:job-scheduler"),
+            ("slurmstepd: error: *** STEP 42.0 ON gpu-node-3 CANCELLED AT "
+             "2024-05-01T02:13:11 DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS ***",
+             "symptom:node-failure"),
+            ('docker: Error response from daemon: could not select device driver "" with '
+             "capabilities: [[gpu]].", "symptom:gpu-not-visible"),
+            ("mlx5_core 0000:3b:00.0: port_module:1154:(pid 0): Port module event[error]: "
+             "module 0, Cable error, High Temperature", "component:optical-transceiver"),
+        ]  # fmt: skip
+        for text, wanted in cases:
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert wanted in found, list(found)
+                assert "symptom:requests-throttled" not in found
+                assert "root_cause:unsafe-deserialisation" not in found
