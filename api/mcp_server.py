@@ -72,6 +72,7 @@ from .mcp_answers import (
     suggest_filters_answer,
 )
 from .mcp_export import MAX_INLINE_ROWS, export_cases_answer
+from .mcp_schemas import ANSWERS, output_schema
 
 logger = logging.getLogger(__name__)
 
@@ -376,15 +377,22 @@ def build_server():
         title="Incident Library",
         instructions=INSTRUCTIONS,
         version="1",
-        tools=[
-            CheckedTool.from_function(
-                function, title=title, description=described(function), annotations=READ_ONLY
-            )
-            for function, title in tools
-        ],
+        tools=[typed(function, title) for function, title in tools],
     )
     add_resources_and_prompts(server)
     return server
+
+
+def typed(function, title):
+    """The :class:`CheckedTool` of a tool function, declaring its answer's shape
+    (``api/mcp_schemas.ANSWERS``) as its output schema; the answer itself is the
+    function's, unchanged (the SDK checks it only as a ``dict``; clients check it
+    against the schema)."""
+    tool = CheckedTool.from_function(
+        function, title=title, description=described(function), annotations=READ_ONLY
+    )
+    tool.fn_metadata.output_schema = output_schema(ANSWERS[function.__name__])
+    return tool
 
 
 def described(function):

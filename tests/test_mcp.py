@@ -443,3 +443,43 @@ def test_cases_and_terms_are_resources_and_a_prompt_walks_a_diagnosis(live_serve
     assert [p.name for p in prompts.prompts] == ["diagnose_incident"]
     text = prompt.messages[0].content.text
     assert "NCCL hang" in text and "search_cases" in text and "get_term" in text
+
+
+def test_every_tool_answer_validates_against_its_declared_output_schema(live_server, library):
+    """Issue 23's contract: each tool declares its answer's shape (closed objects, typed
+    values), and the official client checks every answer against it (it raises on an
+    answer that does not fit). Each tool is called in the shapes its arguments allow:
+    with and without a sentence, every brief field, both export formats, every kind."""
+    from api.mcp_schemas import ANSWERS
+
+    calls = [
+        ("search_cases", {}),
+        ("search_cases", {"sentence": SENTENCE}),
+        ("search_cases", {"sentence": SENTENCE, "include_weaker": True, "limit": 20,
+                          "fields": ["url", "summary", "dates", "organisations", "terms",
+                                     "categories", "figures"]}),
+        ("search_cases", {"filters": {"symptom": "nccl-timeout"}, "sort": "oldest",
+                          "fields": []}),
+        ("export_cases", {"format": "csv"}),
+        ("export_cases", {"format": "json", "sentence": SENTENCE, "limit": 3}),
+        ("get_case", {"slug": "watchdog-hang"}),
+        ("suggest_filters", {"sentence": SENTENCE}),
+        ("suggest_filters", {"sentence": "the weather was nice"}),
+        ("resolve_terms", {"words": ["NCCL watchdog", "job-crash", "nothing known"]}),
+        ("get_term", {"kind": "symptom", "slug": "nccl-timeout"}),
+        ("get_term", {"kind": "organisation", "slug": "example-lab"}),
+        ("get_term", {"kind": "workload", "slug": "training"}),
+        ("related_cases", {"slug": "watchdog-hang"}),
+        ("list_facets", {}),
+        ("list_facets", {"sentence": SENTENCE, "include_weaker": True,
+                         "filters": {"root_cause": "switch-failure"}}),
+    ]  # fmt: skip
+    _, tools, results = mcp(live_server, *calls)
+    declared = {tool.name: tool.output_schema for tool in tools.tools}
+    assert set(declared) == set(ANSWERS)
+    for name, schema in declared.items():
+        assert schema["type"] == "object" and schema["additionalProperties"] is False, name
+    for (name, _), result in zip(calls, results, strict=True):
+        assert not result.is_error, (name, result.content[0].text)
+    brief = answer(results[2])["results"][0]
+    assert {"url", "summary", "categories", "figures", "why"} <= set(brief)

@@ -522,3 +522,41 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
             every["count"] == call("search_cases", sentence=sentence, include_weaker=True)["count"]
         )
         assert every["count"] > strong["count"] == call("search_cases", sentence=sentence)["count"]
+
+    def test_every_real_case_and_term_fits_the_declared_output_schemas(self):
+        """Issue 23's contract on the real library: get_case for every published case,
+        get_term for every public value, a search with a sentence and every field, and
+        both exports validate against the tools' declared output schemas (as JSON, as
+        the client reads them)."""
+        import jsonschema
+
+        from api.mcp_schemas import ANSWERS, output_schema
+        from incidents.index import get_index
+        from listing.terms import TERM_KINDS
+
+        validators = {
+            tool: jsonschema.Draft202012Validator(output_schema(model))
+            for tool, model in ANSWERS.items()
+        }
+
+        def check(tool, answer):
+            validators[tool].validate(to_jsonable_python(answer))
+
+        slugs = list(Case.objects.published().values_list("slug", flat=True))
+        for slug in slugs:
+            check("get_case", get_case_answer(slug, LINKS))
+            check("related_cases", related_cases_answer(slug, LINKS))
+        index = get_index()
+        for kind in TERM_KINDS:
+            for slug in list(index.tables[kind].by_slug)[:12]:
+                check("get_term", get_term_answer(kind, slug, LINKS))
+        sentence = "NCCL watchdog timeout on 2,048 H100s after a switch reboot"
+        check("search_cases", _search(sentence, include_weaker=True))
+        check("export_cases", export_cases_answer(sentence, None, None, True, "json", None,
+                                                  200, LINKS))  # fmt: skip
+        check("export_cases", export_cases_answer("", None, None, False, "csv", None, 5, LINKS))
+        check("list_facets", list_facets_answer(None, sentence, True))
+        check("suggest_filters", suggest_filters_answer(sentence))
+        check("resolve_terms", resolve_terms_answer(["Xid 79", "H100", "vllm"]))
+        with self.assertRaises(jsonschema.ValidationError):  # the schemas are closed
+            check("get_case", {**get_case_answer(slugs[0], LINKS), "extra": 1})
