@@ -39,7 +39,7 @@ from listing.records import (
     sources_record,
     timeline_record,
 )
-from listing.terms import TermNotFound, term_detail
+from listing.terms import TERM_KINDS, TermNotFound, term_detail
 from search.documents import document_of
 from search.passing import index_breadth
 from search.suggestions import offered, recognise
@@ -104,6 +104,15 @@ Sort = Annotated[
         description="newest (default without a sentence), oldest, scale (most "
         "accelerators first), duration (longest outage first) or relevance (best match "
         "first; the default with a sentence)."
+    ),
+]
+
+# A vocabulary value's kind, as get_term and the term:// resource take it.
+Kind = Annotated[
+    Literal[TERM_KINDS],
+    Field(
+        description="The value's kind: root_cause, component, symptom, "
+        "contributing_factor, workload, accelerator, organisation or category."
     ),
 ]
 

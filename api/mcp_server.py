@@ -59,6 +59,7 @@ from .mcp_answers import (
     DEFAULT_LIMIT,
     Filters,
     IncludeWeaker,
+    Kind,
     Links,
     Sentence,
     Slug,
@@ -294,13 +295,7 @@ def build_server():
 
     def get_term(
         ctx: Context,
-        kind: Annotated[
-            str,
-            Field(
-                description="The value's kind: root_cause, component, symptom, "
-                "contributing_factor, workload, accelerator, organisation or category."
-            ),
-        ],
+        kind: Kind,
         slug: Slug,
     ) -> dict[str, Any]:
         """One vocabulary value: its description, aliases, how people describe it, the

@@ -483,3 +483,14 @@ def test_every_tool_answer_validates_against_its_declared_output_schema(live_ser
         assert not result.is_error, (name, result.content[0].text)
     brief = answer(results[2])["results"][0]
     assert {"url", "summary", "categories", "figures", "why"} <= set(brief)
+
+
+def test_get_term_declares_its_kinds_and_refuses_another_naming_them(live_server, library):
+    """Issue 23: kinds are an enum in get_term's input schema, not a free string; an
+    unknown kind is a tool error listing them."""
+    _, tools, results = mcp(live_server, ("get_term", {"kind": "symptoms", "slug": "x"}))
+    schema = next(t for t in tools.tools if t.name == "get_term").input_schema
+    kinds = schema["properties"]["kind"]["enum"]
+    assert {"root_cause", "component", "symptom", "organisation", "category"} <= set(kinds)
+    message = error(results[0])
+    assert "kind" in message and "symptom" in message and "root_cause" in message
