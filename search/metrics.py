@@ -281,3 +281,68 @@ def repeat_offenders(text):
     contributing factor *Repeat offender nodes*. Linear in the text (bounded
     repetitions)."""
     return [match.span() for match in _REPEAT_OFFENDER.finditer(text)]
+
+
+# A checkpoint that failed to save or load: "Got an NCCL timeout while checkpointing",
+# "Unable to resume job … errors appeared during loading sharded optimizer state dict",
+# "issues … with uploading model checkpoints to the S3 bucket", "went silent right after
+# `Saving checkpoint for step 500`". The failure and the checkpoint in one clause, the
+# failure about the checkpoint's save or load (not "a loss spike after resuming").
+_CHECKPOINT = (
+    r"(?:check-?point(?:s|ing|ed)?|check-?poin\w*|ckpts?|state[ _]dicts?|optimi[sz]er state|"
+    r"model states?|snapshots?)"
+)
+_FAILED = (
+    r"(?:fail(?:s|ed|ing|ures?)?|errors?|timeouts?|timed out|time out|hangs?|hung|stuck|"
+    r"deadlocks?|deadlocked|went silent|goes silent|corrupt(?:ed|ion)?|crash(?:es|ed)?|"
+    r"issues?|problems?)"
+)
+_CHECKPOINT_FAILURE = re.compile(
+    r"\b" + _FAILED + r"\b[^.;\n]{0,40}?\b(?:while|during|when|at)\s+(?:the\s+)?"
+    r"(?:(?:saving|writing|loading|uploading|restoring|reading)\s+(?:\w+\s+){0,3}?)?"
+    + _CHECKPOINT
+    + r"|"
+    r"\b(?:unable|fail(?:s|ed)?|failing|cannot|can't|could ?n[o']t)\s+(?:to\s+)?"
+    r"(?:save|load|write|upload|restore|resume)\b[^.;\n]{0,80}?\b" + _CHECKPOINT + r"|"
+    r"\b" + _FAILED + r"\s+(?:\w+\s+){0,3}?(?:with|while|when|during)\s+"
+    r"(?:saving|writing|loading|uploading|restoring)\s+(?:\w+\s+){0,2}?" + _CHECKPOINT + r"|"
+    r"\b" + _CHECKPOINT + r"\s+(?:save|load|write|upload|restore|saving|loading|writing|"
+    r"uploading)s?\s+(?:\w+\s+){0,2}?" + _FAILED + r"\b|"
+    r"\b(?:went silent|hung|hangs|stuck|froze)\b[^.;\n]{0,30}?\bafter\s+[`'\"]?"
+    r"(?:saving|writing)\s+(?:\w+\s+){0,1}?" + _CHECKPOINT,
+    re.IGNORECASE,
+)
+
+
+def checkpoint_failures(text):
+    """``[(start, end)]`` of the places ``text`` says a checkpoint failed to save or load
+    (:data:`_CHECKPOINT_FAILURE`: a failure "while checkpointing" or "during loading …
+    optimizer state dict", "unable to resume … checkpoint", "checkpoint save hangs",
+    a job that "went silent right after Saving checkpoint"). Such a place shows the
+    symptom *Checkpoint failure*. Linear in the text (bounded repetitions)."""
+    return [match.span() for match in _CHECKPOINT_FAILURE.finditer(text)]
+
+
+# An outage of a whole service: "our API experienced an outage causing 503s for most
+# requests", "the Hub experienced an extended outage", "the website was inaccessible for
+# most users". Not a partial one.
+_FULL_OUTAGE = re.compile(
+    r"\b(?:experienc(?:ed|es|ing)|suffer(?:ed|s|ing)|had|have|has)\s+(?:an?\s+)?"
+    r"(?:extended\s+|major\s+|complete\s+|total\s+|full\s+|hard\s+|global\s+|"
+    r"(?:\w+-)?(?:hour|minute|day)s?-?long\s+)?outages?\b|"
+    r"\b(?:inaccessible|unreachable|unavailable|down)\s+(?:for|to)\s+(?:most|all|every|"
+    r"nearly all|almost all)\s+(?:of\s+(?:our|the)\s+)?(?:users|customers|requests|clients|"
+    r"regions)\b",
+    re.IGNORECASE,
+)
+
+
+def full_outages(text):
+    """``[(start, end)]`` of the places ``text`` says a whole service was out
+    (:data:`_FULL_OUTAGE`: "experienced an outage", "inaccessible for most users"); "a
+    partial outage" does not match. Such a place shows the symptom *Full outage*."""
+    return [
+        match.span()
+        for match in _FULL_OUTAGE.finditer(text)
+        if not re.search(r"partial\s+$", text[max(0, match.start() - 12) : match.start()], re.I)
+    ]

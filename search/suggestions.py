@@ -46,7 +46,14 @@ from .clauses import (
     without_denied_verbs,
     without_words,
 )
-from .metrics import metric_moves, misleading_signals, mistuned_timeouts, repeat_offenders
+from .metrics import (
+    checkpoint_failures,
+    full_outages,
+    metric_moves,
+    misleading_signals,
+    mistuned_timeouts,
+    repeat_offenders,
+)
 from .passing import SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
 from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise
@@ -124,10 +131,12 @@ LONG_TEXT_LENGTH = 120
 # one right one lost (precision 0.67 -> 0.68); the typed sets are unchanged.
 MEANING_MIN_KNOWN = 2
 OFFER_THRESHOLD = 0.5
-# Contributing factors read by rule (``search/metrics.py``), each with its reader.
+# Values read by rule (``search/metrics.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
     (("contributing_factor", "repeat-offender-nodes"), repeat_offenders),
+    (("symptom", "checkpoint-failure"), checkpoint_failures),
+    (("symptom", "full-outage"), full_outages),
 )
 # Causes that are a change someone made: a text saying nothing was changed rules them out
 # for the meaning layer (a name or alias said outright still counts).
@@ -302,8 +311,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                     Recognised(*misleading, name, matched, METRIC_CONFIDENCE, "meaning", start)
                 )
                 covered.append((start, end))
-    # Factors read by rule: a timeout set wrong for the work it bounds ("exceeded the
-    # default RPC timeout"); a failing node put back to work ("allocated the same node").
+    # Values read by rule: a timeout set wrong for the work it bounds ("exceeded the
+    # default RPC timeout"); a failing node put back to work ("allocated the same node"); a
+    # checkpoint that failed to save or load; a whole service out.
     for key, reader in READ_BY_RULE:
         if key in named_keys | set_aside or key not in vocabulary.candidates:
             continue

@@ -571,3 +571,23 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert wanted in found, list(found)
                 assert "symptom:requests-throttled" not in found
                 assert "root_cause:unsafe-deserialisation" not in found
+
+    def test_a_checkpoint_that_failed_and_a_whole_service_out(self):
+        """Read by rule: a failure about a checkpoint's save or load shows Checkpoint
+        failure ('timeout while checkpointing', 'unable to resume … optimizer state
+        dict', 'went silent right after Saving checkpoint'); 'experienced an outage'
+        shows Full outage, 'a partial outage' does not."""
+        for text in [
+            "Got an NCCL timeout while checkpoining when trying this (8xH200)",
+            "Unable to resume job using FSDP with 64 nodes, errors appeared during loading "
+            "sharded optimizer state dict",
+            "training went silent right after `Saving checkpoint for step 500...` for 35+ hours",
+        ]:
+            with self.subTest(text):
+                assert "symptom:checkpoint-failure" in self.suggest(text)
+        assert "symptom:checkpoint-failure" not in self.suggest(
+            "checkpoint saves are fine, the job crashes at step 3"
+        )
+        found = self.suggest("the Hugging Face Hub experienced an extended outage")
+        assert "symptom:full-outage" in found
+        assert "symptom:full-outage" not in self.suggest("we had a partial outage in us-east")
