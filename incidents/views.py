@@ -4,11 +4,12 @@ Public views answer GET and HEAD only (anything else is a 405) and take no form 
 they are exempt from CSRF checks, which would otherwise answer 403 before the 405.
 """
 
+import hashlib
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import Resolver404, reverse
@@ -49,6 +50,7 @@ from .filters import (
     list_options,
 )
 from .graphs import drawn_graph_from_index
+from .index import get_index
 from .models import Case
 
 # Most nodes in the list page's small graph of its result.
@@ -245,12 +247,37 @@ class CaseDetailView(DetailView):
     context_object_name = "case"
     http_method_names = ["get", "head"]
 
+    def get(self, request, *args, **kwargs):
+        """The page, from the cache for a visitor who sees published cases only.
+
+        The page's HTML depends on the case, the index (related cases) and the settings,
+        not on the request, so it is kept under the data's change counters (the list's
+        cards are kept the same way) and the settings it shows: any edit, publication or
+        withdrawal changes the key, and a warm page is one SQL query (the counters). An
+        editor who may view drafts is always served afresh (drafts carry a banner and are
+        not public).
+        Raises ``Http404`` for an unknown slug or, for a visitor, a draft.
+        """
+        self.index = get_index()
+        if request.user.has_perm("incidents.view_case"):
+            return super().get(request, *args, **kwargs)
+        shown = (settings.CHECK_CLUSTER_TEXT, settings.CHECK_CLUSTER_URL)  # the page's settings
+        digest = hashlib.sha256(repr(shown).encode()).hexdigest()[:12]
+        key = "casepage:{}:{}:{}:".format(*self.index.versions) + f"{digest}:{kwargs['slug']}"
+        html = cache.get(key)
+        if html is not None:
+            return HttpResponse(html)
+        response = super().get(request, *args, **kwargs)
+        response.render()
+        cache.set(key, response.content.decode(response.charset))
+        return response
+
     def get_queryset(self):
         return case_queryset(drafts=self.request.user.has_perm("incidents.view_case"))
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(case_context(self.object))
+        context.update(case_context(self.object, self.index))
         context["check_cluster_text"] = settings.CHECK_CLUSTER_TEXT
         context["check_cluster_url"] = settings.CHECK_CLUSTER_URL
         return context

@@ -232,12 +232,14 @@ def missing_case_message(slug, search_hint):
     return f"There is no case “{shown}”.{hint} {search_hint}"
 
 
-def case_context(case):
+def case_context(case, index=None):
     """What a case page shows beside the case itself: ``dict`` with ``related`` (the cases
     sharing the most terms, :func:`~incidents.graphs.related_from_index`), ``key_facts``
-    and ``timeline``. The page and the MCP server's ``get_case`` both call this."""
+    and ``timeline``. ``index``: the case index if the caller has read it (else read
+    here, one query for the counters). The page and the MCP server's ``get_case`` both
+    call this."""
     return {
-        "related": related_from_index(get_index(), case),
+        "related": related_from_index(index or get_index(), case),
         "key_facts": case.key_facts(),
         "timeline": list(case.timeline.all()),
     }

@@ -116,3 +116,19 @@ def test_check_cluster_call_to_action_comes_from_settings(client, case, settings
     assert shown.select_one("#check-heading").get_text(strip=True) == "Check your cluster for this"
     link = shown.find("a", string="Audit your cluster")
     assert link["href"] == "https://example.org/audit"
+
+
+def test_a_cached_page_follows_every_edit_and_never_shows_a_draft(client, admin_client, case):
+    """Issue 25: the public page is kept under the data's change counters. An edit shows
+    at once, a withdrawn case is a 404 at once, and an editor sees the draft with its
+    banner, never a visitor's cached copy."""
+    assert "Renamed" not in client.get(case.get_absolute_url()).content.decode()
+    case.title = "Renamed case"
+    case.save()
+    assert "Renamed case" in client.get(case.get_absolute_url()).content.decode()
+    case.is_published = False
+    case.save()
+    assert client.get(case.get_absolute_url()).status_code == 404
+    response = admin_client.get(case.get_absolute_url())
+    assert response.status_code == 200
+    assert "Draft." in page(response).select_one(".alert").get_text()
