@@ -124,3 +124,28 @@ class RealLibraryFacetTests(LibraryTestCase):
                     assert result_count(after) == count, (start, key, label)
                     if key not in QueryDict(start):
                         assert url == "?" + query.urlencode()
+
+
+def test_one_encoding_of_the_query_gives_every_toggle_url_exactly():
+    """Issue 25: the facet links are built from one encoding of the page's query
+    (``Toggles``); each must be exactly what copying the query for that value gave
+    (``toggle_url``), for any parameters, repeats, order, page and characters."""
+    from django.http import QueryDict
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from incidents.facets import Toggles, toggle_url
+
+    keys = st.sampled_from(["symptom", "component", "q", "page", "year_from", "sort"])
+    values = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\x00"),
+                     max_size=12)  # fmt: skip
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.tuples(keys, values), max_size=8), keys, values)
+    def check(pairs, key, slug):
+        query = QueryDict(mutable=True)
+        for name, value in pairs:
+            query.appendlist(name, value)
+        assert Toggles(query).url(key, slug) == toggle_url(query, key, slug)
+
+    check()
