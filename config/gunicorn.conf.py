@@ -40,3 +40,11 @@ control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
 control_socket_disable = not control_socket
 if not control_socket:
     del control_socket
+
+
+def post_worker_init(worker):
+    """Build the case index and vocabulary before this worker takes a request
+    (``listing.warmup.warm_up``; issue 25: a fresh worker's first request paid for them)."""
+    from listing.warmup import warm_up
+
+    warm_up()

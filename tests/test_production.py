@@ -4,6 +4,7 @@
 
 import json
 import os
+import re
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -111,6 +112,18 @@ def test_request_log_has_one_json_object_per_request():
     lines = [line for line in text.splitlines() if line.startswith('{"method"')]
     entries = [json.loads(line) for line in lines]
     assert {"method": "GET", "path": "/", "status": 200}.items() <= entries[-1].items()
+
+
+def test_each_worker_warms_up_before_its_first_request():
+    """Issue 25: gunicorn's post_worker_init builds each worker's case index and
+    vocabulary before it accepts a connection; the log says so once per worker, with the
+    real library's cases."""
+    log = os.environ.get("PRODUCTION_LOG")
+    if not log:
+        pytest.skip("no PRODUCTION_LOG")
+    lines = [line for line in Path(log).read_text().splitlines() if "Warm-up: case index" in line]
+    assert len(lines) >= 2, lines
+    assert all(re.search(r"index of [1-9]\d* cases and vocabulary built", line) for line in lines)
 
 
 SECOND = os.environ.get("SECOND_URL", "")

@@ -1,0 +1,40 @@
+"""Building what every request reads before a web worker takes its first request.
+
+A fresh worker (at start, and each time gunicorn recycles one after ``max_requests``)
+built the case index and the suggestions' vocabulary in its first request: 1.1 s at
+10,000 cases and 3.1 s at 100,000 (issue 25). ``config/gunicorn.conf.py`` calls
+:func:`warm_up` from the ``post_worker_init`` hook, after the app is loaded and before
+the worker accepts a connection; the other workers serve meanwhile.
+"""
+
+import logging
+import time
+
+from django.db import connections
+
+from incidents.index import get_index
+from search.vocabulary import get_vocabulary
+
+logger = logging.getLogger(__name__)
+
+
+def warm_up():
+    """Build this process's case index and vocabulary (the meaning layer's classifier
+    included), then close the database connections used.
+
+    Output: ``dict`` with ``cases`` (published cases indexed) and ``ms`` (the time it
+    took), also logged at INFO. Raises nothing: a failure (the database down) is logged
+    as a warning, and the first request builds what is missing, as without a warm-up.
+    """
+    started = time.perf_counter()
+    try:
+        index = get_index()
+        get_vocabulary(index.versions[0])
+    except Exception as failure:  # noqa: BLE001 - a warm-up must never stop a worker
+        logger.warning("Warm-up skipped: %s: %s", type(failure).__name__, failure)
+        return {"cases": None, "ms": None}
+    finally:
+        connections.close_all()
+    ms = round((time.perf_counter() - started) * 1000, 1)
+    logger.info("Warm-up: case index of %d cases and vocabulary built in %s ms", index.n_cases, ms)
+    return {"cases": index.n_cases, "ms": ms}
