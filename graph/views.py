@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
-from incidents.facets import query_string
+from incidents.facets import compute_chips, query_string
 from incidents.graphs import drawn_graph_from_index, result_graph
 from incidents.models import Case
 from lib.http import SafeJsonResponse
@@ -20,7 +20,8 @@ GRAPH_BUDGET = 160
 @csrf_exempt
 @require_safe
 def graph_page(request):
-    """``/graph/``: the cases under the list's filters and sentence, with their terms.
+    """``/graph/``: the cases under the list's filters and sentence, with their terms, and
+    a caption naming those filters and that sentence.
 
     Same parameters and FilterSet as the list; 400 with the reasons for unknown values.
     """
@@ -31,6 +32,8 @@ def graph_page(request):
         return render(request, "graph/graph.html", context, status=400)
     selected = select(index, filterset, sentence, query)
     selection, context["notice"] = selected.selection, selected.notice
+    # The caption: which filters and sentence drew this graph (issue 26).
+    context["chips"] = compute_chips(filterset)
     drawing, omitted, total = drawn_graph_from_index(selection, query, GRAPH_BUDGET)
     context.update(
         drawing=drawing,

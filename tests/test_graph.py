@@ -105,6 +105,17 @@ def test_graph_page_draws_the_filtered_cases_with_their_terms(client, cases):
         "Root cause", "Component", "Symptom", "Contributing factor", "Case"]  # fmt: skip
 
 
+def test_the_graph_says_which_filters_and_sentence_drew_it(client, cases):
+    """Issue 26: a filtered graph did not say which search or filters produced it."""
+    caption = page(client.get("/graph/")).select_one(".graph-caption").get_text(" ", strip=True)
+    assert caption == "Drawn from every published case."
+    response = client.get("/graph/", {"symptom": "nccl-timeout", "q": "switch dropped"})
+    caption = page(response).select_one(".graph-caption").get_text(" ", strip=True)
+    assert caption == (
+        "Drawn from the cases matching Symptom: NCCL timeout and Sentence: “switch dropped” ."
+    )
+
+
 def test_nodes_link_terms_to_the_filtered_list_and_cases_to_their_pages(client, cases):
     soup = page(client.get("/graph/", {"symptom": "nccl-timeout"}))
     links = {a.title.get_text().split(" (")[0]: a["href"] for a in soup.select("svg.graph a")}
