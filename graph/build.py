@@ -268,7 +268,7 @@ def layout(graph, row_height=22, label_chars=30, case_labels=True, max_r=14):
                 label_x=x - r - 4 if left_side else x + r + 4,
                 anchor="end" if left_side else "start",
             )  # fmt: skip
-            box.points = _shape_points(kind, x, y, r)
+            box.points = shape_points(kind, x, y, r)
             boxes[n] = box
     # Each edge drawn from its case to its term, in a stable order.
     pairs = sorted((a, b) if graph.nodes[a]["kind"] == "case" else (b, a) for a, b in graph.edges)
@@ -310,7 +310,7 @@ def _column_positions(columns, shorts, gap=36, marker=14):
     return xs, x
 
 
-def _shape_points(kind, x, y, r):
+def shape_points(kind, x, y, r):
     """Polygon points for the kinds drawn as polygons: diamond (root cause), triangle
     (symptom), hexagon (contributing factor); "" for circles (case) and squares (component)."""
     if kind == "root_cause":

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_safe
 from incidents.facets import compute_chips, query_string
 from incidents.graphs import drawn_graph_from_index, result_graph
 from incidents.models import Case
+from incidents.overview import overview
 from lib.http import SafeJsonResponse
 from listing.query import read_query, select
 
@@ -15,6 +16,9 @@ from .build import KIND_LABELS
 
 # Most nodes drawn on the graph page; above it the most connected are kept.
 GRAPH_BUDGET = 160
+# From this many cases (or when the budget leaves nodes out), the page opens with the
+# overview of root causes and symptoms (incidents.overview).
+OVERVIEW_MIN_CASES = 20
 
 
 @csrf_exempt
@@ -35,6 +39,10 @@ def graph_page(request):
     # The caption: which filters and sentence drew this graph (issue 26).
     context["chips"] = compute_chips(filterset)
     drawing, omitted, total = drawn_graph_from_index(selection, query, GRAPH_BUDGET)
+    if omitted or selection.count >= OVERVIEW_MIN_CASES:
+        # Many cases: their root causes and symptoms, aggregated, above the cases drawn
+        # one by one (which a large result turns into a hairball; issue 26).
+        context["overview"] = overview(selection, query)
     context.update(
         drawing=drawing,
         omitted=omitted,

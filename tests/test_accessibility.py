@@ -17,6 +17,9 @@ def data():
                      summary="The job hung until the **NCCL watchdog** fired.",
                      remediation="- Replaced the switch")  # fmt: skip
     make_case("Twin", symptoms=["NCCL timeout"], root_causes=["Switch failure"])
+    # Enough cases for the graph page to open with its overview (issue 26).
+    for i in range(20):
+        make_case(f"Crash {i}", symptoms=["Job crash"], root_causes=["Switch failure"])
     return case
 
 
@@ -93,5 +96,5 @@ def test_keyboard_skip_link_and_focus_ring(browser, live_server, data):
         tab.keyboard.press("Tab")
         names.append(tab.evaluate("document.activeElement.getAttribute('aria-label') || "
                                   "document.activeElement.textContent.trim()"))  # fmt: skip
-    assert names[0] == "Filter by Root cause: Switch failure, 2 cases"
+    assert names[0] == "Filter by Root cause: Switch failure, 22 cases"
     context.close()

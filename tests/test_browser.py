@@ -211,3 +211,41 @@ def test_on_a_phone_the_results_start_within_900_px_after_a_sentence_search(
         else:
             assert help_text.is_visible() and drawing.is_visible()
         context.close()
+
+
+def test_the_graph_of_many_cases_opens_with_whole_labels_and_a_caption(
+    browser, live_server, library
+):
+    """Issue 26: the whole library's graph was a hairball with case titles cut short.
+    A result of many cases opens with the overview of its root causes and symptoms:
+    every name whole inside the drawing, on a desktop and in the phone's scrolling frame,
+    under a caption naming what drew it; a line opens the cases carrying both."""
+    for width, height in ((1280, 900), (390, 844)):
+        context = browser.new_context(
+            base_url=live_server.url, viewport={"width": width, "height": height}
+        )
+        page = context.new_page()
+        page.goto("/graph/")
+        assert page.locator(".graph-caption").inner_text() == "Drawn from every published case."
+        svg = page.locator("svg.overview")
+        box = page.evaluate(
+            "() => { const s = document.querySelector('svg.overview');"
+            " const b = s.viewBox.baseVal; return [b.width, b.height]; }"
+        )
+        texts = page.locator("svg.overview text")
+        assert texts.count() == 5  # 2 root causes; job crash, NCCL timeout, job hang
+        for i in range(texts.count()):
+            label = texts.nth(i)
+            bbox = label.evaluate("t => { const b = t.getBBox(); return [b.x, b.width]; }")
+            assert bbox[0] >= 0 and bbox[0] + bbox[1] <= box[0], (label.text_content(), bbox, box)
+            assert "…" not in label.text_content()
+        assert svg.is_visible()
+        context.close()
+    page = browser.new_context(base_url=live_server.url).new_page()
+    page.goto("/graph/")
+    line = page.locator("svg.overview a.overview__line").first
+    title = line.locator("title").text_content()
+    line.evaluate("a => a.dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    page.wait_for_url(re.compile(r"root_cause=.*symptom="))
+    shown = int(page.locator(".results__count strong").inner_text().split()[0])
+    assert f": {shown} case" in title

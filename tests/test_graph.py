@@ -4,6 +4,7 @@ import pytest
 
 from graph.build import build_graph, layout, related_cases, within_budget
 from incidents.models import Case
+from taxonomy.models import RootCause, Symptom
 
 from .conftest import LibraryTestCase, make_case, make_term, page
 
@@ -325,3 +326,24 @@ def test_a_large_result_still_draws_cases_linked_to_terms():
     assert kinds.count("case") >= 20 and "symptom" in kinds
     assert kept.number_of_edges() >= 2 * kinds.count("case")
     assert omitted.counts["case"] == 300 - kinds.count("case")
+
+
+class LibraryOverviewTests(LibraryTestCase):
+    def test_the_whole_library_opens_with_its_root_causes_and_symptoms(self):
+        """Issue 26: 151 cases drawn one by one were a hairball. The page opens with the
+        overview: whole term names with their case counts, and lines that each open the
+        list of exactly the cases carrying both ends."""
+        from .conftest import result_count
+
+        soup = page(self.client.get("/graph/"))
+        names = [t.contents[0].strip() for t in soup.select("svg.overview text")]
+        assert len(names) >= 10
+        terms = set(RootCause.objects.values_list("name", flat=True)) | set(
+            Symptom.objects.values_list("name", flat=True)
+        )
+        assert set(names) <= terms
+        lines = soup.select("svg.overview a.overview__line")
+        assert 10 <= len(lines) <= 45
+        for line in lines[:5]:
+            cases = int(line.title.get_text().rsplit(": ", 1)[1].split()[0])
+            assert result_count(self.client.get(line["href"])) == cases

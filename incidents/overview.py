@@ -1,0 +1,176 @@
+"""The overview of a large result: its root causes and the symptoms seen in the same cases.
+
+Issue 26: drawn one node per case, the whole library (151 cases, 297 nodes) was a
+hairball, with case titles cut to a few words and every line crossing the middle. The
+overview aggregates the cases instead: root causes in one column, symptoms in the other,
+a line between the two when some cases of the result carry both, as wide as how many do.
+It answers "which root causes go with which symptoms" at a glance. Co-occurrence, not
+cause: a study case carries many of each (issue 24 is about findings that say which
+caused which).
+
+Computed from the case index (no SQL query); deterministic for the same data.
+"""
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from graph.build import shape_points
+
+# The most root causes and symptoms drawn, each (the most frequent in the result), and the
+# most lines (the pairs shared by the most cases).
+MOST_VALUES = 14
+MOST_LINES = 45
+ROW = 30  # vertical space per value, SVG units
+CHAR_WIDTH = 7.2  # average width of a character at the drawing's 13-unit font
+GAP = 260  # horizontal space between the two columns
+
+
+@dataclass
+class Side:
+    """One value drawn in a column."""
+
+    kind: str
+    slug: str
+    name: str
+    cases: int
+    url: str
+    position: int  # in the case index's table of its kind
+    x: int = 0
+    y: int = 0
+    r: int = 0
+    points: str = ""  # the marker's polygon
+    label_x: int = 0
+    anchor: str = "start"
+
+
+@dataclass
+class Line:
+    """Cases of the result carrying both a root cause and a symptom."""
+
+    cause: Side
+    symptom: Side
+    cases: int
+    url: str
+    width: float = 1.0
+
+
+@dataclass
+class Overview:
+    """Root causes (left), symptoms (right) and the lines between them, laid out."""
+
+    causes: list = field(default_factory=list)
+    symptoms: list = field(default_factory=list)
+    lines: list = field(default_factory=list)
+    width: int = 0
+    height: int = 0
+    left_out: int = 0  # pairs with cases not drawn
+
+    def __bool__(self):
+        return bool(self.lines)
+
+
+def overview(selection, query, base="/"):
+    """The overview of ``selection`` (an :class:`~incidents.index.Selection`).
+
+    Input: the selection, the page's cleaned ``QueryDict`` (each value's and line's link
+    keeps its filters) and ``base``, the list's path. Output: :class:`Overview` with at
+    most :data:`MOST_VALUES` of each kind (the most frequent) and the :data:`MOST_LINES`
+    pairs carried by the most cases, laid out in two columns ordered so that lines cross
+    little (the mean position of the other side, twice); empty when no case of the result
+    carries both a root cause and a symptom.
+    """
+    index = selection.index
+    mask = selection.result_mask()
+    picked = {}
+    for kind in ("root_cause", "symptom"):
+        table = index.tables[kind]
+        counts = table.counts(mask)
+        present = np.flatnonzero(counts)
+        order = present[np.lexsort((present, -counts[present]))][:MOST_VALUES]
+        picked[kind] = [
+            Side(kind, table.values[p].slug, table.values[p].name, int(counts[p]),
+                 _list_url(query, base, (kind, table.values[p].slug)), int(p))
+            for p in order
+        ]  # fmt: skip
+    pairs = []
+    symptoms = index.tables["symptom"]
+    for cause in picked["root_cause"]:
+        carriers = index.tables["root_cause"].cases_of(cause.position)
+        carriers = carriers[mask[carriers]]
+        if not len(carriers):
+            continue
+        inside = np.zeros(index.n_cases, dtype=bool)
+        inside[carriers] = True
+        both = symptoms.counts(inside)
+        for symptom in picked["symptom"]:
+            if both[symptom.position]:
+                pairs.append((int(both[symptom.position]), cause, symptom))
+    pairs.sort(key=lambda item: (-item[0], item[1].name, item[2].name))
+    drawn = pairs[:MOST_LINES]
+    result = Overview(left_out=len(pairs) - len(drawn))
+    if not drawn:
+        return result
+    used = {id(side) for _, cause, symptom in drawn for side in (cause, symptom)}
+    causes = [side for side in picked["root_cause"] if id(side) in used]
+    symptoms_drawn = [side for side in picked["symptom"] if id(side) in used]
+    _order(causes, symptoms_drawn, drawn)
+    most = max(count for count, _, _ in drawn)
+    for count, cause, symptom in drawn:
+        url = _list_url(query, base, ("root_cause", cause.slug), ("symptom", symptom.slug))
+        result.lines.append(Line(cause, symptom, count, url, width=round(1 + 7 * count / most, 1)))
+    result.causes, result.symptoms = causes, symptoms_drawn
+    _place(result)
+    return result
+
+
+def _list_url(query, base, *values):
+    """The list under ``query`` with each ``(key, slug)`` of ``values`` added, no page."""
+    changed = query.copy()
+    changed.pop("page", None)
+    for key, slug in values:
+        if slug not in changed.getlist(key):
+            changed.appendlist(key, slug)
+    return f"{base}?{changed.urlencode()}"
+
+
+def _order(causes, symptoms, pairs):
+    """Order both columns by the mean rank of their partners (two sweeps, ties by name)."""
+    rank = {id(side): i for i, side in enumerate(causes)}
+    rank.update({id(side): i for i, side in enumerate(symptoms)})
+    partners = {}
+    for count, cause, symptom in pairs:
+        partners.setdefault(id(cause), []).append((symptom, count))
+        partners.setdefault(id(symptom), []).append((cause, count))
+
+    def mean(side):
+        linked = partners.get(id(side), [])
+        weight = sum(count for _, count in linked)
+        return sum(rank[id(other)] * count for other, count in linked) / weight
+
+    for _ in range(2):
+        for column in (symptoms, causes):
+            column.sort(key=lambda side: (mean(side), side.name))
+            rank.update({id(side): i for i, side in enumerate(column)})
+
+
+def _place(result):
+    """Coordinates: labels outside the columns, whole (never cut)."""
+    left_label = max(len(side.name) + len(str(side.cases)) + 3 for side in result.causes)
+    right_label = max(len(side.name) + len(str(side.cases)) + 3 for side in result.symptoms)
+    left_x = round(left_label * CHAR_WIDTH) + 30
+    right_x = left_x + GAP
+    rows = max(len(result.causes), len(result.symptoms))
+    result.height = rows * ROW + 30
+    result.width = right_x + round(right_label * CHAR_WIDTH) + 30
+    most = max(side.cases for side in result.causes + result.symptoms)
+    for column, x in ((result.causes, left_x), (result.symptoms, right_x)):
+        spacing = (result.height - 30) / len(column)
+        for i, side in enumerate(column):
+            side.x, side.y = x, round(15 + spacing * (i + 0.5))
+            side.r = round(4 + 6 * math.sqrt(side.cases / most))
+            side.points = shape_points(side.kind, side.x, side.y, side.r)
+            left = column is result.causes
+            side.label_x = side.x - side.r - 6 if left else side.x + side.r + 6
+            side.anchor = "end" if left else "start"
