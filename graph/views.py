@@ -8,7 +8,7 @@ from django.views.decorators.http import require_safe
 from incidents.facets import compute_chips, query_string
 from incidents.graphs import drawn_graph_from_index, result_graph
 from incidents.models import Case
-from incidents.overview import overview
+from incidents.overview import cached_overview
 from lib.http import SafeJsonResponse
 from listing.query import read_query, select
 
@@ -42,7 +42,7 @@ def graph_page(request):
     if omitted or selection.count >= OVERVIEW_MIN_CASES:
         # Many cases: their root causes and symptoms, aggregated, above the cases drawn
         # one by one (which a large result turns into a hairball; issue 26).
-        context["overview"] = overview(selection, query)
+        context["overview"] = cached_overview(selection, query)
     context.update(
         drawing=drawing,
         omitted=omitted,

@@ -125,6 +125,26 @@ def overview(selection, query, base="/"):
     return result
 
 
+def cached_overview(selection, query):
+    """:func:`overview` of the list page's links, kept in the shared cache under the data's
+    change counters and the filters, as the drawn graph is (a hit reads no index array)."""
+    import hashlib
+
+    from django.core.cache import cache
+
+    from .facets import query_string
+
+    key = (
+        "overview:"
+        + hashlib.sha256(repr((selection.index.versions, query_string(query))).encode()).hexdigest()
+    )
+    found = cache.get(key)
+    if found is None:
+        found = overview(selection, query)
+        cache.set(key, found)
+    return found
+
+
 def _list_url(query, base, *values):
     """The list under ``query`` with each ``(key, slug)`` of ``values`` added, no page."""
     changed = query.copy()
