@@ -143,3 +143,60 @@ def source_problems(url):
 
 
 _NOTES_PHRASES = [re.compile(p, re.I) for p in NOTES_LANGUAGE]
+
+
+# Figures a case's text states that its key facts should carry (issue 22): a count of
+# accelerators, a length of outage, GPU-hours lost. Only when the field is empty: a case
+# may name several counts (a cluster's and a job's), and the editor chose one.
+_ACCELERATOR_WORDS = (
+    r"(?:GPUs?|accelerators?|TPUs?|TPU chips|chips|[AHBLV]\d{2,3}s?|GB\d{3}s?|MI\d{3}X?s?|"
+    r"NPUs?|Gaudi\d?s?)"
+)
+# Up to two words between the number and the accelerator ("2,048 NVIDIA H100", "37,000
+# AMD MI250X"), none of them a word that starts another phrase ("2023 the GPUs", "Xid 94
+# on one GPU"); not a figure of something else ("GPU-hours", "GPU jobs").
+_BETWEEN = (
+    r"(?!(?:the|a|an|of|on|in|at|to|and|or|with|for|per|from|by|million|thousand)\b)[A-Za-z0-9-]+"
+)
+_STATED_COUNT = re.compile(
+    r"\b(\d{1,3}(?:,\d{3})+|\d{2,7})(?:\s+|-)(?:"
+    + _BETWEEN
+    + r"\s+){0,2}?"
+    + _ACCELERATOR_WORDS
+    + r"\b(?![- ](?:hours?|jobs?|days?|years?|months?|weeks?|minutes?|seconds?)\b)"
+)
+_STATED_DURATION = re.compile(
+    r"\b(?:lasted|lasting|down for|unavailable for|degraded for|outage of|for about|for "
+    r"around|for roughly|for nearly|for)\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|over\s+|"
+    r"more than\s+|almost\s+)?(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|twelve)\s+(minutes?|hours?|days?)\b",
+    re.IGNORECASE,
+)
+_STATED_GPU_HOURS = re.compile(r"\b\d[\d,.]*\s*(?:million\s+|thousand\s+)?GPU[- ]hours\b", re.I)
+
+
+def unstated_figures(text, accelerator_count=None, duration=None, gpu_hours_lost=None):
+    """Figures ``text`` states that the case's key facts leave empty.
+
+    Input: the case's prose (``str``) and its ``accelerator_count``, ``duration`` and
+    ``gpu_hours_lost`` (``None`` when empty). Output: ``list[str]``, one message per kind
+    of figure ("states “2,048 H100s”; the accelerator count is empty"), each naming the
+    first passage. Counts under 16 (a node's GPUs) are not counted. Advisory: the text may
+    give a figure of something else (another cluster, a benchmark), and the editor decides.
+    """
+    problems = []
+    if accelerator_count is None:
+        for match in _STATED_COUNT.finditer(text):
+            number = int(match.group(1).replace(",", ""))
+            if number >= 16 and not (1990 <= number <= 2039 and "," not in match.group(1)):
+                problems.append(f"states “{match.group(0)}”; the accelerator count is empty")
+                break
+    if duration is None:
+        match = _STATED_DURATION.search(text)
+        if match:
+            problems.append(f"states “{match.group(0)}”; the incident duration is empty")
+    if gpu_hours_lost is None:
+        match = _STATED_GPU_HOURS.search(text)
+        if match:
+            problems.append(f"states “{match.group(0)}”; the GPU-hours lost are empty")
+    return problems

@@ -44,7 +44,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from lib.editorial import copied_runs, note_ngrams, notes_language, source_problems, words  # noqa: E402
+from lib.editorial import (  # noqa: E402
+    copied_runs,
+    note_ngrams,
+    notes_language,
+    source_problems,
+    unstated_figures,
+    words,
+)
 
 PROSE_FIELDS = (
     "title", "summary", "trigger", "impact", "symptoms_text", "detection", "remediation",
@@ -65,7 +72,10 @@ def case_key(value) -> str:
     return value[0] if isinstance(value, list) else str(value)
 
 
-def check(rows: list[dict], grams: set[tuple[str, ...]], warn_tags: bool = False):
+def check(
+    rows: list[dict], grams: set[tuple[str, ...]], warn_tags: bool = False,
+    warn_figures: bool = False,
+):  # fmt: skip
     """Run the checks over fixture ``rows``; yields ``(check name, case slug, message)``."""
     cases = {r["fields"]["slug"]: r["fields"] for r in rows if r["model"] == "incidents.case"}
     sources = defaultdict(list)
@@ -93,6 +103,13 @@ def check(rows: list[dict], grams: set[tuple[str, ...]], warn_tags: bool = False
         for source in sources[slug]:
             for problem in source_problems(source["url"]):
                 yield "sources", slug, problem
+        if warn_figures:
+            prose = " ".join(fields.get(name) or "" for name in PROSE_FIELDS)
+            for problem in unstated_figures(
+                prose, fields.get("accelerator_count"), fields.get("duration"),
+                fields.get("gpu_hours_lost"),
+            ):  # fmt: skip
+                yield "figure to carry", slug, problem
         if warn_tags:
             body = " ".join(words(" ".join(text for _, text in texts)))
             for kind, field in (("rootcause", "root_causes"), ("component", "components"),
@@ -133,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("fixtures", nargs="*", type=Path, default=default_fixtures)
     parser.add_argument("--notes", type=Path, action="append", help="a folder of notes")
     parser.add_argument("--warn-tags", action="store_true", help="also list tags to review")
+    parser.add_argument(
+        "--warn-figures", action="store_true", help="also list figures the key facts lack"
+    )
     args = parser.parse_args(argv)
     try:
         default_notes = [ROOT.parent / "shared" / "research", ROOT / "docs" / "research"]
@@ -142,13 +162,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"check_cases: {error}", file=sys.stderr)
         return 2
     counts: dict[str, int] = defaultdict(int)
-    for name, slug, message in check(rows, grams, warn_tags=args.warn_tags):
+    for name, slug, message in check(
+        rows, grams, warn_tags=args.warn_tags, warn_figures=args.warn_figures
+    ):
         counts[name] += 1
         print(f"{name}\t{slug}\t{message}")
     cases = sum(row["model"] == "incidents.case" for row in rows)
+    advisory = {"tag to review": args.warn_tags, "figure to carry": args.warn_figures}
     summary = ", ".join(f"{counts[name]} {name}" for name in
-                        ("copied run", "notes language", "sources", "tag to review")
-                        if name != "tag to review" or args.warn_tags)  # fmt: skip
+                        ("copied run", "notes language", "sources", "tag to review",
+                         "figure to carry")
+                        if advisory.get(name, True))  # fmt: skip
     print(f"{cases} cases checked: {summary}")
     blocking = counts["copied run"] + counts["notes language"] + counts["sources"]
     return 1 if blocking else 0

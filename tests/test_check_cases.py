@@ -116,3 +116,21 @@ def test_the_library_has_no_copied_run_notes_language_or_copied_source():
     result = subprocess.run([sys.executable, SCRIPT], capture_output=True, text=True, check=False)
     assert result.stdout.splitlines()[-1].endswith(": 0 copied run, 0 notes language, 0 sources")
     assert result.returncode == 0
+
+
+def test_figures_the_text_states_and_the_key_facts_lack():
+    """Issue 22: a count or duration stated in a case's text should be in its key facts
+    (the Meta 24K case had no accelerator count, so 'H100 above 10,000' missed it)."""
+    from lib.editorial import unstated_figures
+
+    text = (
+        "In 2023 the GPUs of two 24,576-GPU clusters failed; Xid 94 on one GPU. The API was "
+        "down for about 90 minutes and 150 million GPU-hours were logged on 8 GPUs a node."
+    )
+    problems = unstated_figures(text)
+    assert problems == [
+        "states “24,576-GPU”; the accelerator count is empty",
+        "states “down for about 90 minutes”; the incident duration is empty",
+        "states “150 million GPU-hours”; the GPU-hours lost are empty",
+    ]
+    assert unstated_figures(text, accelerator_count=24576, duration=1, gpu_hours_lost=1) == []
