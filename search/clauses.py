@@ -210,6 +210,63 @@ def no_change_spans(text):
     return spans
 
 
+# A part changed and the trouble stayed: the part is ruled out, not the trouble ("swapped
+# the cable, still there", "replacing the boards didn't help", "moved it to another leaf,
+# same errors"); the span is the change.
+_NO_EFFECT = re.compile(
+    r"(?P<changed>\b(?:swapp(?:ed|ing)|replac(?:ed|ing)|reseat(?:ed|ing)|mov(?:ed|ing)|"
+    r"chang(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|rolled back|pinned back)\b"
+    r"[^.;\n]{0,60}?)(?:[,;]\s*|\s+(?:and|but)\s+|\s*-+>?\s*)"
+    r"(?:it'?s\s+|it\s+(?:is|was)\s+|they'?re\s+)?"
+    r"(?:still\s+(?:there|happens|happening|the same|fails|failing|hangs)|"
+    r"same\s+(?:\w+\s+)?(?:thing|errors?|result|problem|symptoms?)|"
+    r"no\s+(?:change|difference)|(?:did\s*n[o']?t|does\s*n[o']?t)\s+(?:help|fix|change)|"
+    r"made\s+no\s+difference)",
+    re.IGNORECASE,
+)
+# What happened before or elsewhere, set against now: "we had the heat wave last summer
+# … but today the hall is at 21C", "the 'GPU fell off the bus' in the ticket is from a
+# different node back in Jan".
+_PAST_THEN_NOW = re.compile(
+    r"\b(?:last\s+(?:week|month|year|summer|winter|spring|autumn|fall|time|quarter)|back\s+in\s+"
+    r"\w+|previously|earlier\s+this\s+(?:year|month|week))\b[^.;\n]{0,120}?"
+    r"(?=[,;.]?\s*(?:but|while|whereas)\s+(?:today|now|this\s+time|this\s+week|currently|"
+    r"the\s+current))",
+    re.IGNORECASE,
+)
+_ELSEWHERE = re.compile(
+    r"\bfrom\s+(?:a\s+)?(?:different|another|other)\s+(?:node|host|machine|cluster|box|rack)\b",
+    re.IGNORECASE,
+)
+# A reading that is always so, so not the trouble: "kafka lag was high but it's always
+# high at that hour".
+_ALWAYS = re.compile(
+    r"\b(?:it'?s|it\s+is|that'?s|that\s+is|it\s+was|they'?re|they\s+are)\s+always\s+"
+    r"(?:high|like\s+that|that\s+way|there|noisy|elevated|the\s+case|red|yellow)\b",
+    re.IGNORECASE,
+)
+
+
+def _set_aside_by_context(sentence):
+    """Spans set aside by :data:`_NO_EFFECT`, :data:`_PAST_THEN_NOW`, :data:`_ELSEWHERE`
+    (its sentence) and :data:`_ALWAYS` (its sentence up to it)."""
+    spans = [m.span("changed") for m in _NO_EFFECT.finditer(sentence)]
+    for match in _PAST_THEN_NOW.finditer(sentence):
+        # From the start of its sentence: "we had the heat wave last summer, but today…"
+        ends = [m.end() for m in _SENTENCE_END.finditer(sentence, 0, match.start())]
+        spans.append((ends[-1] if ends else 0, match.end()))
+    start = 0
+    for stop_match in [*_SENTENCE_END.finditer(sentence), None]:
+        stop = stop_match.end() if stop_match else len(sentence)
+        if _ELSEWHERE.search(sentence, start, stop):
+            spans.append((start, stop))
+        always = _ALWAYS.search(sentence, start, stop)
+        if always:
+            spans.append((start, always.end()))
+        start = stop
+    return spans
+
+
 def set_aside_clauses(sentence):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses
     that say something was well (:data:`_WELL`), only suppose it (:data:`_HYPOTHETICAL`),
@@ -217,8 +274,10 @@ def set_aside_clauses(sentence):
     "but" (:data:`_SUSPECTED`); the part of a clause from where it rules something out
     (:data:`_RULED_OUT`); sentences that call themselves unrelated or benign
     (:data:`_DISMISSED`) and yes/no questions or guesses answered no (:data:`_QUESTION`);
-    and tool rows that read as absent or fine (:data:`_NEGATIVE_ROW`). Every layer
-    reads around them."""
+    tool rows that read as absent or fine (:data:`_NEGATIVE_ROW`); a part changed while the
+    trouble stayed, what happened before or on another node set against now, and a
+    reading that is always so (:func:`_set_aside_by_context`). Every layer reads around
+    them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     start = 0
     for stop_match in [*_SENTENCE_END.finditer(sentence), None]:
@@ -268,7 +327,7 @@ def set_aside_clauses(sentence):
                 absent = ruled_out.group(0).split()[0].casefold() in _ABSENT_WORDS
                 spans.append((ruled_out.start(), what.end() if absent and what else stop))
         previous, cursor = cursor, end.end() if end else stop
-    return spans
+    return spans + _set_aside_by_context(sentence)
 
 
 def denied(sentence, start, end=None, counts=True):

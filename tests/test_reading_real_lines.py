@@ -591,3 +591,22 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("the Hugging Face Hub experienced an extended outage")
         assert "symptom:full-outage" in found
         assert "symptom:full-outage" not in self.suggest("we had a partial outage in us-east")
+
+    def test_a_part_changed_in_vain_the_past_and_another_node_suggest_nothing(self):
+        """Dismissals read by every layer: a part swapped while the trouble stayed, what
+        happened last month set against today, a line 'from a different node', a
+        reading that is 'always high'."""
+        cases = [
+            ("swapped the optics, still there. replaced the NIC and it's clean now",
+             "component:nic", "component:optical-transceiver"),
+            ("we had ECC errors last month, but today it's an NCCL timeout",
+             "symptom:nccl-timeout", "symptom:ecc-error"),
+            ("the Xid 79 in the ticket is from a different node. this one hangs in allreduce",
+             "symptom:job-hang-without-error", "symptom:gpu-fell-off-the-bus"),
+        ]  # fmt: skip
+        for text, wanted, unwanted in cases:
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert wanted in found, list(found)
+                assert unwanted not in found, list(found)
+        assert self.suggest("kafka lag was high but it's always high at that hour") == {}
