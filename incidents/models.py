@@ -622,7 +622,8 @@ class TimelineEventManager(models.Manager):
 
 class TimelineEvent(models.Model):
     """One dated event of a case's timeline: when (to the precision a source gives) and
-    what happened. Shown in time order."""
+    what happened. Shown in time order, the editor's ``position`` deciding between events
+    whose periods overlap (``incidents.dates.in_time_order``)."""
 
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="timeline")
     at = models.DateTimeField("when", help_text="UTC")

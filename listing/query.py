@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from django.core.paginator import Paginator
 
+from incidents.dates import in_time_order
 from incidents.filters import (
     LIST_OPTIONS,
     PASTE_MAX_LENGTH,
@@ -241,7 +242,7 @@ def case_context(case, index=None):
     return {
         "related": related_from_index(index or get_index(), case),
         "key_facts": case.key_facts(),
-        "timeline": list(case.timeline.all()),
+        "timeline": in_time_order(case.timeline.all()),
     }
 
 

@@ -11,7 +11,7 @@ as data (``listing.bulk``, for exports of thousands of cases).
 
 from dataclasses import dataclass
 
-from incidents.dates import format_partial_date, format_period
+from incidents.dates import format_partial_date, format_period, in_time_order
 from incidents.models import TERM_RELATIONS, key_facts, scale_band
 
 # The case's prose sections, in the page's order: (key in the record, model field, the
@@ -176,9 +176,10 @@ def sources_record(case):
 
 
 def timeline_record(events):
-    """Timeline events as the page lists them: ``[{at, precision, when, event}]`` (``when``
-    as the page writes it)."""
+    """Timeline events as the page lists them, in its order (``incidents.dates.
+    in_time_order``): ``[{at, precision, when, event}]`` (``when`` as the page writes
+    it)."""
     return [
         {"at": event.at, "precision": event.at_precision, "when": event.when, "event": event.event}
-        for event in events
+        for event in in_time_order(events)
     ]

@@ -132,3 +132,38 @@ def test_a_cached_page_follows_every_edit_and_never_shows_a_draft(client, admin_
     response = admin_client.get(case.get_absolute_url())
     assert response.status_code == 200
     assert "Draft." in page(response).select_one(".alert").get_text()
+
+
+def test_timeline_events_known_to_a_day_or_a_year_keep_their_place(client):
+    """A day-precision event is stored at midnight and a year's at 1 January, so ordering
+    by the stored instant put "half the traffic back an hour later" above the outage's
+    start at 16:05 that day, and a conference (2024) above the paper's posting in August
+    2024. Overlapping periods keep the editor's order; the page, the API and MCP agree."""
+    from incidents.models import DatePrecision
+
+    case = make_case("Load balancer outage")
+    rows = [
+        (datetime.datetime(2022, 8, 19, 16, 5, tzinfo=datetime.UTC), DatePrecision.MINUTE,
+         "The load balancer stops"),
+        (datetime.datetime(2022, 8, 19, tzinfo=datetime.UTC), DatePrecision.DAY,
+         "Half the traffic is back an hour later"),
+        (datetime.datetime(2022, 1, 1, tzinfo=datetime.UTC), DatePrecision.YEAR,
+         "A talk about it later that year"),
+        (datetime.datetime(2022, 3, 1, tzinfo=datetime.UTC), DatePrecision.MONTH,
+         "Before all of it"),
+    ]  # fmt: skip
+    for position, (at, precision, event) in enumerate(rows):
+        case.timeline.create(at=at, at_precision=precision, event=event, position=position + 1)
+    case.timeline.filter(event="Before all of it").update(position=0)
+    shown = [
+        li.get_text() for li in page(client.get(case.get_absolute_url())).select(".timeline li")
+    ]
+    expected = [
+        "Before all of it",
+        "The load balancer stops",
+        "Half the traffic is back an hour later",
+        "A talk about it later that year",
+    ]
+    assert [next(e for e in expected if e in text) for text in shown] == expected
+    api = client.get(f"/api/v1/cases/{case.slug}/").json()["timeline"]
+    assert [entry["event"] for entry in api] == expected
