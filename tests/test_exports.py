@@ -662,6 +662,23 @@ class RealLibraryExportTests(LibraryTestCase):
                 c["name"] for c in record["categories"]
             ]
 
+    def test_feed_entries_carry_each_case_s_own_update_time(self):
+        """Issue 26: every entry of the real library's feed carried the same <updated>
+        time, so a feed reader could not tell what changed. Each case's updated_at is now
+        the time its content last changed (from the fixtures' history), and the feed
+        gives it."""
+        root = atom(self.client.get("/feed.atom"))
+        updated = {
+            urlsplit(entry.find(f"{ATOM}link").get("href")).path.split("/")[2]: entry.findtext(
+                f"{ATOM}updated"
+            )
+            for entry in root.findall(f"{ATOM}entry")
+        }
+        assert len(set(updated.values())) >= 3
+        for slug, text in updated.items():
+            case = Case.objects.get(slug=slug)
+            assert datetime.datetime.fromisoformat(text) == case.updated_at
+
 
 @pytest.mark.parametrize("kind", ["csv", "json"])
 def test_past_the_export_rate_limit_a_client_gets_429_with_retry_after(client, settings, library,
