@@ -195,7 +195,8 @@ _SAID_WELL = re.compile(
     r"status\s+page|graphs?|checks?|panels?)\s+(?:\w+\s+){0,2}?(?:were|was|are|is|stayed|"
     r"remained|stays|remains|kept|went)\s+(?:all\s+|still\s+|completely\s+|totally\s+)?"
     r"(?:green|healthy|fine|normal|ok|okay|quiet|silent|clean)|"
-    r"(?:util|utilization|utilisation)\s+(?:is|was|stayed|remained|showed|shows|at)\s+"
+    r"(?:util|utilization|utilisation)\s+(?:is|was|stayed|stays|remained|remains|showed|shows|"
+    r"sat|sits|reads|read|at)\s+"
     r"(?:at\s+)?(?:~|about\s+)?100\s*%)(?=\W|$)",
     re.IGNORECASE,
 )

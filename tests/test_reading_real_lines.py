@@ -610,3 +610,13 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert wanted in found, list(found)
                 assert unwanted not in found, list(found)
         assert self.suggest("kafka lag was high but it's always high at that hour") == {}
+
+    def test_utilisation_that_stays_full_while_the_job_hangs_is_misleading(self):
+        """'the GPU utilization remains at 100%' during a hang was not read as a signal
+        that said all was well ('remained' was; 'remains' was not)."""
+        text = (
+            "The training starts but hangs in the middle (around 197 steps) without any "
+            "exception. When it stops, the power consumption drops to approximately "
+            "100W/700W, and the GPU utilization remains at 100%."
+        )
+        assert "contributing_factor:misleading-signals" in self.suggest(text)
