@@ -347,3 +347,31 @@ def full_outages(text):
         for match in _FULL_OUTAGE.finditer(text)
         if not re.search(r"partial\s+$", text[max(0, match.start() - 12) : match.start()], re.I)
     ]
+
+
+# An upgrade right before the trouble: "inference latency spiked after we upgraded vLLM",
+# "ever since the 550 driver upgrade we get Xid 119", "after upgrading DeepSpeed to 0.15
+# the step time went up". A driver's or firmware's upgrade points to a driver or firmware
+# bug; another's to a software regression.
+_UPGRADE = re.compile(
+    r"\b(?:after|since|ever\s+since|following|once)\s+(?:we\s+|I\s+|they\s+)?(?:the\s+|a\s+|an\s+|our\s+)?"
+    r"(?:(?P<before>[\w.+-]+(?:\s+[\w.+-]+)?)\s+)?"
+    r"(?:upgrad(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|bump(?:ed|ing)?)\b"
+    # What was upgraded, after the verb: "to the 550 driver", or a name ("vLLM", "v0.9").
+    r"(?:\s+(?:to|from)\s+(?:the\s+|our\s+)?(?P<after>[\w.+-]+(?:\s+[\w.+-]+)?)|"
+    r"\s+(?:the\s+|our\s+)?(?P<name>[\w.+-]*(?:(?-i:[A-Z])|\d)[\w.+-]*(?:\s+[\w.+-]+)?))?",
+    re.IGNORECASE,
+)
+_DRIVER_WORDS = re.compile(r"\b(?:driver|drivers|firmware|bios|vbios|gsp|ofed|microcode)\b", re.I)
+
+
+def upgrades(text):
+    """``[(slug, start, end)]``: where ``text`` says the trouble came after an upgrade
+    (:data:`_UPGRADE`), with the root cause it points to: ``firmware-or-driver-bug`` when
+    a driver or firmware was upgraded, else ``software-regression``. Linear in the text."""
+    found = []
+    for match in _UPGRADE.finditer(text):
+        named = " ".join(part for part in match.group("before", "after", "name") if part)
+        slug = "firmware-or-driver-bug" if _DRIVER_WORDS.search(named) else "software-regression"
+        found.append((slug, match.start(), match.end()))
+    return found

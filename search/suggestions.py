@@ -53,6 +53,7 @@ from .metrics import (
     misleading_signals,
     mistuned_timeouts,
     repeat_offenders,
+    upgrades,
 )
 from .passing import SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
@@ -323,6 +324,22 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                 matched = sentence[start:end]
                 found.append(Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", start))
                 covered.append((start, end))
+    # An upgrade right before the trouble, when the text names some trouble ("latency
+    # spiked after we upgraded vLLM"): the root cause it points to, unless a cause is named.
+    troubled = any(f.kind == "symptom" and f.confidence >= OFFER_THRESHOLD for f in found)
+    causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)
+    if troubled and not causes_named:
+        for slug, start, end in upgrades(sentence)[:1]:
+            key = ("root_cause", slug)
+            if key in named_keys | set_aside or key not in vocabulary.candidates:
+                continue
+            if denied(sentence, start, end) or any(a <= start < b for a, b in well):
+                continue
+            name = vocabulary.candidates[key].name
+            found.append(
+                Recognised(*key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start)
+            )
+            covered.append((start, end))
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
     # data, not prose: the meaning layer does not read it.
     covered += _number_rows(sentence)

@@ -620,3 +620,20 @@ class ReadingRealLinesTests(LibraryTestCase):
             "100W/700W, and the GPU utilization remains at 100%."
         )
         assert "contributing_factor:misleading-signals" in self.suggest(text)
+
+    def test_trouble_after_an_upgrade_points_to_what_was_upgraded(self):
+        """Issue 19's own example: 'inference latency spiked after we upgraded vLLM'
+        recognised no upgrade. Trouble after an upgrade points to a software regression,
+        or to a driver or firmware bug when a driver or firmware was upgraded; an
+        upgrade with no trouble named points to nothing."""
+        cases = [
+            ("inference latency spiked after we upgraded vLLM", "root_cause:software-regression"),
+            ("since the NCCL 2.19 update the job hangs", "root_cause:software-regression"),
+            ("after we upgraded the NVIDIA driver the GPUs fell off the bus",
+             "root_cause:firmware-or-driver-bug"),
+        ]  # fmt: skip
+        for text, wanted in cases:
+            with self.subTest(text):
+                assert wanted in self.suggest(text)
+        quiet = self.suggest("we upgraded vLLM last week and everything is fine")
+        assert "root_cause:software-regression" not in quiet
