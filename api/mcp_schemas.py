@@ -97,8 +97,8 @@ class RelatedBrief(_Closed):
 Sections = create_model("Sections", __base__=_Closed, **{key: (str, ...) for key, _, _ in SECTIONS})
 
 
-class GetCaseAnswer(_Closed):
-    """A published case as its page shows it (the record every surface gives)."""
+class CaseRecord(_Closed):
+    """The record every surface gives of a case (``listing.records.record_from``)."""
 
     slug: str
     title: str
@@ -110,6 +110,12 @@ class GetCaseAnswer(_Closed):
     categories: list[Named]
     key_facts: list[KeyFact]
     figures: Figures
+
+
+class GetCaseAnswer(CaseRecord):
+    """A published case as its page shows it: the record, its sections, timeline,
+    sources and related cases."""
+
     sections: Sections
     timeline: list[TimelineEntry]
     sources: list[SourceOut]
@@ -214,19 +220,10 @@ class ListFacetsAnswer(_Closed):
     years: list[YearCount]
 
 
-class ExportRecord(_Closed):
-    """A case as /export.json gives it."""
+class ExportRecord(CaseRecord):
+    """A case as /export.json gives it: the record, its sections and sources, and when it
+    was last changed."""
 
-    slug: str
-    title: str
-    url: str
-    summary: str
-    dates: Dates
-    organisations: list[Party]
-    terms: Terms
-    categories: list[Named]
-    key_facts: list[KeyFact]
-    figures: Figures
     sections: Sections
     sources: list[SourceOut]
     updated_at: str

@@ -144,6 +144,26 @@ def index_graph(selection, query, budget):
     return graph, omitted, total
 
 
+def cached_for_result(name, selection, query, compute, *options):
+    """``compute()``, kept in the shared cache under the data's change counters, the
+    result's filters and sentence (``query``) and ``options``, so a change anywhere is
+    never served from a stale entry. Input: a key prefix, the request's
+    :class:`~incidents.index.Selection` and cleaned ``QueryDict``, a callable and any
+    hashable options (a budget, a drawing style). Output: what ``compute`` returns (it
+    must not return ``None``)."""
+    from django.core.cache import cache
+
+    from .facets import query_string
+
+    state = repr((selection.index.versions, *options, query_string(query)))
+    key = f"{name}:" + hashlib.sha256(state.encode()).hexdigest()
+    found = cache.get(key)
+    if found is None:
+        found = compute()
+        cache.set(key, found)
+    return found
+
+
 def drawn_graph_from_index(selection, query, budget, compact=False):
     """The result's graph cut to ``budget`` nodes and laid out, through the case index,
     the layout kept in the shared cache.
@@ -152,23 +172,14 @@ def drawn_graph_from_index(selection, query, budget, compact=False):
     filters, so a change anywhere is never drawn from a stale entry. Output as
     :func:`drawn_graph`. On a hit, no SQL query.
     """
-    from django.core.cache import cache
 
-    from .facets import query_string
+    def draw():
+        graph, omitted, total = index_graph(selection, query, budget)
+        if compact:
+            return layout(graph, row_height=15, case_labels=False, max_r=9), omitted, total
+        return layout(graph), omitted, total
 
-    key = (
-        "graph:"
-        + hashlib.sha256(
-            repr((selection.index.versions, budget, compact, query_string(query))).encode()
-        ).hexdigest()
-    )
-    found = cache.get(key)
-    if found is not None:
-        return found
-    graph, omitted, total = index_graph(selection, query, budget)
-    drawing = layout(graph, row_height=15, case_labels=False, max_r=9) if compact else layout(graph)
-    cache.set(key, (drawing, omitted, total))
-    return drawing, omitted, total
+    return cached_for_result("graph", selection, query, draw, budget, compact)
 
 
 def related_from_index(index, case, limit=5):

@@ -126,23 +126,11 @@ def overview(selection, query, base="/"):
 
 
 def cached_overview(selection, query):
-    """:func:`overview` of the list page's links, kept in the shared cache under the data's
-    change counters and the filters, as the drawn graph is (a hit reads no index array)."""
-    import hashlib
+    """:func:`overview` of the list page's links, kept in the shared cache as the drawn
+    graph is (``incidents.graphs.cached_for_result``; a hit reads no index array)."""
+    from .graphs import cached_for_result
 
-    from django.core.cache import cache
-
-    from .facets import query_string
-
-    key = (
-        "overview:"
-        + hashlib.sha256(repr((selection.index.versions, query_string(query))).encode()).hexdigest()
-    )
-    found = cache.get(key)
-    if found is None:
-        found = overview(selection, query)
-        cache.set(key, found)
-    return found
+    return cached_for_result("overview", selection, query, lambda: overview(selection, query))
 
 
 def _list_url(query, base, *values):

@@ -247,26 +247,6 @@ _ALWAYS = re.compile(
 )
 
 
-def _set_aside_by_context(sentence):
-    """Spans set aside by :data:`_NO_EFFECT`, :data:`_PAST_THEN_NOW`, :data:`_ELSEWHERE`
-    (its sentence) and :data:`_ALWAYS` (its sentence up to it)."""
-    spans = [m.span("changed") for m in _NO_EFFECT.finditer(sentence)]
-    for match in _PAST_THEN_NOW.finditer(sentence):
-        # From the start of its sentence: "we had the heat wave last summer, but today…"
-        ends = [m.end() for m in _SENTENCE_END.finditer(sentence, 0, match.start())]
-        spans.append((ends[-1] if ends else 0, match.end()))
-    start = 0
-    for stop_match in [*_SENTENCE_END.finditer(sentence), None]:
-        stop = stop_match.end() if stop_match else len(sentence)
-        if _ELSEWHERE.search(sentence, start, stop):
-            spans.append((start, stop))
-        always = _ALWAYS.search(sentence, start, stop)
-        if always:
-            spans.append((start, always.end()))
-        start = stop
-    return spans
-
-
 def set_aside_clauses(sentence):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses
     that say something was well (:data:`_WELL`), only suppose it (:data:`_HYPOTHETICAL`),
@@ -275,15 +255,22 @@ def set_aside_clauses(sentence):
     (:data:`_RULED_OUT`); sentences that call themselves unrelated or benign
     (:data:`_DISMISSED`) and yes/no questions or guesses answered no (:data:`_QUESTION`);
     tool rows that read as absent or fine (:data:`_NEGATIVE_ROW`); a part changed while the
-    trouble stayed, what happened before or on another node set against now, and a
-    reading that is always so (:func:`_set_aside_by_context`). Every layer reads around
-    them."""
+    trouble stayed (:data:`_NO_EFFECT`), what happened before or on another node set
+    against now (:data:`_PAST_THEN_NOW`, :data:`_ELSEWHERE`), and a reading that is always
+    so (:data:`_ALWAYS`). Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
+    # The change in "swapped the cable, still there" (not the trouble after it).
+    spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
     start = 0
     for stop_match in [*_SENTENCE_END.finditer(sentence), None]:
         stop = stop_match.end() if stop_match else len(sentence)
-        if _DISMISSED.search(sentence, start, stop):
+        if _DISMISSED.search(sentence, start, stop) or _ELSEWHERE.search(sentence, start, stop):
             spans.append((start, stop))
+        # "we had the heat wave last summer, but today…": from the sentence's start
+        spans += [(start, m.end()) for m in _PAST_THEN_NOW.finditer(sentence, start, stop)]
+        always = _ALWAYS.search(sentence, start, stop)
+        if always:  # "kafka lag was high but it's always high": up to the "always"
+            spans.append((start, always.end()))
         if stop_match and stop_match.group(0).startswith("?"):
             question = sentence[start : stop_match.start()]
             if _QUESTION.match(question) or _ANSWERED_NO.match(sentence, stop_match.start()):
@@ -327,7 +314,7 @@ def set_aside_clauses(sentence):
                 absent = ruled_out.group(0).split()[0].casefold() in _ABSENT_WORDS
                 spans.append((ruled_out.start(), what.end() if absent and what else stop))
         previous, cursor = cursor, end.end() if end else stop
-    return spans + _set_aside_by_context(sentence)
+    return spans
 
 
 def denied(sentence, start, end=None, counts=True):
