@@ -427,6 +427,53 @@ def test_a_locked_table_is_a_503_after_the_lock_timeout_not_a_stall(site, faults
     assert site.get("/")[0] == 200
 
 
+def worker_pids(master):
+    """The pids of gunicorn ``master``'s worker processes (read from /proc)."""
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == master:
+                pids.append(int(stat.parent.name))
+    return pids
+
+
+@needs_postgresql
+def test_a_killed_worker_costs_no_500_and_a_new_one_serves(site):
+    """The adversary's fault run (issue 21): a worker killed with SIGKILL while requests
+    stream. A request it was serving may lose its connection; none is answered 500, and the
+    worker gunicorn starts in its place serves every page."""
+    (worker,) = worker_pids(site.process.pid)
+    offset = site.log_size()
+    statuses, stop = [], False
+
+    def fetch_until_stopped(path):
+        while not stop:
+            try:
+                statuses.append(site.get(path)[0])
+            except OSError:
+                statuses.append("connection lost")
+
+    with ThreadPoolExecutor(4) as pool:
+        running = [pool.submit(fetch_until_stopped, path) for path in PAGES]
+        time.sleep(0.5)
+        os.kill(worker, signal.SIGKILL)
+        for _ in range(120):
+            replacements = [pid for pid in worker_pids(site.process.pid) if pid != worker]
+            if replacements:
+                break
+            time.sleep(0.25)
+        time.sleep(1.0)
+        stop = True
+        for future in running:
+            future.result()
+    assert replacements, "gunicorn started no worker in the killed one's place"
+    assert 500 not in statuses and set(statuses) <= {200, 503, "connection lost"}, statuses
+    assert statuses.count(200) > len(PAGES)
+    assert many(site, PAGES * 2) == [200] * len(PAGES) * 2
+    assert "Internal Server Error" not in site.log_since(offset)
+
+
 @needs_postgresql
 def test_statement_timeout_bounds_web_requests_but_not_management_commands(faults_env):
     # Lock waits unbounded here, so only the statement timeout can end the wait.
