@@ -3,15 +3,16 @@
 
 Usage::
 
-    .venv/bin/python scripts/check_cases.py [--notes DIR] [--warn-tags] [FIXTURE ...]
+    .venv/bin/python scripts/check_cases.py [--notes DIR] [--warn-tags] [--warn-figures]
+        [--figures-read TSV] [FIXTURE ...]
 
 Inputs: fixture files in Django's JSON format (default ``fixtures/cases.json`` and
 ``fixtures/taxonomy.json``) and folders of research notes in Markdown (default: the shared
 notes in ``../shared/research`` and this repository's own in ``docs/research``, those that
 exist; ``--notes`` replaces them, and may be given more than once). Output: one line
 per finding on standard output, then a count per check; exit
-status 1 when any finding of checks 1–3 is present, else 0 (check 4 is advisory and
-reported only with ``--warn-tags``).
+status 1 when any finding of checks 1–3 is present, else 0 (checks 4 and 5 are advisory
+and reported only with ``--warn-figures`` and ``--warn-tags``).
 
 The checks (issue 13, "fact-check findings"; the rules of 1–3 are ``lib/editorial.py``,
 which the admin's case form applies on a save too):
@@ -27,7 +28,12 @@ which the admin's case form applies on a save too):
    primary page (status-page mirrors, paper-summary sites, machine-written blogs), and each
    URL is ``https``. The list of copy sites is ``lib.editorial.COPY_SITES``, each with where the
    canonical page lives.
-4. **tags to review** (``--warn-tags``): a root cause, component, symptom or contributing
+4. **figures to carry** (``--warn-figures``): a count of accelerators, a duration or
+   GPU-hours the text states while the key facts leave it empty
+   (``lib.editorial.unstated_figures``). A figure a fact-checker read and found to be of
+   something else is listed, with why, in ``docs/editorial/figures-read.tsv`` and not
+   reported again; a line there whose passage is no longer found is reported as stale.
+5. **tags to review** (``--warn-tags``): a root cause, component, symptom or contributing
    factor none of whose words (name or aliases, stemmed crudely) appears in the case's
    text. Advisory: a human reads the case and decides.
 """
@@ -59,6 +65,31 @@ PROSE_FIELDS = (
 )  # fmt: skip
 
 
+FIGURES_READ = ROOT / "docs" / "editorial" / "figures-read.tsv"
+
+
+def figures_read(path: Path = FIGURES_READ) -> dict[tuple[str, str], str]:
+    """The figures a fact-checker read and left out of the key facts.
+
+    Input: a tab-separated file (``#`` comment lines, a header row ``slug  passage  why``).
+    Output: ``{(case slug, passage): why}``; empty when the file does not exist. Raises
+    ValueError naming the line when a row lacks one of its three columns.
+    """
+    if not path.exists():
+        return {}
+    read = {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    rows = [(n, line) for n, line in enumerate(lines, 1) if line and not line.startswith("#")]
+    for number, line in rows[1:]:
+        columns = line.split("\t")
+        if len(columns) != 3 or not all(column.strip() for column in columns):
+            raise ValueError(
+                f"{path.name} line {number}: give slug, passage and why, tab-separated"
+            )
+        read[(columns[0], columns[1])] = columns[2]
+    return read
+
+
 def load(paths: list[Path]) -> list[dict]:
     """The objects of the given fixture files, concatenated (list of dict)."""
     rows: list[dict] = []
@@ -74,9 +105,12 @@ def case_key(value) -> str:
 
 def check(
     rows: list[dict], grams: set[tuple[str, ...]], warn_tags: bool = False,
-    warn_figures: bool = False,
+    warn_figures: bool = False, read: dict[tuple[str, str], str] | None = None,
 ):  # fmt: skip
-    """Run the checks over fixture ``rows``; yields ``(check name, case slug, message)``."""
+    """Run the checks over fixture ``rows``; yields ``(check name, case slug, message)``.
+    ``read`` (see :func:`figures_read`) holds the figures not to report again."""
+    read = read or {}
+    found = set()
     cases = {r["fields"]["slug"]: r["fields"] for r in rows if r["model"] == "incidents.case"}
     sources = defaultdict(list)
     timeline = defaultdict(list)
@@ -109,7 +143,10 @@ def check(
                 prose, fields.get("accelerator_count"), fields.get("duration"),
                 fields.get("gpu_hours_lost"),
             ):  # fmt: skip
-                yield "figure to carry", slug, problem
+                passage = problem.split("“", 1)[1].split("”", 1)[0]
+                found.add((slug, passage))
+                if (slug, passage) not in read:
+                    yield "figure to carry", slug, problem
         if warn_tags:
             body = " ".join(words(" ".join(text for _, text in texts)))
             for kind, field in (("rootcause", "root_causes"), ("component", "components"),
@@ -119,6 +156,9 @@ def check(
                     term = terms.get((kind, case_key(key)))
                     if term and not _supported(term, body):
                         yield "tag to review", slug, f"{field}: {case_key(key)}"
+    if warn_figures:
+        for slug, passage in sorted(key for key in set(read) - found if key[0] in cases):
+            yield "figure to carry", slug, f"read “{passage}” is no longer found (stale line)"
 
 
 STOP_WORDS = frozenset(
@@ -153,17 +193,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--warn-figures", action="store_true", help="also list figures the key facts lack"
     )
+    parser.add_argument(
+        "--figures-read", type=Path, default=FIGURES_READ,
+        help="the figures read and left out of the key facts (tab-separated)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     try:
         default_notes = [ROOT.parent / "shared" / "research", ROOT / "docs" / "research"]
         grams = note_ngrams(args.notes or [p for p in default_notes if p.is_dir()])
         rows = load(args.fixtures)
-    except (FileNotFoundError, json.JSONDecodeError) as error:
+        read = figures_read(args.figures_read)
+    except (FileNotFoundError, json.JSONDecodeError, ValueError) as error:
         print(f"check_cases: {error}", file=sys.stderr)
         return 2
     counts: dict[str, int] = defaultdict(int)
     for name, slug, message in check(
-        rows, grams, warn_tags=args.warn_tags, warn_figures=args.warn_figures
+        rows, grams, warn_tags=args.warn_tags, warn_figures=args.warn_figures, read=read
     ):
         counts[name] += 1
         print(f"{name}\t{slug}\t{message}")
