@@ -8,7 +8,7 @@ ignored) and give the whole filtered set, not one page, in the list's order: the
 refuses is refused here with the list's messages, as a 400.
 
 The body is streamed (``StreamingHttpResponse``), :data:`EXPORT_CHUNK` cases per database
-read (eleven queries, rows read as data: ``listing.bulk``), and bounded: at most
+read (thirteen queries, rows read as data: ``listing.bulk``), and bounded: at most
 :data:`EXPORT_MAX_ROWS` rows, the first ones in the list's order. The headers say how
 many cases matched (``X-Total-Count``), how many rows the file holds (``X-Export-Rows``)
 and the cap (``X-Export-Limit``). Drafts are never exported:
@@ -160,8 +160,8 @@ def records_in_chunks(index, positions, base_url, chunk=None):
     read ``chunk`` (default :data:`EXPORT_CHUNK`, read at each call) at a time.
 
     Yields ``list[dict]`` per chunk: :func:`listing.bulk.records_at` (the record every
-    surface gives, plus ``sections``, ``sources`` and ``updated_at``; eleven queries a
-    chunk, no model instance per case), URLs absolute on ``base_url`` (``https://host``).
+    surface gives, plus ``sections``, ``sources``, ``findings`` and ``updated_at``;
+    thirteen queries a chunk, no model instance per case), URLs absolute on ``base_url`` (``https://host``).
     A case deleted or unpublished since the index was built is left out.
     """
     chunk = chunk or EXPORT_CHUNK

@@ -18,6 +18,7 @@ from incidents.filters import list_options
 from incidents.index import FACET_KEYS, get_index
 from incidents.models import Case
 from lib.text import plain_text, shorten
+from listing.diagnosis import diagnosis
 from listing.query import (
     CASES_PER_PAGE,
     PageNotFound,
@@ -34,6 +35,7 @@ from listing.query import (
 from listing.records import (
     case_brief,
     case_record,
+    findings_record,
     named,
     sections_markdown,
     sources_record,
@@ -336,7 +338,8 @@ def get_case_answer(slug, links=None):
 
     Output: the record every surface gives (``listing.records.case_record``: dates,
     organisations with roles, terms, categories, key facts, figures) plus ``sections``
-    (each Markdown section as stored, ``""`` when empty), ``timeline``, ``sources`` and
+    (each Markdown section as stored, ``""`` when empty), ``timeline``, ``sources``,
+    ``findings`` (``listing.records.findings_record``) and
     ``related`` (each ``slug``, ``title`` and the ``shared`` terms' slugs; the rest is
     :func:`related_cases_answer`'s): the same names and values as the API's
     ``/api/v1/cases/<slug>/``. Raises ``ToolError`` for an unknown slug or a draft.
@@ -348,6 +351,7 @@ def get_case_answer(slug, links=None):
         "sections": sections_markdown(case),
         "timeline": timeline_record(context["timeline"]),
         "sources": sources_record(case),
+        "findings": findings_record(context["findings"]),
         # Slug, title and the shared terms' slugs: the rest is related_cases's (issue 23:
         # related was half of get_case's answer).
         "related": [
@@ -486,3 +490,26 @@ def list_facets_answer(filters=None, sentence="", weaker=False):
             {"year": year, "count": count} for year, count in selected.selection.year_counts()
         ],
     }
+
+
+# Evidence sentences diagnose gives per cause, and causes it gives unless asked: an
+# agent's context is short; the page and the API give five and thirty.
+MCP_EVIDENCE = 3
+DIAGNOSE_LIMIT = 8
+
+
+def diagnose_answer(sentence, filters, limit, links):
+    """What causes the chosen symptoms (``filters.symptom``, or those the sentence
+    names), as ``/api/v1/diagnose/`` answers: ``listing.diagnosis.diagnosis``'s record
+    with at most ``limit`` ranked values of :data:`MCP_EVIDENCE` evidence sentences each,
+    and ``more`` (ranked values left off). ``ToolError`` with the list page's messages for
+    bad filters, and for a ``limit`` outside 1 to 30."""
+    if not 1 <= limit <= 30:
+        raise ToolError(f"limit must be from 1 to 30; {limit} was given.")
+    answer = diagnosis(list_params(sentence, filters), links, evidence_shown=MCP_EVIDENCE)
+    if answer.errors:
+        raise ToolError("\n".join(answer.errors))
+    record = answer.as_record()
+    record["more"] = max(0, len(record["ranked"]) - limit)
+    record["ranked"] = record["ranked"][:limit]
+    return record

@@ -20,6 +20,7 @@ from listing.terms import TERM_KINDS
 from .schemas import (
     Dates,
     Figures,
+    FindingOut,
     KeyFact,
     LogSignature,
     Named,
@@ -114,11 +115,12 @@ class CaseRecord(_Closed):
 
 class GetCaseAnswer(CaseRecord):
     """A published case as its page shows it: the record, its sections, timeline,
-    sources and related cases."""
+    sources, findings and related cases."""
 
     sections: Sections
     timeline: list[TimelineEntry]
     sources: list[SourceOut]
+    findings: list[FindingOut]
     related: list[RelatedBrief]
 
 
@@ -226,6 +228,7 @@ class ExportRecord(CaseRecord):
 
     sections: Sections
     sources: list[SourceOut]
+    findings: list[FindingOut]
     updated_at: str
 
 
@@ -242,6 +245,64 @@ class ExportCasesAnswer(_Closed):
     download_limit: int
 
 
+class EvidenceCase(_Closed):
+    slug: str
+    title: str
+    url: str
+
+
+class EvidenceSource(_Closed):
+    url: str
+    title: str
+
+
+class Evidence(_Closed):
+    """One finding: a link from a root cause to a symptom that a case's source states."""
+
+    sentence: str
+    measure: str = Field(description="The source's count or share, or empty.")
+    root_cause: Named
+    symptom: Named
+    component: Named | None
+    contributing_factors: list[Named]
+    case: EvidenceCase
+    source: EvidenceSource
+
+
+class ComponentCount(_Closed):
+    slug: str
+    name: str
+    findings: int
+
+
+class Ranked(_Closed):
+    kind: str
+    slug: str
+    name: str
+    weight: float
+    findings: int
+    cases: int
+    components: list[ComponentCount]
+    evidence: list[Evidence]
+
+
+class DiagnoseAnswer(_Closed):
+    """As /api/v1/diagnose/ answers (without links), ``more`` counting ranked values
+    left off."""
+
+    symptoms: list[Named]
+    root_causes: list[Named]
+    read_from_words: bool
+    recognised: list[RecognisedValue]
+    kind: str
+    findings: int
+    cases: int
+    summary: str
+    weighting: str
+    ranked: list[Ranked]
+    more: int
+
+
 # The answer each tool gives, by tool name.
 ANSWERS = {
     "search_cases": SearchCasesAnswer,
@@ -252,6 +313,7 @@ ANSWERS = {
     "get_term": GetTermAnswer,
     "related_cases": RelatedCasesAnswer,
     "list_facets": ListFacetsAnswer,
+    "diagnose": DiagnoseAnswer,
 }
 
 

@@ -17,6 +17,8 @@ Tools (each calls the code the pages call, never a copy of it; drafts never appe
   values seen with it (``listing/terms.py``, as ``/api/v1/vocabulary/`` gives a value).
 - ``related_cases``: the case page's related list with the shared terms.
 - ``list_facets``: facet values and counts under filters (``facets_from_index``).
+- ``diagnose``: the root causes of a symptom ranked by findings, with the evidence
+  (``listing.diagnosis``, as ``/diagnose/`` and ``/api/v1/diagnose/``).
 
 Bad input is a tool error (``is_error``) carrying the list page's message, never a crash;
 an argument a tool does not take is refused, naming those it takes (:class:`CheckedTool`).
@@ -57,6 +59,7 @@ from .mcp_answers import (
     CASES_PER_PAGE,
     DEFAULT_FIELDS,
     DEFAULT_LIMIT,
+    DIAGNOSE_LIMIT,
     Filters,
     IncludeWeaker,
     Kind,
@@ -64,6 +67,7 @@ from .mcp_answers import (
     Sentence,
     Slug,
     Sort,
+    diagnose_answer,
     get_case_answer,
     get_term_answer,
     list_facets_answer,
@@ -86,8 +90,9 @@ INSTRUCTIONS = (
     "components, contributing factors, impact, detection, remediation, lessons and sources. "
     "Start with search_cases and a sentence describing what you see (or a pasted log "
     "line); narrow with filters, whose slugs come from suggest_filters, resolve_terms or "
-    "list_facets; open a case with get_case; get_term tells what is seen with a symptom; "
-    "export_cases gives a whole filtered set as CSV or JSON. Read-only; published cases only."
+    "list_facets; open a case with get_case; diagnose tells what causes a symptom, with "
+    "the evidence; get_term tells what is seen with it; export_cases gives a whole "
+    "filtered set as CSV or JSON. Read-only; published cases only."
 )
 
 
@@ -212,7 +217,7 @@ def argument_problems(error):
 
 
 def build_server():
-    """A new :class:`MCPServer` with the eight tools. Output: the server (its HTTP app is
+    """A new :class:`MCPServer` with the nine tools. Output: the server (its HTTP app is
     made by :class:`HttpBridge`; ``server.run("stdio")`` serves it on stdio)."""
 
     def search_cases(
@@ -357,6 +362,24 @@ def build_server():
             )
         )
 
+    def diagnose(
+        ctx: Context,
+        sentence: Sentence = "",
+        filters: Filters | None = None,
+        limit: Annotated[
+            StrictInt,
+            Field(description=f"Most root causes to give, 1 to 30 (default {DIAGNOSE_LIMIT})."),
+        ] = DIAGNOSE_LIMIT,
+    ) -> dict[str, Any]:
+        """What causes a symptom: the root causes of filters.symptom (or of the symptoms
+        the sentence or log line names), ranked by findings, links from cause to symptom
+        that a case's source states (never tags merely sharing a case), each with its
+        components and strongest evidence sentences, the case and the source. With only
+        filters.root_cause, what that cause led to. Other filters (accelerator, workload,
+        scale, years) narrow the cases counted. As /diagnose/."""
+        links = _links(ctx)
+        return _guarded(lambda: diagnose_answer(sentence, filters, limit, links))
+
     tools = [
         (search_cases, "Search cases"),
         (export_cases, "Export cases as CSV or JSON"),
@@ -366,6 +389,7 @@ def build_server():
         (get_term, "Get a vocabulary term"),
         (related_cases, "Related cases"),
         (list_facets, "List facets with counts"),
+        (diagnose, "Diagnose a symptom"),
     ]
     server = LibraryServer(
         "incident-library",
@@ -441,8 +465,8 @@ def add_resources_and_prompts(server):
         name="diagnose_incident",
         title="Diagnose an incident",
         description="Walk through what the library knows of an incident you are seeing: "
-        "the values it is about, similar cases, the causes seen with its symptom, what to "
-        "check first.",
+        "the values it is about, similar cases, what caused its symptom elsewhere, what "
+        "to check first.",
     )
     def diagnose_incident(
         description: Annotated[
@@ -460,9 +484,10 @@ DIAGNOSE_PROMPT = """I am seeing this incident on a GPU cluster:
 Use the Incident Library's tools to help me diagnose it:
 1. Call search_cases with my description as the sentence. Read "recognised" (the
    symptoms, components and causes it is about) and the first cases (best match first).
-2. For the main recognised symptom, call get_term (kind "symptom") and read
-   "seen_with": the root causes and components of the cases that carry it. These are
-   seen together in public reports, not proven causes.
+2. For the main recognised symptom, call diagnose with filters {{"symptom": slug}}: the
+   root causes that produced it, ranked by findings (links a source states), each with
+   its evidence sentences and cases. Say how much evidence there is; "thin evidence"
+   means few cases.
 3. If one case matches closely, call get_case for its detection, remediation and
    lessons.
 Then tell me: the likely causes, each with the cases that show it (title and link); what

@@ -37,6 +37,7 @@ from incidents.graphs import related_from_index
 from incidents.index import get_index
 from incidents.models import Case, Organisation
 from lib.text import shorten
+from listing.diagnosis import diagnosis
 from listing.query import (
     CASES_PER_PAGE,
     PageNotFound,
@@ -46,7 +47,14 @@ from listing.query import (
     select,
     sort_links,
 )
-from listing.records import SECTIONS, case_record, sources_record, timeline_record
+from listing.records import (
+    SECTIONS,
+    case_findings,
+    case_record,
+    findings_record,
+    sources_record,
+    timeline_record,
+)
 from listing.suggested import suggested_filters
 from listing.terms import term_fields
 from search.snippets import snippet
@@ -125,6 +133,7 @@ def api_index(request):
             "facets": absolute(request, reverse("api-v1:list_facets")),
             "vocabulary": absolute(request, reverse("api-v1:vocabulary")),
             "organisations": absolute(request, reverse("api-v1:organisations")),
+            "diagnose": absolute(request, reverse("api-v1:diagnose")),
         },
         "schema_url": absolute(request, reverse("api_schema")),
         "documentation": absolute(request, reverse("api_examples")),
@@ -244,6 +253,7 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
 def get_case(request, response: HttpResponse, slug: str):
     """One published case, as its page shows it: every section as Markdown and as the
     sanitised HTML the page renders, key facts, timeline, parties with roles, sources,
+    findings (which root cause produced which symptom, as a source states),
     terms and categories, and the related cases (those sharing the most terms, rarer terms
     counting more). 404 for a slug no published case has (drafts included), whatever the
     client has cached; 400 for any query parameter (it takes none)."""
@@ -273,6 +283,7 @@ def get_case(request, response: HttpResponse, slug: str):
     }
     detail["timeline"] = timeline_record(case.timeline.all())
     detail["sources"] = sources_record(case)
+    detail["findings"] = findings_record(case_findings(case))
     detail["related"] = [
         {
             "slug": item["case"].slug,
@@ -437,4 +448,34 @@ def organisations(request, response: HttpResponse):
             for value in table.values
             if value.pk in by_pk and value.slug in table.by_slug  # not only drafts'
         ]
+    }
+
+
+@api.api_operation(
+    SAFE,
+    "/diagnose/",
+    response={200: schemas.DiagnosisOut, **CONDITIONAL, 400: schemas.Errors, 429: schemas.Errors},
+    url_name="diagnose",
+    operation_id="diagnose",
+    summary="What causes a symptom, ranked by the evidence the cases' sources state",
+)
+def diagnose(request, response: HttpResponse, parameters: Query[schemas.ListParameters]):
+    """The root causes of the chosen ``symptom`` values (or of the symptoms a sentence or
+    log line in ``q`` names), ranked by their findings, each with its strongest evidence;
+    with only ``root_cause`` chosen, the symptoms it led to. The list's other filters
+    narrow the cases whose findings count; ``sort``, ``matches`` and ``page`` are ignored.
+    The page ``/diagnose/`` shows the same answer. 400 as the list."""
+    answer = diagnosis(request.GET, request.build_absolute_uri)
+    if answer.errors:
+        raise ApiError(400, answer.errors)
+    cached = not_modified(request, response, get_index().versions)
+    if cached is not None:
+        return cached
+    state = query_string(answer.query)
+    return {
+        **answer.as_record(),
+        "links": {
+            "self": absolute(request, reverse("api-v1:diagnose"), state),
+            "html": absolute(request, reverse("incidents:diagnose"), state),
+        },
     }

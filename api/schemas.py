@@ -268,12 +268,29 @@ class Related(Schema):
     shared: list[SharedTerm]
 
 
+class FindingOut(Schema):
+    """A link from a root cause to a symptom that one of the case's sources states."""
+
+    root_cause: Named
+    component: Named | None
+    symptom: Named
+    contributing_factors: list[Named]
+    evidence: str = Field(description="What caused what, in a sentence.")
+    measure: str = Field(description="The count or share in words, or empty.")
+    count: int | None
+    out_of: int | None
+    counted: str = Field(description="What was counted, or empty.")
+    percent: float | None
+    source: str = Field(description="URL of the source stating it (one of sources).")
+
+
 class CaseDetail(CaseSummary):
     """One case: everything its page shows."""
 
     sections: Sections
     timeline: list[TimelineEntry]
     sources: list[SourceOut]
+    findings: list[FindingOut]
     related: list[Related]
 
 
@@ -352,6 +369,68 @@ class OrganisationOut(Schema):
 
 class Organisations(Schema):
     organisations: list[OrganisationOut]
+
+
+class EvidenceCase(Schema):
+    slug: str
+    title: str
+    url: str
+
+
+class EvidenceSource(Schema):
+    url: str
+    title: str
+
+
+class Evidence(Schema):
+    """One finding: a link from a root cause to a symptom that a case's source states."""
+
+    sentence: str = Field(description="What caused what, in the library's words.")
+    measure: str = Field(
+        description='The source\'s count or share ("148 of 419 unexpected interruptions"), '
+        "or empty."
+    )
+    root_cause: Named
+    symptom: Named
+    component: Named | None = Field(description="The part it went through, where stated.")
+    contributing_factors: list[Named]
+    case: EvidenceCase
+    source: EvidenceSource
+
+
+class ComponentCount(Schema):
+    slug: str
+    name: str
+    findings: int
+
+
+class Ranked(Schema):
+    """A root cause (or, asked from a cause, a symptom) with the evidence behind it."""
+
+    kind: str = Field(description="root_cause or symptom.")
+    slug: str
+    name: str
+    weight: float = Field(description="Summed finding weights (see weighting).")
+    findings: int
+    cases: int
+    components: list[ComponentCount]
+    evidence: list[Evidence] = Field(description="The strongest findings, at most five.")
+
+
+class DiagnosisOut(Schema):
+    """What causes the chosen symptoms (or what the chosen root causes led to)."""
+
+    symptoms: list[Named] = Field(description="The symptoms diagnosed.")
+    root_causes: list[Named] = Field(description="The root causes asked about.")
+    read_from_words: bool = Field(description="Whether they were read from q.")
+    recognised: list[RecognisedValue]
+    kind: str = Field(description="What ranked holds: root_cause or symptom.")
+    findings: int = Field(description="Findings behind the whole answer.")
+    cases: int = Field(description="Cases those findings are from.")
+    summary: str = Field(description="How much evidence there is, in a sentence.")
+    weighting: str = Field(description="How findings are weighed.")
+    ranked: list[Ranked]
+    links: dict[str, str]
 
 
 class ApiIndex(Schema):

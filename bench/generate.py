@@ -327,7 +327,15 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
     """
     from django.db import connection, transaction
 
-    from incidents.models import Accelerator, Case, Involvement, Organisation, Source, Workload
+    from incidents.models import (
+        Accelerator,
+        Case,
+        Finding,
+        Involvement,
+        Organisation,
+        Source,
+        Workload,
+    )
     from search.documents import update_search_vectors
     from taxonomy.models import (
         Category,
@@ -410,6 +418,7 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
             for name in ["A100", "H100", "H200", "GB200", "V100", "MI300X", "TPU-v4", "TPU-v5p"]
         )
         batch, sources, written = [], [], 0
+        plans = []  # (case pk, its chosen terms), for its findings
         start = datetime.date(2005, 1, 1).toordinal()
         span = datetime.date(2025, 12, 31).toordinal() - start
         for i in range(n_cases):
@@ -492,9 +501,36 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
                         Source(case_id=case.pk, url=f"https://example.org/{case.slug}",
                                title=f"Report on {case.slug}", publisher="Example")
                     )  # fmt: skip
+                    plans.append((case.pk, picked))
                 written += len(batch)
                 batch = []
         Source.objects.bulk_create(sources, batch_size=5000)
+        # Findings (issue 24): one or two a case, each one of its root causes linked to
+        # one of its symptoms (through one of its components, half the time); one in
+        # twenty counts incidents, as a study's finding does.
+        source_of = {source.case_id: source.pk for source in sources}
+        findings = []
+        for case_pk, picked in plans:
+            if not picked["root_cause"] or not picked["symptom"]:
+                continue
+            for position in range(rng.choice([1, 1, 2])):
+                components = picked["component"]
+                findings.append(
+                    Finding(
+                        case_id=case_pk,
+                        root_cause_id=terms["root_cause"][rng.choice(picked["root_cause"])].pk,
+                        symptom_id=terms["symptom"][rng.choice(picked["symptom"])].pk,
+                        component_id=terms["component"][rng.choice(components)].pk
+                        if components and rng.random() < 0.5
+                        else None,
+                        source_id=source_of[case_pk],
+                        evidence=prose(18),
+                        count=rng.randint(2, 500) if rng.random() < 0.05 else None,
+                        counted="incidents",
+                        position=position,
+                    )
+                )
+        Finding.objects.bulk_create(findings, batch_size=5000)
         Involvement.objects.bulk_create(involvements, batch_size=10000)
         for key, relation in (
             ("workload", Case.workloads),
@@ -512,7 +548,8 @@ def generate(n_cases, seed=7, stdout=sys.stdout, analyse=True):
             "symptom": Case.symptoms,
             "contributing_factor": Case.contributing_factors,
         }
-        counts = {"cases": written, "organisations": n_orgs, "sources": len(sources)}
+        counts = {"cases": written, "organisations": n_orgs, "sources": len(sources),
+                  "findings": len(findings)}  # fmt: skip
         for kind, pairs in links.items():
             model = relations[kind].through
             column = relations[kind].field.m2m_reverse_field_name() + "_id"

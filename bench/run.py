@@ -63,6 +63,7 @@ TARGETS = {
     "case page": 20,
     "graph page, cold": 300,
     "graph page, warm": 60,
+    "diagnosis page": 80,
     "admin changelist": 150,
 }
 

@@ -134,6 +134,10 @@ def build_urls():
         "graph page, warm": ["/graph/", f"/graph/?component={co[50][0]}",
                              f"/graph/?component={co[0][0]}&symptom={sy[0][0]}"
                              f"&root_cause={rc[0][0]}"],
+        "diagnosis page": [f"/diagnose/?symptom={sy[0][0]}", f"/diagnose/?symptom={sy[20][0]}",
+                           f"/diagnose/?symptom={sy[0][0]}&workload=training&year_from=2020",
+                           f"/diagnose/?root_cause={rc[0][0]}",
+                           "/diagnose/?" + urlencode({"q": sentences[4]})],
         "admin changelist": ["/admin/incidents/case/", "/admin/incidents/case/?q=stale",
                              admin_filter_url(rc[0][0]),
                              "/admin/incidents/case/?o=-4",

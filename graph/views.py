@@ -2,13 +2,14 @@
 
 from django.conf import settings
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from incidents.facets import compute_chips, query_string
 from incidents.graphs import drawn_graph_from_index, result_graph
 from incidents.models import Case
-from incidents.overview import cached_overview
+from incidents.overview import cached_overview, causes_overview
 from lib.http import SafeJsonResponse
 from listing.query import read_query, select
 
@@ -19,6 +20,9 @@ GRAPH_BUDGET = 160
 # From this many cases (or when the budget leaves nodes out), the page opens with the
 # overview of root causes and symptoms (incidents.overview).
 OVERVIEW_MIN_CASES = 20
+# What the page can draw (``view``): each case linked to its terms, or the causes the
+# cases' findings state (issue 24).
+VIEWS = {"cases": "Cases and their terms", "causes": "What caused what (findings)"}
 
 
 @csrf_exempt
@@ -27,13 +31,38 @@ def graph_page(request):
     """``/graph/``: the cases under the list's filters and sentence, with their terms, and
     a caption naming those filters and that sentence.
 
-    Same parameters and FilterSet as the list; 400 with the reasons for unknown values.
+    Same parameters and FilterSet as the list, plus ``view``: ``cases`` (the default: each
+    case linked to its terms) or ``causes`` (root causes linked to the symptoms they
+    produced, from the cases' findings). 400 with the reasons for unknown values.
     """
-    query, index, filterset, errors, sentence = read_query(request.GET, tracking=True)
-    context = {"query": query, "state": query_string(query), "kinds": KIND_LABELS}
+    params = request.GET.copy()
+    view = params.pop("view", ["cases"])[-1]
+    query, index, filterset, errors, sentence = read_query(params, tracking=True)
+    state = query_string(query)
+    context = {
+        "query": query,
+        "state": state,
+        "kinds": KIND_LABELS,
+        "view": view,
+        "views": [
+            {"key": key, "label": label, "current": key == view, "url": _view_url(state, key)}
+            for key, label in VIEWS.items()
+        ],
+    }
+    if view not in VIEWS:
+        shown = view[:40].replace("\x00", "")
+        errors = [f"There is no view “{shown}”: use cases or causes.", *errors]
     if errors:
         context["errors"] = errors
         return render(request, "graph/graph.html", context, status=400)
+    if view == "causes":
+        selection = select(index, filterset, sentence, query).selection
+        context["chips"] = compute_chips(filterset)
+        context["overview"] = causes_overview(
+            selection, query, diagnose_base=reverse("incidents:diagnose")
+        )
+        context["case_count"] = selection.count
+        return render(request, "graph/graph.html", context)
     selected = select(index, filterset, sentence, query)
     selection, context["notice"] = selected.selection, selected.notice
     # The caption: which filters and sentence drew this graph (issue 26).
@@ -51,6 +80,13 @@ def graph_page(request):
         + omitted.counts.get("case", 0),
     )
     return render(request, "graph/graph.html", context)
+
+
+def _view_url(state, view):
+    """The graph page's address for ``view`` under the query string ``state``."""
+    if view == "cases":
+        return state or "?"
+    return f"{state}&view={view}" if state else f"?view={view}"
 
 
 @csrf_exempt

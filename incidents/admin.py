@@ -14,7 +14,7 @@ from django.utils.html import format_html
 from django.utils.text import slugify
 
 from lib.admin_tools import (
-    KnownChoicesFormSet,
+    AppendedFormSet,
     NulSafeSearchMixin,
     SafeChangeList,
     SafeChoicesMixin,
@@ -27,6 +27,7 @@ from lib.merging import (
 )
 from taxonomy.models import Category, RootCause
 
+from .admin_findings import FindingInline, add_finding_terms
 from .dates import (
     DATE_HELP,
     DatePrecision,
@@ -321,38 +322,6 @@ class CaseAdminForm(VersionCheckedForm):
         return cleaned
 
 
-class AppendedFormSet(MergedInlineFormSet, KnownChoicesFormSet):
-    """Rows that merge with another editor's edits (:class:`~lib.merging.MergedInlineFormSet`),
-    read in a constant number of queries (:class:`~lib.admin_tools.KnownChoicesFormSet`).
-    Rows added in the form go after the existing ones: a new row without a position,
-    or an existing one whose position field was cleared, gets the next free one (after
-    every position stored for the case, deleted rows' included, and every position typed
-    in the form), so an editor never has to type one and no two rows collide."""
-
-    def clean(self):
-        super().clean()
-        kept = [
-            form
-            for form in self.forms
-            if getattr(form, "cleaned_data", None)
-            and not form.cleaned_data.get("DELETE")
-            and (form in self.initial_forms or form.has_changed())
-        ]
-        stored = self.queryset.values_list("position", flat=True) if self.instance.pk else []
-        typed = [form.cleaned_data.get("position") for form in kept]
-        following = max([*stored, *(p for p in typed if p is not None)], default=-1)
-        for form in kept:
-            unplaced = (
-                form not in self.initial_forms
-                or getattr(form, "add_back", False)  # its row was deleted meanwhile
-                or "position" in form.fields
-            )
-            if unplaced and form.cleaned_data.get("position") is None:
-                following += 1
-                form.cleaned_data["position"] = following
-                form.instance.position = following
-
-
 class InvolvementFormSet(AppendedFormSet):
     """A published case names at least one organisation; parties are kept in the order
     given (the first is the one the case is filed under)."""
@@ -538,7 +507,7 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         "workloads",
         "accelerators",
     ]
-    inlines = [InvolvementInline, TimelineInline, SourceInline]
+    inlines = [InvolvementInline, TimelineInline, SourceInline, FindingInline]
 
     class Media:
         js = ["js/admin-autocomplete-names.js"]
@@ -595,8 +564,14 @@ class CaseAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
         """Save the inlines and terms (publishing, with a published case, the terms made
         for it in the pop-up: ``CaseQuerySet.publish_terms``), then note what a
         fact-checker would flag (:func:`incidents.editorial.case_warnings`), said after
-        the save's own message (:meth:`response_add`, :meth:`response_change`)."""
+        the save's own message (:meth:`response_add`, :meth:`response_change`). A term a
+        finding names that the case lacks is added to the case, and said
+        (:func:`~incidents.admin_findings.add_finding_terms`)."""
         super().save_related(request, form, formsets, change)
+        added = add_finding_terms(form.instance)
+        if added:
+            messages.info(request, "Added to the case's terms, as its findings name them: "
+                          + ", ".join(added) + ".")  # fmt: skip
         if form.instance.is_published:
             Case.objects.filter(pk=form.instance.pk).publish_terms()
         request.case_warnings = case_warnings(form.instance)

@@ -138,6 +138,10 @@ class CaseIndex:
         self.scale = np.full(self.n_cases, -1, dtype=np.int64)
         self.duration = np.full(self.n_cases, -1, dtype=np.int64)
         self.term_degree = np.zeros(self.n_cases, dtype=np.int32)
+        # The findings (incidents.diagnosis.FindingTable), and answers derived from this
+        # index that other layers keep with it (the same until the data changes).
+        self.findings = None
+        self.derived = {}
         self.graph_order = np.arange(self.n_cases, dtype=np.int32)
 
     def positions_of(self, pks):
@@ -199,14 +203,15 @@ def build_index(versions):
     """Read the published cases, values and links and build a :class:`CaseIndex`.
 
     Input: the change counters read just before (labels the index; a change committed
-    while reading only makes the next request rebuild again). Output: the index. Eleven
-    SQL queries, whatever the size; at 100,000 cases (a million links) about a second
-    and 30 MB (``bench/RESULTS.md``).
+    while reading only makes the next request rebuild again). Output: the index. Twelve
+    SQL queries (the twelfth: the findings), whatever the size; at 100,000 cases (a
+    million links) about a second and 30 MB (``bench/RESULTS.md``).
     """
     from django.db.models.functions import Coalesce, Collate, ExtractYear
 
     from taxonomy.models import RootCause
 
+    from .diagnosis import findings_table
     from .facets import FACET_SPECS
     from .models import TERM_RELATIONS, Case, Involvement, ScaleBand
 
@@ -327,6 +332,7 @@ def build_index(versions):
     tables["category"] = value_table("category", unique[0], unique[1], carried)
 
     index.tables = tables
+    index.findings = findings_table(index)  # diagnosis (incidents/diagnosis.py)
     index.term_degree = sum(np.diff(tables[key].case_starts) for key in TERM_KEYS).astype(np.int32)
     # within_budget ranks case nodes by degree (most first), then by node id "case:<slug>"
     # as Python compares strings: code point order, which the "C" (PostgreSQL) and

@@ -653,3 +653,124 @@ class TimelineEvent(models.Model):
         return (*self.case.natural_key(), self.position)
 
     natural_key.dependencies = ["incidents.case"]
+
+
+class FindingManager(models.Manager):
+    """Natural keys for findings: ``get_by_natural_key(case_slug, position)``."""
+
+    def get_by_natural_key(self, case_slug, position):
+        return self.get(case__slug=case_slug, position=position)
+
+
+EVIDENCE_LENGTH = 400
+
+
+class Finding(models.Model):
+    """One cause-and-effect link a case's source states: *root cause → (via component) →
+    symptom*, with the contributing factors that applied, one evidence sentence in the
+    library's words, the source that states it and, where the report gives them, a count
+    ("148 of 419 unexpected interruptions") or a share (30.1%).
+
+    The terms are the case's own (``clean`` and the fixtures' check refuse others); the
+    source is one of the case's. Diagnosis (``incidents/diagnosis.py``) ranks root causes
+    by these, never by mere co-occurrence of tags (issue 24).
+    """
+
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="findings")
+    root_cause = models.ForeignKey(RootCause, on_delete=models.PROTECT, related_name="findings")
+    component = models.ForeignKey(
+        Component,
+        on_delete=models.PROTECT,
+        related_name="findings",
+        null=True,
+        blank=True,
+        help_text="The part the cause went through, where the source names one.",
+    )
+    symptom = models.ForeignKey(Symptom, on_delete=models.PROTECT, related_name="findings")
+    contributing_factors = models.ManyToManyField(
+        ContributingFactor, blank=True, related_name="findings"
+    )
+    evidence = models.TextField(
+        max_length=EVIDENCE_LENGTH,
+        help_text="One sentence, in your own words: what caused what, as the source says it.",
+    )
+    source = models.ForeignKey(
+        Source,
+        # RESTRICT: a source stays while a finding cites it, but goes with its case.
+        on_delete=models.RESTRICT,
+        related_name="findings",
+        help_text="The case's source that states this link.",
+    )
+    count = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text='How many the source counts for this link (148); an approximate figure ("about '
+        '20") stays in the evidence only.',
+    )
+    out_of = models.PositiveIntegerField(
+        "out of", null=True, blank=True, help_text="Of how many in all (419)."
+    )
+    counted = models.CharField(
+        "what was counted",
+        max_length=100,
+        blank=True,
+        help_text='A plural noun: "unexpected interruptions", "failed jobs".',
+    )
+    percent = models.DecimalField(
+        "share (%)",
+        max_digits=5,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="Where the source gives an exact share, as it gives it (30.1, 90.22).",
+    )
+    position = models.PositiveSmallIntegerField(default=0, help_text="Order among findings.")
+
+    objects = FindingManager()
+
+    class Meta:
+        ordering = ["position", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["case", "position"], name="unique_finding_position"),
+            models.CheckConstraint(
+                condition=models.Q(count__isnull=True)
+                | models.Q(out_of__isnull=True)
+                | models.Q(count__lte=F("out_of")),
+                name="finding_count_within_total",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(percent__isnull=True)
+                | models.Q(percent__gte=0, percent__lte=100),
+                name="finding_percent_range",
+            ),
+        ]
+        indexes = [models.Index(fields=["symptom", "root_cause"])]
+
+    def __str__(self):
+        return f"{self.root_cause} → {self.symptom}"
+
+    def natural_key(self):
+        return (*self.case.natural_key(), self.position)
+
+    natural_key.dependencies = ["incidents.case", "incidents.source"]
+
+    @property
+    def measure(self):
+        """The finding's figure as a reader reads it: "148 of 419 unexpected interruptions",
+        "30.1% of unexpected interruptions", "12 failed jobs"; "" when none is given."""
+        return finding_measure(self.count, self.out_of, self.counted, self.percent)
+
+
+def finding_measure(count, out_of, counted, percent):
+    """A finding's figure in words (see :attr:`Finding.measure`): ``str``, "" for none.
+    Both given: "148 of 419 unexpected interruptions (35.3%)" uses the source's share."""
+    noun = f" {counted}" if counted else ""
+    if count is not None and out_of is not None:
+        text = f"{count:,} of {out_of:,}{noun}"
+    elif count is not None:
+        text = f"{count:,}{noun}"
+    elif percent is not None:
+        return f"{percent}% of {counted}" if counted else f"{percent}%"
+    else:
+        return ""
+    return f"{text} ({percent}%)" if percent is not None else text

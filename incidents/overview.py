@@ -5,8 +5,9 @@ hairball, with case titles cut to a few words and every line crossing the middle
 overview aggregates the cases instead: root causes in one column, symptoms in the other,
 a line between the two when some cases of the result carry both, as wide as how many do.
 It answers "which root causes go with which symptoms" at a glance. Co-occurrence, not
-cause: a study case carries many of each (issue 24 is about findings that say which
-caused which).
+cause: a study case carries many of each. :func:`causes_overview` draws the same columns
+from the findings instead (issue 24): a line is a link from cause to symptom that a
+source states, as wide as the evidence behind it.
 
 Computed from the case index (no SQL query); deterministic for the same data.
 """
@@ -66,6 +67,7 @@ class Overview:
     width: int = 0
     height: int = 0
     left_out: int = 0  # pairs with cases not drawn
+    unit: str = "case"  # what a value's and a line's number counts: "case" or "finding"
 
     def __bool__(self):
         return bool(self.lines)
@@ -121,6 +123,55 @@ def overview(selection, query, base="/"):
         url = _list_url(query, base, ("root_cause", cause.slug), ("symptom", symptom.slug))
         result.lines.append(Line(cause, symptom, count, url, width=round(1 + 7 * count / most, 1)))
     result.causes, result.symptoms = causes, symptoms_drawn
+    _place(result)
+    return result
+
+
+def causes_overview(selection, query, diagnose_base="/diagnose/"):
+    """Root causes and the symptoms they produced, from the findings of ``selection``'s
+    cases (issue 24): a line joins a cause and a symptom some finding links, as wide as
+    the findings' summed weight (``incidents.diagnosis``), and opens the diagnosis of that
+    pair; a value opens its diagnosis. Numbers count findings. Output: :class:`Overview`
+    (``unit`` "finding"), laid out as :func:`overview`'s; empty without findings."""
+    index = selection.index
+    table = index.findings
+    chosen = np.flatnonzero(selection.result_mask()[table.case])
+    result = Overview(unit="finding")
+    if not len(chosen):
+        return result
+    sides = {}
+    for kind, column in (("root_cause", table.root_cause), ("symptom", table.symptom)):
+        counts = np.bincount(column[chosen], minlength=len(index.tables[kind].values))
+        present = np.flatnonzero(counts)
+        order = present[np.lexsort((present, -counts[present]))][:MOST_VALUES]
+        values = index.tables[kind].values
+        sides[kind] = {
+            int(p): Side(kind, values[p].slug, values[p].name, int(counts[p]),
+                         _list_url(query, diagnose_base, (kind, values[p].slug)), int(p))
+            for p in order
+        }  # fmt: skip
+    weights, findings = {}, {}
+    for at in chosen:
+        pair = (int(table.root_cause[at]), int(table.symptom[at]))
+        weights[pair] = weights.get(pair, 0.0) + float(table.weight[at])
+        findings[pair] = findings.get(pair, 0) + 1
+    pairs = [
+        (weights[pair], findings[pair], sides["root_cause"][pair[0]], sides["symptom"][pair[1]])
+        for pair in weights
+        if pair[0] in sides["root_cause"] and pair[1] in sides["symptom"]
+    ]
+    pairs.sort(key=lambda item: (-item[0], item[2].name, item[3].name))
+    drawn = pairs[:MOST_LINES]
+    result.left_out = len(weights) - len(drawn)
+    used = {id(side) for _, _, cause, symptom in drawn for side in (cause, symptom)}
+    result.causes = [s for s in sides["root_cause"].values() if id(s) in used]
+    result.symptoms = [s for s in sides["symptom"].values() if id(s) in used]
+    _order(result.causes, result.symptoms, [(w, c, s) for w, _, c, s in drawn])
+    most = max(weight for weight, _, _, _ in drawn)
+    for weight, count, cause, symptom in drawn:
+        url = _list_url(query, diagnose_base, ("symptom", symptom.slug),
+                        ("root_cause", cause.slug))  # fmt: skip
+        result.lines.append(Line(cause, symptom, count, url, width=round(1 + 7 * weight / most, 1)))
     _place(result)
     return result
 

@@ -36,6 +36,7 @@ from .dates import EARLIEST_YEAR, LONGEST, latest_year, period_end
 from .models import (
     Accelerator,
     Case,
+    Finding,
     Involvement,
     Organisation,
     ScaleBand,
@@ -104,6 +105,18 @@ for relation in (
 def involvement_changed(sender, instance, **kwargs):
     """A case's organisations changed: the organisation facet moves."""
     bump_case_version()
+
+
+@receiver(post_save, sender=Finding)
+@receiver(post_delete, sender=Finding)
+def finding_changed(sender, instance, **kwargs):
+    """A case's findings changed: diagnosis counts (read from the case index) move."""
+    bump_case_version()
+
+
+m2m_changed.connect(
+    links_changed, sender=Finding.contributing_factors.through, dispatch_uid="finding_factors"
+)
 
 
 def term_changed(sender, **kwargs):
@@ -243,6 +256,8 @@ def validate_row(sender, instance, raw=False, **kwargs):
         ended = dates["ended_on"] and period_end(dates["ended_on"], instance.ended_on_precision)
         if dates["started_on"] and ended and ended < dates["started_on"]:
             raise ValidationError(f"{label()}: it ends before it starts.")
+    if raw and sender is Finding:
+        _check_finding(instance, label())
     if raw:
         problems = field_problems(sender, instance)
         if problems:
@@ -254,8 +269,26 @@ def validate_row(sender, instance, raw=False, **kwargs):
             raise ValidationError(f"{label()}: {faults}")
 
 
+def _check_finding(finding, label):
+    """A fixture's finding names its case's own root cause, symptom and component and
+    cites one of its case's sources (the admin adds a term a finding names to its case;
+    a fixture must carry it already). Raises ValidationError naming what is not."""
+    case = finding.case
+    problems = []
+    for name, relation in (("root_cause", "root_causes"), ("symptom", "symptoms"),
+                           ("component", "components")):  # fmt: skip
+        pk = getattr(finding, f"{name}_id")
+        if pk is not None and not getattr(case, relation).filter(pk=pk).exists():
+            problems.append(f"its {name.replace('_', ' ')} is not one of the case's")
+    if finding.source_id is not None and not case.sources.filter(pk=finding.source_id).exists():
+        problems.append("its source is not one of the case's")
+    if problems:
+        raise ValidationError(f"{label}: {'; '.join(problems)}.")
+
+
 for model in (
     Case,
+    Finding,
     Organisation,
     Workload,
     Accelerator,

@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import Resolver404, reverse
 from django.utils.decorators import method_decorator
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
@@ -23,6 +24,13 @@ from lib.http import SafeJsonResponse
 from lib.parameters import takes_parameters
 from lib.resilience import health_report
 from lib.text import shorten
+from listing.diagnosis import (
+    WEIGHTING,
+    diagnosis,
+    narrowing,
+    starting_points,
+    symptom_options,
+)
 from listing.query import (
     PageNotFound,
     case_context,
@@ -281,6 +289,44 @@ class CaseDetailView(DetailView):
         context["check_cluster_text"] = settings.CHECK_CLUSTER_TEXT
         context["check_cluster_url"] = settings.CHECK_CLUSTER_URL
         return context
+
+
+@csrf_exempt
+@require_safe
+def diagnose(request):
+    """``/diagnose/``: what causes a symptom, with the evidence (issue 24).
+
+    Takes the list's parameters (``listing.diagnosis.diagnosis``): ``symptom`` (or a
+    sentence or log line in ``q``) is what is diagnosed, ``root_cause`` asks the other
+    way (what a cause produced), the other filters narrow the cases whose findings count.
+    Status 400 with the list's messages for an unknown parameter or value.
+    """
+    answer = diagnosis(request.GET, request.build_absolute_uri)
+    path = reverse("incidents:diagnose")
+    context = {
+        "answer": answer,
+        "sentence": answer.query.get("q", "") if answer.query is not None else "",
+        "starting_points": starting_points(),
+        "path": path,
+        "weighting": WEIGHTING,
+        "symptom_options": symptom_options(answer.symptoms),
+    }
+    if answer.errors:
+        context["errors"] = answer.errors
+        return render(request, "incidents/diagnosis.html", context, status=400)
+    context["chips"] = [chip for chip in compute_chips(answer.filterset) if chip.key != "q"]
+    context["narrowing"] = narrowing(answer, path)
+    context["state"] = query_string(answer.query)
+    subject = [*answer.symptoms, *answer.root_causes]
+    for value in answer.ranked:
+        pair = {answer.kind: value["slug"]}
+        for chosen in answer.symptoms:
+            pair.setdefault("symptom", chosen["slug"])
+        for chosen in answer.root_causes:
+            pair.setdefault("root_cause", chosen["slug"])
+        value["cases_url"] = reverse("incidents:case_list") + "?" + urlencode(pair)
+    context["subject"] = subject
+    return render(request, "incidents/diagnosis.html", context)
 
 
 @csrf_exempt

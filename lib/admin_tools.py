@@ -19,6 +19,8 @@ from django.db.models.constants import LOOKUP_SEP
 from django.utils.functional import cached_property
 from django.utils.text import smart_split
 
+from .merging import MergedInlineFormSet
+
 
 def holdable(model, field_name, values):
     """The ``values`` that the column ``field_name`` of ``model`` (its primary key when
@@ -295,3 +297,35 @@ def _guarded_clean(field):
         return original(value)
 
     return clean
+
+
+class AppendedFormSet(MergedInlineFormSet, KnownChoicesFormSet):
+    """Rows that merge with another editor's edits (:class:`~lib.merging.MergedInlineFormSet`),
+    read in a constant number of queries (:class:`~lib.admin_tools.KnownChoicesFormSet`).
+    Rows added in the form go after the existing ones: a new row without a position,
+    or an existing one whose position field was cleared, gets the next free one (after
+    every position stored for the case, deleted rows' included, and every position typed
+    in the form), so an editor never has to type one and no two rows collide."""
+
+    def clean(self):
+        super().clean()
+        kept = [
+            form
+            for form in self.forms
+            if getattr(form, "cleaned_data", None)
+            and not form.cleaned_data.get("DELETE")
+            and (form in self.initial_forms or form.has_changed())
+        ]
+        stored = self.queryset.values_list("position", flat=True) if self.instance.pk else []
+        typed = [form.cleaned_data.get("position") for form in kept]
+        following = max([*stored, *(p for p in typed if p is not None)], default=-1)
+        for form in kept:
+            unplaced = (
+                form not in self.initial_forms
+                or getattr(form, "add_back", False)  # its row was deleted meanwhile
+                or "position" in form.fields
+            )
+            if unplaced and form.cleaned_data.get("position") is None:
+                following += 1
+                form.cleaned_data["position"] = following
+                form.instance.position = following

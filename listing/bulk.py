@@ -75,8 +75,9 @@ def rows_at(pks):
     """The published cases among ``pks``, with their linked rows, in the order of ``pks``.
 
     Input: case primary keys (a batch: the caller bounds its size). Output:
-    ``list[tuple[CaseRow, Linked]]`` (``Linked`` with workloads, accelerators and
-    sources); a pk of a draft or a deleted case is left out. Eleven queries.
+    ``list[tuple[CaseRow, Linked, findings]]`` (``Linked`` with workloads, accelerators and
+    sources; findings as :func:`~listing.records.findings_record` gives them); a pk of a
+    draft or a deleted case is left out. Thirteen queries.
     """
     cases = {
         row["pk"]: CaseRow(**row)
@@ -106,6 +107,7 @@ def rows_at(pks):
         .values_list("case_id", *SOURCE_FIELDS)
     ):
         sources.setdefault(case_pk, []).append(dict(zip(SOURCE_FIELDS, values, strict=True)))
+    findings = _findings(found)
     result = []
     for pk in pks:
         case = cases.get(pk)
@@ -122,8 +124,51 @@ def rows_at(pks):
             accelerators=accelerators.get(pk, []),
             sources=sources.get(pk, []),
         )
-        result.append((case, linked))
+        result.append((case, linked, findings.get(pk, [])))
     return result
+
+
+def _findings(found):
+    """The findings of the cases ``found`` (pks), as data: ``{case pk: [record]}`` in
+    each case's order, the records :func:`~listing.records.findings_record` gives. Two
+    queries."""
+    from incidents.models import Finding, finding_measure
+
+    rows = list(
+        Finding.objects.filter(case_id__in=found)
+        .order_by("case_id", "position", "pk")
+        .values_list(
+            "pk", "case_id", "root_cause__slug", "root_cause__name", "component__slug",
+            "component__name", "symptom__slug", "symptom__name", "evidence", "count",
+            "out_of", "counted", "percent", "source__url",
+        )
+    )  # fmt: skip
+    factors = {}
+    for finding_pk, slug, name in (
+        Finding.contributing_factors.through.objects.filter(finding__case_id__in=found)
+        .order_by("contributingfactor__name")
+        .values_list("finding_id", "contributingfactor__slug", "contributingfactor__name")
+    ):
+        factors.setdefault(finding_pk, []).append({"slug": slug, "name": name})
+    findings = {}
+    for (pk, case_pk, rc_slug, rc_name, co_slug, co_name, sy_slug, sy_name, evidence, count,
+         out_of, counted, percent, source) in rows:  # fmt: skip
+        findings.setdefault(case_pk, []).append(
+            {
+                "root_cause": {"slug": rc_slug, "name": rc_name},
+                "component": {"slug": co_slug, "name": co_name} if co_slug else None,
+                "symptom": {"slug": sy_slug, "name": sy_name},
+                "contributing_factors": factors.get(pk, []),
+                "evidence": evidence,
+                "measure": finding_measure(count, out_of, counted, percent),
+                "count": count,
+                "out_of": out_of,
+                "counted": counted,
+                "percent": None if percent is None else float(percent),
+                "source": source,
+            }
+        )
+    return findings
 
 
 def records_at(pks, url):
@@ -132,15 +177,16 @@ def records_at(pks, url):
     Input: case primary keys (a batch) and ``url`` (a callable turning a site path into
     the URL to give). Output: ``list[dict]``, each :func:`~listing.records.case_record`'s
     fields plus ``sections`` (every prose section as Markdown, ``""`` when empty),
-    ``sources`` (``url``, ``title``, ``publisher``, ``published_on``) and ``updated_at``
-    (ISO 8601). Eleven queries (:func:`rows_at`).
+    ``sources`` (``url``, ``title``, ``publisher``, ``published_on``), ``findings`` and
+    ``updated_at`` (ISO 8601). Thirteen queries (:func:`rows_at`).
     """
     return [
         {
             **record_from(case, linked, url),
             "sections": {key: getattr(case, field) for key, field, _ in SECTIONS},
             "sources": linked.sources,
+            "findings": findings,
             "updated_at": case.updated_at.isoformat(),
         }
-        for case, linked in rows_at(pks)
+        for case, linked, findings in rows_at(pks)
     ]

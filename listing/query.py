@@ -34,6 +34,7 @@ from incidents.index import Selection, get_index
 from incidents.models import Case
 from lib.parameters import unknown_parameters
 from lib.text import shorten
+from listing.records import case_findings
 from search.passing import index_breadth
 from search.paste import first_words, read_paste
 from search.ranking import match_sentence
@@ -235,14 +236,15 @@ def missing_case_message(slug, search_hint):
 
 def case_context(case, index=None):
     """What a case page shows beside the case itself: ``dict`` with ``related`` (the cases
-    sharing the most terms, :func:`~incidents.graphs.related_from_index`), ``key_facts``
-    and ``timeline``. ``index``: the case index if the caller has read it (else read
-    here, one query for the counters). The page and the MCP server's ``get_case`` both
-    call this."""
+    sharing the most terms, :func:`~incidents.graphs.related_from_index`), ``key_facts``,
+    ``timeline`` and ``findings`` (:func:`~listing.records.case_findings`). ``index``: the
+    case index if the caller has read it (else read here, one query for the counters).
+    The page and the MCP server's ``get_case`` both call this."""
     return {
         "related": related_from_index(index or get_index(), case),
         "key_facts": case.key_facts(),
         "timeline": in_time_order(case.timeline.all()),
+        "findings": case_findings(case),
     }
 
 

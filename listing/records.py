@@ -183,3 +183,41 @@ def timeline_record(events):
         {"at": event.at, "precision": event.at_precision, "when": event.when, "event": event.event}
         for event in in_time_order(events)
     ]
+
+
+def case_findings(case):
+    """A case's findings, in the case's order, each with its terms, source and
+    contributing factors read: ``list[Finding]`` (two queries)."""
+    return list(
+        case.findings.select_related("root_cause", "component", "symptom", "source")
+        .prefetch_related("contributing_factors")
+        .order_by("position", "pk")
+    )
+
+
+def findings_record(findings):
+    """A case's findings as data: ``[{root_cause, component, symptom,
+    contributing_factors, evidence, measure, count, out_of, counted, percent, source}]``,
+    terms as ``{slug, name}`` (``component`` ``None`` when none), ``percent`` a number
+    or ``None``, ``source`` the URL of the case's source that states the link. Input:
+    :func:`case_findings`."""
+
+    def term(value):
+        return None if value is None else {"slug": value.slug, "name": value.name}
+
+    return [
+        {
+            "root_cause": term(finding.root_cause),
+            "component": term(finding.component),
+            "symptom": term(finding.symptom),
+            "contributing_factors": named(finding.contributing_factors.all()),
+            "evidence": finding.evidence,
+            "measure": finding.measure,
+            "count": finding.count,
+            "out_of": finding.out_of,
+            "counted": finding.counted,
+            "percent": None if finding.percent is None else float(finding.percent),
+            "source": finding.source.url,
+        }
+        for finding in findings
+    ]

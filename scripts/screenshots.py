@@ -36,6 +36,8 @@ PAGES = {
     "graph-filtered": "/graph/?component=training-data-loader&symptom=nccl-timeout"
     "&organisation=shanghai-ai-laboratory",
     "graph": "/graph/",
+    "diagnosis": "/diagnose/?symptom=loss-spike",
+    "graph-causes": "/graph/?view=causes",
 }
 VIEWPORTS = {"desktop": (1280, 900), "phone": (360, 780)}
 

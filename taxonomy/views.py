@@ -5,6 +5,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
@@ -120,4 +121,9 @@ def term_detail(request, kind, slug):
             for other_model, others in co_occurring_from_index(index, term)
         ],
     }
+    if kind in {"symptom", "root_cause"}:
+        # Findings naming the term (diagnosis, issue 24): links from cause to symptom.
+        column = getattr(index.findings, kind)
+        context["findings"] = int(np.count_nonzero(column == value.position))
+        context["diagnosis_url"] = reverse("incidents:diagnose") + f"?{kind}={term.slug}"
     return render(request, "taxonomy/term_detail.html", context)

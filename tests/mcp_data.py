@@ -4,7 +4,7 @@ makes of them."""
 
 import datetime
 
-from incidents.models import TimelineEvent, Workload
+from incidents.models import Finding, TimelineEvent, Workload
 
 from .conftest import make_case, make_organisation, make_term
 
@@ -49,6 +49,15 @@ def make_library():
         workloads=[training],
         sources=2,
     )
+    finding = Finding.objects.create(
+        case=hang,
+        root_cause=hang.root_causes.get(),
+        component=hang.components.get(),
+        symptom=hang.symptoms.get(slug="nccl-timeout"),
+        evidence="A switch dropped packets, so the allreduce stalled until NCCL timed out.",
+        source=hang.sources.first(),
+    )
+    finding.contributing_factors.add(*hang.contributing_factors.all())
     TimelineEvent.objects.create(
         case=hang,
         at=datetime.datetime(2023, 5, 1, 14, 3, tzinfo=datetime.UTC),

@@ -168,3 +168,80 @@ def test_an_event_and_a_party_added_back_go_after_the_others(admin_client, share
         "Jobs hung for 3 h.",
     ]
     assert Involvement.objects.get(case=case, organisation=vendor).role == "affected"
+
+
+def test_an_editor_adds_a_finding_and_its_terms_join_the_case(admin_client, shared):
+    """Issue 24: findings are entered inline. The source is chosen among the case's own;
+    a root cause or symptom the case lacks is added to it on save, and said."""
+    from incidents.models import Finding
+
+    case, url = shared
+    make_term("symptom", "NCCL timeout")
+    make_term("root_cause", "Network switch failure")
+    other = make_case("Other case")
+    data = form_data(admin_client, url)
+    choices = [o["value"] for o in page(admin_client.get(url)).select(
+        "select[name=findings-__prefix__-source] option") if o["value"]]  # fmt: skip
+    assert sorted(map(int, choices)) == sorted(case.sources.values_list("pk", flat=True))
+    source = case.sources.first()
+    data.update({
+        "findings-TOTAL_FORMS": "1", "findings-INITIAL_FORMS": "0",
+        "findings-0-root_cause": str(make_term("root_cause", "Network switch failure").pk),
+        "findings-0-symptom": str(make_term("symptom", "NCCL timeout").pk),
+        "findings-0-evidence": "A leaf switch rebooted and the jobs on it timed out in NCCL.",
+        "findings-0-source": str(source.pk),
+        "findings-0-count": "3", "findings-0-counted": "",
+    })  # fmt: skip
+    response = admin_client.post(url, data)
+    assert response.status_code == 200  # a count without what was counted
+    assert "Say what was counted" in errors_of(response)
+    data["findings-0-counted"] = "jobs"
+    data["findings-0-source"] = str(other.sources.first().pk)
+    response = admin_client.post(url, data)
+    assert response.status_code == 200 and "Select a valid choice" in errors_of(response)
+    data["findings-0-source"] = str(source.pk)
+    response = admin_client.post(url, data, follow=True)
+    assert response.status_code == 200
+    finding = Finding.objects.get(case=case)
+    assert (finding.root_cause.name, finding.symptom.name, finding.measure) == (
+        "Network switch failure", "NCCL timeout", "3 jobs"
+    )  # fmt: skip
+    assert list(case.symptoms.values_list("name", flat=True)) == ["NCCL timeout"]
+    assert list(case.root_causes.values_list("name", flat=True)) == ["Network switch failure"]
+    messages = [m.get_text(" ", strip=True) for m in page(response).select(".messagelist li")]
+    assert any("Added to the case's terms" in m and "NCCL timeout" in m for m in messages)
+    # A later save of the form, the finding row untouched, keeps it.
+    later = form_data(admin_client, url)
+    later["summary"] = "Edited later."
+    assert admin_client.post(url, later).status_code == 302
+    assert Finding.objects.filter(case=case).count() == 1
+
+
+def test_another_editors_edit_of_a_finding_survives_a_stale_save(admin_client, shared):
+    """Findings rows merge like the other inlines (issue 24: nothing an editor typed is
+    lost): B rewrites a finding's evidence and adds a contributing factor; A, who opened
+    the form before, changes the summary only."""
+    from incidents.models import Finding
+
+    case, url = shared
+    cause = make_term("root_cause", "Network switch failure")
+    symptom = make_term("symptom", "NCCL timeout")
+    factor = make_term("contributing_factor", "Heat wave")
+    case.root_causes.add(cause)
+    case.symptoms.add(symptom)
+    case.contributing_factors.add(factor)
+    finding = Finding.objects.create(
+        case=case, root_cause=cause, symptom=symptom, source=case.sources.first(),
+        evidence="First words.",
+    )  # fmt: skip
+    a = form_data(admin_client, url, summary="A's summary.")
+    b = form_data(admin_client, url)
+    b["findings-0-evidence"] = "B's evidence sentence."
+    b["findings-0-contributing_factors"] = [str(factor.pk)]
+    assert admin_client.post(url, b).status_code == 302
+    assert admin_client.post(url, a).status_code == 302
+    finding.refresh_from_db()
+    case.refresh_from_db()
+    assert case.summary == "A's summary."
+    assert finding.evidence == "B's evidence sentence."
+    assert list(finding.contributing_factors.values_list("name", flat=True)) == ["Heat wave"]

@@ -433,7 +433,9 @@ def test_a_sentence_at_the_limit_is_read(client, library):
 def test_the_index_names_every_endpoint(client):
     data = client.get("/api/v1/").json()
     assert data["version"] == "1"
-    assert set(data["endpoints"]) == {"cases", "case", "facets", "vocabulary", "organisations"}
+    assert set(data["endpoints"]) == {
+        "cases", "case", "facets", "vocabulary", "organisations", "diagnose"
+    }  # fmt: skip
     assert data["schema_url"] == "http://testserver/api/schema/"
 
 
@@ -453,6 +455,7 @@ def test_the_schema_is_valid_openapi_listing_every_endpoint(client):
         "/api/v1/facets/",
         "/api/v1/vocabulary/",
         "/api/v1/organisations/",
+        "/api/v1/diagnose/",
     }
     listing = schema["paths"]["/api/v1/cases/"]["get"]
     assert {p["name"] for p in listing["parameters"]} == {

@@ -249,3 +249,31 @@ def test_the_graph_of_many_cases_opens_with_whole_labels_and_a_caption(
     page.wait_for_url(re.compile(r"root_cause=.*symptom="))
     shown = int(page.locator(".results__count strong").inner_text().split()[0])
     assert f": {shown} case" in title
+
+
+def test_a_reader_diagnoses_a_symptom_and_checks_the_evidence_in_its_case(tab, library):
+    """Issue 24: from the diagnosis page, choose a symptom, read the causes ranked by
+    their findings, open the case an evidence sentence comes from, and find the same link
+    in its "What caused what"; from there back to the diagnosis."""
+    from incidents.models import Case, Finding
+
+    hang = Case.objects.get(title="Watchdog hang")
+    Finding.objects.create(
+        case=hang, root_cause=hang.root_causes.get(), component=hang.components.get(),
+        symptom=hang.symptoms.get(name="NCCL timeout"), source=hang.sources.first(),
+        evidence="A switch dropped packets, so the allreduce waited until NCCL timed out.",
+    )  # fmt: skip
+    tab.goto("/diagnose/")
+    tab.get_by_label("Symptom", exact=True).select_option("nccl-timeout")
+    tab.get_by_role("button", name="Diagnose").click()
+    assert tab.locator("h1").inner_text() == "What causes NCCL timeout?"
+    assert tab.locator(".diagnosis__summary").inner_text().startswith("Thin evidence: 1 finding")
+    cause = tab.locator(".cause").first
+    assert cause.locator(".cause__name").inner_text() == "Switch failure"
+    assert "so the allreduce waited" in cause.locator(".evidence__sentence").inner_text()
+    cause.locator(".evidence__where").get_by_role("link", name="Watchdog hang").click()
+    assert tab.locator("h1").inner_text() == "Watchdog hang"
+    chain = tab.locator(".finding__chain").inner_text()
+    assert "Switch failure" in chain and "NCCL" in chain and "NCCL timeout" in chain
+    tab.locator(".finding__chain").get_by_role("link", name="NCCL timeout").click()
+    assert tab.locator("h1").inner_text() == "What causes NCCL timeout?"

@@ -50,6 +50,7 @@ TOOLS = {
     "get_term": {"kind", "slug"},
     "related_cases": {"slug"},
     "list_facets": {"filters", "sentence", "include_weaker"},
+    "diagnose": {"sentence", "filters", "limit"},
 }
 BASE = Path(__file__).resolve().parent.parent
 
@@ -133,7 +134,7 @@ def library():
 # --- Discovery ---------------------------------------------------------------------------
 
 
-def test_initialize_lists_the_eight_tools_with_input_schemas(live_server, library):
+def test_initialize_lists_the_nine_tools_with_input_schemas(live_server, library):
     init, tools, _ = mcp(live_server)
     assert init.server_info.name == "incident-library"
     assert init.capabilities.tools is not None
@@ -442,7 +443,7 @@ def test_cases_and_terms_are_resources_and_a_prompt_walks_a_diagnosis(live_serve
     assert MISSING_DRAFT in str(missing)
     assert [p.name for p in prompts.prompts] == ["diagnose_incident"]
     text = prompt.messages[0].content.text
-    assert "NCCL hang" in text and "search_cases" in text and "get_term" in text
+    assert "NCCL hang" in text and "search_cases" in text and "diagnose" in text
 
 
 def test_every_tool_answer_validates_against_its_declared_output_schema(live_server, library):
@@ -473,6 +474,10 @@ def test_every_tool_answer_validates_against_its_declared_output_schema(live_ser
         ("list_facets", {}),
         ("list_facets", {"sentence": SENTENCE, "include_weaker": True,
                          "filters": {"root_cause": "switch-failure"}}),
+        ("diagnose", {"filters": {"symptom": "nccl-timeout"}}),
+        ("diagnose", {"sentence": SENTENCE, "limit": 1}),
+        ("diagnose", {"filters": {"root_cause": "switch-failure"}}),
+        ("diagnose", {}),
     ]  # fmt: skip
     _, tools, results = mcp(live_server, *calls)
     declared = {tool.name: tool.output_schema for tool in tools.tools}

@@ -21,6 +21,7 @@ from api.mcp_answers import (
     DEFAULT_LIMIT,
     Filters,
     Links,
+    diagnose_answer,
     get_case_answer,
     get_term_answer,
     list_facets_answer,
@@ -74,6 +75,9 @@ ANSWERS = {
     "list_facets": lambda filters=None, sentence="", include_weaker=False: list_facets_answer(
         _filters(filters), sentence, include_weaker
     ),
+    "diagnose": lambda sentence="", filters=None, limit=8: diagnose_answer(
+        sentence, _filters(filters), limit, LINKS
+    ),
 }
 
 
@@ -102,6 +106,32 @@ class McpAnswersTests(TestCase):
     @classmethod
     def setUpTestData(cls):
         make_library()
+
+    # --- diagnose ------------------------------------------------------------------------
+
+    def test_diagnose_answers_as_the_api_with_three_evidence_sentences_a_cause(self):
+        for arguments in ({"filters": {"symptom": "nccl-timeout"}},
+                          {"sentence": SENTENCE},
+                          {"filters": {"root_cause": "switch-failure"}}):  # fmt: skip
+            with self.subTest(arguments):
+                found = call("diagnose", **arguments)
+                query = urllib.parse.urlencode(
+                    {
+                        **({"q": arguments["sentence"]} if "sentence" in arguments else {}),
+                        **arguments.get("filters", {}),
+                    }  # fmt: skip
+                )
+                api = self.client.get(f"/api/v1/diagnose/?{query}").json()
+                del api["links"]
+                for ranked in api["ranked"]:
+                    ranked["evidence"] = ranked["evidence"][:3]
+                assert found.pop("more") == 0
+                assert found == api
+                assert found["ranked"][0]["evidence"][0]["case"]["slug"] == "watchdog-hang"
+        assert refused("diagnose", filters={"symptom": "nope"}).startswith(
+            "There is no symptom “nope”"
+        )
+        assert refused("diagnose", limit=0) == "limit must be from 1 to 30; 0 was given."
 
     # --- search_cases --------------------------------------------------------------------
 
@@ -558,5 +588,9 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         check("list_facets", list_facets_answer(None, sentence, True))
         check("suggest_filters", suggest_filters_answer(sentence))
         check("resolve_terms", resolve_terms_answer(["Xid 79", "H100", "vllm"]))
+        for symptom in ("nccl-timeout", "gpu-fell-off-the-bus", "loss-spike", ""):
+            check("diagnose", diagnose_answer("", _filters({"symptom": symptom or None}), 30,
+                                              LINKS))  # fmt: skip
+        check("diagnose", diagnose_answer("Xid 79 GPU has fallen off the bus", None, 8, LINKS))
         with self.assertRaises(jsonschema.ValidationError):  # the schemas are closed
             check("get_case", {**get_case_answer(slugs[0], LINKS), "extra": 1})

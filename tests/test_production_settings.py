@@ -11,6 +11,7 @@ from django.test import override_settings
 from incidents.models import (
     Accelerator,
     Case,
+    Finding,
     Involvement,
     Organisation,
     ScaleBand,
@@ -81,7 +82,7 @@ def test_json_escapes_angle_brackets(client):
 
 MODELS = [
     Category, RootCause, Component, Symptom, ContributingFactor, Organisation, Workload,
-    Accelerator, ScaleBand, Case, Source, Involvement, TimelineEvent,
+    Accelerator, ScaleBand, Case, Source, Involvement, TimelineEvent, Finding,
 ]  # fmt: skip
 
 
