@@ -11,7 +11,7 @@ Inputs: fixture files in Django's JSON format (default ``fixtures/cases.json`` a
 notes in ``../shared/research`` and this repository's own in ``docs/research``, those that
 exist; ``--notes`` replaces them, and may be given more than once). Output: one line
 per finding on standard output, then a count per check; exit
-status 1 when any finding of checks 1–3 is present, else 0 (checks 4 and 5 are advisory
+status 1 when any finding of checks 1–4 is present, else 0 (checks 5 and 6 are advisory
 and reported only with ``--warn-figures`` and ``--warn-tags``).
 
 The checks (issue 13, "fact-check findings"; the rules of 1–3 are ``lib/editorial.py``,
@@ -28,12 +28,19 @@ which the admin's case form applies on a save too):
    primary page (status-page mirrors, paper-summary sites, machine-written blogs), and each
    URL is ``https``. The list of copy sites is ``lib.editorial.COPY_SITES``, each with where the
    canonical page lives.
-4. **figures to carry** (``--warn-figures``): a count of accelerators, a duration or
+4. **findings** (issue 24): every published case has at least one finding, unless a
+   fact-checker found that its sources state no link between its own root causes and
+   symptoms and listed it, with why, in ``docs/editorial/no-finding.tsv`` (a listed case
+   that has a finding is reported as stale); each
+   finding names its case's own root cause, symptom, component and contributing factors,
+   cites one of its case's sources, and its evidence sentence is neither empty nor
+   copied (check 1 reads it like the case's prose).
+5. **figures to carry** (``--warn-figures``): a count of accelerators, a duration or
    GPU-hours the text states while the key facts leave it empty
    (``lib.editorial.unstated_figures``). A figure a fact-checker read and found to be of
    something else is listed, with why, in ``docs/editorial/figures-read.tsv`` and not
    reported again; a line there whose passage is no longer found is reported as stale.
-5. **tags to review** (``--warn-tags``): a root cause, component, symptom or contributing
+6. **tags to review** (``--warn-tags``): a root cause, component, symptom or contributing
    factor none of whose words (name or aliases, stemmed crudely) appears in the case's
    text. Advisory: a human reads the case and decides.
 """
@@ -66,28 +73,41 @@ PROSE_FIELDS = (
 
 
 FIGURES_READ = ROOT / "docs" / "editorial" / "figures-read.tsv"
+NO_FINDING = ROOT / "docs" / "editorial" / "no-finding.tsv"
+
+
+def read_tsv(path: Path, columns: tuple[str, ...]) -> list[list[str]]:
+    """The rows of an editorial list: a tab-separated file with ``#`` comment lines and a
+    header row naming ``columns``.
+
+    Output: ``list[list[str]]``, one list of ``len(columns)`` values a row; ``[]`` when
+    the file does not exist. Raises ValueError naming the line when a row lacks a value.
+    """
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    rows = [(n, line) for n, line in enumerate(lines, 1) if line and not line.startswith("#")]
+    found = []
+    for number, line in rows[1:]:
+        values = line.split("\t")
+        if len(values) != len(columns) or not all(value.strip() for value in values):
+            names = ", ".join(columns)
+            raise ValueError(f"{path.name} line {number}: give {names}, tab-separated")
+        found.append(values)
+    return found
+
+
+def no_finding(path: Path = NO_FINDING) -> dict[str, str]:
+    """The published cases whose sources state no link from a cause to a symptom:
+    ``{case slug: why}`` from ``path`` (:func:`read_tsv`, columns slug and why)."""
+    return dict(read_tsv(path, ("slug", "why")))
 
 
 def figures_read(path: Path = FIGURES_READ) -> dict[tuple[str, str], str]:
-    """The figures a fact-checker read and left out of the key facts.
-
-    Input: a tab-separated file (``#`` comment lines, a header row ``slug  passage  why``).
-    Output: ``{(case slug, passage): why}``; empty when the file does not exist. Raises
-    ValueError naming the line when a row lacks one of its three columns.
-    """
-    if not path.exists():
-        return {}
-    read = {}
-    lines = path.read_text(encoding="utf-8").splitlines()
-    rows = [(n, line) for n, line in enumerate(lines, 1) if line and not line.startswith("#")]
-    for number, line in rows[1:]:
-        columns = line.split("\t")
-        if len(columns) != 3 or not all(column.strip() for column in columns):
-            raise ValueError(
-                f"{path.name} line {number}: give slug, passage and why, tab-separated"
-            )
-        read[(columns[0], columns[1])] = columns[2]
-    return read
+    """The figures a fact-checker read and left out of the key facts: ``{(case slug,
+    passage): why}`` from ``path`` (:func:`read_tsv`, columns slug, passage and why)."""
+    return {(slug, passage): why for slug, passage, why in read_tsv(
+        path, ("slug", "passage", "why"))}  # fmt: skip
 
 
 def load(paths: list[Path]) -> list[dict]:
@@ -106,19 +126,25 @@ def case_key(value) -> str:
 def check(
     rows: list[dict], grams: set[tuple[str, ...]], warn_tags: bool = False,
     warn_figures: bool = False, read: dict[tuple[str, str], str] | None = None,
+    without: dict[str, str] | None = None,
 ):  # fmt: skip
     """Run the checks over fixture ``rows``; yields ``(check name, case slug, message)``.
-    ``read`` (see :func:`figures_read`) holds the figures not to report again."""
+    ``read`` (see :func:`figures_read`) holds the figures not to report again, ``without``
+    (see :func:`no_finding`) the cases read and found to have no stated link."""
     read = read or {}
+    without = without or {}
     found = set()
     cases = {r["fields"]["slug"]: r["fields"] for r in rows if r["model"] == "incidents.case"}
     sources = defaultdict(list)
     timeline = defaultdict(list)
+    findings = defaultdict(list)
     for row in rows:
         if row["model"] == "incidents.source":
             sources[case_key(row["fields"]["case"])].append(row["fields"])
         elif row["model"] == "incidents.timelineevent":
             timeline[case_key(row["fields"]["case"])].append(row["fields"]["event"])
+        elif row["model"] == "incidents.finding":
+            findings[case_key(row["fields"]["case"])].append(row["fields"])
     terms = {
         (row["model"].split(".")[1], row["fields"]["slug"]): row["fields"]
         for row in rows
@@ -127,6 +153,7 @@ def check(
     for slug, fields in cases.items():
         texts = [(name, fields.get(name) or "") for name in PROSE_FIELDS]
         texts += [(f"timeline {i + 1}", event) for i, event in enumerate(timeline[slug])]
+        texts += [(f"finding {i + 1}", f["evidence"]) for i, f in enumerate(findings[slug])]
         for name, text in texts:
             for run in copied_runs(text, grams):
                 yield "copied run", slug, f"{name}: “{run}”"
@@ -134,6 +161,7 @@ def check(
                 yield "notes language", slug, f"{name}: “{phrase}”"
         if not sources[slug]:
             yield "sources", slug, "no source"
+        yield from finding_problems(slug, fields, findings[slug], sources[slug], without)
         for source in sources[slug]:
             for problem in source_problems(source["url"]):
                 yield "sources", slug, problem
@@ -159,6 +187,48 @@ def check(
     if warn_figures:
         for slug, passage in sorted(key for key in set(read) - found if key[0] in cases):
             yield "figure to carry", slug, f"read “{passage}” is no longer found (stale line)"
+
+
+FINDING_TERMS = (
+    ("root_cause", "root_causes"),
+    ("component", "components"),
+    ("symptom", "symptoms"),
+)
+
+
+def finding_problems(slug, case, findings, sources, without=None):
+    """Check 4 on one case: yields ``("findings", slug, message)`` for a published case
+    without a finding (unless listed in ``without``, :func:`no_finding`), for a listed
+    case that has one, and for each finding naming a term its case lacks, citing a
+    source that is not the case's, or giving no evidence sentence."""
+    without = without or {}
+    if case.get("is_published", True) and not findings and slug not in without:
+        yield "findings", slug, "no finding: say which root cause produced which symptom"
+    if findings and slug in without:
+        yield "findings", slug, "listed as having no stated link, yet it has findings (stale line)"
+    urls = {source["url"] for source in sources}
+    for number, finding in enumerate(findings, 1):
+        for name, relation in FINDING_TERMS:
+            term = finding.get(name)
+            if term and case_key(term) not in {case_key(k) for k in case.get(relation, [])}:
+                yield (
+                    "findings",
+                    slug,
+                    f"finding {number}: {name} {case_key(term)} is not the case's",
+                )
+        for factor in finding.get("contributing_factors", []):
+            if case_key(factor) not in {case_key(k) for k in case.get("contributing_factors", [])}:
+                yield (
+                    "findings",
+                    slug,
+                    (f"finding {number}: contributing factor {case_key(factor)} is not the case's"),
+                )
+        source = finding.get("source")
+        url = source[-1] if isinstance(source, list) else source
+        if url not in urls:
+            yield "findings", slug, f"finding {number}: its source is not one of the case's"
+        if not (finding.get("evidence") or "").strip():
+            yield "findings", slug, f"finding {number}: no evidence sentence"
 
 
 STOP_WORDS = frozenset(
@@ -197,29 +267,36 @@ def main(argv: list[str] | None = None) -> int:
         "--figures-read", type=Path, default=FIGURES_READ,
         help="the figures read and left out of the key facts (tab-separated)",
     )  # fmt: skip
+    parser.add_argument(
+        "--no-finding", type=Path, default=NO_FINDING,
+        help="the cases whose sources state no link, with why (tab-separated)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     try:
         default_notes = [ROOT.parent / "shared" / "research", ROOT / "docs" / "research"]
         grams = note_ngrams(args.notes or [p for p in default_notes if p.is_dir()])
         rows = load(args.fixtures)
         read = figures_read(args.figures_read)
+        without = no_finding(args.no_finding)
     except (FileNotFoundError, json.JSONDecodeError, ValueError) as error:
         print(f"check_cases: {error}", file=sys.stderr)
         return 2
     counts: dict[str, int] = defaultdict(int)
     for name, slug, message in check(
-        rows, grams, warn_tags=args.warn_tags, warn_figures=args.warn_figures, read=read
-    ):
+        rows, grams, warn_tags=args.warn_tags, warn_figures=args.warn_figures, read=read,
+        without=without,
+    ):  # fmt: skip
         counts[name] += 1
         print(f"{name}\t{slug}\t{message}")
     cases = sum(row["model"] == "incidents.case" for row in rows)
     advisory = {"tag to review": args.warn_tags, "figure to carry": args.warn_figures}
     summary = ", ".join(f"{counts[name]} {name}" for name in
-                        ("copied run", "notes language", "sources", "tag to review",
-                         "figure to carry")
+                        ("copied run", "notes language", "sources", "findings",
+                         "tag to review", "figure to carry")
                         if advisory.get(name, True))  # fmt: skip
     print(f"{cases} cases checked: {summary}")
-    blocking = counts["copied run"] + counts["notes language"] + counts["sources"]
+    blocking = sum(counts[name] for name in ("copied run", "notes language", "sources",
+                                             "findings"))  # fmt: skip
     return 1 if blocking else 0
 
 

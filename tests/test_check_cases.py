@@ -19,8 +19,10 @@ NOTE = (
 
 
 def case(slug, **fields):
+    """A draft case (a published one must have a finding: check 4's own tests say so)."""
     base = {"title": slug, "slug": slug, "summary": "", "lessons": "", "root_causes": [],
-            "components": [], "symptoms": [], "contributing_factors": []}  # fmt: skip
+            "components": [], "symptoms": [], "contributing_factors": [],
+            "is_published": False}  # fmt: skip
     return {"model": "incidents.case", "fields": {**base, **fields}}
 
 
@@ -49,7 +51,9 @@ def test_a_run_of_ten_words_from_the_notes_is_reported(tmp_path):
         "copied run\ta\tsummary: “a firmware update on every controller rebooted them all at”"
         in out
     )
-    assert out.strip().endswith("1 cases checked: 1 copied run, 0 notes language, 0 sources")
+    assert out.strip().endswith(
+        "1 cases checked: 1 copied run, 0 notes language, 0 sources, 0 findings"
+    )
 
 
 def test_nine_words_or_a_quotation_are_not_a_copy(tmp_path):
@@ -59,7 +63,7 @@ def test_nine_words_or_a_quotation_are_not_a_copy(tmp_path):
     status, out = run(tmp_path, rows)
     assert (status, out.strip()) == (
         0,
-        "1 cases checked: 0 copied run, 0 notes language, 0 sources",
+        "1 cases checked: 0 copied run, 0 notes language, 0 sources, 0 findings",
     )
 
 
@@ -114,7 +118,9 @@ def test_a_missing_notes_folder_is_a_usage_error(tmp_path):
 @pytest.mark.skipif(not NOTES.is_dir(), reason="needs the research notes in ../shared/research")
 def test_the_library_has_no_copied_run_notes_language_or_copied_source():
     result = subprocess.run([sys.executable, SCRIPT], capture_output=True, text=True, check=False)
-    assert result.stdout.splitlines()[-1].endswith(": 0 copied run, 0 notes language, 0 sources")
+    assert result.stdout.splitlines()[-1].endswith(
+        ": 0 copied run, 0 notes language, 0 sources, 0 findings"
+    )
     assert result.returncode == 0
 
 
@@ -159,7 +165,7 @@ def test_a_figure_read_is_not_reported_again_and_a_stale_line_is(tmp_path):
         "figure to carry\ta\tstates “4,096 GPUs”; the accelerator count is empty",
         "figure to carry\tb\tstates “down for about 90 minutes”; the incident duration is empty",
         "figure to carry\tb\tread “for about an hour” is no longer found (stale line)",
-        "2 cases checked: 0 copied run, 0 notes language, 0 sources, 3 figure to carry",
+        "2 cases checked: 0 copied run, 0 notes language, 0 sources, 0 findings, 3 figure to carry",
     ]
     read.write_text("slug\tpassage\twhy\na\tonly two columns\n")
     status, out = run(tmp_path, rows, "--warn-figures", "--figures-read", read)
@@ -174,3 +180,52 @@ def test_every_figure_the_library_states_is_a_key_fact_or_read():
         [sys.executable, SCRIPT, "--warn-figures"], capture_output=True, text=True, check=False
     )  # fmt: skip
     assert result.stdout.splitlines()[-1].endswith(", 0 figure to carry"), result.stdout
+
+
+def test_findings_name_their_cases_own_terms_and_sources_and_every_published_case_has_one(
+    tmp_path,
+):
+    """Issue 24's bar for the fact-checker's script."""
+    finding = {
+        "model": "incidents.finding",
+        "fields": {"case": ["a"], "root_cause": ["faulty-gpu"], "component": ["nvlink"],
+                   "symptom": ["nccl-timeout"], "contributing_factors": [["heat-wave"]],
+                   "evidence": "A faulty GPU made the job time out in NCCL.",
+                   "source": ["a", "https://example.org/elsewhere"], "position": 0},
+    }  # fmt: skip
+    rows = [
+        case("a", is_published=True, root_causes=[["faulty-gpu"]], symptoms=[["job-crash"]]),
+        case("b", is_published=True),
+        source("a", "https://example.org/a"),
+        source("b", "https://example.org/b"),
+        finding,
+    ]
+    status, out = run(tmp_path, rows)
+    assert status == 1
+    assert out.splitlines() == [
+        "findings\ta\tfinding 1: component nvlink is not the case's",
+        "findings\ta\tfinding 1: symptom nccl-timeout is not the case's",
+        "findings\ta\tfinding 1: contributing factor heat-wave is not the case's",
+        "findings\ta\tfinding 1: its source is not one of the case's",
+        "findings\tb\tno finding: say which root cause produced which symptom",
+        "2 cases checked: 0 copied run, 0 notes language, 0 sources, 5 findings",
+    ]
+
+
+def test_a_case_whose_sources_state_no_link_may_be_listed_with_why(tmp_path):
+    """Issue 24: a finding is a link a source states, never inferred; a case whose
+    sources state none is listed, with why, and not reported; listed yet with a
+    finding, it is reported as stale."""
+    listed = tmp_path / "no-finding.tsv"
+    listed.write_text("slug\twhy\nb\tthe report gives no cause for the spikes\n")
+    rows = [case("b", is_published=True), source("b", "https://example.org/b")]
+    status, out = run(tmp_path, rows, "--no-finding", listed)
+    assert (status, out.splitlines()) == (
+        0, ["1 cases checked: 0 copied run, 0 notes language, 0 sources, 0 findings"]
+    )  # fmt: skip
+    rows.append({"model": "incidents.finding", "fields": {
+        "case": ["b"], "root_cause": None, "symptom": None, "evidence": "Something.",
+        "source": ["b", "https://example.org/b"], "position": 0}})  # fmt: skip
+    status, out = run(tmp_path, rows, "--no-finding", listed)
+    assert status == 1
+    assert "findings\tb\tlisted as having no stated link, yet it has findings (stale line)" in out
