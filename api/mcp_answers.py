@@ -502,14 +502,14 @@ def diagnose_answer(sentence, filters, limit, links):
     """What causes the chosen symptoms (``filters.symptom``, or those the sentence
     names), as ``/api/v1/diagnose/`` answers: ``listing.diagnosis.diagnosis``'s record
     with at most ``limit`` ranked values of :data:`MCP_EVIDENCE` evidence sentences each,
-    and ``more`` (ranked values left off). ``ToolError`` with the list page's messages for
-    bad filters, and for a ``limit`` outside 1 to 30."""
+    and ``more`` (ranked values left off, here or after the API's thirty). ``ToolError``
+    with the list page's messages for bad filters, and for a ``limit`` outside 1 to 30."""
     if not 1 <= limit <= 30:
         raise ToolError(f"limit must be from 1 to 30; {limit} was given.")
     answer = diagnosis(list_params(sentence, filters), links, evidence_shown=MCP_EVIDENCE)
     if answer.errors:
         raise ToolError("\n".join(answer.errors))
     record = answer.as_record()
-    record["more"] = max(0, len(record["ranked"]) - limit)
+    record["more"] += max(0, len(record["ranked"]) - limit)
     record["ranked"] = record["ranked"][:limit]
     return record

@@ -430,6 +430,7 @@ class DiagnosisOut(Schema):
     summary: str = Field(description="How much evidence there is, in a sentence.")
     weighting: str = Field(description="How findings are weighed.")
     ranked: list[Ranked]
+    more: int = Field(description="Ranked values left off after the first 30.")
     links: dict[str, str]
 
 

@@ -36,8 +36,9 @@ def graph_page(request):
     produced, from the cases' findings). 400 with the reasons for unknown values.
     """
     params = request.GET.copy()
-    view = params.pop("view", ["cases"])[-1]
-    query, index, filterset, errors, sentence = read_query(params, tracking=True)
+    views = params.pop("view", ["cases"])
+    view = views[-1]
+    query, index, filterset, errors, sentence = read_query(params, tracking=True, also=["view"])
     state = query_string(query)
     context = {
         "query": query,
@@ -49,7 +50,9 @@ def graph_page(request):
             for key, label in VIEWS.items()
         ],
     }
-    if view not in VIEWS:
+    if len(views) > 1:
+        errors = [f"The view is given {len(views)} times; give it once.", *errors]
+    elif view not in VIEWS:
         shown = view[:40].replace("\x00", "")
         errors = [f"There is no view “{shown}”: use cases or causes.", *errors]
     if errors:
@@ -58,9 +61,16 @@ def graph_page(request):
     if view == "causes":
         selection = select(index, filterset, sentence, query).selection
         context["chips"] = compute_chips(filterset)
+        chosen = filterset.chosen()
         context["overview"] = causes_overview(
-            selection, query, diagnose_base=reverse("incidents:diagnose")
-        )
+            selection,
+            query,
+            diagnose_base=reverse("incidents:diagnose"),
+            symptoms=[index.tables["symptom"].by_slug[v.slug].position
+                      for v in chosen.get("symptom", [])],
+            root_causes=[index.tables["root_cause"].by_slug[v.slug].position
+                         for v in chosen.get("root_cause", [])],
+        )  # fmt: skip
         context["case_count"] = selection.count
         return render(request, "graph/graph.html", context)
     selected = select(index, filterset, sentence, query)

@@ -127,15 +127,28 @@ def overview(selection, query, base="/"):
     return result
 
 
-def causes_overview(selection, query, diagnose_base="/diagnose/"):
+def causes_overview(selection, query, diagnose_base="/diagnose/", symptoms=(), root_causes=()):
     """Root causes and the symptoms they produced, from the findings of ``selection``'s
     cases (issue 24): a line joins a cause and a symptom some finding links, as wide as
     the findings' summed weight (``incidents.diagnosis``), and opens the diagnosis of that
-    pair; a value opens its diagnosis. Numbers count findings. Output: :class:`Overview`
-    (``unit`` "finding"), laid out as :func:`overview`'s; empty without findings."""
+    pair; a value opens its diagnosis, under the same other filters. ``symptoms`` and
+    ``root_causes`` (positions of the values the filters chose) keep only the findings
+    naming them, so a line's number is its diagnosis's. Numbers count findings. Output:
+    :class:`Overview` (``unit`` "finding"), laid out as :func:`overview`'s; empty without
+    findings."""
     index = selection.index
     table = index.findings
-    chosen = np.flatnonzero(selection.result_mask()[table.case])
+    keep = selection.result_mask()[table.case]
+    if len(symptoms):
+        keep &= np.isin(table.symptom, symptoms)
+    if len(root_causes):
+        keep &= np.isin(table.root_cause, root_causes)
+    chosen = np.flatnonzero(keep)
+    # Links replace what is diagnosed and leave out the sentence (the diagnosis reads it
+    # for symptoms, not as a filter).
+    query = query.copy()
+    for key in ("symptom", "root_cause", "q", "matches", "sort"):
+        query.pop(key, None)
     result = Overview(unit="finding")
     if not len(chosen):
         return result

@@ -14,7 +14,6 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import Resolver404, reverse
 from django.utils.decorators import method_decorator
-from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
@@ -54,6 +53,7 @@ from .facets import (
 from .filters import (
     LIST_OPTIONS,
     MAX_VALUES_PER_FILTER,
+    PASTE_MAX_LENGTH,
     SEARCH_MAX_LENGTH,
     list_options,
 )
@@ -301,15 +301,17 @@ def diagnose(request):
     way (what a cause produced), the other filters narrow the cases whose findings count.
     Status 400 with the list's messages for an unknown parameter or value.
     """
-    answer = diagnosis(request.GET, request.build_absolute_uri)
+    answer = diagnosis(request.GET, request.build_absolute_uri, tracking=True)
     path = reverse("incidents:diagnose")
     context = {
         "answer": answer,
         "sentence": answer.query.get("q", "") if answer.query is not None else "",
-        "starting_points": starting_points(),
         "path": path,
         "weighting": WEIGHTING,
-        "symptom_options": symptom_options(answer.symptoms),
+        # Symptoms read from the words are not chosen in the form: a new sentence typed
+        # there is read afresh, not overridden by the last one's symptoms.
+        "symptom_options": symptom_options([] if answer.read_from_words else answer.symptoms),
+        "paste_max": PASTE_MAX_LENGTH,
     }
     if answer.errors:
         context["errors"] = answer.errors
@@ -317,14 +319,29 @@ def diagnose(request):
     context["chips"] = [chip for chip in compute_chips(answer.filterset) if chip.key != "q"]
     context["narrowing"] = narrowing(answer, path)
     context["state"] = query_string(answer.query)
-    subject = [*answer.symptoms, *answer.root_causes]
+    # The filters other than what is diagnosed and the sentence: kept by every link.
+    kept = answer.query.copy()
+    for key in ("symptom", "root_cause", "q", "page", "sort", "matches"):
+        kept.pop(key, None)
+    context["starting_points"] = [
+        {**point, "url": add_url(kept, "symptom", point["slug"], base=path)}
+        for point in starting_points(answer.mask)
+    ]
+    # "The cases carrying both": the list under the same filters, both terms chosen (it
+    # lists cases carrying the two terms, which may be more than those with a finding).
+    cases_query = answer.query.copy()
+    for key in ("q", "page", "sort", "matches"):
+        cases_query.pop(key, None)
     for value in answer.ranked:
-        pair = {answer.kind: value["slug"]}
-        for chosen in answer.symptoms:
-            pair.setdefault("symptom", chosen["slug"])
-        for chosen in answer.root_causes:
-            pair.setdefault("root_cause", chosen["slug"])
-        value["cases_url"] = reverse("incidents:case_list") + "?" + urlencode(pair)
+        value["cases_url"] = add_url(
+            cases_query, answer.kind, value["slug"], base=reverse("incidents:case_list")
+        )
+    if answer.sentence_unread:
+        words = answer.query.copy()
+        for key in ("symptom", "root_cause", "page"):
+            words.pop(key, None)
+        context["read_words_url"] = f"{path}?{words.urlencode()}"
+    subject = [*answer.symptoms, *answer.root_causes]
     context["subject"] = subject
     return render(request, "incidents/diagnosis.html", context)
 

@@ -57,7 +57,9 @@ class Diagnosis:
     named (:func:`~listing.query.recognised_record`);
     ``kind``: what ``ranked`` holds (``"root_cause"`` or ``"symptom"``); ``ranked``:
     ``list[dict]`` (see :func:`ranked_record`); ``findings`` and ``cases``: the evidence
-    behind the whole answer; ``summary``: one sentence saying how much evidence there is.
+    behind the whole answer; ``summary``: one sentence saying how much evidence there is;
+    ``more``: ranked values left off after :data:`RANKED_LIMIT`; ``sentence_unread``:
+    ``q`` was given with a symptom or root cause chosen, so it was not read for them.
     """
 
     errors: list = field(default_factory=list)
@@ -72,7 +74,10 @@ class Diagnosis:
     findings: int = 0
     cases: int = 0
     summary: str = ""
+    more: int = 0
+    sentence_unread: bool = False
     case_positions: object = None
+    mask: object = None
 
     def as_record(self):
         """The answer as the API and MCP give it: ``dict`` (without ``errors``,
@@ -88,19 +93,21 @@ class Diagnosis:
             "summary": self.summary,
             "weighting": WEIGHTING,
             "ranked": self.ranked,
+            "more": self.more,
         }
 
 
-def diagnosis(params, url, evidence_shown=EVIDENCE_SHOWN):
+def diagnosis(params, url, evidence_shown=EVIDENCE_SHOWN, tracking=False):
     """Diagnose what ``params`` ask (see the module docstring).
 
     Input: a ``QueryDict`` in the list's parameter names; ``url``, a callable turning a
     site path into the URL to give (absolute over HTTP); ``evidence_shown``, the most
-    evidence sentences given per ranked value. Output: :class:`Diagnosis`; its ``errors``
-    are the list's messages for what cannot be used (an unknown parameter or value), and
-    the rest is empty then. One query for the counters, one for the evidence shown.
+    evidence sentences given per ranked value; ``tracking``: let link-tracking tags pass,
+    as HTML pages do. Output: :class:`Diagnosis`; its ``errors`` are the list's messages
+    for what cannot be used (an unknown parameter or value), and the rest is empty then.
+    Three queries: the counters, the evidence shown and its contributing factors.
     """
-    query, index, filterset, errors, sentence = read_query(params)
+    query, index, filterset, errors, sentence = read_query(params, tracking=tracking)
     if errors:
         return Diagnosis(errors=errors, query=query, filterset=filterset)
     chosen = filterset.chosen()
@@ -118,7 +125,9 @@ def diagnosis(params, url, evidence_shown=EVIDENCE_SHOWN):
                 if into:
                     answer.read_from_words = True
                     break
-    mask = Selection(index, chosen, years=list_options(query).years).mask()
+        else:
+            answer.sentence_unread = True
+    mask = answer.mask = Selection(index, chosen, years=list_options(query).years).mask()
     symptom_at = np.array([v.position for v in symptoms], dtype=np.int32)
     root_cause_at = np.array([v.position for v in root_causes], dtype=np.int32)
     groups, answer.kind = diagnose(index, mask, symptom_at, root_cause_at, limit=RANKED_LIMIT)
@@ -127,6 +136,7 @@ def diagnosis(params, url, evidence_shown=EVIDENCE_SHOWN):
     answer.findings = sum(group.findings for group in groups)
     answer.case_positions = evidence_cases(index, mask, symptom_at, root_cause_at)
     answer.cases = len(answer.case_positions)
+    answer.more = max(0, len(groups) - RANKED_LIMIT)
     groups = groups[:RANKED_LIMIT]
     wanted = [pk for group in groups for pk in group.finding_pks[:evidence_shown]]
     evidence = evidence_records(wanted, url)
@@ -201,7 +211,17 @@ def evidence_records(pks, url):
 
 
 def evidence_summary(answer):
-    """How much evidence a diagnosis rests on, in one sentence (``str``)."""
+    """How much evidence a diagnosis rests on, in one sentence (``str``), after a word on
+    a sentence in which nothing was recognised (the answer is then where to start)."""
+    if answer.query.get("q") and not answer.symptoms and not answer.root_causes:
+        return (
+            "No symptom or root cause was recognised in the sentence; listed instead: the "
+            "symptoms with evidence. " + _evidence_size(answer)
+        )
+    return _evidence_size(answer)
+
+
+def _evidence_size(answer):
     if not answer.findings:
         if answer.symptoms or answer.root_causes:
             return (
@@ -216,11 +236,19 @@ def evidence_summary(answer):
     return f"Based on {findings} from {cases}, each stated by a source."
 
 
-def starting_points():
+def starting_points(mask=None):
     """The symptoms some published case's findings explain, most findings first:
     ``list[dict(slug, name, findings, cases)]`` (the page's choices when nothing is
-    chosen yet). Kept with the case index: the same until its data changes."""
+    chosen yet), among the cases ``mask`` keeps (``bool[n]``; ``None``: all, kept with the
+    case index: the same until its data changes)."""
     index = get_index()
+    if mask is not None:
+        groups, _ = diagnose(index, mask, details=False)
+        return [
+            {"slug": g.value.slug, "name": g.value.name, "findings": g.findings,
+             "cases": g.cases}
+            for g in groups
+        ]  # fmt: skip
     if "starting_points" not in index.derived:
         groups, _ = diagnose(index, None, details=False)
         index.derived["starting_points"] = [
@@ -235,18 +263,20 @@ def narrowing(answer, path):
     """Filters that would narrow ``answer`` (a :class:`Diagnosis` without errors):
     ``list[dict(key, label, values)]``, ``values`` being ``[{slug, name, cases, url}]``
     of the values carried by the cases behind the evidence (``cases``: how many of
-    them), most first, at most :data:`NARROWING_LIMIT` a filter; values already chosen
-    are left out. ``url``: ``path`` with the value added to the query."""
+    them), most first, at most :data:`NARROWING_LIMIT` a filter; a filter already applied
+    is left out (another of its values would widen the list: values of a filter OR).
+    ``url``: ``path`` with the value added to the query."""
     index = get_index()
     mask = np.zeros(index.n_cases, dtype=bool)
     if answer.case_positions is not None:
         mask[answer.case_positions] = True
     groups = []
     for key in NARROWING_KEYS:
+        if answer.query.getlist(key):
+            continue  # a second value of one filter widens the list (values OR)
         table = index.tables[key]
         counts = table.counts(mask)
-        chosen = set(answer.query.getlist(key))
-        present = [p for p in np.flatnonzero(counts) if table.values[p].slug not in chosen]
+        present = list(np.flatnonzero(counts))
         present.sort(key=lambda p: (-counts[p], p))
         values = [
             {
@@ -263,8 +293,8 @@ def narrowing(answer, path):
 
 
 def symptom_options(chosen):
-    """The page's symptom choices as ``<option>`` elements (``SafeString``): every
-    symptom with evidence (:func:`starting_points`), then any of ``chosen`` (``[{slug,
+    """The page's symptom choices as ``<option>`` elements (``SafeString``), by name: every
+    symptom with evidence (:func:`starting_points`) and any of ``chosen`` (``[{slug,
     name}]``, selected) that has none. With none or one chosen, kept with the case index
     (a thousand symptoms at 100,000 cases cost a template loop on every request
     otherwise)."""
@@ -278,6 +308,7 @@ def symptom_options(chosen):
     points = points + [
         {**value, "findings": 0} for value in chosen if value["slug"] not in with_evidence
     ]
+    points = sorted(points, key=lambda point: point["name"].casefold())
     html = format_html_join(
         "",
         '<option value="{}"{}>{} ({})</option>',

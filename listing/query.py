@@ -80,13 +80,14 @@ def get_page(queryset, number, per_page=CASES_PER_PAGE):
     return paginator.page(page_number)
 
 
-def read_query(params, *, tracking=False):
+def read_query(params, *, tracking=False, also=()):
     """The list's parameters, checked against the case index.
 
     Input: a ``QueryDict`` (a request's ``GET``, or what an API call or an MCP tool was
     given, in the list's parameter names). A parameter outside :data:`LIST_PARAMETERS` is
     refused with a message naming them (:func:`lib.parameters.unknown_parameters`;
-    ``tracking=True`` on HTML pages lets link-tracking tags pass).
+    ``tracking=True`` on HTML pages lets link-tracking tags pass; ``also``: a page's own
+    parameters, read by the page, named among the accepted ones in the message).
 
     Output: ``(query, index, filterset, errors, sentence)``: the cleaned ``QueryDict``,
     the :class:`~incidents.index.CaseIndex`, the bound ``CaseFilterSet`` built on it, the
@@ -108,7 +109,7 @@ def read_query(params, *, tracking=False):
     index = get_index()
     filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
     errors = query_problems(query)
-    unknown = unknown_parameters(params, LIST_PARAMETERS, tracking=tracking)
+    unknown = unknown_parameters(params, (*LIST_PARAMETERS, *also), tracking=tracking)
     if unknown:
         errors = [unknown, *errors]
     if errors or not filterset.is_valid():

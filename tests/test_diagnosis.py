@@ -246,3 +246,69 @@ def test_a_symptom_without_evidence_stays_chosen_and_says_so(client, library):
     text = page(response).get_text(" ", strip=True)
     assert "No finding links these yet" in text and "not shown to be the cause" in text
     assert not page(response).select(".cause")
+
+
+# --- What an adversary found (2026-12-04), each failing before its fix ----------------------
+
+
+def test_a_sentence_typed_after_a_read_one_is_read_afresh(client, library):
+    response = client.get("/diagnose/", {"q": "NCCL timeout at step 4000"})
+    assert "Read from your words: NCCL timeout" in page(response).get_text(" ", strip=True)
+    # The recognised symptom is not chosen in the form: the next sentence is read afresh.
+    assert not page(response).select("#diagnose-symptom option[selected]")
+    chosen = client.get("/diagnose/", {"symptom": "nccl-timeout", "q": "the job crashed"})
+    text = page(chosen).get_text(" ", strip=True)
+    assert "Your words were not read for symptoms" in text
+    link = page(chosen).find("a", string="Read them instead")["href"]
+    assert link == "/diagnose/?q=the+job+crashed"
+
+
+def test_every_link_keeps_the_filters_and_what_is_diagnosed(client, library):
+    response = client.get("/diagnose/?symptom=nccl-timeout&accelerator=h100")
+    cases = page(response).find("a", string="The cases carrying both terms")["href"]
+    assert cases == "/?symptom=nccl-timeout&accelerator=h100&root_cause=faulty-gpu"
+    landing = client.get("/diagnose/?accelerator=h100")
+    starts = [li.get_text(" ", strip=True) for li in page(landing).select(".diagnosis__start li")]
+    assert starts == ["NCCL timeout 1 finding in 1 case"]  # the study on H100s only
+    assert page(landing).select_one(".diagnosis__start a")["href"] == (
+        "/diagnose/?accelerator=h100&symptom=nccl-timeout"
+    )
+    narrowing = [a["href"] for a in page(response).select(".narrowing a")]
+    assert not any("accelerator=" in href.split("accelerator=h100", 1)[1] for href in narrowing)
+
+
+def test_tracking_tags_pass_and_the_title_says_which_way_it_asks(client, library):
+    response = client.get("/diagnose/?symptom=nccl-timeout&utm_source=newsletter&gclid=x")
+    assert response.status_code == 200
+    response = client.get("/diagnose/?root_cause=network-switch-failure")
+    assert page(response).title.get_text().startswith("What Network switch failure led to")
+    assert page(response).select_one("#diagnose-q")["maxlength"] == "6000"
+
+
+def test_values_past_the_limit_are_counted_not_dropped(client, library, monkeypatch):
+    monkeypatch.setattr("listing.diagnosis.RANKED_LIMIT", 1)
+    answer = client.get("/api/v1/diagnose/?symptom=nccl-timeout").json()
+    assert [r["name"] for r in answer["ranked"]] == ["Faulty GPU"] and answer["more"] == 1
+    assert answer["findings"] == 3  # the whole answer's evidence, not the shown part's
+    text = page(client.get("/diagnose/?symptom=nccl-timeout")).get_text(" ", strip=True)
+    assert "1 more with less evidence are left off" in text
+
+
+def test_a_sentence_that_names_nothing_says_so_on_the_api(client, library):
+    answer = client.get("/api/v1/diagnose/", {"q": "zzzz qqqq"}).json()
+    assert answer["summary"].startswith("No symptom or root cause was recognised")
+
+
+def test_the_causes_graph_under_a_symptom_draws_its_findings_and_links_the_pair(client, library):
+    response = client.get("/graph/?view=causes&symptom=nccl-timeout&accelerator=h100")
+    lines = page(response).select("a.overview__line")
+    assert [a.select_one("title").get_text() for a in lines] == [
+        "Faulty GPU caused NCCL timeout: 1 finding"
+    ]
+    assert (
+        lines[0]["href"] == "/diagnose/?accelerator=h100&symptom=nccl-timeout&root_cause=faulty-gpu"
+    )
+    twice = client.get("/graph/?view=causes&view=cases")
+    assert twice.status_code == 400 and "given 2 times" in twice.content.decode()
+    unknown = client.get("/graph/?colour=red").content.decode()
+    assert "view" in unknown.split("takes", 1)[1]
