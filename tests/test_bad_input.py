@@ -192,6 +192,8 @@ LIST_NAMES = (
          f"{LIST_NAMES}."),
         ("/feed.atom?limit=5", f"Unknown parameter “limit”. This address takes {LIST_NAMES}."),
         ("/graph/?a=1&b=2&c=3&d=4", "Unknown parameters “a”, “b”, “c”, and 1 more. "
+         f"This address takes {LIST_NAMES}, view."),
+        ("/diagnose/?symptoms=x", "Unknown parameter “symptoms” (did you mean “symptom”?). "
          f"This address takes {LIST_NAMES}."),
         ("/graph.json?sorting=newest", "Unknown parameter “sorting” (did you mean “sort”?). "
          f"This address takes {LIST_NAMES}."),
