@@ -242,7 +242,8 @@ def search_cases_answer(
     found = (
         Case.objects.published()
         .with_terms()
-        .prefetch_related("workloads", "accelerators")
+        # The findings' evidence is part of a case's text ("why" reads it).
+        .prefetch_related("workloads", "accelerators", *(["findings"] if sentence else []))
         .in_bulk(pks)
     )
     # As the API and the list give them: values some published case carries, so a value

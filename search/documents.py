@@ -52,7 +52,8 @@ def search_parts(case, aliases=True):
     field cut to :data:`FIELD_LENGTH` and each list of names or aliases to
     :data:`TERMS_LENGTH` characters, as :func:`stored_vector` reads them.
 
-    Input: a Case with its organisation and terms loaded (``with_terms()``); ``aliases``
+    Input: a Case with its organisation and terms loaded (``with_terms()``; its
+    ``findings`` too, or they are read with one query); ``aliases``
     false leaves out its terms' aliases (words the case's own text may never use: what
     a match's "why" may name).
     """
@@ -85,8 +86,19 @@ def search_parts(case, aliases=True):
                 *(joined(term.aliases for term in terms) for terms in kinds if aliases),
             ]
         ),
-        "D": " ".join(fields(case.remediation, case.action_items, case.lessons)),
+        "D": " ".join(
+            [
+                *fields(case.remediation, case.action_items, case.lessons),
+                _evidence(case)[:TERMS_LENGTH],
+            ]
+        ),  # fmt: skip
     }
+
+
+def _evidence(case):
+    """The case's findings' evidence sentences, in their order, as one text ("" when it
+    has none); read from the prefetched findings when the caller loaded them."""
+    return " ".join(finding.evidence for finding in case.findings.all())
 
 
 @dataclass
@@ -139,6 +151,23 @@ def _joined(model, field):
     )
 
 
+def _evidence_sql():
+    """SQL: a case's findings' evidence sentences in their order, space-joined ("" if
+    none): the part :func:`_evidence` reads in Python."""
+    from incidents.models import Finding
+
+    return Coalesce(
+        Subquery(
+            Finding.objects.filter(case=OuterRef("pk"))
+            .values("case")
+            .annotate(text=StringAgg("evidence", " ", order_by="position"))
+            .values("text")
+        ),
+        Value(""),
+        output_field=TextField(),
+    )
+
+
 def stored_vector():
     """The SQL expression of a case's search vector: :func:`search_parts` for PostgreSQL.
 
@@ -160,7 +189,7 @@ def stored_vector():
             "detection",
             *(_joined(kind, "aliases") for kind in kinds),
         ],
-        "D": ["remediation", "action_items", "lessons"],
+        "D": ["remediation", "action_items", "lessons", _evidence_sql()],
     }
     vectors = [
         SearchVector(

@@ -192,7 +192,7 @@ def _published_documents(versions=None):
 
     versions = library_versions() if versions is None else versions
     if _documents["versions"] != versions:
-        cases = Case.objects.published().with_terms()
+        cases = Case.objects.published().with_terms().prefetch_related("findings")
         _documents.update(versions=versions, by_pk={c.pk: document_of(c) for c in cases})
     return _documents["by_pk"]
 

@@ -2,7 +2,7 @@
 
 A case's stored search vector is recomputed when the case is saved (``loaddata``'s raw
 saves included), when its terms are added, removed or cleared (from either side of the
-relation), when its organisations change, and when a term or organisation it carries is
+relation), when its organisations or findings change, and when a term or organisation it carries is
 saved (renamed, new aliases) or deleted. Connected by ``SearchConfig.ready()``.
 """
 
@@ -11,7 +11,7 @@ from contextvars import ContextVar
 
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 
-from incidents.models import Case, Involvement, Organisation
+from incidents.models import Case, Finding, Involvement, Organisation
 from taxonomy.models import TERM_MODELS
 
 from .documents import update_search_vectors
@@ -62,8 +62,8 @@ def terms_changed(sender, instance, action, reverse, pk_set, **kwargs):
         reindex(pk_set or [])
 
 
-def involvement_changed(sender, instance, origin=None, **kwargs):
-    """A case's organisations changed: its search text did.
+def case_row_changed(sender, instance, origin=None, **kwargs):
+    """A case's organisations or findings changed: its search text did.
 
     When the rows go because their case is being deleted (``origin`` is that case or a
     queryset of cases), there is nothing to reindex: a search document written then would
@@ -97,9 +97,11 @@ def connect():
             terms_changed, sender=relation.through, dispatch_uid=f"search_{relation.through}"
         )
     for signal in (post_save, post_delete):
-        signal.connect(
-            involvement_changed, sender=Involvement, dispatch_uid=f"search_involvement_{signal}"
-        )
+        for model in (Involvement, Finding):
+            signal.connect(
+                case_row_changed, sender=model,
+                dispatch_uid=f"search_{model.__name__.lower()}_{signal}",
+            )  # fmt: skip
     for model in (*TERM_MODELS, Organisation):
         name = model.__name__
         post_save.connect(term_saved, sender=model, dispatch_uid=f"search_saved_{name}")

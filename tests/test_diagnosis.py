@@ -312,3 +312,16 @@ def test_the_causes_graph_under_a_symptom_draws_its_findings_and_links_the_pair(
     assert twice.status_code == 400 and "given 2 times" in twice.content.decode()
     unknown = client.get("/graph/?colour=red").content.decode()
     assert "view" in unknown.split("takes", 1)[1]
+
+
+def test_a_case_is_found_by_the_words_of_its_findings(client, library):
+    """Issue 24: the search documents carry the findings' evidence, on both databases
+    (PostgreSQL's stored vector is recomputed when a finding is saved or deleted)."""
+    query = {"q": "tripwire quasar"}
+    assert client.get("/api/v1/cases/", query).json()["count"] == 0
+    added = finding(library["switch"], "Network switch failure", "NCCL timeout",
+                    evidence="The tripwire quasar relay rebooted the leaf switch.")  # fmt: skip
+    found = client.get("/api/v1/cases/", query).json()
+    assert [case["slug"] for case in found["results"]] == [library["switch"].slug]
+    added.delete()
+    assert client.get("/api/v1/cases/", query).json()["count"] == 0
