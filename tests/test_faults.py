@@ -451,7 +451,7 @@ def test_a_killed_worker_costs_no_500_and_a_new_one_serves(site):
         while not stop:
             try:
                 statuses.append(site.get(path)[0])
-            except OSError:
+            except (OSError, http.client.HTTPException):  # cut off mid-response too
                 statuses.append("connection lost")
 
     with ThreadPoolExecutor(4) as pool:
