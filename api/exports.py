@@ -94,6 +94,8 @@ CSV_COLUMNS = (
     # The prose sections after the summary, in the page's order (listing.records.SECTIONS).
     *(key for key, _, _ in SECTIONS if key != "summary"),
     "sources",
+    # Each finding as "root cause → component → symptom" (issue 24), joined with "; ".
+    "findings",
     "updated_at",
 )
 LIST_SEPARATOR = "; "
@@ -187,8 +189,9 @@ def _names(items):
 def csv_row(record):
     """The CSV cells of an export record (:func:`listing.bulk.records_at`), in
     :data:`CSV_COLUMNS` order, neutralised: each date as ISO 8601 and its precision, lists
-    of names joined with ``"; "``, source URLs with a space, figures and prose sections as
-    columns of their own."""
+    of names joined with ``"; "``, source URLs with a space, findings as "root cause →
+    component → symptom" joined with ``"; "``, figures and prose sections as columns of
+    their own."""
     flat = {**record, **record["sections"], **record["figures"]}
     for key in ("started", "ended", "reported"):
         date = record["dates"][key]
@@ -202,6 +205,11 @@ def csv_row(record):
     for key, terms in record["terms"].items():
         flat[key] = _names(terms)
     flat["sources"] = URL_SEPARATOR.join(source["url"] for source in record["sources"])
+    flat["findings"] = LIST_SEPARATOR.join(
+        " → ".join(term["name"] for term in (f["root_cause"], f["component"], f["symptom"])
+                   if term)
+        for f in record["findings"]
+    )  # fmt: skip
     return [neutralise(flat[column]) for column in CSV_COLUMNS]
 
 

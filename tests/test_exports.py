@@ -288,6 +288,13 @@ def test_a_row_carries_the_case(client):
         gpu_hours_lost=1000,
         remediation="- Drained the node and replaced the GPU",
     )
+    from incidents.models import Finding
+
+    Finding.objects.create(
+        case=case, root_cause=case.root_causes.get(), component=case.components.get(),
+        symptom=case.symptoms.get(), source=case.sources.first(), count=148, out_of=419,
+        counted="unexpected interruptions", evidence="Faulty GPUs caused 148 of 419.",
+    )  # fmt: skip
     record = json_rows(client.get("/export.json"))[0]
     assert record["slug"] == case.slug
     assert record["url"] == f"http://testserver/cases/{case.slug}/"
@@ -318,13 +325,15 @@ def test_a_row_carries_the_case(client):
     # One record on every surface: the API gives the same fields with the same values.
     api = client.get(f"/api/v1/cases/{case.slug}/").json()
     for field in ("slug", "title", "url", "summary", "dates", "organisations", "terms",
-                  "categories", "key_facts", "figures", "sources"):  # fmt: skip
+                  "categories", "key_facts", "figures", "sources", "findings"):  # fmt: skip
         assert record[field] == api[field], field
+    assert record["findings"][0]["measure"] == "148 of 419 unexpected interruptions"
     assert record["sections"] == {key: value["markdown"] for key, value in api["sections"].items()}
     row = csv_rows(client.get("/export.csv"))[0]
     assert row["organisations"] == "Meta; NVIDIA"
     assert row["component"] == "GPU"
     assert row["accelerator_count"] == "16384"
+    assert row["findings"] == "Faulty GPU → GPU → Job crash"
     assert row["sources"] == (
         f"https://example.org/{case.slug}/0 https://example.org/{case.slug}/1"
     )
