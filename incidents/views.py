@@ -323,10 +323,11 @@ def diagnose(request):
     kept = answer.query.copy()
     for key in ("symptom", "root_cause", "q", "page", "sort", "matches"):
         kept.pop(key, None)
-    context["starting_points"] = [
-        {**point, "url": add_url(kept, "symptom", point["slug"], base=path)}
-        for point in starting_points(answer.mask)
-    ]
+    if not answer.symptoms and not answer.root_causes:  # where to start: shown alone
+        context["starting_points"] = [
+            {**point, "url": add_url(kept, "symptom", point["slug"], base=path)}
+            for point in starting_points(answer.mask)
+        ]
     # "The cases carrying both": the list under the same filters, both terms chosen (it
     # lists cases carrying the two terms, which may be more than those with a finding).
     cases_query = answer.query.copy()

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 from incidents.models import TERM_RELATIONS, Case, Involvement, Source, case_path
 
-from .records import SECTIONS, Linked, record_from
+from .records import SECTIONS, Linked, factors_by_finding, record_from
 
 # The case's own fields a record reads: dates, figures, prose sections, ``updated_at``.
 CASE_FIELDS = (
@@ -143,13 +143,7 @@ def _findings(found):
             "out_of", "counted", "percent", "source__url",
         )
     )  # fmt: skip
-    factors = {}
-    for finding_pk, slug, name in (
-        Finding.contributing_factors.through.objects.filter(finding__case_id__in=found)
-        .order_by("contributingfactor__name")
-        .values_list("finding_id", "contributingfactor__slug", "contributingfactor__name")
-    ):
-        factors.setdefault(finding_pk, []).append({"slug": slug, "name": name})
+    factors = factors_by_finding(finding__case_id__in=found)
     findings = {}
     for (pk, case_pk, rc_slug, rc_name, co_slug, co_name, sy_slug, sy_name, evidence, count,
          out_of, counted, percent, source) in rows:  # fmt: skip

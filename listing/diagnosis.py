@@ -11,18 +11,18 @@ log line, is read for the symptoms (else root causes) it names when neither is c
 from dataclasses import dataclass, field
 
 import numpy as np
-from django.urls import reverse
 from django.utils.html import format_html_join
 
 from incidents.diagnosis import EVIDENCE_SHOWN, diagnose, evidence_cases
 from incidents.facets import FACET_LABELS, add_url
 from incidents.filters import list_options
 from incidents.index import Selection, get_index
-from incidents.models import Finding, finding_measure
+from incidents.models import Finding, case_path, finding_measure
 from search.passing import index_breadth
 from search.suggestions import offered, recognise
 
 from .query import read_query, recognised_record
+from .records import factors_by_finding
 
 # The filters offered to narrow a diagnosis, and how many values of each.
 NARROWING_KEYS = ("accelerator", "workload", "scale", "organisation")
@@ -175,15 +175,7 @@ def evidence_records(pks, url):
     none), ``root_cause``, ``symptom``, ``component`` (``None`` when none),
     ``contributing_factors`` (``[{slug, name}]``), ``case`` (``{slug, title, url}``;
     ``url`` through the callable ``url``) and ``source`` (``{url, title}``)."""
-    factors = {}
-    for finding_pk, slug, name in (
-        Finding.contributing_factors.through.objects.filter(finding_id__in=pks)
-        .order_by("contributingfactor__name")
-        .values_list("finding_id", "contributingfactor__slug", "contributingfactor__name")
-    ):
-        factors.setdefault(finding_pk, []).append({"slug": slug, "name": name})
-    # Every case page's address, from one reverse() (a slug is a path segment as is).
-    case_path = reverse("incidents:case_detail", args=["-"]).removesuffix("-/")
+    factors = factors_by_finding(finding_id__in=pks)
     records = {}
     for row in Finding.objects.filter(pk__in=pks).values(*EVIDENCE_COLUMNS):
 
@@ -203,7 +195,7 @@ def evidence_records(pks, url):
             "case": {
                 "slug": row["case__slug"],
                 "title": row["case__title"],
-                "url": url(f"{case_path}{row['case__slug']}/"),
+                "url": url(case_path(row["case__slug"])),
             },
             "source": {"url": row["source__url"], "title": row["source__title"]},
         }

@@ -221,3 +221,19 @@ def findings_record(findings):
         }
         for finding in findings
     ]
+
+
+def factors_by_finding(**lookups):
+    """The contributing factors of the findings that ``lookups`` on the link table select
+    (``finding_id__in=pks`` or ``finding__case_id__in=case_pks``), read as rows: ``{finding
+    pk: [{slug, name}]}``, each list by name. One query."""
+    from incidents.models import Finding
+
+    factors = {}
+    for finding_pk, slug, name in (
+        Finding.contributing_factors.through.objects.filter(**lookups)
+        .order_by("contributingfactor__name")
+        .values_list("finding_id", "contributingfactor__slug", "contributingfactor__name")
+    ):
+        factors.setdefault(finding_pk, []).append({"slug": slug, "name": name})
+    return factors
