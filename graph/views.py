@@ -66,6 +66,7 @@ def graph_page(request):
             selection,
             query,
             diagnose_base=reverse("incidents:diagnose"),
+            list_base=reverse("incidents:case_list"),
             symptoms=[index.tables["symptom"].by_slug[v.slug].position
                       for v in chosen.get("symptom", [])],
             root_causes=[index.tables["root_cause"].by_slug[v.slug].position

@@ -7,7 +7,8 @@ a line between the two when some cases of the result carry both, as wide as how 
 It answers "which root causes go with which symptoms" at a glance. Co-occurrence, not
 cause: a study case carries many of each. :func:`causes_overview` draws the same columns
 from the findings instead (issue 24): a line is a link from cause to symptom that a
-source states, as wide as the evidence behind it.
+source states, bent through the component it went through (a middle column), as wide as
+the evidence behind it.
 
 Computed from the case index (no SQL query); deterministic for the same data.
 """
@@ -25,7 +26,7 @@ MOST_VALUES = 14
 MOST_LINES = 45
 ROW = 30  # vertical space per value, SVG units
 CHAR_WIDTH = 7.2  # average width of a character at the drawing's 13-unit font
-GAP = 260  # horizontal space between the two columns
+GAP = 260  # horizontal space between the two columns (or each two of three)
 
 
 @dataclass
@@ -43,18 +44,27 @@ class Side:
     r: int = 0
     points: str = ""  # the marker's polygon
     label_x: int = 0
+    label_y: int | None = None  # ``None``: beside the marker, at its height
     anchor: str = "start"
+
+    @property
+    def square(self):
+        """A component's marker, a square (as on the drawn graph): ``{x, y, size}``."""
+        return {"x": self.x - self.r, "y": self.y - self.r, "size": 2 * self.r}
 
 
 @dataclass
 class Line:
-    """Cases of the result carrying both a root cause and a symptom."""
+    """Cases of the result carrying both a root cause and a symptom; in the causes view,
+    the findings linking them through ``component`` (``None``: no component drawn)."""
 
     cause: Side
     symptom: Side
     cases: int
     url: str
     width: float = 1.0
+    component: Side | None = None
+    path: str = ""  # the SVG path: straight, or a curve through the component
 
 
 @dataclass
@@ -64,6 +74,7 @@ class Overview:
     causes: list = field(default_factory=list)
     symptoms: list = field(default_factory=list)
     lines: list = field(default_factory=list)
+    components: list = field(default_factory=list)  # the causes view's middle column
     width: int = 0
     height: int = 0
     left_out: int = 0  # pairs with cases not drawn
@@ -127,15 +138,19 @@ def overview(selection, query, base="/"):
     return result
 
 
-def causes_overview(selection, query, diagnose_base="/diagnose/", symptoms=(), root_causes=()):
+def causes_overview(
+    selection, query, diagnose_base="/diagnose/", symptoms=(), root_causes=(), list_base="/"
+):
     """Root causes and the symptoms they produced, from the findings of ``selection``'s
     cases (issue 24): a line joins a cause and a symptom some finding links, as wide as
     the findings' summed weight (``incidents.diagnosis``), and opens the diagnosis of that
-    pair; a value opens its diagnosis, under the same other filters. ``symptoms`` and
+    pair; a root cause or symptom opens its diagnosis, a component the list (``list_base``)
+    narrowed to it, under the same other filters. ``symptoms`` and
     ``root_causes`` (positions of the values the filters chose) keep only the findings
     naming them, so a line's number is its diagnosis's. Numbers count findings. Output:
-    :class:`Overview` (``unit`` "finding"), laid out as :func:`overview`'s; empty without
-    findings."""
+    :class:`Overview` (``unit`` "finding") with the components the drawn lines go through
+    (at most :data:`MOST_VALUES`, the most frequent; a line through another component is
+    drawn straight through the middle) in ``components``; empty without findings."""
     index = selection.index
     table = index.findings
     keep = selection.result_mask()[table.case]
@@ -163,28 +178,51 @@ def causes_overview(selection, query, diagnose_base="/diagnose/", symptoms=(), r
                          _list_url(query, diagnose_base, (kind, values[p].slug)), int(p))
             for p in order
         }  # fmt: skip
+    components = index.tables["component"].values
+    through = table.component[chosen]
+    counts = np.bincount(through[through >= 0], minlength=len(components))
+    present = np.flatnonzero(counts)
+    order = present[np.lexsort((present, -counts[present]))][:MOST_VALUES]
+    sides["component"] = {
+        int(p): Side("component", components[p].slug, components[p].name, int(counts[p]),
+                     _list_url(query, list_base, ("component", components[p].slug)), int(p))
+        for p in order
+    }  # fmt: skip
+    # A line per cause, component and symptom: the same pair through two components is
+    # two lines, each opening the pair's diagnosis.
     weights, findings = {}, {}
     for at in chosen:
-        pair = (int(table.root_cause[at]), int(table.symptom[at]))
-        weights[pair] = weights.get(pair, 0.0) + float(table.weight[at])
-        findings[pair] = findings.get(pair, 0) + 1
-    pairs = [
-        (weights[pair], findings[pair], sides["root_cause"][pair[0]], sides["symptom"][pair[1]])
-        for pair in weights
-        if pair[0] in sides["root_cause"] and pair[1] in sides["symptom"]
-    ]
-    pairs.sort(key=lambda item: (-item[0], item[2].name, item[3].name))
-    drawn = pairs[:MOST_LINES]
+        key = (int(table.root_cause[at]), int(table.component[at]), int(table.symptom[at]))
+        weights[key] = weights.get(key, 0.0) + float(table.weight[at])
+        findings[key] = findings.get(key, 0) + 1
+    triples = [
+        (weights[key], findings[key], sides["root_cause"][key[0]],
+         sides["component"].get(key[1]), sides["symptom"][key[2]])
+        for key in weights
+        if key[0] in sides["root_cause"] and key[2] in sides["symptom"]
+    ]  # fmt: skip
+    triples.sort(key=lambda t: (-t[0], t[2].name, t[4].name, t[3].name if t[3] else ""))
+    drawn = triples[:MOST_LINES]
     result.left_out = len(weights) - len(drawn)
-    used = {id(side) for _, _, cause, symptom in drawn for side in (cause, symptom)}
+    used = {id(side) for triple in drawn for side in triple[2:] if side is not None}
     result.causes = [s for s in sides["root_cause"].values() if id(s) in used]
+    result.components = [s for s in sides["component"].values() if id(s) in used]
     result.symptoms = [s for s in sides["symptom"].values() if id(s) in used]
-    _order(result.causes, result.symptoms, [(w, c, s) for w, _, c, s in drawn])
-    most = max(weight for weight, _, _, _ in drawn)
-    for weight, count, cause, symptom in drawn:
+    edges = []
+    for weight, _, cause, component, symptom in drawn:
+        if component is None:
+            edges.append((weight, cause, symptom))
+        else:
+            edges += [(weight, cause, component), (weight, component, symptom)]
+    _order(result.causes, result.symptoms, edges, middle=result.components)
+    most = max(triple[0] for triple in drawn)
+    for weight, count, cause, component, symptom in drawn:
         url = _list_url(query, diagnose_base, ("symptom", symptom.slug),
                         ("root_cause", cause.slug))  # fmt: skip
-        result.lines.append(Line(cause, symptom, count, url, width=round(1 + 7 * weight / most, 1)))
+        result.lines.append(
+            Line(cause, symptom, count, url, width=round(1 + 7 * weight / most, 1),
+                 component=component)
+        )  # fmt: skip
     _place(result)
     return result
 
@@ -207,42 +245,68 @@ def _list_url(query, base, *values):
     return f"{base}?{changed.urlencode()}"
 
 
-def _order(causes, symptoms, pairs):
-    """Order both columns by the mean rank of their partners (two sweeps, ties by name)."""
+def _order(causes, symptoms, pairs, middle=()):
+    """Order the columns by the mean rank of their partners (two sweeps, ties by name).
+
+    ``pairs``: ``(weight, one side, another side)`` edges; ``middle``, a column between
+    the two (its values' partners are on both sides), swept first."""
     rank = {id(side): i for i, side in enumerate(causes)}
     rank.update({id(side): i for i, side in enumerate(symptoms)})
+    rank.update({id(side): i for i, side in enumerate(middle)})
     partners = {}
-    for count, cause, symptom in pairs:
-        partners.setdefault(id(cause), []).append((symptom, count))
-        partners.setdefault(id(symptom), []).append((cause, count))
+    for count, one, other in pairs:
+        partners.setdefault(id(one), []).append((other, count))
+        partners.setdefault(id(other), []).append((one, count))
 
     def mean(side):
         linked = partners.get(id(side), [])
         weight = sum(count for _, count in linked)
         return sum(rank[id(other)] * count for other, count in linked) / weight
 
+    columns = [column for column in (middle, symptoms, causes) if column]
     for _ in range(2):
-        for column in (symptoms, causes):
+        for column in columns:
             column.sort(key=lambda side: (mean(side), side.name))
             rank.update({id(side): i for i, side in enumerate(column)})
 
 
 def _place(result):
-    """Coordinates: labels outside the columns, whole (never cut)."""
+    """Coordinates: labels outside the outer columns, whole (never cut); a middle column's
+    labels sit above its markers. Each line's ``path``: straight between two columns, a
+    smooth curve through its component between three (straight through the middle when
+    it has none drawn)."""
     left_label = max(len(side.name) + len(str(side.cases)) + 3 for side in result.causes)
     right_label = max(len(side.name) + len(str(side.cases)) + 3 for side in result.symptoms)
     left_x = round(left_label * CHAR_WIDTH) + 30
-    right_x = left_x + GAP
-    rows = max(len(result.causes), len(result.symptoms))
+    middle_x = left_x + GAP if result.components else None
+    right_x = left_x + GAP * (2 if result.components else 1)
+    rows = max(len(result.causes), len(result.symptoms), len(result.components))
     result.height = rows * ROW + 30
     result.width = right_x + round(right_label * CHAR_WIDTH) + 30
-    most = max(side.cases for side in result.causes + result.symptoms)
-    for column, x in ((result.causes, left_x), (result.symptoms, right_x)):
+    sides = result.causes + result.symptoms + result.components
+    most = max(side.cases for side in sides)
+    placed = ((result.causes, left_x, "end"), (result.symptoms, right_x, "start"),
+              (result.components, middle_x, "middle"))  # fmt: skip
+    for column, x, anchor in placed:
+        if not column:
+            continue
         spacing = (result.height - 30) / len(column)
         for i, side in enumerate(column):
             side.x, side.y = x, round(15 + spacing * (i + 0.5))
             side.r = round(4 + 6 * math.sqrt(side.cases / most))
             side.points = shape_points(side.kind, side.x, side.y, side.r)
-            left = column is result.causes
-            side.label_x = side.x - side.r - 6 if left else side.x + side.r + 6
-            side.anchor = "end" if left else "start"
+            side.anchor = anchor
+            side.label_x = {"end": x - side.r - 6, "start": x + side.r + 6, "middle": x}[anchor]
+            if anchor == "middle":
+                side.label_y = side.y - side.r - 8
+    bend = GAP // 2
+    for line in result.lines:
+        start, end = line.cause, line.symptom
+        if middle_x is None:
+            line.path = f"M{start.x},{start.y} L{end.x},{end.y}"
+            continue
+        via_y = line.component.y if line.component else (start.y + end.y) // 2
+        line.path = (
+            f"M{start.x},{start.y} C{start.x + bend},{start.y} {middle_x - bend},{via_y} "
+            f"{middle_x},{via_y} S{end.x - bend},{end.y} {end.x},{end.y}"
+        )

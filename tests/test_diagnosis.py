@@ -217,9 +217,13 @@ def test_the_graph_draws_causes_from_findings_and_says_which_view_it_shows(clien
     assert response.status_code == 200
     lines = [t.get_text() for t in page(response).select(".overview__line title")]
     assert lines == [
-        "Faulty GPU caused NCCL timeout: 1 finding",
+        "Faulty GPU caused NCCL timeout through GPU: 1 finding",
         "Network switch failure caused NCCL timeout: 2 findings",
     ]  # Software bug shares the study with NCCL timeout, but no finding links them
+    # The middle column: the components the findings went through, opening their cases.
+    middle = page(response).select("a.overview__value.graph__node--component")
+    assert [a.select_one("title").get_text() for a in middle] == ["Component: GPU (1 finding)"]
+    assert middle[0]["href"] == "/?component=gpu"
     links = [a["href"] for a in page(response).select("a.overview__line")]
     assert links[0] == "/diagnose/?symptom=nccl-timeout&root_cause=faulty-gpu"
     current = page(response).select_one('.graph-views [aria-current="page"]')
@@ -303,7 +307,7 @@ def test_the_causes_graph_under_a_symptom_draws_its_findings_and_links_the_pair(
     response = client.get("/graph/?view=causes&symptom=nccl-timeout&accelerator=h100")
     lines = page(response).select("a.overview__line")
     assert [a.select_one("title").get_text() for a in lines] == [
-        "Faulty GPU caused NCCL timeout: 1 finding"
+        "Faulty GPU caused NCCL timeout through GPU: 1 finding"
     ]
     assert (
         lines[0]["href"] == "/diagnose/?accelerator=h100&symptom=nccl-timeout&root_cause=faulty-gpu"
