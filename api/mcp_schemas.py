@@ -282,6 +282,7 @@ class Ranked(_Closed):
     weight: float
     findings: int
     cases: int
+    undetermined: bool
     components: list[ComponentCount]
     evidence: list[Evidence]
 

@@ -413,6 +413,9 @@ class Ranked(Schema):
     weight: float = Field(description="Summed finding weights (see weighting).")
     findings: int
     cases: int
+    undetermined: bool = Field(
+        description="The value is Undetermined cause (sources give no cause): ranked last."
+    )
     components: list[ComponentCount]
     evidence: list[Evidence] = Field(description="The strongest findings, at most five.")
 

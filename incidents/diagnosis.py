@@ -11,6 +11,10 @@ unexpected interruptions" from faulty GPUs) weighs ``1 + log10(n)``, so a count 
 weighs 2 and of 100 weighs 3. Counts add evidence, but one large study cannot drown many
 independent incidents. A finding giving only a share (30.1%) weighs 1.
 
+A finding may name the root cause :data:`UNDETERMINED` (a source reports the symptom but not
+why: Llama 3 405B's table files 7 NCCL watchdog timeouts under "Unknown"). It is evidence of
+how often a symptom went unexplained, not a cause, so it is ranked after every cause.
+
 The findings of published cases live in the case index (:func:`findings_table`, built with
 it), as NumPy arrays by position, so a diagnosis under any filters is a masked
 ``bincount`` like a facet's counts.
@@ -21,8 +25,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from taxonomy.models import UNDETERMINED_CAUSE
+
 # How many evidence sentences each cause shows; the case links lead to the rest.
 EVIDENCE_SHOWN = 5
+# The root cause of a finding whose source states no cause.
+UNDETERMINED = UNDETERMINED_CAUSE
 
 
 @dataclass
@@ -90,7 +98,7 @@ class Group:
     symptom) with its evidence: ``weight`` (summed, see the module docstring),
     ``findings``, ``cases`` (distinct cases), ``components`` (``list[(value, findings)]``,
     most first), and ``finding_pks`` of its findings, strongest first (weight, then the
-    newest case)."""
+    newest case); ``undetermined``: the group is :data:`UNDETERMINED`, no cause."""
 
     value: object
     weight: float
@@ -98,6 +106,7 @@ class Group:
     cases: int
     components: list = field(default_factory=list)
     finding_pks: list = field(default_factory=list)
+    undetermined: bool = False
 
 
 def diagnose(index, mask, symptoms=(), root_causes=(), limit=None, details=True):
@@ -111,7 +120,8 @@ def diagnose(index, mask, symptoms=(), root_causes=(), limit=None, details=True)
     root causes; with only root causes, the symptoms they produced; with neither, the
     symptoms with evidence (where to start). Output:
     ``(list[Group], by)``, ``by`` being ``"root_cause"`` or ``"symptom"`` (what the
-    groups are), strongest first (weight, then findings, then name). Whole-array NumPy
+    groups are), strongest first (weight, then findings, then name), the
+    :data:`UNDETERMINED` root cause last whatever its evidence. Whole-array NumPy
     work, a few milliseconds at 100,000 cases whatever the number of values.
     """
     table = index.findings
@@ -127,8 +137,18 @@ def diagnose(index, mask, symptoms=(), root_causes=(), limit=None, details=True)
     pairs = np.unique(group_of * max(index.n_cases, 1) + table.case[chosen])
     cases = np.bincount(pairs // max(index.n_cases, 1), minlength=len(values))
     present = np.flatnonzero(counts)
-    order = present[np.lexsort((present, -counts[present], -np.round(weights[present], 9)))]
-    groups = [Group(values[p], float(weights[p]), int(counts[p]), int(cases[p])) for p in order]
+    unexplained = np.zeros(len(values), dtype=bool)
+    if by == "root_cause" and UNDETERMINED in index.tables[by].by_slug:
+        unexplained[index.tables[by].by_slug[UNDETERMINED].position] = True
+    order = present[
+        np.lexsort((present, -counts[present], -np.round(weights[present], 9),
+                    unexplained[present]))
+    ]  # fmt: skip
+    groups = [
+        Group(values[p], float(weights[p]), int(counts[p]), int(cases[p]),
+              undetermined=bool(unexplained[p]))
+        for p in order
+    ]  # fmt: skip
     if details and groups:
         top = order[:limit] if limit is not None else order
         _add_details(index, groups[: len(top)], top, chosen[np.isin(group_of, top)], grouped)

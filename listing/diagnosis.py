@@ -42,7 +42,8 @@ THIN_EVIDENCE = 3
 WEIGHTING = (
     "A finding about one incident weighs 1; one counting n incidents of the link weighs "
     "1 + log10(n), so 10 weigh 2 and 100 weigh 3. Tags that merely sit on the same case "
-    "are never counted."
+    "are never counted. Undetermined cause (a source reports the symptom but not why) is "
+    "not a cause: it comes last, whatever its evidence."
 )
 
 
@@ -151,7 +152,8 @@ def diagnosis(params, url, evidence_shown=EVIDENCE_SHOWN, tracking=False):
 
 def ranked_record(group, kind, evidence):
     """One ranked value of a diagnosis as data: ``dict`` with ``kind``, ``slug``,
-    ``name``, ``weight`` (two decimals), ``findings``, ``cases``, ``components``
+    ``name``, ``weight`` (two decimals), ``findings``, ``cases``, ``undetermined`` (the
+    value is ``incidents.diagnosis.UNDETERMINED``, no cause: ranked last), ``components``
     (``[{slug, name, findings}]``, the :data:`COMPONENTS_SHOWN` with most findings) and
     ``evidence`` (records of :func:`evidence_records`, strongest first)."""
     return {
@@ -161,6 +163,7 @@ def ranked_record(group, kind, evidence):
         "weight": round(group.weight, 2),
         "findings": group.findings,
         "cases": group.cases,
+        "undetermined": group.undetermined,
         "components": [
             {"slug": value.slug, "name": value.name, "findings": n}
             for value, n in group.components[:COMPONENTS_SHOWN]

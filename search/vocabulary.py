@@ -13,6 +13,7 @@ import threading
 from incidents.index import release_memory
 from incidents.models import Accelerator, Organisation, Workload
 from taxonomy.models import (
+    UNDETERMINED_CAUSE,
     Component,
     ContributingFactor,
     RootCause,
@@ -108,7 +109,8 @@ class Vocabulary:
 
 
 def vocabulary_rows():
-    """Every suggestible value, and the terms' log signatures; seven SQL queries.
+    """Every suggestible value (every value but ``taxonomy.models.UNDETERMINED_CAUSE``),
+    and the terms' log signatures; seven SQL queries.
 
     Output: ``(rows, signatures)``: ``rows`` as :class:`Vocabulary` takes them, ``(kind,
     slug, name, aliases, description, phrasings)`` (organisations, workloads and
@@ -122,9 +124,10 @@ def vocabulary_rows():
             rows += [(kind, slug, name, aliases or "", "", "") for slug, name, aliases in values]
             continue
         fields = ("slug", "name", "aliases", "description", "phrasings", "signatures")
-        for slug, name, aliases, description, phrasings, patterns in model.objects.order_by(
-            "pk"
-        ).values_list(*fields):
+        # Undetermined cause records that a source gave no cause: a reader's words never
+        # name it as what happened, and as a filter it would hide the explained cases.
+        terms = model.objects.exclude(slug=UNDETERMINED_CAUSE).order_by("pk")
+        for slug, name, aliases, description, phrasings, patterns in terms.values_list(*fields):
             rows.append((kind, slug, name, aliases or "", description or "", phrasings or ""))
             if patterns:
                 signatures.append((kind, slug, patterns))

@@ -164,6 +164,12 @@ class Term(models.Model):
             return []
 
 
+# The root cause a case carries when its sources report what went wrong but give no cause
+# (fixtures/taxonomy.json; issue 24). It is the library's record of a gap, not a cause:
+# diagnoses rank it after every cause and suggested filters never offer it.
+UNDETERMINED_CAUSE = "undetermined-cause"
+
+
 class RootCause(Term):
     """Why it happened: "GPU overheating", "Configuration change"."""
 

@@ -236,6 +236,26 @@ def test_the_graph_draws_causes_from_findings_and_says_which_view_it_shows(clien
     assert len(page(narrowed).select(".overview__line")) == 1
 
 
+def test_an_undetermined_cause_comes_last_whatever_its_evidence(client, library):
+    """A source that reports NCCL timeouts without a cause is recorded as Undetermined
+    cause: the record of a gap, not a cause, so it ranks after every cause on each surface
+    even when it weighs the most (a count of 1,000 weighs 4; the faulty GPUs 3.17)."""
+    unexplained = make_case(
+        "Timeouts nobody explained", root_causes=["Undetermined cause"], symptoms=["NCCL timeout"]
+    )
+    finding(unexplained, "Undetermined cause", "NCCL timeout", count=1000, counted="timeouts")
+    response = client.get("/diagnose/?symptom=nccl-timeout")
+    assert [name for name, _ in ranked(response)] == [
+        "Faulty GPU", "Network switch failure", "Undetermined cause"
+    ]  # fmt: skip
+    last = page(response).select(".cause")[-1].get_text(" ", strip=True)
+    assert "Not a cause: these sources report the symptom without saying why" in last
+    answer = client.get("/api/v1/diagnose/?symptom=nccl-timeout").json()
+    assert [(r["slug"], r["undetermined"]) for r in answer["ranked"]] == [
+        ("faulty-gpu", False), ("network-switch-failure", False), ("undetermined-cause", True)
+    ]  # fmt: skip
+
+
 def test_the_diagnosis_of_a_pair_shows_its_evidence(client, library):
     response = client.get("/diagnose/?symptom=nccl-timeout&root_cause=faulty-gpu")
     assert ranked(response) == [("Faulty GPU", "1 finding in 1 case · weight 3.17")]

@@ -304,3 +304,16 @@ def test_a_count_after_the_model_and_tpu_generations_name_the_accelerator(client
     bump_taxonomy_version()
     assert "accelerator:h100" in suggested(client, "an H100x8 node hangs")
     assert "accelerator:tpu-v4" in suggested(client, "jobs on TPU v4 pods fail")
+
+
+def test_undetermined_cause_is_never_a_suggested_filter(client, vocabulary):
+    """Issue 24: Undetermined cause records that a source gave no cause. A reader who
+    writes "root cause unknown" wants the cause found, not the list narrowed to the cases
+    whose cause was never found, so no layer offers it, even through an alias."""
+    make_term("root_cause", "Undetermined cause", aliases="root cause unknown")
+    make_term("root_cause", "Operator error", aliases="wrong command")
+    for name in ("Undetermined cause", "Operator error"):
+        make_case(f"Carries {name}", root_causes=[name])
+    got = suggested(client, "NCCL watchdog fired after a wrong command, root cause unknown")
+    assert "root_cause:operator-error" in got and "symptom:nccl-timeout" in got
+    assert not any("undetermined" in value for value in got)
