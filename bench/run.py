@@ -37,6 +37,7 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -126,6 +127,24 @@ def rss_mb(pid):
     return None
 
 
+def memory_mb(pid):
+    """``{rss, pss, uss}`` of process ``pid`` in MB, from ``/proc/<pid>/smaps_rollup``
+    (Linux 4.14+): resident pages; resident pages with each shared page divided among the
+    processes sharing it (what the process costs the machine); its private pages (what
+    stopping it would free). Pages a worker shares with its siblings after a fork count
+    whole in RSS."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+        name, value, *_ = line.split()
+        fields[name.rstrip(":")] = int(value)
+    private = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+    return {
+        "rss": round(fields["Rss"] / 1024, 1),
+        "pss": round(fields["Pss"] / 1024, 1),
+        "uss": round(private / 1024, 1),
+    }
+
+
 def load(url, app_root, connections, seconds, port=8791):
     """``scripts/start`` (gunicorn, 2 workers) on ``url``; wrk over the workloads' URLs.
 
@@ -213,6 +232,7 @@ def load(url, app_root, connections, seconds, port=8791):
         while served < 2000:
             served += wrk(10, connections)["requests"]
         after = {pid: rss_mb(pid) for pid in workers}
+        after_detail = [memory_mb(pid) for pid in workers]
         # Issue 21: ten clients exporting the whole list over and over while wrk asks
         # for list pages only; the list's latency is the figure that matters.
         with open(env["BENCH_PATHS"]) as every:
@@ -232,9 +252,80 @@ def load(url, app_root, connections, seconds, port=8791):
         "connections": connections,
         "rss_after_warmup_mb": list(warm.values()),
         "rss_after_2000_mb": list(after.values()),
+        "memory_after_2000_mb": after_detail,
         "requests_for_rss": served,
         "with_exports": with_exports,
     }
+
+
+def first_requests(url, app_root, port=8792):
+    """The first page request of a fresh worker, and of one that replaces a worker killed
+    under it (issue 25: 1.1 s at 10,000 cases and 3.1 s at 100,000 before the warm-up).
+
+    ``scripts/start`` with one worker on ``url``; once ``/healthz`` answers (the worker
+    is up and warmed), a sentence search nobody asked before is timed: the heaviest first
+    use (the case index, the vocabulary, the search documents, the templates). Then the
+    worker is killed (SIGKILL), and the same is timed on its replacement. Output:
+    ``{"fresh_ms", "replacement_ms", "ready_s"}`` (``ready_s``: from start to the first
+    ``/healthz`` answer, migrations and the master's warm-up included).
+    """
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-only",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "1",
+        "LOG_LEVEL": "WARNING",
+        "PYTHON": PYTHON,
+        **CACHE_ENV,
+    }
+    base = f"http://127.0.0.1:{port}"
+    started = time.perf_counter()
+    server = subprocess.Popen(
+        ["scripts/start"], cwd=app_root, env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+
+    def ready():
+        # Any answer (a 503 without collected static files too) means a worker is up.
+        for _ in range(600):
+            done = subprocess.run(["curl", "-s", "-o", "/dev/null", base + "/healthz"], check=False)
+            if done.returncode == 0:
+                return
+            time.sleep(0.1)
+        raise RuntimeError("the server did not answer /healthz")
+
+    def timed(sentence):
+        query = urllib.parse.urlencode({"q": f"{sentence} ({time.time_ns()})"})
+        began = time.perf_counter()
+        with urllib.request.urlopen(f"{base}/?{query}", timeout=60) as response:
+            response.read()
+        return round((time.perf_counter() - began) * 1000, 1)
+
+    try:
+        ready()
+        ready_s = round(time.perf_counter() - started, 1)
+        fresh = timed("training hung after an NCCL watchdog timeout on one node")
+        [worker] = subprocess.run(
+            ["pgrep", "-P", str(server.pid)], stdout=subprocess.PIPE, text=True, check=False
+        ).stdout.split()
+        os.kill(int(worker), signal.SIGKILL)
+        for _ in range(300):
+            now = subprocess.run(
+                ["pgrep", "-P", str(server.pid)], stdout=subprocess.PIPE, text=True,
+                check=False,
+            ).stdout.split()  # fmt: skip
+            if now and now != [worker]:
+                break
+            time.sleep(0.1)
+        ready()
+        replacement = timed("a GPU fell off the bus and the job crashed")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    return {"fresh_ms": fresh, "replacement_ms": replacement, "ready_s": ready_s}
 
 
 @contextlib.contextmanager
@@ -406,6 +497,27 @@ def report():
                     f"{lo['rss_after_warmup_mb']} MB, after {lo['requests_for_rss']} requests "
                     f"{lo['rss_after_2000_mb']} MB."
                 )
+                if lo.get("memory_after_2000_mb"):
+                    each = "; ".join(
+                        f"RSS {m['rss']}, PSS {m['pss']}, USS {m['uss']}"
+                        for m in lo["memory_after_2000_mb"]
+                    )
+                    lines.append("")
+                    lines.append(
+                        f"Each worker after {lo['requests_for_rss']} requests ({label}), MB: "
+                        f"{each} (RSS counts the pages the workers share with the master "
+                        "whole; PSS divides them among the processes sharing them; USS is "
+                        "the worker's own)."
+                    )
+            if data and data.get("first_requests"):
+                first = data["first_requests"]
+                lines.append("")
+                lines.append(
+                    f"First request of a fresh worker ({label}; a sentence search nobody "
+                    f"asked before, once the worker answers): **{first['fresh_ms']} ms**; of "
+                    f"the worker replacing one killed under it: **{first['replacement_ms']} "
+                    f"ms**; server answering {first['ready_s']} s after start."
+                )
                 ex = lo.get("with_exports")
                 if ex:
                     lines.append("")
@@ -417,6 +529,16 @@ def report():
                         f"{ex['exports']} (median {ex['export_seconds']} s each), asked to "
                         f"wait {ex['refused']}, failed {ex['export_errors']}."
                     )
+        floor = fast["workloads"].get("list, 3 chips", {}).get("numpy_floor")
+        if floor:
+            row = fast["workloads"]["list, 3 chips"]
+            lines.append("")
+            lines.append(
+                f"List with three chips against its NumPy floor (the selection, every "
+                f"facet's counts and order, the first page; `bench/workloads.py`): "
+                f"{row['p50']} / {row['p95']} ms p50 / p95 against {floor['p50']} / "
+                f"{floor['p95']} ms, **{round(row['p50'] / floor['p50'], 1)}×** at p50."
+            )
         for workload in ("export, CSV", "export, JSON"):
             row = fast["workloads"].get(workload)
             if row and "peak_mb" in row:
@@ -483,6 +605,7 @@ def main():
         }
         if not (args.no_load or args.smoke):
             data["load"] = load(url, args.app_root, args.connections, args.seconds)
+            data["first_requests"] = first_requests(url, args.app_root)
         if args.smoke:
             found = smoke_check(data["workloads"])
             problems += found

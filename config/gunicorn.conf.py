@@ -6,6 +6,7 @@ Environment: ``PORT`` (default 8000), ``BIND`` (default ``0.0.0.0:$PORT``),
 header limits are gunicorn's defaults made explicit; request logs come from the app.
 """
 
+import gc
 import multiprocessing
 import os
 
@@ -42,9 +43,37 @@ if not control_socket:
     del control_socket
 
 
+# Issue 25: the master loads the app and builds the case index and the vocabulary once,
+# before it forks the workers (``when_ready``). The code, the index's arrays and the
+# tokenizer's tables are then pages the workers share (copy-on-write) instead of a copy
+# each, and a worker started later (one recycled after ``max_requests``, one replacing a
+# worker that died) starts warm. Each worker still checks the change counters before its
+# first request (``post_worker_init``) and rebuilds if the data changed since.
+preload_app = True
+# The tokenizer's thread pool must not be started before a fork (the Rust library then
+# disables it with a warning in every worker); a sentence is a few dozen tokens.
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+def when_ready(server):
+    """In the master, after the app is loaded and before the first worker is forked:
+    build the case index and the vocabulary (``listing.warmup.warm_up``, which closes its
+    database connections), then move every object made so far out of the garbage
+    collector's reach (``gc.freeze``), so the collector's passes in the workers do not
+    write to, and so copy, the pages they share."""
+    if not server.cfg.preload_app:
+        return  # the app is not loaded in the master: each worker warms up alone
+    from listing.warmup import warm_up
+
+    warm_up()
+    gc.freeze()
+
+
 def post_worker_init(worker):
     """Build the case index and vocabulary before this worker takes a request
-    (``listing.warmup.warm_up``; issue 25: a fresh worker's first request paid for them)."""
+    (``listing.warmup.warm_up``; issue 25: a fresh worker's first request paid for them).
+    Forked from a master that built them (``when_ready``), it reads the change counters
+    (one query) and keeps what it inherited unless the data changed."""
     from listing.warmup import warm_up
 
     warm_up()

@@ -9,6 +9,7 @@ Counts are taken from the term side, ``Term.objects.filter(cases__in=result)`` w
 side would. Every URL built here drops ``page``: a new selection starts at page 1.
 """
 
+import re
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -98,6 +99,10 @@ class Chip:
     remove_url: str
 
 
+# What ``urllib.parse.quote_plus`` leaves as it is (letters, digits, ``_.-~``).
+_PLAIN = re.compile(r"[A-Za-z0-9_.~-]+")
+
+
 def _url(query):
     return "?" + query.urlencode() if query else "?"
 
@@ -138,8 +143,25 @@ class Toggles:
         self.parts = [self._encode(key, values) for key, values in self.lists]
 
     def _encode(self, key, values):
+        if _PLAIN.fullmatch(key) and all(_PLAIN.fullmatch(str(v)) for v in values):
+            # Slugs and years: nothing to quote (urlencode leaves these characters).
+            return "&".join(f"{key}={v}" for v in values)
         name = key.encode(self.encoding)
         return "&".join(urlencode({name: str(v).encode(self.encoding)}) for v in values)
+
+    def with_values(self, changes):
+        """The page's URL (without ``page``) with each ``key`` of ``changes`` (``dict[str,
+        str]``) set to that one value: in its place when the page has it, else at the end,
+        as ``QueryDict.__setitem__`` then ``urlencode`` would give."""
+        parts = [
+            self._encode(name, [changes[name]]) if name in changes else part
+            for (name, _), part in zip(self.lists, self.parts, strict=True)
+        ]
+        present = {name for name, _ in self.lists}
+        parts += [self._encode(key, [value]) for key, value in changes.items()
+                  if key not in present]  # fmt: skip
+        parts = [part for part in parts if part]
+        return "?" + "&".join(parts) if parts else "?"
 
     def url(self, key, slug):
         """The page's URL with ``slug`` added to ``key``, or removed if present."""
@@ -291,6 +313,7 @@ def root_cause_breakdown_from_index(selection, query, limit=FACET_VALUE_LIMIT):
     nonzero = np.flatnonzero(counts)
     order = nonzero[np.lexsort((nonzero, -counts[nonzero]))]
     top = int(counts[order[0]]) if len(order) else 1
+    toggles = Toggles(query)  # the query encoded once, not once per row (issue 25)
     rows = []
     for position in order[:limit]:
         value = table.values[position]
@@ -301,7 +324,7 @@ def root_cause_breakdown_from_index(selection, query, limit=FACET_VALUE_LIMIT):
                 "slug": value.slug,
                 "count": count,
                 "percent": round(100 * count / top),
-                "url": only_url(query, "root_cause", value.slug),
+                "url": toggles.with_values({"root_cause": value.slug}),
             }
         )
     return rows, max(0, len(order) - limit)

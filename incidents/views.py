@@ -44,6 +44,7 @@ from search.snippets import CARD_SNIPPET_FIELDS, SNIPPET_FIELDS, snippet
 
 from .facets import (
     FACET_LABELS,
+    Toggles,
     add_url,
     compute_chips,
     facets_from_index,
@@ -148,12 +149,11 @@ def year_range(selection, query, years):
     counts = selection.year_counts()
     low, high = years
     rows = []
+    toggles = Toggles(query)  # the query encoded once, not once per year (issue 25)
     for year, count in counts:
-        only = query.copy()
-        only.pop("page", None)
-        only["year_from"] = only["year_to"] = str(year)
+        only = toggles.with_values({"year_from": str(year), "year_to": str(year)})
         chosen = (low is None or year >= low) and (high is None or year <= high)
-        rows.append((year, count, "?" + only.urlencode(), chosen and (low or high) is not None))
+        rows.append((year, count, only, chosen and (low or high) is not None))
     cleared = query.copy()
     for key in ("page", "year_from", "year_to"):
         cleared.pop(key, None)

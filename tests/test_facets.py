@@ -149,3 +149,32 @@ def test_one_encoding_of_the_query_gives_every_toggle_url_exactly():
         assert Toggles(query).url(key, slug) == toggle_url(query, key, slug)
 
     check()
+
+
+def test_the_year_links_from_one_encoding_equal_a_copy_per_year():
+    """Issue 25: the year facet's "only this year" links come from one encoding of the
+    page's query (``Toggles.with_values``); each must be exactly what copying the query,
+    dropping ``page`` and setting both years gave, for any parameters and characters."""
+    from django.http import QueryDict
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from incidents.facets import Toggles
+
+    keys = st.sampled_from(["symptom", "q", "page", "year_from", "year_to", "sort"])
+    values = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\x00"),
+                     max_size=12)  # fmt: skip
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.tuples(keys, values), max_size=8), st.integers(1990, 2030))
+    def check(pairs, year):
+        query = QueryDict(mutable=True)
+        for name, value in pairs:
+            query.appendlist(name, value)
+        only = query.copy()
+        only.pop("page", None)
+        only["year_from"] = only["year_to"] = str(year)
+        changes = {"year_from": str(year), "year_to": str(year)}
+        assert Toggles(query).with_values(changes) == "?" + only.urlencode()
+
+    check()

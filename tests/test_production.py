@@ -126,6 +126,20 @@ def test_each_worker_warms_up_before_its_first_request():
     assert all(re.search(r"index of \d+ cases and vocabulary built", line) for line in lines)
 
 
+def test_the_master_builds_the_index_once_before_it_forks_the_workers():
+    """Issue 25: gunicorn loads the app in the master (``preload_app``) and builds the
+    case index and vocabulary there (``when_ready``) before forking, so the workers share
+    those pages and a replacement worker starts warm: the first warm-up in the log comes
+    before the first worker boots."""
+    log = os.environ.get("PRODUCTION_LOG")
+    if not log:
+        pytest.skip("no PRODUCTION_LOG")
+    lines = Path(log).read_text().splitlines()
+    warm = [i for i, line in enumerate(lines) if "Warm-up: case index" in line]
+    booted = [i for i, line in enumerate(lines) if "Booting worker with pid" in line]
+    assert warm and booted and warm[0] < booted[0], lines[:40]
+
+
 SECOND = os.environ.get("SECOND_URL", "")
 ACME = "acme-datacenter-llm-pretraining-failures"
 
