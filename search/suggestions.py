@@ -52,8 +52,10 @@ from .recognise import tokenize
 from .rules import (
     checkpoint_failures,
     full_outages,
+    loss_spikes,
     mistuned_timeouts,
     repeat_offenders,
+    throughput_drops,
     upgrades,
 )
 from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise
@@ -137,6 +139,8 @@ READ_BY_RULE = (
     (("contributing_factor", "repeat-offender-nodes"), repeat_offenders),
     (("symptom", "checkpoint-failure"), checkpoint_failures),
     (("symptom", "full-outage"), full_outages),
+    (("symptom", "loss-spike"), loss_spikes),
+    (("symptom", "training-throughput-drop"), throughput_drops),
 )
 # Causes that are a change someone made: a text saying nothing was changed rules them out
 # for the meaning layer (a name or alias said outright still counts).

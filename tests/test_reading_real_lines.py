@@ -637,3 +637,40 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert wanted in self.suggest(text)
         quiet = self.suggest("we upgraded vLLM last week and everything is fine")
         assert "root_cause:software-regression" not in quiet
+
+    def test_numbers_a_training_log_prints_show_a_loss_spike_or_a_slower_job(self):
+        """Read by rule from the numbers: Megatron's 'lm loss' jumping from 2.77 to 7.34
+        between two logged iterations, a NaN loss, or 'the loss jumped from 2.1 to 9.8'
+        shows Loss spike; examples/sec falling from 447 to 336 between logged steps, or
+        TFLOPs from 160 to 65, or seconds per iteration from 51 to 73, shows Training
+        throughput drop. A steady loss, faster steps, or a serving rate falling shows
+        neither."""
+        spike = TRAINING_STEP_LOG + (
+            "\n iteration    29050/  311541 | consumed samples:     10728784 | elapsed time "
+            "per iteration (ms): 22148.5 | learning rate: 9.849E-05 | global batch size:  "
+            "1024 | lm loss: 7.343709E+00 | loss scale: 8192.0 | grad norm: 0.000 |"
+        )
+        for text in [
+            spike,
+            "step 4100 | loss=nan | lr 3e-4",
+            "around step 30k the loss jumped from 2.1 to 9.8 and never came back",
+        ]:
+            with self.subTest(text):
+                assert "symptom:loss-spike" in self.suggest(text)
+        for text in [
+            "2016-06-23 12:15:07.829877: step 2490, loss = 8.54 (447.0 examples/sec; 1.145 "
+            "sec/batch)\n2016-06-23 12:15:19.500701: step 2500, loss = 8.59 (336.6 "
+            "examples/sec; 1.521 sec/batch)",
+            "about 160 TFLOPs per GPU with DDP on one node, but multinode it drops to "
+            "around 65 TFLOPs",
+        ]:
+            with self.subTest(text):
+                assert "symptom:training-throughput-drop" in self.suggest(text)
+        steady = "step 10 loss: 2.31\nstep 20 loss: 2.29\nstep 30 loss: 2.27"
+        assert "symptom:loss-spike" not in self.suggest(steady)
+        slower_steps = "382/1500 [5:29:27, 50.89s/it]\n383/1500 [5:30:40, 73.2s/it]"
+        assert "symptom:training-throughput-drop" in self.suggest(slower_steps)
+        faster_steps = "382/1500 [5:29:27, 50.89s/it]\n383/1500 [5:30:20, 48.1s/it]"
+        assert "symptom:training-throughput-drop" not in self.suggest(faster_steps)
+        serving = "vLLM went from 3000 tokens/s to 1000 tokens/s after the upgrade"
+        assert "symptom:training-throughput-drop" not in self.suggest(serving)
