@@ -121,15 +121,20 @@ _FULL_OUTAGE = re.compile(
     r"(?:\w+-)?(?:hour|minute|day)s?-?long\s+)?outages?\b|"
     r"\b(?:inaccessible|unreachable|unavailable|down)\s+(?:for|to)\s+(?:most|all|every|"
     r"nearly all|almost all)\s+(?:of\s+(?:our|the)\s+)?(?:users|customers|requests|clients|"
-    r"regions)\b",
+    r"regions)\b|"
+    # "everything was down for four hours", "the whole cluster went down"
+    r"\b(?:everything|the\s+whole\s+(?:site|service|cluster|platform|api|fleet)|"
+    r"all\s+(?:of\s+)?(?:prod|production|our\s+services|services))\s+"
+    r"(?:was|were|went|is|are)\s+(?:completely\s+|totally\s+|hard\s+)?down\b",
     re.IGNORECASE,
 )
 
 
 def full_outages(text):
     """``[(start, end)]`` of the places ``text`` says a whole service was out
-    (:data:`_FULL_OUTAGE`: "experienced an outage", "inaccessible for most users"); "a
-    partial outage" does not match. Such a place shows the symptom *Full outage*."""
+    (:data:`_FULL_OUTAGE`: "experienced an outage", "inaccessible for most users",
+    "everything was down for four hours"); "a partial outage" does not match. Such a
+    place shows the symptom *Full outage*."""
     return [
         match.span()
         for match in _FULL_OUTAGE.finditer(text)
@@ -230,6 +235,20 @@ _STEP_TIME = re.compile(
     r"\belapsed time per iteration \(ms\):\s{0,3}(?P<ms>\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )
+# A rate said to have fallen by a share: "tokens/s down 40% on one job", "MFU dropped by
+# 30%", "a 25% drop in throughput", "step time up 50%".
+_RATE_WORD = (
+    r"(?:tokens?/s|toks?/s|samples?/s(?:ec)?|examples?/s(?:ec)?|it/s|tflops?|mfu|throughput)"
+)
+_SHARE_FALL = re.compile(
+    rf"\b{_RATE_WORD}\b[^.\n]{{0,40}}?\b(?:down|dropped|drops?|dropping|fell|falls?|lower|"
+    r"decreased|decreases|degraded)\s+(?:by\s+)?(?:about\s+|around\s+|~)?\d{1,3}(?:\.\d+)?\s?%|"
+    r"\b\d{1,3}(?:\.\d+)?\s?%\s+(?:drop|fall|decrease|loss|lower|less)\s+(?:in\s+|of\s+)?"
+    rf"{_RATE_WORD}\b|"
+    r"\bstep[ _-]?times?\b[^.\n]{0,40}?\b(?:up|rose|grew|increased|higher)\s+(?:by\s+)?"
+    r"(?:about\s+|around\s+|~)?\d{1,3}(?:\.\d+)?\s?%",
+    re.IGNORECASE,
+)
 # A rate at or below this share of the highest one before it, in the same unit, is a drop
 # (a step time at or above its inverse times the lowest before it).
 RATE_DROP_SHARE = 0.8
@@ -244,7 +263,9 @@ def throughput_drops(text):
     a rate (:data:`_RATE`) at or below :data:`RATE_DROP_SHARE` of the highest earlier one
     in the same unit ("447.0 examples/sec" then "336.6 examples/sec"; "160 TFLOPs … drops
     to around 65 TFLOPs"), or a time per step (:data:`_STEP_TIME`) rising as much
-    ("50.89s/it" then "73.2s/it"). Such a place shows the symptom *Training throughput drop*;
+    ("50.89s/it" then "73.2s/it"), or a sentence saying a rate fell by a share
+    (:data:`_SHARE_FALL`: "tokens/s down 40%"). Such a place shows the symptom
+    *Training throughput drop*;
     nothing is read from a text about serving (an inference server's rate is not a
     training job's). Linear in the text."""
     if _SERVING.search(text):
@@ -257,6 +278,7 @@ def throughput_drops(text):
         if top and value <= RATE_DROP_SHARE * top:
             found.append(match.span())
         highest[unit] = max(top or 0.0, value)
+    found += [match.span() for match in _SHARE_FALL.finditer(text)]
     lowest = {}
     for match in _STEP_TIME.finditer(text):
         unit = "ms" if match.group("ms") else "s"

@@ -672,5 +672,15 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:training-throughput-drop" in self.suggest(slower_steps)
         faster_steps = "382/1500 [5:29:27, 50.89s/it]\n383/1500 [5:30:20, 48.1s/it]"
         assert "symptom:training-throughput-drop" not in self.suggest(faster_steps)
+        for text in [
+            "tokens/s down 40% on one job since Tuesday",
+            "a 25% drop in throughput after we moved racks",
+            "step time up 30% after the driver change",
+        ]:
+            with self.subTest(text):
+                assert "symptom:training-throughput-drop" in self.suggest(text)
+        found = self.suggest("everything was down for four hours")
+        assert "symptom:full-outage" in found
+        assert "symptom:full-outage" not in self.suggest("everything was fine, one job slowed")
         serving = "vLLM went from 3000 tokens/s to 1000 tokens/s after the upgrade"
         assert "symptom:training-throughput-drop" not in self.suggest(serving)
