@@ -115,7 +115,8 @@ def diagnose(index, mask, symptoms=(), root_causes=(), limit=None, details=True)
     Input: the case index; ``mask`` (``bool[n]`` of the cases the filters keep, or
     ``None`` for all); ``symptoms`` and ``root_causes``, positions of chosen values (OR
     within each); ``limit``, how many of the strongest groups get their details
-    (``None``: all); ``details``, whether any does: a group's components and findings
+    (``None``: all; the :data:`UNDETERMINED` group, last, gets them too); ``details``,
+    whether any does: a group's components and findings
     (every group is given with its counts). With symptoms chosen, the answer is their
     root causes; with only root causes, the symptoms they produced; with neither, the
     symptoms with evidence (where to start). Output:
@@ -151,7 +152,10 @@ def diagnose(index, mask, symptoms=(), root_causes=(), limit=None, details=True)
     ]  # fmt: skip
     if details and groups:
         top = order[:limit] if limit is not None else order
-        _add_details(index, groups[: len(top)], top, chosen[np.isin(group_of, top)], grouped)
+        detailed = groups[: len(top)]
+        if len(top) < len(order) and groups[-1].undetermined:  # shown after the limit too
+            top, detailed = np.append(top, order[-1]), [*detailed, groups[-1]]
+        _add_details(index, detailed, top, chosen[np.isin(group_of, top)], grouped)
     return groups, by
 
 

@@ -15,6 +15,7 @@ from graph.build import (
     build_graph,
     layout,
 )
+from taxonomy.models import UNDETERMINED_CAUSE
 
 from .facets import add_url
 from .models import TERM_RELATIONS, Case
@@ -188,14 +189,19 @@ def related_from_index(index, case, limit=5):
     ``tests/reference.py``).
 
     Each shared term adds ``1 / log(degree)`` (Adamic–Adar) where the degree counts the
-    published cases carrying it, plus the case itself when it is a draft. One SQL query
-    (the related cases and their organisations).
+    published cases carrying it, plus the case itself when it is a draft. Undetermined
+    cause (``taxonomy.models.UNDETERMINED_CAUSE``) is not shared: two cases whose causes
+    were not found have nothing in common by it. One SQL query (the related cases and
+    their organisations).
     """
     import math
 
     from graph.build import KINDS
 
-    own = {kind: list(getattr(case, relation).all()) for kind, relation in TERM_RELATIONS}
+    own = {
+        kind: [t for t in getattr(case, relation).all() if t.slug != UNDETERMINED_CAUSE]
+        for kind, relation in TERM_RELATIONS
+    }
     if not any(own.values()):
         return []
     position, found = index.positions_of([case.pk])

@@ -6,6 +6,8 @@ lessons; plus a summary, the trigger, the impact, the incident period and the re
 date. Text sections are Markdown, rendered and sanitised on read (``lib/text.py``).
 """
 
+from decimal import Decimal
+
 from django.db import models
 from django.db.models import F
 from django.db.models.functions import Coalesce
@@ -21,6 +23,7 @@ from lib.validators import (
     MarkdownValidator,
 )
 from taxonomy.models import (
+    UNDETERMINED_CAUSE,
     Category,
     Component,
     ContributingFactor,
@@ -760,11 +763,19 @@ class Finding(models.Model):
         "30.1% of unexpected interruptions", "12 failed jobs"; "" when none is given."""
         return finding_measure(self.count, self.out_of, self.counted, self.percent)
 
+    @property
+    def is_undetermined(self):
+        """Whether the source gave no cause (the root cause is
+        ``taxonomy.models.UNDETERMINED_CAUSE``): pages then say so, not "caused"."""
+        return self.root_cause.slug == UNDETERMINED_CAUSE
+
 
 def finding_measure(count, out_of, counted, percent):
     """A finding's figure in words (see :attr:`Finding.measure`): ``str``, "" for none.
     Both given: "148 of 419 unexpected interruptions (35.3%)" uses the source's share."""
     noun = f" {counted}" if counted else ""
+    if percent is not None:  # as the source wrote it: 12.7, not the stored 12.70
+        percent = format(Decimal(percent).normalize(), "f")
     if count is not None and out_of is not None:
         text = f"{count:,} of {out_of:,}{noun}"
     elif count is not None:

@@ -19,10 +19,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from graph.build import shape_points
+from taxonomy.models import UNDETERMINED_CAUSE
 
 # The most root causes and symptoms drawn, each (the most frequent in the result), and the
 # most lines (the pairs shared by the most cases).
 MOST_VALUES = 14
+MOST_COMPONENTS = MOST_VALUES  # in the causes view's middle column
 MOST_LINES = 45
 ROW = 30  # vertical space per value, SVG units
 CHAR_WIDTH = 7.2  # average width of a character at the drawing's 13-unit font
@@ -65,6 +67,7 @@ class Line:
     width: float = 1.0
     component: Side | None = None
     path: str = ""  # the SVG path: straight, or a curve through the component
+    through: str = ""  # the component's name, drawn in the middle column or not
 
 
 @dataclass
@@ -75,6 +78,7 @@ class Overview:
     symptoms: list = field(default_factory=list)
     lines: list = field(default_factory=list)
     components: list = field(default_factory=list)  # the causes view's middle column
+    unexplained: int = 0  # findings whose source gives no cause, not drawn (causes view)
     width: int = 0
     height: int = 0
     left_out: int = 0  # pairs with cases not drawn
@@ -147,10 +151,13 @@ def causes_overview(
     pair; a root cause or symptom opens its diagnosis, a component the list (``list_base``)
     narrowed to it, under the same other filters. ``symptoms`` and
     ``root_causes`` (positions of the values the filters chose) keep only the findings
-    naming them, so a line's number is its diagnosis's. Numbers count findings. Output:
+    naming them, so a line's number is its diagnosis's (a value's keeps the other side's
+    chosen values). Findings naming Undetermined cause are not drawn but counted
+    (``unexplained``). Numbers count findings. Output:
     :class:`Overview` (``unit`` "finding") with the components the drawn lines go through
-    (at most :data:`MOST_VALUES`, the most frequent; a line through another component is
-    drawn straight through the middle) in ``components``; empty without findings."""
+    (at most :data:`MOST_COMPONENTS`, the most frequent; a line through another component
+    is drawn straight through the middle, its title naming it) in ``components``; empty
+    without findings."""
     index = selection.index
     table = index.findings
     keep = selection.result_mask()[table.case]
@@ -158,13 +165,28 @@ def causes_overview(
         keep &= np.isin(table.symptom, symptoms)
     if len(root_causes):
         keep &= np.isin(table.root_cause, root_causes)
+    # Findings whose source gives no cause are not a cause and not drawn; counted.
+    undetermined = index.tables["root_cause"].by_slug.get(UNDETERMINED_CAUSE)
+    unexplained = 0
+    if undetermined is not None:
+        none_given = keep & (table.root_cause == undetermined.position)
+        unexplained = int(none_given.sum())
+        keep &= ~none_given
     chosen = np.flatnonzero(keep)
-    # Links replace what is diagnosed and leave out the sentence (the diagnosis reads it
-    # for symptoms, not as a filter).
+    # A value's link opens its diagnosis under the same filters: a root cause's keeps the
+    # symptoms chosen (and a symptom's the root causes), so its number is the page's.
+    # Links leave out the sentence (the diagnosis reads it for symptoms, not as a filter).
     query = query.copy()
-    for key in ("symptom", "root_cause", "q", "matches", "sort"):
+    for key in ("q", "matches", "sort"):
         query.pop(key, None)
-    result = Overview(unit="finding")
+    bases = {}
+    for kind in ("root_cause", "symptom"):
+        bases[kind] = query.copy()
+        bases[kind].pop(kind, None)
+    pair_base = query.copy()
+    for key in ("symptom", "root_cause"):
+        pair_base.pop(key, None)
+    result = Overview(unit="finding", unexplained=unexplained)
     if not len(chosen):
         return result
     sides = {}
@@ -175,14 +197,14 @@ def causes_overview(
         values = index.tables[kind].values
         sides[kind] = {
             int(p): Side(kind, values[p].slug, values[p].name, int(counts[p]),
-                         _list_url(query, diagnose_base, (kind, values[p].slug)), int(p))
+                         _list_url(bases[kind], diagnose_base, (kind, values[p].slug)), int(p))
             for p in order
         }  # fmt: skip
     components = index.tables["component"].values
     through = table.component[chosen]
     counts = np.bincount(through[through >= 0], minlength=len(components))
     present = np.flatnonzero(counts)
-    order = present[np.lexsort((present, -counts[present]))][:MOST_VALUES]
+    order = present[np.lexsort((present, -counts[present]))][:MOST_COMPONENTS]
     sides["component"] = {
         int(p): Side("component", components[p].slug, components[p].name, int(counts[p]),
                      _list_url(query, list_base, ("component", components[p].slug)), int(p))
@@ -197,31 +219,32 @@ def causes_overview(
         findings[key] = findings.get(key, 0) + 1
     triples = [
         (weights[key], findings[key], sides["root_cause"][key[0]],
-         sides["component"].get(key[1]), sides["symptom"][key[2]])
+         sides["component"].get(key[1]), sides["symptom"][key[2]],
+         components[key[1]].name if key[1] >= 0 else "")
         for key in weights
         if key[0] in sides["root_cause"] and key[2] in sides["symptom"]
     ]  # fmt: skip
-    triples.sort(key=lambda t: (-t[0], t[2].name, t[4].name, t[3].name if t[3] else ""))
+    triples.sort(key=lambda t: (-t[0], t[2].name, t[4].name, t[5]))
     drawn = triples[:MOST_LINES]
     result.left_out = len(weights) - len(drawn)
-    used = {id(side) for triple in drawn for side in triple[2:] if side is not None}
+    used = {id(side) for triple in drawn for side in triple[2:5] if side is not None}
     result.causes = [s for s in sides["root_cause"].values() if id(s) in used]
     result.components = [s for s in sides["component"].values() if id(s) in used]
     result.symptoms = [s for s in sides["symptom"].values() if id(s) in used]
     edges = []
-    for weight, _, cause, component, symptom in drawn:
+    for weight, _, cause, component, symptom, _ in drawn:
         if component is None:
             edges.append((weight, cause, symptom))
         else:
             edges += [(weight, cause, component), (weight, component, symptom)]
     _order(result.causes, result.symptoms, edges, middle=result.components)
     most = max(triple[0] for triple in drawn)
-    for weight, count, cause, component, symptom in drawn:
-        url = _list_url(query, diagnose_base, ("symptom", symptom.slug),
+    for weight, count, cause, component, symptom, through_name in drawn:
+        url = _list_url(pair_base, diagnose_base, ("symptom", symptom.slug),
                         ("root_cause", cause.slug))  # fmt: skip
         result.lines.append(
             Line(cause, symptom, count, url, width=round(1 + 7 * weight / most, 1),
-                 component=component)
+                 component=component, through=through_name)
         )  # fmt: skip
     _place(result)
     return result

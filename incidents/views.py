@@ -333,6 +333,11 @@ def diagnose(request):
     cases_query = answer.query.copy()
     for key in ("q", "page", "sort", "matches"):
         cases_query.pop(key, None)
+    if answer.read_from_words:
+        # What the words named is what is diagnosed: the links keep it, as chosen values.
+        for key, values in (("symptom", answer.symptoms), ("root_cause", answer.root_causes)):
+            cases_query.setlist(key, [value["slug"] for value in values])
+        context["only_that_url"] = f"{path}?{cases_query.urlencode()}"
     for value in answer.ranked:
         value["cases_url"] = add_url(
             cases_query, answer.kind, value["slug"], base=reverse("incidents:case_list")

@@ -25,6 +25,7 @@ NOTES_LANGUAGE = [
     r"\((?:read|referenced)\)",
     r"\bnot checked against (?:the )?(?:primary )?(?:report|source)\b",
     r"\bgives no (?:confirmed )?(?:figures?|numbers?|details?)\b",
+    r"\b(?:read|reached|seen) here\b",
 ]
 
 # Hosts that copy a primary page; a case cites the primary instead (shown after the colon).

@@ -59,6 +59,8 @@ class Diagnosis:
     ``kind``: what ``ranked`` holds (``"root_cause"`` or ``"symptom"``); ``ranked``:
     ``list[dict]`` (see :func:`ranked_record`); ``findings`` and ``cases``: the evidence
     behind the whole answer; ``summary``: one sentence saying how much evidence there is;
+    ``unexplained``: how many of those findings name Undetermined cause (no cause given;
+    that value is listed last, even past :data:`RANKED_LIMIT`);
     ``more``: ranked values left off after :data:`RANKED_LIMIT`; ``sentence_unread``:
     ``q`` was given with a symptom or root cause chosen, so it was not read for them.
     """
@@ -74,6 +76,7 @@ class Diagnosis:
     ranked: list = field(default_factory=list)
     findings: int = 0
     cases: int = 0
+    unexplained: int = 0
     summary: str = ""
     more: int = 0
     sentence_unread: bool = False
@@ -137,8 +140,12 @@ def diagnosis(params, url, evidence_shown=EVIDENCE_SHOWN, tracking=False):
     answer.findings = sum(group.findings for group in groups)
     answer.case_positions = evidence_cases(index, mask, symptom_at, root_cause_at)
     answer.cases = len(answer.case_positions)
-    answer.more = max(0, len(groups) - RANKED_LIMIT)
-    groups = groups[:RANKED_LIMIT]
+    answer.unexplained = sum(group.findings for group in groups if group.undetermined)
+    shown = groups[:RANKED_LIMIT]
+    if len(groups) > RANKED_LIMIT and groups[-1].undetermined:
+        shown.append(groups[-1])  # not a cause: listed whatever the causes left off
+    answer.more = len(groups) - len(shown)
+    groups = shown
     wanted = [pk for group in groups for pk in group.finding_pks[:evidence_shown]]
     evidence = evidence_records(wanted, url)
     answer.ranked = [
@@ -226,9 +233,17 @@ def _evidence_size(answer):
         return "No finding matches these filters yet."
     findings = f"{answer.findings} finding{'s' if answer.findings != 1 else ''}"
     cases = f"{answer.cases} case{'s' if answer.cases != 1 else ''}"
-    if answer.findings < THIN_EVIDENCE:
-        return f"Thin evidence: {findings} from {cases}. Read each one before drawing a conclusion."
-    return f"Based on {findings} from {cases}, each stated by a source."
+    none_given = (
+        f" ({answer.unexplained} of them give no cause)"
+        if answer.unexplained and answer.kind == "root_cause"
+        else ""
+    )
+    if answer.findings - answer.unexplained < THIN_EVIDENCE:
+        return (
+            f"Thin evidence: {findings} from {cases}{none_given}. Read each one before "
+            "drawing a conclusion."
+        )
+    return f"Based on {findings} from {cases}{none_given}, each stated by a source."
 
 
 def starting_points(mask=None):

@@ -16,7 +16,7 @@ from incidents.models import TERM_RELATIONS, Case
 from search.passing import index_breadth
 from search.ranking import match_sentence
 from search.suggestions import recognise
-from taxonomy.models import RootCause
+from taxonomy.models import UNDETERMINED_CAUSE, RootCause
 
 
 class ReferenceFilterSet(CaseFilterSet):
@@ -139,12 +139,13 @@ def related_to(case, limit=5):
     Case), ``score`` (Adamic–Adar, see ``graph.build.related_cases``) and ``shared``
     (``list[tuple[str kind label, term]]``), best first. The graph holds the case, its
     terms and every published case carrying one of them, so each term's degree is its true
-    number of published cases. Six SQL queries.
+    number of published cases; Undetermined cause is left out. Six SQL queries.
     """
     terms = {
         (kind, term.slug): term
         for kind, relation in TERM_RELATIONS
         for term in getattr(case, relation).all()
+        if term.slug != UNDETERMINED_CAUSE  # no cause found is nothing shared
     }
     if not terms:
         return []

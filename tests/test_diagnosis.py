@@ -309,6 +309,82 @@ def test_tracking_tags_pass_and_the_title_says_which_way_it_asks(client, library
     assert page(response).select_one("#diagnose-q")["maxlength"] == "6000"
 
 
+@pytest.fixture
+def unexplained(library):
+    """A case whose source saw NCCL timeouts and gave no cause (Undetermined cause)."""
+    case = make_case(
+        "Timeouts nobody explained", root_causes=["Undetermined cause"], symptoms=["NCCL timeout"]
+    )
+    finding(case, "Undetermined cause", "NCCL timeout", evidence="Nobody found why.")
+    return case
+
+
+def test_no_cause_given_is_listed_past_the_limit_and_said_in_the_summary(
+    client, unexplained, monkeypatch
+):
+    """Issue 24: Undetermined cause is not a cause, so the limit on causes does not hide
+    it behind "more with less evidence"; the summary says how many findings give none."""
+    monkeypatch.setattr("listing.diagnosis.RANKED_LIMIT", 1)
+    answer = client.get("/api/v1/diagnose/?symptom=nccl-timeout").json()
+    assert [r["slug"] for r in answer["ranked"]] == ["faulty-gpu", "undetermined-cause"]
+    assert answer["more"] == 1  # Network switch failure
+    assert answer["ranked"][1]["evidence"][0]["sentence"] == "Nobody found why."
+    assert "(1 of them give no cause)" in answer["summary"]
+
+
+def test_the_causes_graph_leaves_out_no_cause_given_and_says_so(client, unexplained):
+    response = client.get("/graph/?view=causes")
+    titles = [t.get_text() for t in page(response).select(".overview__line title")]
+    assert not any("Undetermined" in title for title in titles)
+    assert "1 finding whose source gives no cause is not drawn" in page(response).get_text(
+        " ", strip=True
+    )
+
+
+def test_a_value_of_the_causes_graph_keeps_the_other_side_chosen(client, library):
+    """Its number counts the findings under the chosen symptom: so must its page."""
+    response = client.get("/graph/?view=causes&symptom=nccl-timeout")
+    causes = {
+        a.select_one("title").get_text(): a["href"]
+        for a in page(response).select("a.overview__value.graph__node--root_cause")
+    }
+    assert causes["Root cause: Network switch failure (2 findings)"] == (
+        "/diagnose/?symptom=nccl-timeout&root_cause=network-switch-failure"
+    )
+
+
+def test_a_line_names_its_component_even_when_the_column_leaves_it_out(
+    client, library, monkeypatch
+):
+    monkeypatch.setattr("incidents.overview.MOST_COMPONENTS", 0)
+    response = client.get("/graph/?view=causes")
+    titles = [t.get_text() for t in page(response).select(".overview__line title")]
+    assert "Faulty GPU caused NCCL timeout through GPU: 1 finding" in titles
+    assert not page(response).select(".graph__node--component")
+
+
+def test_what_the_words_named_is_kept_by_the_links(client, library):
+    """'Diagnose only that' keeps the filters (it went to the bare symptom), and 'the
+    cases carrying both terms' the symptom read from the words (it had the cause only)."""
+    response = client.get("/diagnose/", {"q": "NCCL timeout at step 4000", "accelerator": "h100"})
+    only = page(response).find("a", string="Diagnose only that")["href"]
+    assert only == "/diagnose/?accelerator=h100&symptom=nccl-timeout"
+    both = page(response).find("a", string="The cases carrying both terms")["href"]
+    assert both == "/?accelerator=h100&symptom=nccl-timeout&root_cause=faulty-gpu"
+
+
+def test_a_share_reads_as_the_source_wrote_it():
+    from decimal import Decimal
+
+    from incidents.models import finding_measure
+
+    assert finding_measure(7, 419, "interruptions", Decimal("1.70")) == (
+        "7 of 419 interruptions (1.7%)"
+    )
+    assert finding_measure(None, None, "heads", Decimal("12.70")) == "12.7% of heads"
+    assert finding_measure(None, None, "", Decimal("100.00")) == "100%"
+
+
 def test_values_past_the_limit_are_counted_not_dropped(client, library, monkeypatch):
     monkeypatch.setattr("listing.diagnosis.RANKED_LIMIT", 1)
     answer = client.get("/api/v1/diagnose/?symptom=nccl-timeout").json()

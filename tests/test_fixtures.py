@@ -18,6 +18,11 @@ UNDATED_CASES = {
     "modelbit-gpu-visibility-fix-health-reporting-bug": "a time of day and durations, no date",
     "prime-intellect-intellect-3-packer-bug-nfs-stragglers": "an engineer's undated write-up",
 }
+# Cases whose sources name no component: a tag there would be a guess (issue 24's re-reading).
+NO_COMPONENT_CASES = {
+    "llm360-k2-65b-loss-spikes": "two loss spikes of unknown cause; checkpoints are only where "
+    "the run restarted and what was released",
+}
 MODELS = [Case, Source, Organisation, Category, RootCause, Component, Symptom, ContributingFactor]
 
 
@@ -39,9 +44,8 @@ class RealLibraryTests(LibraryTestCase):
         for case in cases:
             assert case.sources.all(), case.slug
             assert case.started_on or case.published_on or case.slug in UNDATED_CASES, case.slug
-            assert case.root_causes.all() and case.components.all() and case.symptoms.all(), (
-                case.slug
-            )
+            assert case.root_causes.all() and case.symptoms.all(), case.slug
+            assert case.components.all() or case.slug in NO_COMPONENT_CASES, case.slug
             assert case.summary.strip() and case.involvements.exists(), case.slug
             for source in case.sources.all():
                 assert source.url.startswith("https://") or source.url.startswith("http://")
@@ -61,11 +65,13 @@ class RealLibraryTests(LibraryTestCase):
     def test_every_term_has_a_description_and_a_category(self):
         """Every term but a general mechanism, which happens in any area: a race condition
         gave a training hang "Inference serving" (issue 22 row 6), so a case carrying it
-        takes its areas from its other root causes or its added categories."""
+        takes its areas from its other root causes or its added categories; and
+        Undetermined cause, which is no cause (issue 24)."""
         for model in [RootCause, Component, Symptom, ContributingFactor]:
             for term in model.objects.prefetch_related("categories"):
                 assert term.description.strip(), term.slug
-                assert term.categories.all() or term.slug in {"race-condition"}, term.slug
+                general = {"race-condition", "undetermined-cause"}
+                assert term.categories.all() or term.slug in general, term.slug
 
     def test_a_case_is_filed_under_the_areas_its_incident_touched(self):
         """Issue 22 row 6: Marin's NCCL hang in training and BLOOM's training were filed

@@ -227,6 +227,19 @@ def test_case_page_lists_related_cases_with_the_shared_terms(client):
     assert items[0].a["href"] == rare.get_absolute_url()
 
 
+def test_cases_whose_causes_were_not_found_are_not_related_by_that(client):
+    """Issue 24: Undetermined cause says a source gave no cause; two cases without one
+    share nothing by it (the rare-term weighting ranked such cases first on LLM360's
+    page, above a case sharing its symptom)."""
+    make_case("Also unexplained", root_causes=["Undetermined cause"], symptoms=["Job crash"])
+    make_case("Shares the symptom", root_causes=["Silicon defect"], symptoms=["Loss spike"])
+    make_case("Spike elsewhere", root_causes=["Bad data"], symptoms=["Loss spike"])
+    case = make_case("Subject", root_causes=["Undetermined cause"], symptoms=["Loss spike"])
+    soup = page(client.get(case.get_absolute_url()))
+    titles = sorted(li.a.get_text() for li in soup.select(".related__list > li"))
+    assert titles == ["Shares the symptom", "Spike elsewhere"]
+
+
 def test_term_page_shows_description_aliases_cases_and_co_occurring_terms(client):
     make_term("symptom", "NCCL timeout", description="A *collective* timed out.",
               aliases="NCCL watchdog\nProcessGroupNCCL timeout",
