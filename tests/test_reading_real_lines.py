@@ -684,3 +684,39 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:full-outage" not in self.suggest("everything was fine, one job slowed")
         serving = "vLLM went from 3000 tokens/s to 1000 tokens/s after the upgrade"
         assert "symptom:training-throughput-drop" not in self.suggest(serving)
+
+    def test_lines_of_file_systems_control_planes_tpus_and_hosts_by_their_source(self):
+        """Each line is printed by the code its signature cites (the Linux NFS client,
+        Lustre's LNet, etcd's client, containerd, PyTorch, vLLM, NVIDIA's device plugin,
+        rdma-core, the kernel's machine-check handler, MaxText's TPU guide)."""
+        cases = [
+            ("[Wed Apr 10 17:58:24 2024] nfs: server 192.168.0.1 not responding, still "
+             "trying", "root_cause:storage-system-failure"),
+            ("[Mon Oct 16 09:54:43 2017] LNet: 2431:0:(o2iblnd_cb.c:3174:kiblnd_check_conns())"
+             " Timed out tx for 172.31.126.87@o2ib: 403055 seconds",
+             "symptom:network-connectivity-loss"),
+            ('{"level":"warn","logger":"etcd-client","caller":"v3/retry_interceptor.go:62",'
+             '"msg":"retrying of unary invoker failed","attempt":0,"error":"rpc error: code = '
+             'DeadlineExceeded desc = context deadline exceeded"}',
+             "symptom:control-plane-unresponsive"),
+            ("KubeletNotReady runtime network not ready: NetworkReady=false "
+             "reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin "
+             "not initialized", "component:cluster-networking"),
+            ("E0511 18:18:50.796852     915 tpunetd_client.cc:311] Detected failure "
+             "SLICE_FAILURE_CHIP_DRIVER_ERROR in session e6c885828b538167", "component:tpu"),
+            ("RuntimeError: Detected mismatch between collectives on ranks. Rank 1 is running "
+             "collective: CollectiveFingerPrint(SequenceNumber=1OpType=BARRIER)",
+             "symptom:job-crash"),
+            ("ValueError: To serve at least one request with the models's max seq len "
+             "(131072), (4.54 GiB KV cache is needed, which is larger than the available KV "
+             "cache memory (1.71 GiB).", "component:kv-cache"),
+            ("error starting plugins: error creating plugin manager: unable to create plugin "
+             "manager: nvml init failed: ERROR_LIBRARY_NOT_FOUND", "component:gpu-device-plugin"),
+            ("Failed to modify QP 59 to RTR", "component:nic"),
+            ("Kernel panic - not syncing: Fatal machine check", "component:host-cpu-and-memory"),
+        ]  # fmt: skip
+        for text, expected in cases:
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert expected in found, sorted(found)
+                assert found[expected]["how"] == "signature"
