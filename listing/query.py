@@ -116,9 +116,9 @@ def read_query(params, *, tracking=False, also=()):
         errors = errors + [
             shorten(message) for messages in filterset.errors.values() for message in messages
         ]
-    # Without NUL, and on one line: the search box is an <input>, whose value loses its
-    # line breaks (joining the words on either side).
-    sentence = re.sub(r"[\r\n]+", " ", query.get("q", "").replace("\x00", ""))
+    # Without NUL; a pasted log keeps its lines (the search box is a textarea; the reader
+    # ends a clause at a line break), each break one "\n".
+    sentence = re.sub(r"\r\n?", "\n", query.get("q", "").replace("\x00", ""))
     return query, index, filterset, errors, sentence
 
 

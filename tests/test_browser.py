@@ -84,7 +84,7 @@ def test_sentence_suggestions_and_applying_one(tab, library):
         assert tab.evaluate("window.__notReloaded") is True
     else:
         box.fill("the job hangs until the NCCL watchdog fires")
-        box.press("Enter")
+        tab.get_by_role("button", name="Search").click()  # Enter needs the script
         suggestion = tab.get_by_role("link", name=re.compile("Add filter Symptom: NCCL timeout"))
         suggestion.wait_for()  # the submitted page has loaded (is_visible does not wait)
     assert tab.get_by_role("link", name=re.compile("Add filter Symptom: Job hang")).is_visible()
@@ -94,6 +94,24 @@ def test_sentence_suggestions_and_applying_one(tab, library):
         "the job hangs until the NCCL watchdog fires"
     )
     assert tab.locator(".card__title a").first.inner_text() == "Watchdog hang"
+
+
+def test_a_pasted_log_keeps_its_lines_and_enter_searches(tab, library):
+    """The search box is a textarea: a pasted log keeps its line breaks (a one-line box
+    joined the lines, gluing one line's end to the next one's start), Shift+Enter starts
+    a line, and Enter searches (with the script; without it, the button)."""
+    tab.goto("/")
+    box = tab.get_by_label("Describe what you see, or paste a log line")
+    box.fill("[12.0] usb 1-1: new device\n[13.5] NCCL watchdog timeout on rank 3")
+    if tab.javascript:
+        box.press("Shift+Enter")
+        assert box.input_value().endswith("\n")
+        box.press("Enter")
+    else:
+        tab.get_by_role("button", name="Search").click()
+    tab.wait_for_url(re.compile(r"q=.*%0A"))
+    shown = tab.get_by_label("Describe what you see, or paste a log line").input_value()
+    assert "\n" in shown and "NCCL watchdog timeout" in shown
 
 
 def test_paging_forward_and_back_with_the_browser(tab, library):

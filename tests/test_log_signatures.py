@@ -180,7 +180,7 @@ def test_a_long_event_line_is_read_not_refused(client, signed):
     assert response.status_code == 200
     note = page(response).select_one(".paste-read")
     assert note is not None and f"Your paste of {len(KUBECTL_EVENT)} characters" in note.get_text()
-    shown = page(response).select_one("input[name=q]")["value"]
+    shown = page(response).select_one("textarea[name=q]").get_text()
     assert len(shown) <= 500 and KUBECTL_EVENT.startswith(shown)
 
 
@@ -192,7 +192,7 @@ def test_a_screen_of_dmesg_is_read_as_the_lines_that_matter(client, signed):
     paste = noise + XID_79 + "\n" + noise
     response = client.get("/", {"q": paste})
     assert response.status_code == 200
-    shown = page(response).select_one("input[name=q]")["value"]
+    shown = page(response).select_one("textarea[name=q]").get_text()
     assert "NVRM: Xid (PCI:0000:b1:00): 79" in shown
     assert shown.count("usb 1-") == 1  # each shape of line once
     assert "Bus drop" in [a.get_text(strip=True) for a in page(response).select(".card__title a")]
@@ -225,5 +225,6 @@ def test_a_paste_whose_line_breaks_were_lost_is_split_where_records_start(client
     )
     response = client.get("/", {"q": noise + "[ 912.404211] " + XID_79})
     assert response.status_code == 200
-    assert "NVRM: Xid (PCI:0000:b1:00): 79" in page(response).select_one("input[name=q]")["value"]
+    shown = page(response).select_one("textarea[name=q]").get_text()
+    assert "NVRM: Xid (PCI:0000:b1:00): 79" in shown
     assert int(page(response).select_one("#q")["maxlength"]) == 6_000

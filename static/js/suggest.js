@@ -6,7 +6,7 @@
   var form = document.querySelector("form[data-suggest-url]");
   var target = document.getElementById("suggestions");
   if (!form || !target || !window.fetch) return;
-  var input = form.querySelector("input[name=q]");
+  var input = form.querySelector("[name=q]");
   var timer = null;
   var latest = 0;
 
