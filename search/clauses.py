@@ -210,6 +210,35 @@ def no_change_spans(text):
     return spans
 
 
+# A cause nobody found: "we never found why", "no idea why", "the root cause is still
+# unknown", "couldn't figure out what caused it". Such a clause names no cause.
+_UNKNOWN_CAUSE = re.compile(
+    r"(?:\b(?:we|I|they|nobody|no\s+one)\s+)?"
+    r"\b(?:never|didn't|did\s+not|couldn't|could\s+not|can't|cannot|haven't|have\s+not|"
+    r"still\s+(?:don't|do\s+not))\s+(?:\w+\s+){0,2}?(?:found|find|figured?|work(?:ed)?|"
+    r"know|knew|understand|understood|explain(?:ed)?|pin(?:ned)?)(?:\s+out|\s+down)?\s+"
+    r"(?:why(?:\s+the)?|what\s+caus(?:ed|es)(?:\s+the)?|the\s+(?:root\s+)?cause)\b|"
+    r"\bno\s+(?:idea|clue)\s+(?:why|what\s+caus(?:ed|es))\b|"
+    r"\b(?:root\s+)?cause\s+(?:is\s+|was\s+|remains\s+|stays\s+)?(?:still\s+)?"
+    r"(?:unknown|undetermined|unclear|a\s+mystery|not\s+(?:known|found|determined))\b|"
+    r"\bno\s+root\s+cause\s+(?:was\s+|has\s+been\s+)?(?:found|identified|determined)\b",
+    re.IGNORECASE,
+)
+
+
+def unknown_cause_spans(text):
+    """``list[tuple[int, int]]``: the clauses of ``text`` that say the cause was not
+    found (:data:`_UNKNOWN_CAUSE`); ``search/suggestions.py`` does not read a cause into
+    them by meaning ("we never found why the NCCL timeouts happened" is no memory leak).
+    Each span is the words saying so, from the start of their clause: what follows ("the
+    node to reboot") is still read for the symptom."""
+    spans = []
+    for match in _UNKNOWN_CAUSE.finditer(text):
+        before = [m.end() for m in _CLAUSE_END.finditer(text, 0, match.start())]
+        spans.append((before[-1] if before else 0, match.end()))
+    return spans
+
+
 # A part changed and the trouble stayed: the part is ruled out, not the trouble ("swapped
 # the cable, still there", "replacing the boards didn't help", "moved it to another leaf,
 # same errors"); the span is the change.

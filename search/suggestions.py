@@ -43,6 +43,7 @@ from .clauses import (
     prose,
     sentence_negated_stems,
     set_aside_clauses,
+    unknown_cause_spans,
     without_denied_verbs,
     without_words,
 )
@@ -284,6 +285,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     if unchanged:
         covered += unchanged
         set_aside |= CHANGE_CAUSES
+    # "we never found why", "root cause unknown": the clause names no cause by meaning.
+    covered += unknown_cause_spans(sentence)
     # A metric that moved the way a symptom does ("step time crept up from 9 s to 14 s").
     named_keys = {(f.kind, f.slug) for f in found}
     if named_keys & SERVING:
