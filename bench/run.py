@@ -119,14 +119,6 @@ def workloads(url, repeat, app_root):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def rss_mb(pid):
-    """Resident memory of process ``pid`` in MB (from /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return round(int(line.split()[1]) / 1024, 1)
-    return None
-
-
 def memory_mb(pid):
     """``{rss, pss, uss}`` of process ``pid`` in MB, from ``/proc/<pid>/smaps_rollup``
     (Linux 4.14+): resident pages; resident pages with each shared page divided among the
@@ -145,25 +137,44 @@ def memory_mb(pid):
     }
 
 
-def load(url, app_root, connections, seconds, port=8791):
-    """``scripts/start`` (gunicorn, 2 workers) on ``url``; wrk over the workloads' URLs.
-
-    Output: ``dict`` with wrk's figures and each worker's resident memory in MB.
-    """
-    env = {
+def server_env(url, port, workers, **extra):
+    """The environment ``scripts/start`` runs under for a benchmark server: production
+    settings on ``url``, bound to ``127.0.0.1:port`` with ``workers`` workers, the shared
+    Redis cache (:data:`CACHE_ENV`), plus ``extra``."""
+    return {
         **os.environ,
         "DATABASE_URL": url,
         "DEBUG": "false",
         "SECRET_KEY": "bench-only",
         "ALLOWED_HOSTS": "127.0.0.1",
         "BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": "2",
+        "WEB_CONCURRENCY": str(workers),
         "LOG_LEVEL": "WARNING",
-        "BENCH_APP_ROOT": str(app_root),
-        # Ten exporters from one address, each within the limit (issue 21 row 3).
-        "EXPORT_RATE_LIMIT": "1000",
+        **extra,
         **CACHE_ENV,
     }
+
+
+def worker_pids(server):
+    """The pids of a gunicorn master's workers (``list[int]``, its child processes)."""
+    out = subprocess.run(
+        ["pgrep", "-P", str(server.pid)], stdout=subprocess.PIPE, text=True, check=False
+    ).stdout
+    return [int(pid) for pid in out.split()]
+
+
+def load(url, app_root, connections, seconds, port=8791):
+    """``scripts/start`` (gunicorn, 2 workers) on ``url``; wrk over the workloads' URLs.
+
+    Output: ``dict`` with wrk's figures and each worker's resident memory in MB.
+    """
+    env = server_env(
+        url, port, 2,
+        BENCH_APP_ROOT=str(app_root),
+        PYTHON=PYTHON,
+        # Ten exporters from one address, each within the limit (issue 21 row 3).
+        EXPORT_RATE_LIMIT="1000",
+    )  # fmt: skip
     paths = subprocess.run(
         [PYTHON, str(ROOT / "bench" / "workloads.py"), "--urls"],
         cwd=app_root,
@@ -176,7 +187,6 @@ def load(url, app_root, connections, seconds, port=8791):
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
         handle.write(paths + "\n")
     env["BENCH_PATHS"] = handle.name
-    env["PYTHON"] = PYTHON
     server = subprocess.Popen(
         ["scripts/start"],  # the production entry point: migrate (a no-op), then gunicorn
         cwd=app_root,
@@ -195,12 +205,7 @@ def load(url, app_root, connections, seconds, port=8791):
             ):
                 break
             time.sleep(0.5)
-        workers = [
-            int(p)
-            for p in subprocess.run(
-                ["pgrep", "-P", str(server.pid)], stdout=subprocess.PIPE, text=True, check=False
-            ).stdout.split()
-        ]
+        workers = worker_pids(server)
 
         def wrk(duration, conns, close=False, paths=None):
             out = subprocess.run(
@@ -226,12 +231,11 @@ def load(url, app_root, connections, seconds, port=8791):
         # Warm-up: a new connection per request, so the kernel spreads them over both
         # workers and each builds its index and sees every page before memory is read.
         wrk(20, 8, close=True)
-        warm = {pid: rss_mb(pid) for pid in workers}
+        warm = {pid: memory_mb(pid)["rss"] for pid in workers}
         measured = wrk(seconds, connections)
         served = measured["requests"]
         while served < 2000:
             served += wrk(10, connections)["requests"]
-        after = {pid: rss_mb(pid) for pid in workers}
         after_detail = [memory_mb(pid) for pid in workers]
         # Issue 21: ten clients exporting the whole list over and over while wrk asks
         # for list pages only; the list's latency is the figure that matters.
@@ -251,7 +255,7 @@ def load(url, app_root, connections, seconds, port=8791):
         "cache": "Redis" if CACHE_ENV else "per process",
         "connections": connections,
         "rss_after_warmup_mb": list(warm.values()),
-        "rss_after_2000_mb": list(after.values()),
+        "rss_after_2000_mb": [memory["rss"] for memory in after_detail],
         "memory_after_2000_mb": after_detail,
         "requests_for_rss": served,
         "with_exports": with_exports,
@@ -269,18 +273,7 @@ def first_requests(url, app_root, port=8792):
     ``{"fresh_ms", "replacement_ms", "ready_s"}`` (``ready_s``: from start to the first
     ``/healthz`` answer, migrations and the master's warm-up included).
     """
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "DEBUG": "false",
-        "SECRET_KEY": "bench-only",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": "1",
-        "LOG_LEVEL": "WARNING",
-        "PYTHON": PYTHON,
-        **CACHE_ENV,
-    }
+    env = server_env(url, port, 1, PYTHON=PYTHON)
     base = f"http://127.0.0.1:{port}"
     started = time.perf_counter()
     server = subprocess.Popen(
@@ -308,15 +301,10 @@ def first_requests(url, app_root, port=8792):
         ready()
         ready_s = round(time.perf_counter() - started, 1)
         fresh = timed("training hung after an NCCL watchdog timeout on one node")
-        [worker] = subprocess.run(
-            ["pgrep", "-P", str(server.pid)], stdout=subprocess.PIPE, text=True, check=False
-        ).stdout.split()
-        os.kill(int(worker), signal.SIGKILL)
+        [worker] = worker_pids(server)
+        os.kill(worker, signal.SIGKILL)
         for _ in range(300):
-            now = subprocess.run(
-                ["pgrep", "-P", str(server.pid)], stdout=subprocess.PIPE, text=True,
-                check=False,
-            ).stdout.split()  # fmt: skip
+            now = worker_pids(server)
             if now and now != [worker]:
                 break
             time.sleep(0.1)

@@ -237,14 +237,6 @@ def query_string(query):
     return f"?{encoded}" if encoded else ""
 
 
-def only_url(query, key, slug):
-    """The URL that keeps every other filter and sets ``key`` to just ``slug``, without page."""
-    changed = query.copy()
-    changed.pop("page", None)
-    changed.setlist(key, [slug])
-    return _url(changed)
-
-
 def facets_from_index(selection, filterset, limit=FACET_VALUE_LIMIT, only=None, base=""):
     """The same facets as the plain-ORM reference (``tests/reference.py``,
     ``compute_facets``), counted by the in-memory case index.

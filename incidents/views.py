@@ -41,6 +41,7 @@ from listing.query import (
 )
 from listing.suggested import suggested_filters
 from search.snippets import CARD_SNIPPET_FIELDS, SNIPPET_FIELDS, snippet
+from taxonomy.models import UNDETERMINED_CAUSE
 
 from .facets import (
     FACET_LABELS,
@@ -349,6 +350,10 @@ def diagnose(request):
         context["read_words_url"] = f"{path}?{words.urlencode()}"
     subject = [*answer.symptoms, *answer.root_causes]
     context["subject"] = subject
+    # Asked what Undetermined cause "led to": the symptoms seen with no cause found.
+    context["no_cause_asked"] = answer.kind == "symptom" and [
+        value["slug"] for value in answer.root_causes
+    ] == [UNDETERMINED_CAUSE]
     return render(request, "incidents/diagnosis.html", context)
 
 

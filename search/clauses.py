@@ -196,6 +196,13 @@ _NO_CHANGE = re.compile(
 )
 
 
+def _clause_start(text, at):
+    """Where the clause holding position ``at`` of ``text`` begins (after the last
+    :data:`_CLAUSE_END` before it; 0 when none)."""
+    ends = [m.end() for m in _CLAUSE_END.finditer(text, 0, at)]
+    return ends[-1] if ends else 0
+
+
 def no_change_spans(text):
     """``list[tuple[int, int]]``: where ``text`` says nothing was changed
     (:data:`_NO_CHANGE`: "nothing else changed", "no deploys since fri", "we didn't
@@ -204,9 +211,8 @@ def no_change_spans(text):
     clause: the rest of it ("… on our side") says nothing else."""
     spans = []
     for match in _NO_CHANGE.finditer(text):
-        before = [m.end() for m in _CLAUSE_END.finditer(text, 0, match.start())]
         after = _CLAUSE_END.search(text, match.end())
-        spans.append((before[-1] if before else 0, after.start() if after else len(text)))
+        spans.append((_clause_start(text, match.start()), after.start() if after else len(text)))
     return spans
 
 
@@ -232,11 +238,7 @@ def unknown_cause_spans(text):
     them by meaning ("we never found why the NCCL timeouts happened" is no memory leak).
     Each span is the words saying so, from the start of their clause: what follows ("the
     node to reboot") is still read for the symptom."""
-    spans = []
-    for match in _UNKNOWN_CAUSE.finditer(text):
-        before = [m.end() for m in _CLAUSE_END.finditer(text, 0, match.start())]
-        spans.append((before[-1] if before else 0, match.end()))
-    return spans
+    return [(_clause_start(text, m.start()), m.end()) for m in _UNKNOWN_CAUSE.finditer(text)]
 
 
 # A part changed and the trouble stayed: the part is ruled out, not the trouble ("swapped

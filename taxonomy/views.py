@@ -13,7 +13,7 @@ from incidents.index import get_index
 from incidents.models import Case
 from lib.parameters import takes_parameters
 
-from .models import TERM_MODELS
+from .models import TERM_MODELS, UNDETERMINED_CAUSE
 
 MODELS_BY_KIND = {model.kind: model for model in TERM_MODELS}
 # Co-occurring terms listed per kind on a term page.
@@ -126,4 +126,6 @@ def term_detail(request, kind, slug):
         column = getattr(index.findings, kind)
         context["findings"] = int(np.count_nonzero(column == value.position))
         context["diagnosis_url"] = reverse("incidents:diagnose") + f"?{kind}={term.slug}"
+        # Undetermined cause is no cause: its page says what was seen without one.
+        context["no_cause"] = term.slug == UNDETERMINED_CAUSE
     return render(request, "taxonomy/term_detail.html", context)

@@ -9,7 +9,7 @@ from django.db.models import Case as When_
 from django.db.models import Count, FloatField, Q, Value, When
 
 from graph.build import KIND_LABELS, build_graph, related_cases
-from incidents.facets import FACET_SPECS, Facet, FacetValue, only_url, toggle_url
+from incidents.facets import FACET_SPECS, Facet, FacetValue, toggle_url
 from incidents.filters import CaseFilterSet
 from incidents.index import get_index
 from incidents.models import TERM_RELATIONS, Case
@@ -105,6 +105,14 @@ def _counted(spec, result):
     for row in rows:
         row.n = len(carriers[row.pk])
     return sorted(rows, key=lambda row: (-row.n, row.name))
+
+
+def only_url(query, key, slug):
+    """The URL that keeps every other filter and sets ``key`` to just ``slug``, without page."""
+    changed = query.copy()
+    changed.pop("page", None)
+    changed.setlist(key, [slug])
+    return "?" + changed.urlencode() if changed else "?"
 
 
 def root_cause_breakdown(result, query):

@@ -425,3 +425,14 @@ def test_a_case_is_found_by_the_words_of_its_findings(client, library):
     assert [case["slug"] for case in found["results"]] == [library["switch"].slug]
     added.delete()
     assert client.get("/api/v1/cases/", query).json()["count"] == 0
+
+
+def test_what_no_cause_led_to_is_called_what_was_seen_without_one(client, unexplained):
+    """Undetermined cause produced nothing: its term page and its diagnosis say what was
+    seen with no cause found, not what it 'produced' or 'led to'."""
+    term = page(client.get("/taxonomy/root_cause/undetermined-cause/")).get_text(" ", strip=True)
+    assert "The symptoms seen with no cause found" in term and "produced" not in term
+    response = client.get("/diagnose/?root_cause=undetermined-cause")
+    assert page(response).h1.get_text(strip=True) == "Symptoms seen with no cause found"
+    other = client.get("/diagnose/?root_cause=faulty-gpu")
+    assert page(other).h1.get_text(strip=True) == "What Faulty GPU led to"
