@@ -231,7 +231,7 @@ class RealLibraryApiTests(LibraryTestCase):
             ("page=abc", 404),
             ("page=0", 404),
             ("page=99999999999999999999999", 404),
-            ("page=9", 404),
+            ("page=999", 404),
             ("workload=training&page=5", 404),
         ]:
             with self.subTest(state=state[:60]):

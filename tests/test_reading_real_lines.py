@@ -414,7 +414,7 @@ class ReadingRealLinesTests(LibraryTestCase):
             ("rather than an NCCL timeout, we got a CUDA illegal memory access",
              "symptom:cuda-error", "symptom:nccl-timeout"),
             ("instead of OOM we now see the pod stuck in CrashLoopBackOff",
-             "symptom:job-crash", "symptom:out-of-memory"),
+             "symptom:crash-loop", "symptom:out-of-memory"),
             ("we first suspected the InfiniBand fabric, but the real problem was a bad DIMM",
              "component:host-cpu-and-memory", "component:infiniband-fabric"),
             ("the DNS was a red herring, the actual cause was a misconfigured load balancer",
@@ -551,7 +551,7 @@ class ReadingRealLinesTests(LibraryTestCase):
         time-limit line read as Requests throttled and Docker's as Unsafe deserialisation."""
         cases = [
             ("Warning  BackOff  3m (x40 over 13m)  kubelet  Back-off restarting failed "
-             "container", "symptom:job-crash"),
+             "container", "symptom:crash-loop"),
             ("[W socket.cpp:663] [c10d] The client socket has failed to connect to "
              "[master-0]:29500 (errno: 110 - Connection timed out).",
              "component:distributed-job-launcher"),
