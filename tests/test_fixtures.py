@@ -17,6 +17,8 @@ SHARED_PRIMARY_SOURCES: dict[str, str] = {}
 UNDATED_CASES = {
     "modelbit-gpu-visibility-fix-health-reporting-bug": "a time of day and durations, no date",
     "prime-intellect-intellect-3-packer-bug-nfs-stragglers": "an engineer's undated write-up",
+    "cartesia-inference-cluster-control-plane-overload": "a day and month (October 14), no year",
+    "assemblyai-batch-surge-eni-limit-auth-outage": "a day and month (January 29), no year",
 }
 # Cases whose sources name no component: a tag there would be a guess (issue 24's re-reading).
 NO_COMPONENT_CASES = {
