@@ -181,9 +181,23 @@ class QueryTerm:
         return " <-> ".join(self.words)
 
 
+# A Kubernetes event as ``kubectl describe`` and ``kubectl get events`` print it: type,
+# reason, age (with "(x40 over 13m)" when repeated), then the source that reported it
+# ("kubelet", "kubelet, node-1", "default-scheduler"). The source is who saw the event,
+# as a syslog host is where a line was written; the reason and message say what happened.
+# Format: https://kubernetes.io/docs/reference/kubectl/generated/kubectl_events/
+_EVENT_SOURCE = re.compile(
+    r"(?m)^([ \t]*(?:Warning|Normal)[ \t]+[A-Za-z]{1,60}[ \t]{2,}"
+    r"(?:[0-9][0-9a-z]{0,10}(?:[ \t]+\(x\d{1,9} over [0-9a-z]{1,10}\))?[ \t]{2,})?)"
+    r"([a-z][\w.-]{0,60}(?:,[ \t]*[\w.-]{1,120})?)(?=[ \t]{2,})"
+)
+
+
 def strip_log_noise(text):
     """``text`` with timestamps, ranks, ids, hexadecimal, addresses and host names turned
-    into spaces (the :data:`_NOISE` patterns). Input and output: ``str``."""
+    into spaces (the :data:`_NOISE` patterns), and so is the reporting source of a
+    Kubernetes event line (:data:`_EVENT_SOURCE`). Input and output: ``str``."""
+    text = _EVENT_SOURCE.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
     return _NOISE.sub(" ", _USER_AGENT.sub(" ", text))
 
 

@@ -23,6 +23,22 @@ def test_timestamps_ids_addresses_and_hosts_do_not_match_anything(client):
     assert listed_titles(client.get("/", {"q": line})) == ["Lustre"]
 
 
+def test_a_kubernetes_event_s_reporting_source_is_not_what_it_is_about(client):
+    """``kubectl describe`` prints who saw an event ("kubelet") before what happened: a
+    case about the kubelet does not outrank one about the pod network for a CNI failure."""
+    make_case(
+        "Kubelet restart",
+        summary="A kubelet restart on every node killed running pods; the kubelet "
+        "re-registered the device plugin and the kubelet logs showed the pods evicted.",
+    )
+    make_case("CNI change", summary="A CNI change broke the network set-up of new pods.")
+    line = (
+        "Warning  FailedCreatePodSandBox  3m (x40 over 13m)  kubelet  Failed to create pod "
+        'sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "3b"'
+    )
+    assert listed_titles(client.get("/", {"q": line}))[0] == "CNI change"
+
+
 def test_an_error_code_counts_with_its_number(client):
     make_case("Fell off", summary="Xid 79: the GPU has fallen off the bus.")
     make_case("Other Xid", summary="Xid 13 on one GPU; 79 jobs were requeued.")
