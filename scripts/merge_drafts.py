@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Merge checked draft cases (``docs/research/drafts/*.json``) into the fixtures.
+
+Usage::
+
+    .venv/bin/python scripts/merge_drafts.py [--publish] [--write] [--undated-ok] DRAFT ...
+
+Input: draft files in Django's fixture format (organisation rows, then each case's row
+and its involvement, timeline, source and finding rows; see ``docs/research/drafts``).
+Output: one line per problem, then a count. With ``--write`` and no problem, the
+organisations not yet in ``fixtures/organisations.json`` and every other row are appended
+to the fixtures (written as ``fixtures/cases.json`` is: indent 1, UTF-8, no final
+newline), each case stamped with the time of the merge as its created and updated time;
+``--publish`` marks the cases published. Exit status 1 when there is a problem, else 0.
+
+The checks are those loading would otherwise fail on or that ``tests/test_fixtures.py``
+and ``scripts/check_cases.py`` ask (issue 27): every term, accelerator, workload and
+organisation slug exists; a case slug is new; every case has a root cause, component and
+symptom, a source, a finding and an involvement, and a start or publication date (unless
+``--undated-ok``: then list it in ``tests/test_fixtures.UNDATED_CASES`` with why);
+sources are https; a finding's terms are on its case and it cites one of its sources.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KINDS = {
+    "root_causes": "taxonomy.rootcause",
+    "components": "taxonomy.component",
+    "symptoms": "taxonomy.symptom",
+    "contributing_factors": "taxonomy.contributingfactor",
+    "added_categories": "taxonomy.category",
+}
+WORKLOADS = {"training", "inference", "platform", "security", "data-processing"}
+
+
+def read(name: str) -> list[dict]:
+    """The rows of ``fixtures/<name>``: ``list[dict]``."""
+    return json.loads((ROOT / "fixtures" / name).read_text())
+
+
+def case_problems(f: dict, known: dict[str, set[str]], undated_ok: bool) -> list[str]:
+    """What is wrong with one case row's fields ``f`` against the ``known`` slugs (by
+    model, plus ``"accelerator"`` and ``"workload"``): ``list[str]``."""
+    slug = f["slug"]
+    problems = []
+    for key, model in KINDS.items():
+        problems += [f"{slug}: unknown {key} {v}" for (v,) in f[key] if v not in known[model]]
+    for key, table in (("accelerators", "accelerator"), ("workloads", "workload")):
+        problems += [f"{slug}: unknown {table} {v}" for (v,) in f[key] if v not in known[table]]
+    problems += [f"{slug}: no {key}" for key in list(KINDS)[:3] if not f[key]]
+    if not (f["started_on"] or f["published_on"] or undated_ok):
+        problems.append(f"{slug}: no start or publication date")
+    return problems
+
+
+def finding_problems(f: dict, case: dict, sources: set[str]) -> list[str]:
+    """What is wrong with a finding row's fields ``f`` given its case's fields and source
+    URLs: ``list[str]``."""
+    slug = case["slug"]
+
+    def on(key):
+        return {v for (v,) in case[key]}
+
+    problems = []
+    if f["root_cause"][0] not in on("root_causes"):
+        problems.append(f"{slug}: finding root cause {f['root_cause'][0]} not on the case")
+    if f["component"] and f["component"][0] not in on("components"):
+        problems.append(f"{slug}: finding component {f['component'][0]} not on the case")
+    if f["symptom"][0] not in on("symptoms"):
+        problems.append(f"{slug}: finding symptom {f['symptom'][0]} not on the case")
+    problems += [
+        f"{slug}: finding factor {v} not on the case"
+        for (v,) in f["contributing_factors"]
+        if v not in on("contributing_factors")
+    ]
+    if f["source"][1] not in sources:
+        problems.append(f"{slug}: finding cites no source of the case")
+    return problems
+
+
+def merge(paths: list[Path], publish=False, undated_ok=False, stamp=None):
+    """Check the drafts at ``paths`` against the fixtures.
+
+    Output: ``(problems, new_organisations, rows)``: ``list[str]``, the organisation rows
+    not yet in the fixtures, and every other row (cases marked published when
+    ``publish``, stamped with ``stamp`` when given). Raises ``OSError`` or
+    ``json.JSONDecodeError`` for an unreadable file.
+    """
+    taxonomy = read("taxonomy.json")
+    known = {m: {r["fields"]["slug"] for r in taxonomy if r["model"] == m} for m in KINDS.values()}
+    known["accelerator"] = {r["fields"]["slug"] for r in read("accelerators.json")}
+    known["workload"] = WORKLOADS
+    organisations = {r["fields"]["slug"] for r in read("organisations.json")}
+    existing = {r["fields"]["slug"] for r in read("cases.json") if r["model"] == "incidents.case"}
+    new_organisations, rows = [], []
+    for path in paths:
+        for row in json.loads(Path(path).read_text()):
+            if row["model"] != "incidents.organisation":
+                rows.append(row)
+            elif row["fields"]["slug"] not in organisations:
+                organisations.add(row["fields"]["slug"])
+                new_organisations.append(row)
+    problems, cases, sources, has = [], {}, {}, {}
+    for row in rows:
+        f = row["fields"]
+        if row["model"] == "incidents.case":
+            if f["slug"] in existing or f["slug"] in cases:
+                problems.append(f"duplicate case slug {f['slug']}")
+            cases[f["slug"]] = f
+            f["is_published"] = f["is_published"] or publish
+            if stamp:
+                f["created_at"] = f["updated_at"] = stamp
+            problems += case_problems(f, known, undated_ok)
+    for row in rows:
+        f = row["fields"]
+        if row["model"] == "incidents.case":
+            continue
+        slug = f["case"][0]
+        has.setdefault(slug, set()).add(row["model"])
+        if slug not in cases:
+            problems.append(f"a {row['model']} row for an unknown case {slug}")
+        elif row["model"] == "incidents.source":
+            sources.setdefault(slug, set()).add(f["url"])
+            if not f["url"].startswith("https://"):
+                problems.append(f"{slug}: source not https: {f['url']}")
+        elif row["model"] == "incidents.involvement" and f["organisation"][0] not in organisations:
+            problems.append(f"{slug}: unknown organisation {f['organisation'][0]}")
+    for row in rows:
+        if row["model"] == "incidents.finding" and row["fields"]["case"][0] in cases:
+            slug = row["fields"]["case"][0]
+            problems += finding_problems(row["fields"], cases[slug], sources.get(slug, set()))
+    for slug in cases:
+        for model in ("incidents.source", "incidents.finding", "incidents.involvement"):
+            if model not in has.get(slug, set()):
+                problems.append(f"{slug}: no {model.split('.')[1]}")
+    return problems, new_organisations, rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point; returns the exit status (0 merged or clean, 1 problems)."""
+    argv = sys.argv[1:] if argv is None else argv
+    paths = [Path(a) for a in argv if not a.startswith("--")]
+    write = "--write" in argv
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:00Z") if write else None
+    problems, new_organisations, rows = merge(
+        paths, publish="--publish" in argv, undated_ok="--undated-ok" in argv, stamp=stamp
+    )
+    for problem in problems:
+        print(problem)
+    n_cases = sum(row["model"] == "incidents.case" for row in rows)
+    print(f"{n_cases} cases, {len(new_organisations)} new organisations, {len(problems)} problems")
+    if problems:
+        return 1
+    if write:
+        for name, added in (("organisations.json", new_organisations), ("cases.json", rows)):
+            merged = read(name) + added
+            (ROOT / "fixtures" / name).write_text(json.dumps(merged, indent=1, ensure_ascii=False))
+        print("written")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
