@@ -8,6 +8,10 @@ in the admin (``incidents/editorial.py``), which warns on a save.
   nothing to a reader ("the material read", "(unconfirmed)").
 - **sources** (:func:`source_problems`): a URL that is not ``https`` or points at a known
   copy of a primary page (:data:`COPY_SITES`).
+- **figures to carry** (:func:`unstated_figures`): a count, duration or GPU-hours the text
+  states while the key facts leave it empty (issue 22).
+- **findings** (:func:`finding_problems`): a finding names its own case's terms and
+  sources (issue 24); used by ``scripts/check_cases.py`` and ``scripts/merge_drafts.py``.
 """
 
 import re
@@ -201,3 +205,59 @@ def unstated_figures(text, accelerator_count=None, duration=None, gpu_hours_lost
         if match:
             problems.append(f"states “{match.group(0)}”; the GPU-hours lost are empty")
     return problems
+
+
+# The findings check: a finding links its own case's terms and cites its own case's source.
+
+
+def case_key(value) -> str:
+    """A case's natural key from a fixture foreign key (``["slug"]`` or ``"slug"``)."""
+    return value[0] if isinstance(value, list) else str(value)
+
+
+FINDING_TERMS = (
+    ("root_cause", "root_causes"),
+    ("component", "components"),
+    ("symptom", "symptoms"),
+)
+
+
+def finding_problems(slug, case, findings, sources, without=None):
+    """The findings check (issue 24) on one case, as ``scripts/check_cases.py`` and
+    ``scripts/merge_drafts.py`` run it.
+
+    Inputs: the case's ``slug``, its fixture ``fields`` as ``case``, the fields of its
+    finding rows (``findings``) and of its source rows (``sources``), and ``without``, the
+    cases listed as stating no link (``{slug: why}``, ``docs/editorial/no-finding.tsv``).
+    Yields ``("findings", slug, message)`` for a published case without a finding
+    (unless listed), for a listed case that has one, and for each finding naming a term
+    its case lacks, citing a source that is not the case's, or giving no evidence
+    sentence."""
+    without = without or {}
+    if case.get("is_published", True) and not findings and slug not in without:
+        yield "findings", slug, "no finding: say which root cause produced which symptom"
+    if findings and slug in without:
+        yield "findings", slug, "listed as having no stated link, yet it has findings (stale line)"
+    urls = {source["url"] for source in sources}
+    for number, finding in enumerate(findings, 1):
+        for name, relation in FINDING_TERMS:
+            term = finding.get(name)
+            if term and case_key(term) not in {case_key(k) for k in case.get(relation, [])}:
+                yield (
+                    "findings",
+                    slug,
+                    f"finding {number}: {name} {case_key(term)} is not the case's",
+                )
+        for factor in finding.get("contributing_factors", []):
+            if case_key(factor) not in {case_key(k) for k in case.get("contributing_factors", [])}:
+                yield (
+                    "findings",
+                    slug,
+                    (f"finding {number}: contributing factor {case_key(factor)} is not the case's"),
+                )
+        source = finding.get("source")
+        url = source[-1] if isinstance(source, list) else source
+        if url not in urls:
+            yield "findings", slug, f"finding {number}: its source is not one of the case's"
+        if not (finding.get("evidence") or "").strip():
+            yield "findings", slug, f"finding {number}: no evidence sentence"

@@ -58,7 +58,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from lib.editorial import (  # noqa: E402
+    case_key,
     copied_runs,
+    finding_problems,
     note_ngrams,
     notes_language,
     source_problems,
@@ -116,11 +118,6 @@ def load(paths: list[Path]) -> list[dict]:
     for path in paths:
         rows.extend(json.loads(path.read_text(encoding="utf-8")))
     return rows
-
-
-def case_key(value) -> str:
-    """A case's natural key from a fixture foreign key (``["slug"]`` or ``"slug"``)."""
-    return value[0] if isinstance(value, list) else str(value)
 
 
 def check(
@@ -187,48 +184,6 @@ def check(
     if warn_figures:
         for slug, passage in sorted(key for key in set(read) - found if key[0] in cases):
             yield "figure to carry", slug, f"read “{passage}” is no longer found (stale line)"
-
-
-FINDING_TERMS = (
-    ("root_cause", "root_causes"),
-    ("component", "components"),
-    ("symptom", "symptoms"),
-)
-
-
-def finding_problems(slug, case, findings, sources, without=None):
-    """Check 4 on one case: yields ``("findings", slug, message)`` for a published case
-    without a finding (unless listed in ``without``, :func:`no_finding`), for a listed
-    case that has one, and for each finding naming a term its case lacks, citing a
-    source that is not the case's, or giving no evidence sentence."""
-    without = without or {}
-    if case.get("is_published", True) and not findings and slug not in without:
-        yield "findings", slug, "no finding: say which root cause produced which symptom"
-    if findings and slug in without:
-        yield "findings", slug, "listed as having no stated link, yet it has findings (stale line)"
-    urls = {source["url"] for source in sources}
-    for number, finding in enumerate(findings, 1):
-        for name, relation in FINDING_TERMS:
-            term = finding.get(name)
-            if term and case_key(term) not in {case_key(k) for k in case.get(relation, [])}:
-                yield (
-                    "findings",
-                    slug,
-                    f"finding {number}: {name} {case_key(term)} is not the case's",
-                )
-        for factor in finding.get("contributing_factors", []):
-            if case_key(factor) not in {case_key(k) for k in case.get("contributing_factors", [])}:
-                yield (
-                    "findings",
-                    slug,
-                    (f"finding {number}: contributing factor {case_key(factor)} is not the case's"),
-                )
-        source = finding.get("source")
-        url = source[-1] if isinstance(source, list) else source
-        if url not in urls:
-            yield "findings", slug, f"finding {number}: its source is not one of the case's"
-        if not (finding.get("evidence") or "").strip():
-            yield "findings", slug, f"finding {number}: no evidence sentence"
 
 
 STOP_WORDS = frozenset(

@@ -18,7 +18,9 @@ and ``scripts/check_cases.py`` ask (issue 27): every term, accelerator, workload
 organisation slug exists; a case slug is new; every case has a root cause, component and
 symptom, a source, a finding and an involvement, and a start or publication date (unless
 ``--undated-ok``: then list it in ``tests/test_fixtures.UNDATED_CASES`` with why);
-sources are https; a finding's terms are on its case and it cites one of its sources.
+sources are https and no copy site (``lib.editorial.source_problems``); a finding's terms
+are on its case and it cites one of its sources (``lib.editorial.finding_problems``, the
+check ``scripts/check_cases.py`` makes).
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from lib.editorial import finding_problems, source_problems  # noqa: E402
+
 KINDS = {
     "root_causes": "taxonomy.rootcause",
     "components": "taxonomy.component",
@@ -59,31 +65,6 @@ def case_problems(f: dict, known: dict[str, set[str]], undated_ok: bool) -> list
     return problems
 
 
-def finding_problems(f: dict, case: dict, sources: set[str]) -> list[str]:
-    """What is wrong with a finding row's fields ``f`` given its case's fields and source
-    URLs: ``list[str]``."""
-    slug = case["slug"]
-
-    def on(key):
-        return {v for (v,) in case[key]}
-
-    problems = []
-    if f["root_cause"][0] not in on("root_causes"):
-        problems.append(f"{slug}: finding root cause {f['root_cause'][0]} not on the case")
-    if f["component"] and f["component"][0] not in on("components"):
-        problems.append(f"{slug}: finding component {f['component'][0]} not on the case")
-    if f["symptom"][0] not in on("symptoms"):
-        problems.append(f"{slug}: finding symptom {f['symptom'][0]} not on the case")
-    problems += [
-        f"{slug}: finding factor {v} not on the case"
-        for (v,) in f["contributing_factors"]
-        if v not in on("contributing_factors")
-    ]
-    if f["source"][1] not in sources:
-        problems.append(f"{slug}: finding cites no source of the case")
-    return problems
-
-
 def merge(paths: list[Path], publish=False, undated_ok=False, stamp=None):
     """Check the drafts at ``paths`` against the fixtures.
 
@@ -106,7 +87,7 @@ def merge(paths: list[Path], publish=False, undated_ok=False, stamp=None):
             elif row["fields"]["slug"] not in organisations:
                 organisations.add(row["fields"]["slug"])
                 new_organisations.append(row)
-    problems, cases, sources, has = [], {}, {}, {}
+    problems, cases, sources, findings, has = [], {}, {}, {}, {}
     for row in rows:
         f = row["fields"]
         if row["model"] == "incidents.case":
@@ -126,19 +107,19 @@ def merge(paths: list[Path], publish=False, undated_ok=False, stamp=None):
         if slug not in cases:
             problems.append(f"a {row['model']} row for an unknown case {slug}")
         elif row["model"] == "incidents.source":
-            sources.setdefault(slug, set()).add(f["url"])
-            if not f["url"].startswith("https://"):
-                problems.append(f"{slug}: source not https: {f['url']}")
+            sources.setdefault(slug, []).append(f)
+            problems += [f"{slug}: source {problem}" for problem in source_problems(f["url"])]
+        elif row["model"] == "incidents.finding":
+            findings.setdefault(slug, []).append(f)
         elif row["model"] == "incidents.involvement" and f["organisation"][0] not in organisations:
             problems.append(f"{slug}: unknown organisation {f['organisation'][0]}")
-    for row in rows:
-        if row["model"] == "incidents.finding" and row["fields"]["case"][0] in cases:
-            slug = row["fields"]["case"][0]
-            problems += finding_problems(row["fields"], cases[slug], sources.get(slug, set()))
-    for slug in cases:
+    for slug, case in cases.items():
         for model in ("incidents.source", "incidents.finding", "incidents.involvement"):
             if model not in has.get(slug, set()):
                 problems.append(f"{slug}: no {model.split('.')[1]}")
+        if slug in findings:
+            checked = finding_problems(slug, case, findings[slug], sources.get(slug, []))
+            problems += [f"{slug}: {message}" for _, _, message in checked]
     return problems, new_organisations, rows
 
 
