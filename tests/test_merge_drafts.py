@@ -58,8 +58,12 @@ def test_unknown_slugs_http_and_copied_sources_and_findings_off_their_case_are_r
     rows = draft(symptoms=[["nccl-timeout"]], accelerators=[["h1000"]], started_on=None)
     rows[2]["fields"]["url"] = "http://example.org/postmortem"
     copy = "https://isdown.app/status/example"
-    rows.append({"model": "incidents.source",
-                 "fields": {"case": [rows[0]["fields"]["slug"]], "url": copy, "title": "t"}})
+    rows.append(
+        {
+            "model": "incidents.source",
+            "fields": {"case": [rows[0]["fields"]["slug"]], "url": copy, "title": "t"},
+        }
+    )
     status, out = merge(tmp_path, rows)
     slug = "example-gpu-fails-2026"
     assert status == 1
