@@ -381,6 +381,28 @@ def denied(sentence, start, end=None, counts=True):
     return bool(_DENIAL.search(text)) and not _FAILURE.search(text)
 
 
+# A tool's own line ("NVRM: Xid (PCI:0000:3b:00): 79, …") rather than a name in prose
+# ("Xid 79"): its punctuation is the format's.
+_TOOL_LINE = re.compile(r"[:()\[\]=/<>|]")
+
+
+def denial_end(sentence, start, end):
+    """Where the denial of the words at ``sentence[start:end]`` ends: a denied tool line
+    is denied whole, to the end of its line ("no NVRM: Xid …: 79, …, GPU has fallen off
+    the bus" suggests nothing), a name in prose only to the end of its clause ("no Xid 79
+    this time, the job just hung" still says the job hung).
+
+    Input: the sentence and the character offsets of a denied match. Output: ``int``, an
+    offset in ``sentence`` at or after ``end``.
+    """
+    line_end = sentence.find("\n", end)
+    line_end = len(sentence) if line_end < 0 else line_end
+    if _TOOL_LINE.search(sentence, start, end):
+        return line_end
+    clause_end = _CLAUSE_END.search(sentence, end, line_end)
+    return clause_end.start() if clause_end else line_end
+
+
 _NEGATED = re.compile(r"\b(?:no|without)\s+(?:(?:a|an|any|single)\s+)?([^\W\d_]+)", re.I)
 
 

@@ -25,15 +25,25 @@ _BOUNDARY = re.compile(r"[,;!?]|[.:]\s")
 
 
 def _whole_words(sentence, start, last_start, end, spans):
-    """Whether ``sentence[start:end]`` begins where a word does and ends where one does
-    (or before a plural ``s``): ``Xid79`` and ``H100s`` name values, ``o2ib`` is not IB.
+    """Whether ``sentence[start:end]`` begins where a word does and ends where one does,
+    before a plural ``s`` or before a device's number: ``Xid79``, ``H100s`` and ``gpu3``
+    or ``PSU2`` (the GPU, the power supply numbered as hosts number them) name values;
+    ``o2ib`` is not IB, ``sm80`` not a word of two letters.
 
     ``last_start``: where the match's last token starts; ``spans``: token start → (start,
     end) of the run of letters and digits it is part of."""
     if spans.get(start, (start, end))[0] != start:
         return False
     word_end = spans.get(last_start, (start, end))[1]
-    return end == word_end or sentence[end:word_end].casefold() == "s"
+    rest = sentence[end:word_end]
+    if end == word_end or rest.casefold() == "s":
+        return True
+    return (
+        rest.isdigit()
+        and len(rest) <= 3
+        and sentence[last_start:end].isalpha()
+        and (end - last_start >= 3)
+    )
 
 
 @dataclass(frozen=True)

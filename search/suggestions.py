@@ -35,6 +35,7 @@ import numpy as np
 
 from .clauses import (
     content_words,
+    denial_end,
     denied,
     denying_spans,
     is_context,
@@ -208,9 +209,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         covered.append((start, end))
         if denied(sentence, start, end, counts=False) or any(a <= start < b for a, b in well):
             # A denied log line is denied whole, to its end ("no NVRM: Xid …: 79, …, GPU
-            # has fallen off the bus"): nothing in it suggests anything.
-            line_end = sentence.find("\n", end)
-            well.append((start, len(sentence) if line_end < 0 else line_end))
+            # has fallen off the bus"): nothing in it suggests anything. A name in prose
+            # ("no Xid 79 this time, the job hung"), to the end of its clause.
+            well.append((start, denial_end(sentence, start, end)))
             continue
         # The signature says what its log line is: the rest of the line (prefixes, the
         # tool's wording) is not read again for its meaning.

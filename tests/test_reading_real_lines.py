@@ -483,11 +483,37 @@ class ReadingRealLinesTests(LibraryTestCase):
              "Channel (0x9). RST: No, D-RST: No", "component:gpu-memory-hbm"),
             ("GPU 6 on node-22 keeps throwing Xid 48 (DBE) every couple days",
              "component:gpu-memory-hbm"),
+            # Xid 79 is "GPU has fallen off the bus" (nverror.h), named or printed.
+            ("Xid 79 on gpu3 again, the node rebooted", "symptom:gpu-fell-off-the-bus"),
+            ("Xid 79 on gpu3 again, the node rebooted", "symptom:xid-error"),
+            ("XID 94 count kept rising on node 7", "symptom:xid-error"),
         ]  # fmt: skip
         for text, wanted in cases:
             with self.subTest(text):
                 assert wanted in self.suggest(text)
         assert "symptom:nvlink-error" not in self.suggest("Xid 79 on gpu3, fell off the bus")
+
+    def test_a_device_named_with_its_number_is_that_device(self):
+        """Hosts number their devices ("gpu3", "PSU2"): the name is read before the
+        number; a word inside another ("o2ib") or of two letters ("sm80") is not."""
+        assert "component:gpu" in self.suggest("gpu3 died again during the all-reduce")
+        said = self.suggest("the node keeps rebooting because PSU2 is dead")
+        assert "component:power-supply" in said
+        assert "component:infiniband-fabric" not in self.suggest("lnet peers on o2ib timed out")
+
+    def test_a_denied_name_in_prose_denies_only_its_clause(self):
+        """A log line denied is denied to its end; a name denied in prose only to the end
+        of its clause: what the rest of the sentence says still suggests its value."""
+        said = self.suggest("no Xid 79 this time, the job just hung in the all-reduce")
+        assert "symptom:job-hang-without-error" in said
+        assert "symptom:gpu-fell-off-the-bus" not in said
+        said = self.suggest("it wasn't an Xid 79, the GPU was fine; the job was OOM killed")
+        assert "symptom:out-of-memory" in said
+        assert "symptom:gpu-fell-off-the-bus" not in said
+        said = self.suggest(
+            "no NVRM: Xid (PCI:0000:3b:00): 79, pid=123, GPU has fallen off the bus"
+        )
+        assert "symptom:gpu-fell-off-the-bus" not in said
 
     def test_everything_down_is_a_full_outage(self):
         """'everything was down for four hours' used only two words the vocabulary knew
