@@ -493,6 +493,24 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert wanted in self.suggest(text)
         assert "symptom:nvlink-error" not in self.suggest("Xid 79 on gpu3, fell off the bus")
 
+    def test_jobs_the_scheduler_leaves_waiting_are_stuck_pending(self):
+        """The scheduler's own words for a job it will not place: kube-scheduler's
+        FailedScheduling message (NoNodeAvailableMsg), squeue's and scontrol's pending
+        reasons (squeue(1), JOB REASON CODES), and people's."""
+        cases = [
+            "Warning  FailedScheduling  3m  default-scheduler  0/16 nodes are available: "
+            "16 Insufficient nvidia.com/gpu.",
+            "12346     gpu train dave PD   0:00     8 (Resources)",
+            "JobId=4242 JobName=train JobState=PENDING Reason=QOSResourceLimit Dependency=(null)",
+            "our training pods stayed pending for six hours even though GPUs were idle",
+        ]
+        for text in cases:
+            with self.subTest(text):
+                assert "symptom:jobs-stuck-pending" in self.suggest(text)
+        assert "symptom:jobs-stuck-pending" not in self.suggest(
+            "12345     gpu train dave  R   0:21     4 dev[9-12]"
+        )
+
     def test_a_device_named_with_its_number_is_that_device(self):
         """Hosts number their devices ("gpu3", "PSU2"): the name is read before the
         number; a word inside another ("o2ib") or of two letters ("sm80") is not."""
