@@ -3,7 +3,8 @@
 
 Usage::
 
-    .venv/bin/python scripts/merge_drafts.py [--publish] [--write] [--undated-ok] DRAFT ...
+    .venv/bin/python scripts/merge_drafts.py [--publish] [--write] [--undated-ok]
+        [--no-component-ok] DRAFT ...
 
 Input: draft files in Django's fixture format (organisation rows, then each case's row
 and its involvement, timeline, source and finding rows; see ``docs/research/drafts``).
@@ -17,7 +18,9 @@ The checks are those loading would otherwise fail on or that ``tests/test_fixtur
 and ``scripts/check_cases.py`` ask (issue 27): every term, accelerator, workload and
 organisation slug exists; a case slug is new; every case has a root cause, component and
 symptom, a source, a finding and an involvement, and a start or publication date (unless
-``--undated-ok``: then list it in ``tests/test_fixtures.UNDATED_CASES`` with why);
+``--undated-ok``: then list it in ``tests/test_fixtures.UNDATED_CASES`` with why; a case
+whose sources name no component passes with ``--no-component-ok``, listed in
+``tests/test_fixtures.NO_COMPONENT_CASES``);
 sources are https and no copy site (``lib.editorial.source_problems``); a finding's terms
 are on its case and it cites one of its sources (``lib.editorial.finding_problems``, the
 check ``scripts/check_cases.py`` makes).
@@ -50,22 +53,26 @@ def read(name: str) -> list[dict]:
     return json.loads((ROOT / "fixtures" / name).read_text())
 
 
-def case_problems(f: dict, known: dict[str, set[str]], undated_ok: bool) -> list[str]:
+def case_problems(
+    f: dict, known: dict[str, set[str]], undated_ok: bool, no_component_ok: bool = False
+) -> list[str]:
     """What is wrong with one case row's fields ``f`` against the ``known`` slugs (by
-    model, plus ``"accelerator"`` and ``"workload"``): ``list[str]``."""
+    model, plus ``"accelerator"`` and ``"workload"``): ``list[str]``. ``undated_ok`` and
+    ``no_component_ok`` let a case without a date or without a component through."""
     slug = f["slug"]
     problems = []
     for key, model in KINDS.items():
         problems += [f"{slug}: unknown {key} {v}" for (v,) in f[key] if v not in known[model]]
     for key, table in (("accelerators", "accelerator"), ("workloads", "workload")):
         problems += [f"{slug}: unknown {table} {v}" for (v,) in f[key] if v not in known[table]]
-    problems += [f"{slug}: no {key}" for key in list(KINDS)[:3] if not f[key]]
+    required = ["root_causes", "symptoms"] + ([] if no_component_ok else ["components"])
+    problems += [f"{slug}: no {key}" for key in KINDS if key in required and not f[key]]
     if not (f["started_on"] or f["published_on"] or undated_ok):
         problems.append(f"{slug}: no start or publication date")
     return problems
 
 
-def merge(paths: list[Path], publish=False, undated_ok=False, stamp=None):
+def merge(paths: list[Path], publish=False, undated_ok=False, stamp=None, no_component_ok=False):
     """Check the drafts at ``paths`` against the fixtures.
 
     Output: ``(problems, new_organisations, rows)``: ``list[str]``, the organisation rows
@@ -97,7 +104,7 @@ def merge(paths: list[Path], publish=False, undated_ok=False, stamp=None):
             f["is_published"] = f["is_published"] or publish
             if stamp:
                 f["created_at"] = f["updated_at"] = stamp
-            problems += case_problems(f, known, undated_ok)
+            problems += case_problems(f, known, undated_ok, no_component_ok)
     for row in rows:
         f = row["fields"]
         if row["model"] == "incidents.case":
@@ -130,7 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     write = "--write" in argv
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:00Z") if write else None
     problems, new_organisations, rows = merge(
-        paths, publish="--publish" in argv, undated_ok="--undated-ok" in argv, stamp=stamp
+        paths,
+        publish="--publish" in argv,
+        undated_ok="--undated-ok" in argv,
+        stamp=stamp,
+        no_component_ok="--no-component-ok" in argv,
     )
     for problem in problems:
         print(problem)

@@ -232,7 +232,7 @@ class RealLibraryApiTests(LibraryTestCase):
             ("page=0", 404),
             ("page=99999999999999999999999", 404),
             ("page=999", 404),
-            ("workload=training&page=5", 404),
+            ("workload=training&page=50", 404),
         ]:
             with self.subTest(state=state[:60]):
                 html = self.client.get("/?" + state)

@@ -19,11 +19,19 @@ UNDATED_CASES = {
     "prime-intellect-intellect-3-packer-bug-nfs-stragglers": "an engineer's undated write-up",
     "cartesia-inference-cluster-control-plane-overload": "a day and month (October 14), no year",
     "assemblyai-batch-surge-eni-limit-auth-outage": "a day and month (January 29), no year",
+    "ornl-summit-jsrun-gpu-isolation-cuda-ipc-issues-2019": "the user guide dates the upgrades "
+    "that resolved the two problems (19 February and 21 May 2019), not when they began",
 }
 # Cases whose sources name no component: a tag there would be a guess (issue 24's re-reading).
 NO_COMPONENT_CASES = {
     "llm360-k2-65b-loss-spikes": "two loss spikes of unknown cause; checkpoints are only where "
     "the run restarted and what was released",
+    "marin-gb200-single-rank-illegal-instruction-gang-abort-aug-2026": "one rank's device-side "
+    "illegal instruction on different nodes and commits; the issue ties it to no part",
+    "servicenow-fast-llm-annealing-loss-rise-single-node-dec-2024": "the failures followed one "
+    "node, but what was wrong with it is not stated",
+    "tenstorrent-blackhole-galaxy-pretraining-hangs-jun-2026": "hangs only suspected to be in "
+    "the fabric, not confirmed",
 }
 MODELS = [Case, Source, Organisation, Category, RootCause, Component, Symptom, ContributingFactor]
 

@@ -78,6 +78,16 @@ def test_unknown_slugs_http_and_copied_sources_and_findings_off_their_case_are_r
     ]
 
 
+def test_a_case_without_a_component_passes_only_when_allowed(tmp_path):
+    """Some sources name no component (tests/test_fixtures.NO_COMPONENT_CASES)."""
+    rows = draft(components=[])
+    rows[3]["fields"]["component"] = None
+    assert merge(tmp_path, rows) == (
+        1, ["example-gpu-fails-2026: no components", "1 cases, 0 new organisations, 1 problems"]
+    )  # fmt: skip
+    assert merge(tmp_path, rows, "--no-component-ok")[0] == 0
+
+
 def test_a_case_already_in_the_library_or_without_a_finding_is_refused(tmp_path):
     existing = json.loads((ROOT / "fixtures" / "cases.json").read_text())[0]["fields"]["slug"]
     status, out = merge(tmp_path, draft(slug=existing)[:1])
