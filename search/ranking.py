@@ -20,7 +20,8 @@ The values recognised in the sentence (suggested filters, each with a confidence
 the kinds in :data:`BOOSTED_KINDS`, not workloads or accelerators) are a strong signal
 too (and one a log signature shows is proof: every case carrying it is a strong match):
 a case carrying one gains ``confidence × idf`` of that value (its idf
-over the cases that carry it), and is a match even when no word of the sentence is in it.
+over the cases that carry it; twice that, :data:`SIGNATURE_BOOST`, when a signature showed
+it), and is a match even when no word of the sentence is in it.
 Their other names join the query as terms weighing :data:`EXPANSION_WEIGHT` × confidence
 (query expansion): of the cases carrying a value, those whose own text uses its names
 (XMRig, Monero for a mining pool's log line) rank above those that only carry the tag.
@@ -63,6 +64,11 @@ BOOSTED_KINDS = frozenset(
 )
 # A recognised value weighs this many times its idf, times its confidence.
 TERM_BOOST = 1.0
+# A value a log signature shows weighs twice as much: the tool's own line is surer
+# evidence than a word. Chosen on tests/data/search-queries.tsv with 250 cases: the NCCL
+# watchdog line then lists the five cases carrying NCCL timeout before PyTorch's RFC that
+# explains the watchdog (log top-3 0.90 and MRR 0.72 with 1.0 or 2.0).
+SIGNATURE_BOOST = 2.0
 # A recognised value's aliases join the query at this weight times its confidence; at
 # most EXPANSION_TERMS of them in all (each is one more ts_rank on PostgreSQL). Chosen on
 # the development set tests/data/search-queries.tsv with 151 cases: 0.2 and 6 keep
@@ -415,7 +421,8 @@ def match_sentence(index, sentence, recognised=()):
             degree = len(carriers)
             if degree:
                 idf = math.log1p((index.n_cases - degree + 0.5) / (degree + 0.5))
-                bonus[carriers] += TERM_BOOST * value.confidence * idf
+                boost = SIGNATURE_BOOST if getattr(value, "how", "") == "signature" else TERM_BOOST
+                bonus[carriers] += boost * value.confidence * idf
                 # A broad value (a signature shows the line is about a GPU) proves
                 # little about which case it is: only particular values lift every carrier.
                 if getattr(value, "how", "") == "signature" and degree <= PROOF_SHARE * max(

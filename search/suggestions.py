@@ -135,6 +135,13 @@ LONG_TEXT_LENGTH = 120
 # one right one lost (precision 0.67 -> 0.68); the typed sets are unchanged.
 MEANING_MIN_KNOWN = 2
 OFFER_THRESHOLD = 0.5
+# Words for an accelerator: in a value's name, the hardware the value happens to; in a
+# text, a sign the text is about one (with an accelerator's model, found by name).
+_ACCELERATOR_NAMED = re.compile(
+    r"\b(?:GPUs?|TPUs?|accelerators?|cards?|devices?|CUDA|NVIDIA|nvidia-smi|SMs?|"
+    r"util(?:i[sz]ation)?|HBM|VRAM)\b",
+    re.IGNORECASE,
+)
 # Values read by rule (``search/rules.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
@@ -396,6 +403,13 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                     best[i] = (p, clause)
         for i, (p, clause) in best.items():
             key = vocabulary.semantic.keys[i]
+            if _ACCELERATOR_NAMED.search(vocabulary.candidates[key].name) and not (
+                _ACCELERATOR_NAMED.search(sentence) or any(f.kind == "accelerator" for f in literal)
+            ):
+                # A value named for the accelerator (Low GPU utilisation, Faulty GPU) is
+                # not what a text is about when it never mentions one ("once a session
+                # sits idle, the assistant loses track" is no idle GPU).
+                continue
             every_word = _stems(vocabulary.candidates[key].name)
             if not (
                 len(every_word) > 1 and every_word <= _stems(clause)

@@ -336,6 +336,8 @@ class McpAnswersTests(TestCase):
             assert counts[value["slug"]] == value["cases"]
         # Its own kind too (the other symptoms of its cases), without itself.
         assert "nccl-timeout" not in {v["slug"] for v in term["seen_with"]["symptom"]}
+        # An agent's context is short: three a kind (the term page gives five).
+        assert max(len(values) for values in term["seen_with"].values()) == 3
         assert path_of(term["links"]["list"]) == "/?symptom=nccl-timeout"
 
     def test_get_term_refuses_an_unknown_kind_or_slug_with_what_to_use(self):

@@ -511,6 +511,17 @@ class ReadingRealLinesTests(LibraryTestCase):
             "12345     gpu train dave  R   0:21     4 dev[9-12]"
         )
 
+    def test_a_value_named_for_the_accelerator_needs_a_text_about_one(self):
+        """Meaning does not read Low GPU utilisation into a text that never mentions an
+        accelerator; one that does still gets it."""
+        assert "symptom:low-gpu-utilisation" not in self.suggest(
+            "once a session sits idle for a while our coding assistant loses track of what "
+            "it was doing"
+        )
+        assert "symptom:low-gpu-utilisation" in self.suggest(
+            "the cards sit idle most of the step waiting on the input pipeline"
+        )
+
     def test_a_device_named_with_its_number_is_that_device(self):
         """Hosts number their devices ("gpu3", "PSU2"): the name is read before the
         number; a word inside another ("o2ib") or of two letters ("sm80") is not."""
