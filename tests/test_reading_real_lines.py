@@ -522,6 +522,15 @@ class ReadingRealLinesTests(LibraryTestCase):
             "the cards sit idle most of the step waiting on the input pipeline"
         )
 
+    def test_health_named_as_a_reading_is_no_health_check(self):
+        """nvidia-smi's "Health: Warning" is a reading, not a probe; a probe or the
+        endpoint's path is one."""
+        said = self.suggest("nvidia-smi -q: GPU 2 Health: Warning, then the rank died with Xid 48")
+        assert "component:health-check" not in said
+        assert "component:health-check" in self.suggest(
+            "GET /health returned 200 the whole time the replica was wedged"
+        )
+
     def test_a_device_named_with_its_number_is_that_device(self):
         """Hosts number their devices ("gpu3", "PSU2"): the name is read before the
         number; a word inside another ("o2ib") or of two letters ("sm80") is not."""
