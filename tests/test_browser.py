@@ -295,3 +295,20 @@ def test_a_reader_diagnoses_a_symptom_and_checks_the_evidence_in_its_case(tab, l
     assert "Switch failure" in chain and "NCCL" in chain and "NCCL timeout" in chain
     tab.locator(".finding__chain").get_by_role("link", name="NCCL timeout").click()
     assert tab.locator("h1").inner_text() == "What causes NCCL timeout?"
+
+
+def test_a_long_log_signature_wraps_inside_its_card(tab, library):
+    """A signature is one long token (a Slurm pending reason lists seven codes): it wraps
+    rather than run out of the term page's card."""
+    reasons = "|".join(f"ReasonCode{n}Limit" for n in range(12))
+    make_term(
+        "symptom",
+        "Jobs stuck pending",
+        signatures=rf"\bJobState=PENDING Reason=({reasons})\b https://example.org/squeue.1",
+    )
+    make_case("Queue stuck", symptoms=["Jobs stuck pending"], root_causes=["Switch failure"])
+    tab.goto("/taxonomy/symptom/jobs-stuck-pending/")
+    card = tab.locator(".signatures").bounding_box()
+    code = tab.locator(".signatures code").first.bounding_box()
+    assert code["width"] > 0
+    assert code["x"] + code["width"] <= card["x"] + card["width"] + 1
