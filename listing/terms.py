@@ -90,11 +90,10 @@ def seen_with(index, kind, position, limit=SEEN_WITH_LIMIT):
     return together
 
 
-def term_detail(kind, slug, seen_with_limit=SEEN_WITH_LIMIT):
+def term_detail(kind, slug):
     """One public value with the values seen with it.
 
-    Input: ``kind`` (one of :data:`TERM_KINDS`) and ``slug``; ``seen_with_limit``, the
-    most values of each kind ``seen_with`` gives. Output: ``(obj, dict)``:
+    Input: ``kind`` (one of :data:`TERM_KINDS`) and ``slug``. Output: ``(obj, dict)``:
     the model instance (for its links) and :func:`term_fields` plus ``kind``, ``label``
     (the kind's name) and ``seen_with`` (:func:`seen_with`). Raises :class:`TermNotFound`
     for an unknown kind (naming the kinds) or a slug no public value has (naming up to
@@ -120,5 +119,5 @@ def term_detail(kind, slug, seen_with_limit=SEEN_WITH_LIMIT):
         "kind": kind,
         "label": FACET_LABELS[kind],
         **fields,
-        "seen_with": seen_with(index, kind, value.position, seen_with_limit),
+        "seen_with": seen_with(index, kind, value.position),
     }
