@@ -441,20 +441,15 @@ def resolve_terms_answer(words):
     return {"words": answers}
 
 
-# Values of each kind get_term gives as seen with a term: an agent's context is short;
-# the term page gives five (listing.terms.SEEN_WITH_LIMIT).
-MCP_SEEN_WITH = 3
-
-
 def get_term_answer(kind, slug, links=None):
     """One vocabulary value: ``listing.terms.term_detail`` (description, aliases,
     phrasings, log signatures with their sources, categories, published cases, the
-    :data:`MCP_SEEN_WITH` values of each kind most often seen with it) plus ``links``:
+    ``listing.terms.SEEN_WITH_LIMIT`` values of each kind most often seen with it) plus ``links``:
     the term's page (terms only) and the list and API filtered by it. ``ToolError`` for
     an unknown kind or slug, naming the kinds or close slugs."""
     links = links or Links()
     try:
-        obj, detail = term_detail(kind, slug, MCP_SEEN_WITH)
+        obj, detail = term_detail(kind, slug)
     except TermNotFound as problem:
         raise ToolError(str(problem)) from None
     state = f"?{kind}={slug}"

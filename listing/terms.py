@@ -15,8 +15,10 @@ from incidents.index import get_index
 
 # The kinds a term can be looked up by (scale bands are ranges, not terms).
 TERM_KINDS = tuple(spec.key for spec in FACET_SPECS if spec.key != "scale")
-# Most values of each other kind listed as seen with a term.
-SEEN_WITH_LIMIT = 5
+# Most values of each other kind listed as seen with a term (MCP's get_term): an agent's
+# context is short (the term page lists ten, taxonomy.views.CO_OCCURRING_LIMIT). Three
+# since 262 cases, when five made the NCCL watchdog agent task pass 15,000 characters.
+SEEN_WITH_LIMIT = 3
 
 
 class TermNotFound(Exception):

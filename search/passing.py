@@ -14,8 +14,12 @@ from .text import fold, stem
 # "vLLM"): named by one word, it is the setting of most sentences, not what they are
 # about. Only components: symptoms and causes say what happened, however common. (Up to
 # 79 cases this was 0.35 of any kind, which only "GPU" passed; as the library took in
-# inference and security cases, GPU's share fell to 0.27 and the rule silently lapsed.)
-BROAD_SHARE = 0.2
+# inference and security cases, GPU's share fell to 0.27 and the rule silently lapsed.
+# At 262 cases it fell to 0.195, under the 0.2 then used, and "GPU" came back as a chip
+# in 51 of the corpus's tuning lines and a forbidden one in the paraphrase set: 0.18
+# keeps GPU (0.19) and the inference server (0.25) broad and the training framework
+# (0.15) not, as 0.2 did before; tests/test_evaluation_sets.py fails when it lapses.)
+BROAD_SHARE = 0.18
 # Nouns that, right after an organisation's or a broad value's one-word name, show the
 # name is a modifier ("kubernetes pods", "GPU cluster"), not the subject.
 SETTING_NOUNS = frozenset(

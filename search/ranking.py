@@ -428,17 +428,21 @@ def match_sentence(index, sentence, recognised=()):
                 if getattr(value, "how", "") == "signature" and degree <= PROOF_SHARE * max(
                     index.n_cases, 1
                 ):
-                    proven.append(carriers)
+                    proven.append((value.kind, carriers))
         if bonus.any():
             matched = np.zeros(index.n_cases, dtype=bool)
             matched[positions] = True
-            total = bonus
+            total = bonus.copy()
             total[positions] += scores
             # A value a log signature shows is proof, not a hint: every case carrying it
-            # is a strong match, below those that also match the words better.
+            # is a strong match, below those that also match the words better. A symptom
+            # proved says what happened: its carriers keep, above the floor, what their
+            # tags proved (a case of the line's own "GPU fell off the bus" before one that
+            # only shares the words of a broader Xid error).
             floor = STRONG_SHARE * total.max()
-            for carriers in proven:
-                total[carriers] = np.maximum(total[carriers], floor)
+            for kind, carriers in proven:
+                lift = floor + bonus[carriers] if kind == "symptom" else floor
+                total[carriers] = np.maximum(total[carriers], lift)
             positions = np.flatnonzero(matched | (total > 0))
             scores = total[positions]
     positions = np.asarray(positions, dtype=np.int64)
