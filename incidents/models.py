@@ -13,6 +13,7 @@ from django.db.models import F
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 
+from lib import natural_keys
 from lib.text import plain_text, render_markdown
 from lib.validators import (
     ALIAS_LENGTH,
@@ -444,7 +445,9 @@ class SourceManager(models.Manager):
     """Natural keys for sources: ``get_by_natural_key(case_slug, url)``."""
 
     def get_by_natural_key(self, case_slug, url):
-        return self.get(case__slug=case_slug, url=url)
+        return natural_keys.lookup(
+            self, (case_slug, url), lambda: self.get(case__slug=case_slug, url=url)
+        )
 
 
 class Source(models.Model):
@@ -473,7 +476,7 @@ class Source(models.Model):
         return self.title
 
     def natural_key(self):
-        return (*self.case.natural_key(), self.url)
+        return (*natural_keys.related(self, "case").natural_key(), self.url)
 
     natural_key.dependencies = ["incidents.case"]
 
@@ -611,7 +614,10 @@ class Involvement(models.Model):
         )
 
     def natural_key(self):
-        return (*self.case.natural_key(), self.organisation.slug)
+        return (
+            *natural_keys.related(self, "case").natural_key(),
+            natural_keys.related(self, "organisation").slug,
+        )
 
     natural_key.dependencies = ["incidents.case", "incidents.organisation"]
 
@@ -653,7 +659,7 @@ class TimelineEvent(models.Model):
         return format_partial_date(self.at, self.at_precision)
 
     def natural_key(self):
-        return (*self.case.natural_key(), self.position)
+        return (*natural_keys.related(self, "case").natural_key(), self.position)
 
     natural_key.dependencies = ["incidents.case"]
 
@@ -753,7 +759,7 @@ class Finding(models.Model):
         return f"{self.root_cause} → {self.symptom}"
 
     def natural_key(self):
-        return (*self.case.natural_key(), self.position)
+        return (*natural_keys.related(self, "case").natural_key(), self.position)
 
     natural_key.dependencies = ["incidents.case", "incidents.source"]
 

@@ -257,7 +257,7 @@ def validate_row(sender, instance, raw=False, **kwargs):
         if dates["started_on"] and ended and ended < dates["started_on"]:
             raise ValidationError(f"{label()}: it ends before it starts.")
     if raw and sender is Finding:
-        _check_finding(instance, label())
+        _check_finding(instance, label)
     if raw:
         problems = field_problems(sender, instance)
         if problems:
@@ -272,7 +272,8 @@ def validate_row(sender, instance, raw=False, **kwargs):
 def _check_finding(finding, label):
     """A fixture's finding names its case's own root cause, symptom and component and
     cites one of its case's sources (the admin adds a term a finding names to its case;
-    a fixture must carry it already). Raises ValidationError naming what is not."""
+    a fixture must carry it already). ``label`` is a callable that names the finding in
+    the message. Raises ValidationError naming what is not."""
     case = finding.case
     problems = []
     for name, relation in (("root_cause", "root_causes"), ("symptom", "symptoms"),
@@ -283,7 +284,7 @@ def _check_finding(finding, label):
     if finding.source_id is not None and not case.sources.filter(pk=finding.source_id).exists():
         problems.append("its source is not one of the case's")
     if problems:
-        raise ValidationError(f"{label}: {'; '.join(problems)}.")
+        raise ValidationError(f"{label()}: {'; '.join(problems)}.")
 
 
 for model in (

@@ -10,6 +10,7 @@ The starting vocabulary is ``shared/taxonomy-vocabulary.md``; every model has a 
 from django.db import models
 from django.urls import reverse
 
+from lib import natural_keys
 from lib.validators import (
     ALIAS_LENGTH,
     ALIAS_LINES,
@@ -25,11 +26,13 @@ from taxonomy.signatures import SIGNATURE_LINES, SignatureListValidator, parse_s
 class SlugManager(models.Manager):
     """Manager that resolves natural keys: ``get_by_natural_key(slug) -> instance``.
 
-    Raises ``DoesNotExist`` when no row has that slug.
+    Raises ``DoesNotExist`` when no row has that slug. Inside
+    :func:`lib.natural_keys.remembered` (a fixture load) a row found once is not asked for
+    again.
     """
 
     def get_by_natural_key(self, slug):
-        return self.get(slug=slug)
+        return natural_keys.lookup(self, (slug,), lambda: self.get(slug=slug))
 
 
 def split_aliases(text):

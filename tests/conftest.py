@@ -50,15 +50,25 @@ def _write_reference_rows(sender, apps=None, **kwargs):
 post_migrate.connect(_write_reference_rows, dispatch_uid="tests-reference-rows")
 
 
+# The class whose tests last ran with the indexes kept (``LibraryTestCase.only_reads``).
+_reading = {"class": None}
+
+
 @pytest.fixture(autouse=True)
-def _fresh_recogniser():
+def _fresh_recogniser(request):
     """Each test starts without another test's suggestion index, case index or cached
-    cards and graphs (the change counters repeat after rollbacks)."""
+    cards and graphs (the change counters repeat after rollbacks). The tests of a
+    :class:`LibraryTestCase` marked ``only_reads`` share them: each starts from the same
+    rows and changes none (checked after each), and building them costs about a second."""
     from django.core.cache import cache
 
     from incidents import index
     from search import ranking, vocabulary
 
+    cls = request.cls
+    if cls is not None and getattr(cls, "only_reads", False) and _reading["class"] is cls:
+        return
+    _reading["class"] = cls if getattr(cls, "only_reads", False) else None
     vocabulary.forget()
     ranking.forget()
     index.forget_index()
@@ -88,9 +98,29 @@ class LibraryTestCase(TestCase):
         cls.library = snapshot("library", load_library)
         super().setUpClass()
 
+    # True on a class whose tests only read: they then share this process's indexes and
+    # cache (``_fresh_recogniser``), and a test that moves the change counters fails.
+    only_reads = False
+
     @classmethod
     def setUpTestData(cls):
         cls.library.restore()
+
+    def setUp(self):
+        super().setUp()
+        if self.only_reads:
+            from incidents.index import library_versions
+
+            self.versions_before = library_versions()
+
+    def tearDown(self):
+        if self.only_reads:
+            from incidents.index import library_versions
+
+            assert library_versions() == self.versions_before, (
+                f"{type(self).__name__} is marked only_reads but this test changed the library"
+            )
+        super().tearDown()
 
 
 def in_one_rate_window(seconds=5):

@@ -113,7 +113,38 @@ def snapshot(name, build):
 
 
 def load_library():
-    """Load the real library (``fixtures/``) through ``manage.py loaddata``."""
+    """Load the real library (``fixtures/``) as ``make run`` does: ``manage.py
+    load_library`` into a database without cases. Raises ``AssertionError`` when the
+    database held a case (load_library would then load nothing) or it loaded none."""
     from django.core.management import call_command
 
-    call_command("loaddata", "taxonomy", "organisations", "accelerators", "cases", verbosity=0)
+    from incidents.models import Case
+
+    assert not Case.objects.exists(), "a test left cases behind"
+    call_command("load_library", verbosity=0)
+    assert Case.objects.exists(), "load_library loaded no case"
+
+
+def write_case_sample(path, every=10):
+    """Write a fixture of every ``every``-th real case (by slug) with its sources, parties,
+    timeline and findings, for tests that need real cases of every kind but not all of
+    them (loading all 262 takes seconds on PostgreSQL).
+
+    Input: the file to write (``pathlib.Path``), the step. Output: ``list[str]``, the
+    slugs written. The taxonomy, organisations and accelerators fixtures must load first.
+    """
+    import json
+
+    from django.conf import settings
+
+    rows = json.loads((settings.BASE_DIR / "fixtures" / "cases.json").read_text())
+    slugs = sorted(row["fields"]["slug"] for row in rows if row["model"] == "incidents.case")
+    kept = set(slugs[::every])
+    sample = [
+        row
+        for row in rows
+        if (row["fields"]["slug"] if row["model"] == "incidents.case" else row["fields"]["case"][0])
+        in kept
+    ]
+    path.write_text(json.dumps(sample, ensure_ascii=False))
+    return sorted(kept)

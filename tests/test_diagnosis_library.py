@@ -14,6 +14,8 @@ class RealLibraryDiagnosisTests(LibraryTestCase):
     diagnosis of the five symptoms readers ask about most lists causes whose evidence
     sentences come from the linked cases, counted as the database counts them."""
 
+    only_reads = True
+
     SYMPTOMS = (
         "nccl-timeout",
         "gpu-fell-off-the-bus",

@@ -33,6 +33,8 @@ def listed_slugs(response):
 
 
 class EvaluationSetTests(LibraryTestCase):
+    only_reads = True
+
     def suggest(self, sentence):
         response = self.client.get("/suggest.json", {"q": sentence})
         assert response.status_code == 200, sentence

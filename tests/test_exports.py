@@ -597,6 +597,8 @@ class RealLibraryExportTests(LibraryTestCase):
     """On the real library: the exports equal the list across its pages, for filters,
     sentences, weaker matches and every order."""
 
+    only_reads = True
+
     states = [
         "",
         "symptom=nccl-timeout",

@@ -99,6 +99,8 @@ def test_category_facet_counts_cases_by_their_root_causes_categories(client):
 
 
 class RealLibraryFacetTests(LibraryTestCase):
+    only_reads = True
+
     def test_every_count_equals_the_list_after_clicking(self):
         """In a facet with no selection, each count is what the list shows after the click; in a
         facet with one, it is what the list shows with that value in place of the selection."""

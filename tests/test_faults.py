@@ -28,6 +28,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from .conftest import make_case
+from .snapshots import write_case_sample
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
@@ -277,7 +278,7 @@ class Site:
 
 @pytest.fixture(scope="module")
 def faults_env():
-    """A throwaway PostgreSQL cluster with the real library, a throwaway Redis and
+    """A throwaway PostgreSQL cluster with real cases, a throwaway Redis and
     collected static files: the environment a :class:`Site` runs in."""
     if connection.vendor != "postgresql" or PG_BIN is None:
         pytest.skip("needs PostgreSQL binaries; runs in the PostgreSQL run")
@@ -297,9 +298,12 @@ def faults_env():
         }
         # DEBUG off, as served: collectstatic then writes the manifest.
         manage = {**os.environ, "DEBUG": "false", "SECRET_KEY": "faults", **env}
+        # A tenth of the real cases: the faults do not depend on how many there are.
+        sample = folder / "sample.json"
+        assert "acme-datacenter-llm-pretraining-failures" in write_case_sample(sample)
         for command in (["migrate", "-v0"], ["collectstatic", "--noinput", "-v0"],
                         ["loaddata", "-v0", "taxonomy", "organisations", "accelerators",
-                         "cases"]):  # fmt: skip
+                         str(sample)]):  # fmt: skip
             subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=manage,
                            check=True)  # fmt: skip
         yield {"folder": folder, "cluster": cluster, "redis": cache, "env": env}

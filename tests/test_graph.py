@@ -291,6 +291,8 @@ def test_term_page_description_markdown_is_sanitised(client):
 
 
 class RealLibraryGraphTests(LibraryTestCase):
+    only_reads = True
+
     def test_seed_filters_draw_the_acme_case_and_its_terms(self):
         response = self.client.get(
             "/graph/",
@@ -342,6 +344,8 @@ def test_a_large_result_still_draws_cases_linked_to_terms():
 
 
 class LibraryOverviewTests(LibraryTestCase):
+    only_reads = True
+
     def test_the_whole_library_opens_with_its_root_causes_and_symptoms(self):
         """Issue 26: 151 cases drawn one by one were a hairball. The page opens with the
         overview: whole term names with their case counts, and lines that each open the

@@ -2,6 +2,7 @@
 facets, year range and orders over them."""
 
 import datetime
+import io
 
 import pytest
 from django.core.management import call_command
@@ -9,7 +10,7 @@ from django.core.management import call_command
 from incidents.dates import parse_duration_text, parse_partial_date, parse_partial_datetime
 from incidents.models import Accelerator, Case, Involvement, Workload
 
-from .conftest import listed_titles, make_case, make_organisation, make_term, page
+from .conftest import LibraryTestCase, listed_titles, make_case, make_organisation, make_term, page
 from .test_admin import form_data
 
 pytestmark = pytest.mark.django_db
@@ -215,17 +216,21 @@ def test_a_second_term_for_one_idea_is_refused(admin_client):
     )
 
 
-def test_loading_the_library_twice_keeps_editors_changes(capsys):
-    call_command("load_library", verbosity=0)
-    loaded = Case.objects.count()
-    assert loaded >= 79
-    case = Case.objects.order_by("pk").first()
-    Case.objects.filter(pk=case.pk).update(summary="An editor's better summary.")
-    call_command("load_library")
-    assert "nothing loaded, so editors' changes are kept" in capsys.readouterr().out
-    case.refresh_from_db()
-    assert case.summary == "An editor's better summary."
-    assert Case.objects.count() == loaded
+class LoadLibraryAgainTests(LibraryTestCase):
+    """The library as ``make run`` loads it (``manage.py load_library`` into an empty
+    database, ``tests/snapshots.load_library``), then ``make run`` again."""
+
+    def test_loading_the_library_twice_keeps_editors_changes(self):
+        loaded = Case.objects.count()
+        assert loaded >= 79
+        case = Case.objects.order_by("pk").first()
+        Case.objects.filter(pk=case.pk).update(summary="An editor's better summary.")
+        out = io.StringIO()
+        call_command("load_library", stdout=out)
+        assert "nothing loaded, so editors' changes are kept" in out.getvalue()
+        case.refresh_from_db()
+        assert case.summary == "An editor's better summary."
+        assert Case.objects.count() == loaded
 
 
 @pytest.fixture

@@ -431,6 +431,8 @@ class McpAnswersTests(TestCase):
 
 
 class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
+    only_reads = True
+
     def test_get_term_gives_three_values_seen_with_it_a_kind(self):
         """An agent's context is short: three a kind, where the term page gives ten."""
         term = call("get_term", kind="symptom", slug="nccl-timeout")

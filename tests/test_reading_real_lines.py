@@ -30,6 +30,8 @@ WATCHDOG_AFTER_CUDA_ERROR = (
 
 
 class ReadingRealLinesTests(LibraryTestCase):
+    only_reads = True
+
     def suggest(self, text):
         response = self.client.get("/suggest.json", {"q": text})
         assert response.status_code == 200, text

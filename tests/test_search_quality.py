@@ -58,6 +58,8 @@ DESCRIPTIONS = {
 
 
 class SearchQualityTests(LibraryTestCase):
+    only_reads = True
+
     def test_a_persons_description_ranks_the_case_in_the_top_three(self):
         assert len(DESCRIPTIONS) >= 10
         for slug, description in DESCRIPTIONS.items():

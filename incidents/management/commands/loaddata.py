@@ -9,10 +9,12 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError
 from django.core.management.commands import loaddata
 from django.db.models import Exists, OuterRef
+from django.db.models.signals import m2m_changed
 from django.utils.functional import cached_property
 
 from incidents.models import Case, Involvement, Source
 from incidents.signals import bump_case_version, deferred_bumps, describe
+from lib import natural_keys
 from search.signals import deferred_reindex, reindex
 from taxonomy.models import bump_taxonomy_version
 
@@ -29,7 +31,9 @@ class Command(loaddata.Command):
     """``manage.py loaddata``: Django's, plus four things. Each refusal is a
     :class:`CommandError` naming the fixture file, and the whole command is rolled back.
 
-    - One search-vector UPDATE for all the cases loaded (not one per case and relation).
+    - One search-vector UPDATE for all the cases loaded (not one per case and relation),
+      each row named by natural key read once (:mod:`lib.natural_keys`), and a new row's
+      links added in one INSERT a relation (:meth:`add_links`).
     - An object named twice in one command is refused: in one file or in two, compressed
       or not, in any format Django reads, with its key spelled ``1`` or ``"1"``, ``5`` or
       ``5.0``, or given as a ``null`` pk beside the same slug. Django would load the second
@@ -41,7 +45,7 @@ class Command(loaddata.Command):
     """
 
     def handle(self, *fixture_labels, **options):
-        with deferred_bumps(), deferred_reindex():
+        with deferred_bumps(), deferred_reindex(), natural_keys.remembered():
             return super().handle(*fixture_labels, **options)
 
     def loaddata(self, fixture_labels):
@@ -100,17 +104,48 @@ class Command(loaddata.Command):
         label = instance._meta.label_lower
         if instance.pk is not None and (label, instance.pk) in self.saved_rows:
             raise CommandError(self.repeated(instance))
+        # A row no natural key found is inserted, so it has no links yet: they are added in
+        # one INSERT a relation (Django's set() first reads the old links and which of the
+        # new ones exist: two more queries each, a third of a library load).
+        links = obj.m2m_data if instance.pk is None else None
+        if links:
+            obj.m2m_data = {}
         try:
             saved = super().save_obj(obj)
         except ValidationError as error:
             raise CommandError(
                 f"Problem installing fixture {self.fixture_name()}: {' '.join(error.messages)}"
             ) from None
+        if saved and links:
+            self.add_links(instance, links)
         if saved:
             self.saved_rows[(label, instance.pk)] = self.current_file
             if instance._meta.auto_created and getattr(instance, "case_id", None):
                 reindex([instance.case_id])  # a case's link row: its search text changed
         return saved
+
+    def add_links(self, instance, links):
+        """Link a row just inserted to the rows its fixture names, as Django's
+        ``manager.add()`` does, ``m2m_changed`` signals included, in one INSERT a relation.
+
+        Input: the saved instance and ``{accessor name: [primary keys]}`` from the
+        deserializer. Output: ``None``. The database refuses a key that names no row when
+        the transaction ends, as for any fixture row.
+        """
+        for accessor, pks in links.items():
+            manager = getattr(instance, accessor)
+            pk_set = set(pks)
+            if not pk_set:
+                continue
+            through = manager.through
+            signal = {"sender": through, "instance": instance, "reverse": manager.reverse,
+                      "model": manager.model, "pk_set": pk_set, "using": self.using}  # fmt: skip
+            m2m_changed.send(action="pre_add", **signal)
+            source, target = f"{manager.source_field_name}_id", f"{manager.target_field_name}_id"
+            through._default_manager.using(self.using).bulk_create(
+                [through(**{source: instance.pk, target: pk}) for pk in sorted(pk_set)]
+            )
+            m2m_changed.send(action="post_add", **signal)
 
     def repeated(self, instance):
         """The refusal for a row naming an object this command saved before: ``str``."""
