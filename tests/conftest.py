@@ -8,6 +8,7 @@ class (``tests/snapshots.py``).
 
 import datetime
 import itertools
+import re
 
 import pytest
 from django.db.models.signals import post_migrate
@@ -238,10 +239,17 @@ def listed_titles(response):
     return [a.get_text(strip=True) for a in page(response).select(".card__title a")]
 
 
+# The count as the list page prints it (templates/incidents/case_list.html).
+_RESULT_COUNT = re.compile(r'<p class="results__count"[^>]*>\s*<strong>(\d+) cases?</strong>')
+
+
 def result_count(response):
-    """The "N cases" count of a list page, as an int."""
-    text = page(response).select_one(".results__count strong").get_text(strip=True)
-    return int(text.split()[0])
+    """The "N cases" count of a list page, as an int, read from its HTML without parsing
+    the whole page (a list page is about 200 KB; parsing it took 80 ms). Raises
+    ``AssertionError`` when the page shows no count."""
+    found = _RESULT_COUNT.search(response.content.decode())
+    assert found, "the page shows no case count"
+    return int(found.group(1))
 
 
 def facet_values(response, key):
