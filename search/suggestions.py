@@ -425,7 +425,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             name = vocabulary.candidates[key].name
             matched = sentence[start:end]
             found.append(Recognised(*key, name, matched, round(confidence, 3), "meaning", start))
-    # A broad value named in one word is the setting when something particular is named.
+    # A broad value named in one word is the setting when something particular is named;
+    # a log line its signature matched is evidence, however short ("cudaErrorECCUncorrectable").
     particular = any(
         f.confidence >= OFFER_THRESHOLD
         and f.kind not in SETTING_KINDS
@@ -439,7 +440,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         products = {f.start for f in found if f.kind == "organisation"}
         found = [
             _with(f, confidence=PASSING_CONFIDENCE)
-            if f.how != "meaning"
+            if f.how not in ("meaning", "signature")
             and f.kind != "organisation"
             and is_broad(f.kind, f.slug, breadth)
             and len(tokenize(f.matched)) == 1

@@ -43,6 +43,19 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert found["component:gpu"]["how"] == "signature"
         assert "symptom:xid-error" in found
 
+    def test_a_one_word_signature_of_a_broad_value_is_not_its_setting(self):
+        """A broad value (the GPU) named in one word is set aside as the setting when
+        something particular is named; a log token its signature matched is evidence:
+        this line suggested the ECC error but not the GPU whose memory had it."""
+        found = self.suggest(
+            "RuntimeError: transform: failed to synchronize: cudaErrorECCUncorrectable: "
+            "uncorrectable ECC error encountered"
+        )
+        assert found["component:gpu"]["how"] == "signature"
+        assert found["symptom:ecc-error"]["how"] == "signature"
+        # Named in prose, the GPU is still the setting of a particular symptom.
+        assert "component:gpu" not in self.suggest("ECC errors on the GPU nodes again")
+
     def test_tools_lines_suggest_what_prints_them(self):
         """Each line's meaning comes from the page its signature cites."""
         cases = [
