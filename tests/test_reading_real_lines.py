@@ -56,6 +56,13 @@ class ReadingRealLinesTests(LibraryTestCase):
         # Named in prose, the GPU is still the setting of a particular symptom.
         assert "component:gpu" not in self.suggest("ECC errors on the GPU nodes again")
 
+    def test_garbled_text_is_degraded_output(self):
+        """Users say the output 'has garbled text' as often as 'garbled output'."""
+        found = self.suggest(
+            "after sft on sglang the output has garbled text; without sglang it is normal"
+        )
+        assert found["symptom:degraded-output-quality"]["how"] == "alias"
+
     def test_tools_lines_suggest_what_prints_them(self):
         """Each line's meaning comes from the page its signature cites."""
         cases = [
