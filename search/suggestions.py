@@ -199,7 +199,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     Input: the sentence; ``exclude``, ``(kind, slug)`` pairs not to return (values
     already applied); the taxonomy version if read; ``breadth``, a callable ``(kind,
     slug) → float`` share of published cases carrying the value (``None``: none is
-    broad). Output: ``list[Recognised]`` with every confidence, even below
+    broad). Output: ``list[Recognised]``, one a value, with every confidence, even below
     :data:`OFFER_THRESHOLD` (the ranking uses them as weights; chips keep those above).
     """
     if not sentence or not sentence.strip():
@@ -315,6 +315,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         name = vocabulary.candidates[key].name
         found.append(Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", move.start))
         covered.append((move.start, move.end))
+        named_keys.add(key)  # two moves of one metric ("tokens/s down 40% on one job") are one
     # A signal that said all was well while something was not ("RAS shows it healthy").
     misleading = ("contributing_factor", "misleading-signals")
     if misleading not in named_keys | set_aside and misleading in vocabulary.candidates:
@@ -466,7 +467,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         if (f.kind, f.slug) not in excluded
     ]
     found.sort(key=lambda f: (-f.confidence, f.start))
-    return found
+    # One entry a value: its surest reading (two rules may read the same value).
+    seen = set()
+    return [f for f in found if (f.kind, f.slug) not in seen and not seen.add((f.kind, f.slug))]
 
 
 def _stems(text):

@@ -63,6 +63,13 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert found["symptom:degraded-output-quality"]["how"] == "alias"
 
+    def test_each_value_is_suggested_once(self):
+        """Two readings of one metric ("tokens/s down 40%" inside "tokens/s down 40% on
+        one job") listed Training throughput drop twice."""
+        response = self.client.get("/suggest.json", {"q": "tokens/s down 40% on one job"})
+        slugs = [(item["kind"], item["slug"]) for item in response.json()]
+        assert slugs == [("symptom", "training-throughput-drop")]
+
     def test_tools_lines_suggest_what_prints_them(self):
         """Each line's meaning comes from the page its signature cites."""
         cases = [
