@@ -92,10 +92,10 @@ def in_passing(sentence, found, broad):
     ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``) or the host of
     a link to one of its pages (``https://huggingface.co/Qwen/…``); for a workload's
     word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training"); for a
-    component named as the setup ("connected using InfiniBand") or as a word of a
-    snake_case identifier (``kv_cache_utils``); for a contributing factor's word used as
-    a verb ("scale up", "attempted to scale"); and for "log" as in signing in ("without
-    logging in").
+    component named as the setup ("connected using InfiniBand") or as words of a
+    snake_case identifier (``kv_cache_utils``, ``mlx5_health_check_fatal_sensors``); for
+    a contributing factor's word used as a verb ("scale up", "attempted to scale"); and
+    for "log" as in signing in ("without logging in").
     (:func:`search.suggestions.recognise` also treats a broad value named in one word
     as in passing when the sentence names something more particular.)
     """
@@ -107,6 +107,12 @@ def in_passing(sentence, found, broad):
         after = sentence[found.start + len(found.matched) :]
         if after.startswith("/") and len(after) > 1 and not after[1].isspace():
             return True  # a link to a page on its site ("https://huggingface.co/Qwen/…")
+    end = found.start + len(found.matched)
+    if (
+        found.kind == "component"
+        and sentence[found.start - 1 : found.start] == "_" == (sentence[end : end + 1])
+    ):
+        return True  # words of a snake_case identifier ("mlx5_health_check_fatal"): code
     if len(tokenize(found.matched)) != 1:
         return False
     if len(found.matched) <= 2 and _in_identifier(sentence, found):
@@ -115,16 +121,10 @@ def in_passing(sentence, found, broad):
         return True  # "self-serving", "non-training": not the workload
     if SIGN_IN.match(sentence[found.start :]):
         return True  # "without logging in": signing in, not logs
-    end = found.start + len(found.matched)
     if found.kind == "contributing_factor" and (
         _PARTICLE_AFTER.match(sentence, end) or _VERB_BEFORE.search(sentence[: found.start])
     ):
         return True  # "scale up the replicas", "attempted to scale": an action, not a factor
-    if (
-        found.kind == "component"
-        and sentence[found.start - 1 : found.start] == "_" == (sentence[end : end + 1])
-    ):
-        return True  # a word of a snake_case identifier ("kv_cache_utils"): code, not a part
     if not (broad or found.kind in ("organisation", "component")):
         return False
     rest = sentence[found.start + len(found.matched) :]

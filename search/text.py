@@ -209,11 +209,13 @@ def strip_log_noise(text):
 
 def _split_camel(token):
     """``"OutOfMemoryError"`` → ``["Out", "Of", "Memory", "Error"]``; ``[]`` when the token
-    is not mixed case (nothing to split)."""
+    is not mixed case (nothing to split) or a part would be one letter: ``NaN``, ``vLLM``,
+    ``MoE`` and ``gRPC`` are names, not words (split, "NaN" searched for every case with
+    the letter "n")."""
     if token.islower() or token.isupper() or not any(c.isupper() for c in token[1:]):
         return []
     parts = _CAMEL.findall(token)
-    return parts if len(parts) > 1 else []
+    return parts if len(parts) > 1 and all(len(part) > 1 for part in parts) else []
 
 
 def query_terms(sentence):

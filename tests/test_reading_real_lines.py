@@ -70,6 +70,17 @@ class ReadingRealLinesTests(LibraryTestCase):
         slugs = [(item["kind"], item["slug"]) for item in response.json()]
         assert slugs == [("symptom", "training-throughput-drop")]
 
+    def test_everyday_words_for_a_nan_loss_and_rebooting_nodes(self):
+        """Found by a new user: these suggested nothing."""
+        assert self.suggest("loss goes to NaN")["symptom:loss-spike"]["how"] == "alias"
+        assert "symptom:node-failure" in self.suggest("the nodes keep rebooting")
+
+    def test_words_of_a_function_name_are_code_not_a_part(self):
+        """Found by a new user: the driver function mlx5_health_check_fatal_sensors was
+        read as the Health check component by its name."""
+        assert "component:health-check" not in self.suggest("mlx5_health_check_fatal_sensors")
+        assert "component:health-check" in self.suggest("the health check kept passing")
+
     def test_tools_lines_suggest_what_prints_them(self):
         """Each line's meaning comes from the page its signature cites."""
         cases = [

@@ -69,6 +69,15 @@ class SearchQualityTests(LibraryTestCase):
                 top_three = listed_titles(response)[:3]
                 assert Case.objects.get(slug=slug).title in top_three, top_three
 
+    def test_a_mixed_case_name_is_not_searched_letter_by_letter(self):
+        """Found by a new user: "NaN" was split into "Na" and "N" (and "vLLM" into "v" and
+        "LLM"), so the letter "n" brought vLLM's unbounded `n` parameter case second for a
+        loss that went to NaN."""
+        n_parameter = Case.objects.get(slug="vllm-unbounded-n-parameter-oom").title
+        for sentence in ["loss sudenly spikes to NaN during pretraning after ~20k steps", "NaN"]:
+            with self.subTest(sentence=sentence):
+                assert n_parameter not in listed_titles(self.client.get("/", {"q": sentence}))
+
     def test_the_issue_example_finds_acme_and_suggests_its_values(self):
         sentence = "dataloader workers leak memory and the job dies with an NCCL timeout"
         response = self.client.get("/", {"q": sentence})
