@@ -288,9 +288,11 @@ def _check_finding(finding, label):
     if finding.source_id is not None:
         sources = Source.objects.filter(case_id=OuterRef("pk"), pk=finding.source_id)
         checks["source"] = Exists(sources)
-    found = checks and Case.objects.filter(pk=finding.case_id).values(**checks).first()
-    if not found:
-        return  # nothing to check, or no such case (the foreign key refuses it)
+    if not checks:
+        return
+    found = Case.objects.filter(pk=finding.case_id).values(**checks).first()
+    if found is None:
+        return  # no such case: the foreign key refuses the row
     problems = [
         f"its {name.replace('_', ' ')} is not one of the case's"
         for name in checks

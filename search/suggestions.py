@@ -315,7 +315,6 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         name = vocabulary.candidates[key].name
         found.append(Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", move.start))
         covered.append((move.start, move.end))
-        named_keys.add(key)  # two moves of one metric ("tokens/s down 40% on one job") are one
     # A signal that said all was well while something was not ("RAS shows it healthy").
     misleading = ("contributing_factor", "misleading-signals")
     if misleading not in named_keys | set_aside and misleading in vocabulary.candidates:
@@ -467,7 +466,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         if (f.kind, f.slug) not in excluded
     ]
     found.sort(key=lambda f: (-f.confidence, f.start))
-    # One entry a value: its surest reading (two rules may read the same value).
+    # One entry a value, its surest reading: two rules, or two readings of one metric
+    # ("tokens/s down 40% on one job"), may find the same value.
     seen = set()
     return [f for f in found if (f.kind, f.slug) not in seen and not seen.add((f.kind, f.slug))]
 

@@ -9,7 +9,6 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError
 from django.core.management.commands import loaddata
 from django.db.models import Exists, OuterRef
-from django.db.models.signals import m2m_changed
 from django.utils.functional import cached_property
 
 from incidents.models import Case, Involvement, Source
@@ -33,7 +32,7 @@ class Command(loaddata.Command):
 
     - One search-vector UPDATE for all the cases loaded (not one per case and relation),
       each row named by natural key read once (:mod:`lib.natural_keys`), and a new row's
-      links added in one INSERT a relation (:meth:`add_links`).
+      links added without first reading the links it cannot have.
     - An object named twice in one command is refused: in one file or in two, compressed
       or not, in any format Django reads, with its key spelled ``1`` or ``"1"``, ``5`` or
       ``5.0``, or given as a ``null`` pk beside the same slug. Django would load the second
@@ -104,9 +103,8 @@ class Command(loaddata.Command):
         label = instance._meta.label_lower
         if instance.pk is not None and (label, instance.pk) in self.saved_rows:
             raise CommandError(self.repeated(instance))
-        # A row no natural key found is inserted, so it has no links yet: they are added in
-        # one INSERT a relation (Django's set() first reads the old links and which of the
-        # new ones exist: two more queries each, a third of a library load).
+        # A row no natural key found is inserted, so it has no links yet: Django's add()
+        # links it (set() would first read the links it has: one query a relation more).
         links = obj.m2m_data if instance.pk is None else None
         if links:
             obj.m2m_data = {}
@@ -117,35 +115,13 @@ class Command(loaddata.Command):
                 f"Problem installing fixture {self.fixture_name()}: {' '.join(error.messages)}"
             ) from None
         if saved and links:
-            self.add_links(instance, links)
+            for accessor, pks in links.items():
+                getattr(instance, accessor).add(*pks)
         if saved:
             self.saved_rows[(label, instance.pk)] = self.current_file
             if instance._meta.auto_created and getattr(instance, "case_id", None):
                 reindex([instance.case_id])  # a case's link row: its search text changed
         return saved
-
-    def add_links(self, instance, links):
-        """Link a row just inserted to the rows its fixture names, as Django's
-        ``manager.add()`` does, ``m2m_changed`` signals included, in one INSERT a relation.
-
-        Input: the saved instance and ``{accessor name: [primary keys]}`` from the
-        deserializer. Output: ``None``. The database refuses a key that names no row when
-        the transaction ends, as for any fixture row.
-        """
-        for accessor, pks in links.items():
-            manager = getattr(instance, accessor)
-            pk_set = set(pks)
-            if not pk_set:
-                continue
-            through = manager.through
-            signal = {"sender": through, "instance": instance, "reverse": manager.reverse,
-                      "model": manager.model, "pk_set": pk_set, "using": self.using}  # fmt: skip
-            m2m_changed.send(action="pre_add", **signal)
-            source, target = f"{manager.source_field_name}_id", f"{manager.target_field_name}_id"
-            through._default_manager.using(self.using).bulk_create(
-                [through(**{source: instance.pk, target: pk}) for pk in sorted(pk_set)]
-            )
-            m2m_changed.send(action="post_add", **signal)
 
     def repeated(self, instance):
         """The refusal for a row naming an object this command saved before: ``str``."""
