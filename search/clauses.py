@@ -147,23 +147,31 @@ _DISMISSED = re.compile(
 )
 _SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
 # Right after a value's words: it is not what failed ("Slurm isn't the problem", "the
-# H100 fleet never showed this", "torch.compile off", "coredns pods healthy").
+# H100 fleet never showed this", "torch.compile off", "coredns pods healthy", "the
+# autoscaler did not misbehave", "the load balancer worked as expected").
 _DENIED_AFTER = re.compile(
     r"\W{0,3}(?:"
     r"(?:[\w.-]+\s+){0,2}?(?:(?:is|was|are|were)(?:\s+not|n't)|isnt|wasnt|arent|werent)\s+"
     r"(?:the\s+|a\s+|our\s+)?"
     r"(?:\w+\s+)?(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved)\b|"
     r"(?:[\w.-]+\s+)?never\b|"
+    r"(?:[\w.-]+\s+)?(?:did(?:\s+not|n't|nt)\s+(?:misbehave|malfunction|break|act\s+up|"
+    r"do\s+anything\s+wrong)|did\s+nothing\s+wrong|"
+    r"(?:worked|behaved|performed)\s+(?:fine|normally|correctly|as\s+expected))\b|"
     r"(?:(?:and|&)\s+[\w.-]+\s+)?(?:pods?\s+|nodes?\s+)?(?:is\s+|was\s+|are\s+|were\s+)?"
     r"(?:all\s+)?"
     r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable)\b(?!\s+the\b))",
     re.IGNORECASE,
 )
 # A state read off a tool's table right after a value's words: "HW Thermal Slowdown :
-# Not Active", "Pending Page Blacklist : No", "Retired pages: 0".
+# Not Active", "Pending Page Blacklist : No", "Retired pages: 0"; or a count of none
+# said in words: "ECC error count is 0", "Xid 79 events stayed at zero".
 _NEGATIVE_STATE = re.compile(
-    r"(?:[ \t]+[\w-]+){0,2}[ \t]*[:=][ \t]*"
-    r"(?:not active|inactive|no|none|0(?![.,]\d)|n/a|disabled|false|ok|pass(?:ed)?)\b",
+    r"(?:[ \t]+[\w-]+){0,2}(?:"
+    r"[ \t]*[:=][ \t]*"
+    r"(?:not active|inactive|no|none|0(?![.,]\d)|n/a|disabled|false|ok|pass(?:ed)?)|"
+    r"[ \t]+(?:is|was|are|were|stays?|stayed|remained)(?:[ \t]+at)?[ \t]+"
+    r"(?:0(?![.,]\d)|zero|none))\b",
     re.IGNORECASE,
 )
 # A tool's table row that reads as absent or fine, the whole line: "Pending Page
@@ -379,6 +387,15 @@ def denied(sentence, start, end=None, counts=True):
         return False
     text = " ".join(tokens)
     return bool(_DENIAL.search(text)) and not _FAILURE.search(text)
+
+
+def denied_after_end(sentence, end):
+    """Where a denial right after a value's words ends ("ECC error count is 0",
+    "autoscaler did not misbehave"), so that the words saying so are not read again for
+    their meaning. Input: the sentence and the offset where the value's words end.
+    Output: ``int``, the end of that denial, or ``end`` when none follows."""
+    after = _NEGATIVE_STATE.match(sentence, end) or _DENIED_AFTER.match(sentence, end)
+    return after.end() if after else end
 
 
 # A tool's own line ("NVRM: Xid (PCI:0000:3b:00): 79, …") rather than a name in prose

@@ -436,12 +436,13 @@ def match_sentence(index, sentence, recognised=()):
             total[positions] += scores
             # A value a log signature shows is proof, not a hint: every case carrying it
             # is a strong match, below those that also match the words better. A symptom
-            # proved says what happened: its carriers keep, above the floor, what their
-            # tags proved (a case of the line's own "GPU fell off the bus" before one that
-            # only shares the words of a broader Xid error).
+            # proved says what happened: its carriers keep, above the floor, their whole
+            # score, tags and words (a case of the line's own "GPU fell off the bus"
+            # before one that only shares the words of a broader Xid error; of two such
+            # cases, the one that also uses the line's words first).
             floor = STRONG_SHARE * total.max()
             for kind, carriers in proven:
-                lift = floor + bonus[carriers] if kind == "symptom" else floor
+                lift = floor + total[carriers] if kind == "symptom" else floor
                 total[carriers] = np.maximum(total[carriers], lift)
             positions = np.flatnonzero(matched | (total > 0))
             scores = total[positions]

@@ -10,13 +10,17 @@ Three layers read the sentence:
    longest match first. Confidence :data:`NAME_CONFIDENCE` for a name,
    :data:`ALIAS_CONFIDENCE` for an alias, unless the words are only mentioned in passing
    (:func:`~search.passing.in_passing`), which lowers it to :data:`PASSING_CONFIDENCE`.
+   An organisation is a proper name: matched as written, plurals folded but not verb
+   endings ("scaling" is not Scale AI).
 2. **Meaning** (``search/semantic.py``): what the name/alias layer did not explain is
    read, clause by clause, by a classifier trained on every term's name, aliases,
    description and phrasings (how people describe it in their own words) as static
    embeddings (organisations are named, not described, so only the first layer finds
    them). A term to which a clause gives at least :data:`MEANING_THRESHOLD` of its share
    is recognised, with a confidence that grows with the share (from
-   :data:`MEANING_FLOOR` to :data:`MEANING_CEILING`).
+   :data:`MEANING_FLOOR` to :data:`MEANING_CEILING`), when the clause shares at least one
+   word with the term's own texts (a clause that reads like a term only to the
+   embeddings, "PCIe link degraded to x8" like *Xid error*, is an accident of them).
 
 A value is offered as a chip when its confidence is at least :data:`OFFER_THRESHOLD`, it
 is not applied already, and at least one published case under the page's filters carries
@@ -33,10 +37,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lib.phrases import phrase_key, surface_key
+
 from .clauses import (
     content_words,
     denial_end,
     denied,
+    denied_after_end,
     denying_spans,
     is_context,
     negated_stems,
@@ -142,6 +149,15 @@ _ACCELERATOR_NAMED = re.compile(
     r"util(?:i[sz]ation)?|HBM|VRAM)\b",
     re.IGNORECASE,
 )
+# A value named for a rate, and words for a rate or a speed: a text must use one of the
+# latter for the meaning layer to find the former.
+_RATE_VALUE = re.compile(r"\bthroughput\b", re.IGNORECASE)
+_RATE_NAMED = re.compile(
+    r"\b(?:throughput|tokens?|toks?|requests?|qps|rps|tps|performance|perf|speed|"
+    r"slow(?:er|ed|s|ing|down|ly)?|fast(?:er)?|mfu|tflops?|flops|samples?|it/s|iterations?|"
+    r"step[ _-]?times?|latency|bandwidth|utili[sz]ation|rate)\b",
+    re.IGNORECASE,
+)
 # Values read by rule (``search/rules.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
@@ -237,10 +253,15 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         key = (item.kind, item.slug)
         if key in by_signature:
             continue
+        if item.kind == "organisation" and (
+            surface_key(item.matched) not in vocabulary.proper_names[key]
+        ):
+            continue  # a word that only shares a stem with the name ("scaling", "scaled")
         start = item.start
         span = (start, start + len(item.matched))
         if denied(sentence, *span) or any(a <= start < b for a, b in well):
-            covered.append(span)  # "there was no ECC error": not what happened
+            # "there was no ECC error", "ECC error count is 0": not what happened
+            covered.append((start, denied_after_end(sentence, span[1])))
             denied_keys.add(key)
             continue
         how = "name" if _same_words(item.matched, vocabulary.name_keys.get(key)) else "alias"
@@ -409,6 +430,17 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                 # A value named for the accelerator (Low GPU utilisation, Faulty GPU) is
                 # not what a text is about when it never mentions one ("once a session
                 # sits idle, the assistant loses track" is no idle GPU).
+                continue
+            if not set(phrase_key(clause)) & vocabulary.own_words.get(key, frozenset()):
+                # A clause that shares no word with anything the value's own texts say
+                # ("PCIe link degraded to x8" and Xid error) reads like it only by the
+                # embedding's accident.
+                continue
+            if _RATE_VALUE.search(vocabulary.candidates[key].name) and not _RATE_NAMED.search(
+                sentence
+            ):
+                # A drop in throughput is not what a text is about when it never mentions
+                # a rate or a speed ("the utility feed dropped").
                 continue
             every_word = _stems(vocabulary.candidates[key].name)
             if not (

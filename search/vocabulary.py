@@ -12,6 +12,7 @@ import threading
 
 from incidents.index import release_memory
 from incidents.models import Accelerator, Organisation, Workload
+from lib.phrases import phrase_key, surface_key
 from taxonomy.models import (
     UNDETERMINED_CAUSE,
     Component,
@@ -43,7 +44,10 @@ SETTING_KINDS = frozenset({"organisation", "workload", "accelerator"})
 
 class Vocabulary:
     """What the two layers need, built from the database: the literal recogniser, the
-    semantic index, and the stems of each value's name.
+    semantic index, the stems of each value's name, the words of each value's own texts
+    (``own_words``: name, aliases, description, phrasings, folded as
+    :func:`lib.phrases.phrase_key` folds them) and each organisation's names as written
+    (``proper_names``: :func:`lib.phrases.surface_key` of its name and aliases).
 
     Input: ``rows``, ``list[tuple[str kind, str slug, str name, str aliases, str
     description, str phrasings]]``; ``signatures``, ``list[tuple[str kind, str slug, str
@@ -61,6 +65,8 @@ class Vocabulary:
             for c, row in zip(candidates, rows, strict=True)
         }
         entries = []
+        # The words each value's own texts use (name, aliases, description, phrasings).
+        self_words = {}
         for c, (_, _, name, alias_text, description, phrasings) in zip(
             candidates, rows, strict=True
         ):
@@ -70,6 +76,10 @@ class Vocabulary:
             phrases += description_clauses(description)
             phrases += [p.strip() for p in phrasings.splitlines() if p.strip()]
             entries.append(((c.kind, c.slug), phrases))
+            self_words[(c.kind, c.slug)] = (
+                frozenset(token for phrase in phrases for token in phrase_key(phrase)) - STOP_WORDS
+            )
+        self.own_words = self_words
         corpus = [text for row in rows for text in row[2:]]
         self.semantic = SemanticIndex(entries, get_encoder(), corpus)
         # The words the vocabulary's own texts use: the meaning layer reads a sentence
@@ -86,6 +96,15 @@ class Vocabulary:
             stem(w) for text in corpus for w in words(text) if w not in STOP_WORDS
         )
         self.candidates = {(c.kind, c.slug): c for c in candidates}
+        # An organisation's name and aliases as written, plurals folded but not verb
+        # endings: a proper name is not inflected ("scaling" is not Scale AI's "Scale").
+        self.proper_names = {
+            (c.kind, c.slug): frozenset(
+                surface_key(text) for text in (row[2], *row[3].splitlines()) if text.strip()
+            )
+            for c, row in zip(candidates, rows, strict=True)
+            if c.kind == "organisation"
+        }
         self.aliases = {
             (c.kind, c.slug): tuple(a.strip() for a in row[3].splitlines() if a.strip())
             for c, row in zip(candidates, rows, strict=True)

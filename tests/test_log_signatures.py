@@ -8,7 +8,7 @@ term page and the vocabulary API show them.
 
 import pytest
 
-from .conftest import make_case, make_term, page
+from .conftest import listed_titles, make_case, make_term, page
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +228,25 @@ def test_a_paste_whose_line_breaks_were_lost_is_split_where_records_start(client
     shown = page(response).select_one("textarea[name=q]").get_text()
     assert "NVRM: Xid (PCI:0000:b1:00): 79" in shown
     assert int(page(response).select_one("#q")["maxlength"]) == 6_000
+
+
+def test_the_cases_a_signature_proves_keep_the_order_of_their_words(client, signed):
+    """Every case carrying the symptom a signature shows is a strong match, lifted to the
+    floor plus what its tags proved; the lift dropped what its words added, so two such
+    cases tied and the order of filing decided (the growth of issue 27 put a case that only
+    carried the tags of a DataLoader bus-error line above the one that quotes it)."""
+    make_case(
+        "Words only",
+        summary="NVRM printed Xid 79 for PCI device b1: GPU has fallen off the bus, pid "
+        "unknown, name unknown; the GPU has fallen off the bus again.",
+    )
+    make_case(
+        "Tags and a word",
+        symptoms=["GPU fell off the bus"],
+        summary="A card went away; the driver named the process as unknown.",
+    )
+    for n in range(12):  # a symptom carried by at most a fifth of the cases proves
+        make_case(f"Elsewhere {n}")
+    make_case("Tags only", symptoms=["GPU fell off the bus"], summary="A card went away.")
+    titles = listed_titles(client.get("/", {"q": XID_79, "matches": "all"}))
+    assert titles.index("Tags and a word") < titles.index("Tags only"), titles
