@@ -54,6 +54,10 @@ class OrganisationAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     formfield_overrides = URL_FIELDS
     search_fields = ["name", "slug", "aliases"]
     prepopulated_fields = {"slug": ["name"]}
+    # Said here as well as on the model: counting cases groups the rows, and Django
+    # ignores a model's default ordering in a GROUP BY, so the autocomplete's pages
+    # would be unordered.
+    ordering = ["name", "pk"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(case_count=Count("cases"))

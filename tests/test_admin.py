@@ -1,5 +1,7 @@
 """Editors in Django admin: add a case with sources, publish it, see it on the list."""
 
+import warnings
+
 import pytest
 
 from incidents.models import Case
@@ -350,3 +352,23 @@ def test_a_source_dated_to_the_month_keeps_its_precision_everywhere(admin_client
     data = form_data(admin_client, url, **{"sources-0-date": "spring 2024"})
     errors = page(admin_client.post(url, data)).select(".errorlist")
     assert errors and "2024-04" in errors[0].get_text()
+
+
+def test_organisations_autocomplete_in_name_order_across_pages(admin_client):
+    """The case form's organisation picker pages through organisations 20 at a time. The
+    admin counts each organisation's cases (a GROUP BY, where Django ignores the model's
+    ordering), so the pages were unordered: an organisation could show on two pages or
+    none (Django warned: UnorderedObjectListWarning)."""
+    from django.core.paginator import UnorderedObjectListWarning
+
+    names = [f"Lab {n:02d}" for n in range(25)]
+    for name in reversed(names):
+        make_organisation(name)
+    query = {"term": "lab", "app_label": "incidents", "model_name": "involvement",
+             "field_name": "organisation"}  # fmt: skip
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnorderedObjectListWarning)
+        first = admin_client.get("/admin/autocomplete/", query).json()
+        second = admin_client.get("/admin/autocomplete/", {**query, "page": 2}).json()
+    listed = [r["text"] for r in first["results"] + second["results"]]
+    assert listed == names
