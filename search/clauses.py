@@ -69,7 +69,25 @@ _WELL = re.compile(
     r"worked|works|behaved|ran)\s+"
     r"(?:all\s+|also\s+)?(?:(?:very|quite|still|perfectly)\s+)?"
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
-    r"nominal|green|flat|steady|unchanged|within spec)\b",
+    r"nominal|green|flat|steady|unchanged|within spec)\b|"
+    # "rate limiter metrics show zero rejections", "dmesg shows 0 AER errors"
+    r"\b(?:show|shows|showed|shown|report|reports|reported|read|reads)\s+(?:zero|0)\b",
+    re.IGNORECASE,
+)
+# A conclusion that rules something out, drawn from the readings before it: "KV cache
+# usage under 60% so it's not memory pressure", "busbw is 370 GB/s, normal for H800, so
+# collectives aren't the bottleneck".
+_CONCLUDED_NOT = re.compile(
+    r"\bso\s+(?:it'?s|it\s+is|that'?s|thats|this\s+is|(?:[\w-]+\s+){1,3}?(?:is|are|was|were))"
+    r"(?:\s+not|n't|nt)\b",
+    re.IGNORECASE,
+)
+# Readings that say a thing was normal, before such a conclusion: then the readings are
+# set aside with it ("the job crashed with NCCL timeouts, so it's not a hang" keeps the
+# crash and the timeouts).
+_READ_NORMAL = re.compile(
+    r"\b(?:normal|fine|ok|okay|healthy|clean|nominal|within spec|expected|under|below|"
+    r"zero)\b",
     re.IGNORECASE,
 )
 # After a clause that says something was well, the word that joins another that may not.
@@ -107,6 +125,14 @@ _RED_HERRING = re.compile(
 )
 # A clause made only of a demonstrative before such a dismissal ("…, that's just our own
 # retry budget"): it dismisses the clause before it.
+# A concession dismissed: "yes the cluster is shared with 12 other teams, but contention
+# isn't it" (from the sentence's start to the dismissal).
+_BUT_NOT_IT = re.compile(
+    r"\bbut\s+(?:[\w-]+\s+){0,3}?(?:isn'?t|is\s+not|wasn'?t|was\s+not|aren'?t|are\s+not|"
+    r"weren'?t|were\s+not)\s+(?:it|the\s+(?:issue|problem|cause|culprit|bottleneck)|"
+    r"to\s+blame|at\s+fault)\b",
+    re.IGNORECASE,
+)
 _DEMONSTRATIVE = re.compile(r"\s*(?:but\s+)?(?:that|this|those|these)\s*$", re.IGNORECASE)
 # A clause that only supposes: "if you are running out of memory, lower the batch".
 _HYPOTHETICAL = re.compile(r"\s*(?:if|unless|in case|whether)\b", re.IGNORECASE)
@@ -266,13 +292,18 @@ _NO_EFFECT = re.compile(
 # What happened before or elsewhere, set against now: "we had the heat wave last summer
 # … but today the hall is at 21C", "the 'GPU fell off the bus' in the ticket is from a
 # different node back in Jan".
-_PAST_THEN_NOW = re.compile(
+_PAST = (
     r"\b(?:last\s+(?:week|month|year|summer|winter|spring|autumn|fall|time|quarter)|back\s+in\s+"
-    r"\w+|previously|earlier\s+this\s+(?:year|month|week))\b[^.;\n]{0,120}?"
-    r"(?=[,;.]?\s*(?:but|while|whereas)\s+(?:today|now|this\s+time|this\s+week|currently|"
-    r"the\s+current))",
-    re.IGNORECASE,
+    r"\w+|previously|earlier\s+this\s+(?:year|month|week))\b"
 )
+_NOW = r"(?:today|now|this\s+time|this\s+week|currently|the\s+current)\b"
+_PAST_THEN_NOW = re.compile(
+    rf"{_PAST}[^.;\n]{{0,120}}?(?=[,;.]?\s*(?:but|while|whereas)\s+{_NOW})", re.IGNORECASE
+)
+# The same across two sentences: "the NVLink errors were node-9 last week and it's
+# already RMA'd. today's crash on node-31 is a plain CUDA OOM" (the first is set aside).
+_PAST_SENTENCE = re.compile(_PAST, re.IGNORECASE)
+_NOW_SENTENCE = re.compile(rf"\s*{_NOW}", re.IGNORECASE)
 _ELSEWHERE = re.compile(
     r"\bfrom\s+(?:a\s+)?(?:different|another|other)\s+(?:node|host|machine|cluster|box|rack)\b",
     re.IGNORECASE,
@@ -289,24 +320,37 @@ _ALWAYS = re.compile(
 def set_aside_clauses(sentence):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses
     that say something was well (:data:`_WELL`), only suppose it (:data:`_HYPOTHETICAL`),
-    rule it out ("ECC errors were ruled out") or name what was first suspected before a
+    rule it out ("ECC errors were ruled out"), conclude from normal readings that it was
+    not so (:data:`_CONCLUDED_NOT`) or name what was first suspected before a
     "but" (:data:`_SUSPECTED`); the part of a clause from where it rules something out
     (:data:`_RULED_OUT`); sentences that call themselves unrelated or benign
     (:data:`_DISMISSED`) and yes/no questions or guesses answered no (:data:`_QUESTION`);
     tool rows that read as absent or fine (:data:`_NEGATIVE_ROW`); a part changed while the
     trouble stayed (:data:`_NO_EFFECT`), what happened before or on another node set
-    against now (:data:`_PAST_THEN_NOW`, :data:`_ELSEWHERE`), and a reading that is always
+    against now (:data:`_PAST_THEN_NOW`, :data:`_PAST_SENTENCE`, :data:`_ELSEWHERE`), a
+    concession dismissed (:data:`_BUT_NOT_IT`) and a reading that is always
     so (:data:`_ALWAYS`). Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
     start = 0
+    past = None  # the span of the sentence before, when it tells of a past time
     for stop_match in [*_SENTENCE_END.finditer(sentence), None]:
         stop = stop_match.end() if stop_match else len(sentence)
+        if past and _NOW_SENTENCE.match(sentence, start, stop):
+            spans.append(past)
+        past = (start, stop) if _PAST_SENTENCE.search(sentence, start, stop) else None
         if _DISMISSED.search(sentence, start, stop) or _ELSEWHERE.search(sentence, start, stop):
             spans.append((start, stop))
         # "we had the heat wave last summer, but today…": from the sentence's start
         spans += [(start, m.end()) for m in _PAST_THEN_NOW.finditer(sentence, start, stop)]
+        spans += [(start, m.end()) for m in _BUT_NOT_IT.finditer(sentence, start, stop)]
+        concluded = _CONCLUDED_NOT.search(sentence, start, stop)
+        if concluded:
+            clause_end = _CLAUSE_END.search(sentence, concluded.end(), stop)
+            end_at = clause_end.start() if clause_end else stop
+            normal = _READ_NORMAL.search(sentence, start, concluded.start())
+            spans.append((start if normal else concluded.start(), end_at))
         always = _ALWAYS.search(sentence, start, stop)
         if always:  # "kafka lag was high but it's always high": up to the "always"
             spans.append((start, always.end()))

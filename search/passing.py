@@ -94,7 +94,8 @@ def in_passing(sentence, found, broad):
     word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training"); for a
     component named as the setup ("connected using InfiniBand") or as words of a
     snake_case identifier (``kv_cache_utils``, ``mlx5_health_check_fatal_sensors``); for
-    a contributing factor's word used as a verb ("scale up", "attempted to scale"); and
+    a contributing factor's word used as a verb ("scale up", "attempted to scale") and
+    a component's one word after a modal verb ("will cache a node"); and
     for "log" as in signing in ("without logging in").
     (:func:`search.suggestions.recognise` also treats a broad value named in one word
     as in passing when the sentence names something more particular.)
@@ -125,6 +126,8 @@ def in_passing(sentence, found, broad):
         _PARTICLE_AFTER.match(sentence, end) or _VERB_BEFORE.search(sentence[: found.start])
     ):
         return True  # "scale up the replicas", "attempted to scale": an action, not a factor
+    if found.kind == "component" and _MODAL_BEFORE.search(sentence[: found.start]):
+        return True  # "will cache a node": after a modal the word is a verb, not the part
     if not (broad or found.kind in ("organisation", "component")):
         return False
     rest = sentence[found.start + len(found.matched) :]
@@ -153,6 +156,10 @@ _VERB_BEFORE = re.compile(
     r"\b(?:to|will|would|can|cannot|can't|could|should|must)\s+$", re.IGNORECASE
 )
 
+# A modal verb right before a word: the word is a verb ("will cache", "could log").
+_MODAL_BEFORE = re.compile(
+    r"\b(?:will|would|can|cannot|can't|could|should|must|might|may)\s+$", re.IGNORECASE
+)
 
 # Words right before a component (up to two between) that say how things are set up, not
 # what failed: "connected using InfiniBand", "running on Kubernetes", "based on RoCE".

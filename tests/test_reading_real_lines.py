@@ -890,3 +890,45 @@ class ReadingRealLinesTests(LibraryTestCase):
             "Tip: After upgrading NVIDIA driver to 536, inference performance drop down 28%"
         )
         assert "symptom:inference-throughput-drop" in found
+
+    def test_readings_that_rule_a_part_out_suggest_nothing_of_it(self):
+        """From the denials set (issue 19): a conclusion drawn from normal readings ("so
+        it's not", "so collectives aren't the bottleneck"), a metric that shows zero, a
+        concession dismissed ("yes …, but contention isn't it") and what happened last
+        week set against today suggested what they rule out."""
+        cases = [
+            ("GPU util is fine (~85%), KV cache usage under 60% so its not memory pressure, "
+             "looks like the LB is sending almost everything to two replicas",
+             "component:kv-cache", "component:load-balancer"),
+            ("nccl-tests all-reduce busbw is 370 GB/s, normal for H800, so collectives aren't "
+             "the bottleneck. util sits at 30% because the dataloader cant keep up",
+             "component:nccl", "component:training-data-loader"),
+            ("rate limiter metrics show zero rejections. the real issue is the vLLM engine "
+             "dying with CUDA OOM at 32k context", "component:rate-limiter",
+             "symptom:out-of-memory"),
+            ("yes the cluster is shared with 12 other teams, but contention isn't it, we have "
+             "a dedicated partition. tok/s dropped 25% on our own nodes overnight",
+             "contributing_factor:multi-tenant-cluster", "symptom:training-throughput-drop"),
+            ("the NVLink errors were node-9 last week and it's already RMA'd. today's crash on "
+             "node-31 is a plain CUDA OOM from the bigger micro-batch", "symptom:nvlink-error",
+             "symptom:out-of-memory"),
+        ]  # fmt: skip
+        for text, ruled_out, kept in cases:
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert ruled_out not in found, sorted(found)
+                assert kept in found, sorted(found)
+        # A conclusion after a failure rules out only what it names.
+        found = self.suggest("the job crashed with NCCL timeouts, so it's not a hang")
+        assert {"symptom:job-crash", "symptom:nccl-timeout"} <= set(found)
+
+    def test_a_symptom_is_not_its_cause_and_a_word_after_a_modal_is_a_verb(self):
+        """'symbol errors' was an alias of the cause Network link or cable fault as well as
+        of the symptom InfiniBand link errors: the errors say nothing of their cause (the
+        denials set's swapped cable, still there). After 'will', 'cache' is a verb."""
+        found = self.suggest("same symbol errors on its port after we moved the node")
+        assert "symptom:infiniband-link-errors" in found
+        assert "root_cause:network-link-or-cable-fault" not in found
+        found = self.suggest("the autoscaler will cache a node without nvidia.com/gpu")
+        assert "component:cache" not in found
+        assert "component:cache" in self.suggest("the Redis cache fell over")
