@@ -15,8 +15,12 @@ import unicodedata
 
 import snowballstemmer
 
-_TOKEN = re.compile(r"[^\W_]+")
-_LETTERS_DIGITS = re.compile(r"\d+|[^\W\d_]+")
+# Han, kana and Hangul: a run of them is a token of its own, apart from the Latin letters
+# beside it ("vllm部署qwen" is "vllm", "部署", "qwen": engineers writing Chinese or Japanese
+# put product names against their words without a space).
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_LETTERS_DIGITS = re.compile(rf"\d+|[{CJK}]+|[^\W\d_{CJK}]+")
+_TOKEN = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+")
 
 
 def fold_token(token):

@@ -43,7 +43,8 @@ get got hit have had there them these those are were is was be to look looks loo
 seem seems seemed"""
 DENIAL_GAP = frozenset(_GAP_WORDS.split())
 # A line break ends a clause too: two pasted log lines are not one sentence.
-_CLAUSE_END = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b|\bhowever\b", re.IGNORECASE)
+# Fullwidth punctuation ends a clause too ("，", "。": Chinese and Japanese text).
+_CLAUSE_END = re.compile(r"[,;!?\n，；！？、。：]|[.:](?:\s|$)|\bbut\b|\bhowever\b", re.IGNORECASE)
 # A denied verb: "the GPUs did not overheat", "the node didn't reboot". Taken out before
 # the meaning layer reads a sentence when the verb is one the vocabulary's names and
 # aliases use (so "the service was not reachable" keeps its words: a failure).
@@ -171,7 +172,7 @@ _DISMISSED = re.compile(
     r"(?:i\s+)?doubt it)\b",
     re.IGNORECASE,
 )
-_SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)")
+_SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)|[。！？；]")
 # Right after a value's words: it is not what failed ("Slurm isn't the problem", "the
 # H100 fleet never showed this", "torch.compile off", "coredns pods healthy", "the
 # autoscaler did not misbehave", "the load balancer worked as expected").

@@ -21,7 +21,7 @@ __all__ = ["Candidate", "Recogniser", "Suggestion", "phrase_key", "tokenize"]
 
 # Punctuation that ends a clause: a name or alias is not matched across it
 # ("dns failed, gpu was fine" does not name "failed GPU").
-_BOUNDARY = re.compile(r"[,;!?]|[.:]\s")
+_BOUNDARY = re.compile(r"[,;!?，；！？、。：]|[.:]\s")
 
 
 def _whole_words(sentence, start, last_start, end, spans):

@@ -30,7 +30,7 @@ from .text import STOP_WORDS
 
 # Clause boundaries: punctuation, and the words that join clauses.
 _CLAUSE_SPLIT = re.compile(
-    r"[,;:.!?()\[\]{}\"]|\s-\s|\b(?:and|then|but|while|until|because|so|after|when|since|"
+    r"[,;:.!?()\[\]{}\"，；：。！？（）、]|\s-\s|\b(?:and|then|but|while|until|because|so|after|when|since|"
     r"though|although|yet|even|which|whereas|before|once)\b",
     re.IGNORECASE,
 )

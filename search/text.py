@@ -23,6 +23,8 @@ from functools import lru_cache
 
 import snowballstemmer
 
+from lib.phrases import CJK
+
 # PostgreSQL 15 tsearch_data/english.stop (the Snowball English stop list).
 _STOP_WORDS_TEXT = """
     i me my myself we our ours ourselves you your yours yourself yourselves he him his
@@ -34,7 +36,9 @@ _STOP_WORDS_TEXT = """
     few more most other some such no nor not only own same so than too very s t can will just
     don should now"""
 STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
-WORD = re.compile(r"[^\W_]+")
+# A word: a run of letters and digits; a run of Han, kana or Hangul is a word of its own
+# beside Latin letters ("vllm部署qwen").
+WORD = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+")
 
 # Snowball stemmers keep state while stemming, so each thread has its own (gunicorn runs
 # several threads per worker; a shared one gave wrong stems under load).

@@ -148,3 +148,11 @@ def test_an_access_log_s_method_and_user_agent_are_noise(client):
         '499 0 "-" "python-httpx/0.27.2"'
     )
     assert listed_titles(client.get("/", {"q": line}))[0] == "Cancelled"
+
+
+def test_a_product_name_written_against_chinese_words_is_searched(client):
+    """"…上vllm部署Qwen…" was one search word: nothing matched it."""
+    make_case("Serving", summary="vLLM could not load Qwen after the upgrade.")
+    make_case("Other", summary="A switch rebooted.")
+    response = client.get("/", {"q": "在A100上vllm部署Qwen失败"})
+    assert listed_titles(response) == ["Serving"]

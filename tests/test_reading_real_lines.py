@@ -932,3 +932,14 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("the autoscaler will cache a node without nvidia.com/gpu")
         assert "component:cache" not in found
         assert "component:cache" in self.suggest("the Redis cache fell over")
+
+    def test_product_names_written_against_chinese_or_japanese_words(self):
+        """A corpus line from a Chinese forum, "…上vllm部署Qwen-72B-Chat成功…", named no
+        inference server: with no space between, "vllm部署qwen" was one word."""
+        found = self.suggest(
+            "之前在4张A100-40G上vllm部署Qwen-72B-Chat成功。现在重装了环境，却无法复制出之前的vllm部署。"
+        )
+        assert "component:inference-server" in found
+        assert "accelerator:a100" in found
+        found = self.suggest("vLLMでQwenを動かすとOOMになる")
+        assert {"component:inference-server", "symptom:out-of-memory"} <= set(found)
