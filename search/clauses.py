@@ -201,6 +201,12 @@ _NEGATIVE_STATE = re.compile(
     r"(?:0(?![.,]\d)|zero|none))\b",
     re.IGNORECASE,
 )
+# The same, right after the words (no other field between): for a tool's own line.
+_NEGATIVE_STATE_NEXT = re.compile(
+    r"[ \t]*[:=][ \t]*"
+    r"(?:not active|inactive|no|none|0(?![.,]\d)|n/a|disabled|false|ok|pass(?:ed)?)\b",
+    re.IGNORECASE,
+)
 # A tool's table row that reads as absent or fine, the whole line: "Pending Page
 # Blacklist : No", "ECC: OK".
 _NEGATIVE_ROW = re.compile(
@@ -410,13 +416,13 @@ def denied(sentence, start, end=None, counts=True):
     host"``, ``"no ECC error, but an NCCL timeout"`` (for the timeout) → false.
 
     Input: the sentence and character offsets (``end`` ``None``: no look after);
-    ``counts``: whether a count of none right before denies (false for a tool's line,
-    where a number before is another field's value: ``lmc 0 state DOWN``). Output:
-    ``bool``.
+    ``counts``: whether a count of none right before denies and a state a word or two
+    after (false for a tool's line, where a number before is another field's value,
+    ``lmc 0 state DOWN``, and so is a state after another word, ``with status=12
+    opcode=0``: there only a state right after denies). Output: ``bool``.
     """
-    if end is not None and (
-        _NEGATIVE_STATE.match(sentence, end) or _DENIED_AFTER.match(sentence, end)
-    ):
+    state = _NEGATIVE_STATE if counts else _NEGATIVE_STATE_NEXT
+    if end is not None and (state.match(sentence, end) or _DENIED_AFTER.match(sentence, end)):
         return True
     before = sentence[:start]
     if counts and _NONE_BEFORE.search(before):

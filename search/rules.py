@@ -142,6 +142,25 @@ def full_outages(text):
     ]
 
 
+# Machines lost: "the GB200 rack lost 4 compute trays at once", "the slice keeps losing a
+# host every ~6h", "we lost two GPU nodes overnight", "three nodes just kernel panicked".
+_NODE_LOSS = re.compile(
+    r"\b(?:lost|losing|lose|loses)\s+(?:(?:a|an|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|several|multiple|some|\d{1,5})\s+)?(?:[\w-]+\s+)?"
+    r"(?:nodes?|hosts?|servers?|machines?|compute\s+trays?|trays?|vms?|instances?)\b|"
+    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:just\s+|all\s+)?"
+    r"(?:kernel[\s-]+panic(?:ked|s)?|panicked|crashed|died|hard[\s-]+locked|locked\s+up|"
+    r"froze|rebooted\s+(?:by\s+(?:itself|themselves)|unexpectedly|on\s+(?:its|their)\s+own))\b",
+    re.IGNORECASE,
+)
+
+
+def node_losses(text):
+    """``[(start, end)]`` of the places ``text`` says machines were lost or went down on
+    their own (:data:`_NODE_LOSS`): the symptom *Node failure*. Linear in the text."""
+    return [match.span() for match in _NODE_LOSS.finditer(text)]
+
+
 # An upgrade right before the trouble: "inference latency spiked after we upgraded vLLM",
 # "ever since the 550 driver upgrade we get Xid 119", "after upgrading DeepSpeed to 0.15
 # the step time went up". A driver's or firmware's upgrade points to a driver or firmware

@@ -63,6 +63,7 @@ from .rules import (
     full_outages,
     loss_spikes,
     mistuned_timeouts,
+    node_losses,
     repeat_offenders,
     throughput_drops,
     upgrades,
@@ -165,6 +166,7 @@ READ_BY_RULE = (
     (("symptom", "checkpoint-failure"), checkpoint_failures),
     (("symptom", "full-outage"), full_outages),
     (("symptom", "loss-spike"), loss_spikes),
+    (("symptom", "node-failure"), node_losses),
     (("symptom", "training-throughput-drop"), throughput_drops),
 )
 # Causes that are a change someone made: a text saying nothing was changed rules them out

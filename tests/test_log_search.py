@@ -151,7 +151,8 @@ def test_an_access_log_s_method_and_user_agent_are_noise(client):
 
 
 def test_a_product_name_written_against_chinese_words_is_searched(client):
-    """"…上vllm部署Qwen…" was one search word: nothing matched it."""
+    """Written against Chinese words, "…上vllm部署Qwen…" was one search word: nothing
+    matched it."""
     make_case("Serving", summary="vLLM could not load Qwen after the upgrade.")
     make_case("Other", summary="A switch rebooted.")
     response = client.get("/", {"q": "在A100上vllm部署Qwen失败"})

@@ -943,3 +943,33 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "accelerator:a100" in found
         found = self.suggest("vLLMでQwenを動かすとOOMになる")
         assert {"component:inference-server", "symptom:out-of-memory"} <= set(found)
+
+    def test_machines_lost_are_a_node_failure(self):
+        """From the denials set: "lost 4 compute trays", "keeps losing a host", "three
+        nodes just kernel panicked" named no node failure."""
+        for text in [
+            "the GB200 rack lost 4 compute trays at once",
+            "the slice keeps losing a host every ~6h",
+            "three nodes just kernel panicked within 10 min of each other",
+            "we lost two GPU nodes overnight",
+        ]:
+            with self.subTest(text):
+                assert "symptom:node-failure" in self.suggest(text)
+        assert "symptom:node-failure" not in self.suggest("we are losing money on idle GPUs")
+
+    def test_a_field_after_a_signature_is_another_field_not_its_state(self):
+        """NCCL's 'Got completion from peer … with status=12 opcode=0' (a transport retry
+        error) was read as denied: 'opcode=0' was taken for the state of the words before
+        it, as in 'HW Slowdown : Not Active'. And an RDMA port whose physical state is
+        POLLING has lost its link."""
+        found = self.suggest(
+            "kp-ddp-worker-0:3468:3905 [4] ib_plugin.c:1615 NCCL WARN NET/IB : Got completion "
+            "from peer 10.0.0.2<54862> with status=12 opcode=0 len=0 vendor err 129 (Recv)"
+        )
+        assert found["symptom:network-connectivity-loss"]["how"] == "signature"
+        found = self.suggest(
+            "link mlx5_7/1 subnet_prefix fe80:0000:0000:0000 lid 3403 sm_lid 1 lmc 0 state DOWN "
+            "physical_state POLLING"
+        )
+        assert found["symptom:network-connectivity-loss"]["how"] == "signature"
+        assert "symptom:ecc-error" not in self.suggest("ECC errors: 0")
