@@ -161,6 +161,26 @@ def node_losses(text):
     return [match.span() for match in _NODE_LOSS.finditer(text)]
 
 
+# A job that ended in failure, in everyday words: "the training job itself died with
+# SIGBUS", "the job dies on the first step after resume", "5/5 training runs crashing",
+# "rank 3 was killed" (a server's worker process is not a job). Up to two words
+# between, none a negation ("the job did not crash" is no crash).
+_NOT_BETWEEN = r"(?!(?:not|never|no|didn|didnt|doesn|doesnt|don|dont|won|wont|hasn|hasnt)\b)"
+_JOB_CRASH = re.compile(
+    r"\b(?:jobs?|runs?|trainings?|trainers?|ranks?)\s+"
+    rf"(?:{_NOT_BETWEEN}[\w'/-]+\s+){{0,2}}?"
+    r"(?:died|dies|die|dying|crash(?:ed|es|ing)?|abort(?:ed|s|ing)?|"
+    r"exited\s+(?:with|unexpectedly|abnormally)|(?:was|were|got|gets)\s+killed)\b",
+    re.IGNORECASE,
+)
+
+
+def job_crashes(text):
+    """``[(start, end)]`` of the places ``text`` says a job, a run or a rank died
+    (:data:`_JOB_CRASH`): the symptom *Job crash*. Linear in the text."""
+    return [match.span() for match in _JOB_CRASH.finditer(text)]
+
+
 # An upgrade right before the trouble: "inference latency spiked after we upgraded vLLM",
 # "ever since the 550 driver upgrade we get Xid 119", "after upgrading DeepSpeed to 0.15
 # the step time went up". A driver's or firmware's upgrade points to a driver or firmware

@@ -61,6 +61,7 @@ from .recognise import tokenize
 from .rules import (
     checkpoint_failures,
     full_outages,
+    job_crashes,
     loss_spikes,
     mistuned_timeouts,
     node_losses,
@@ -167,6 +168,7 @@ READ_BY_RULE = (
     (("symptom", "full-outage"), full_outages),
     (("symptom", "loss-spike"), loss_spikes),
     (("symptom", "node-failure"), node_losses),
+    (("symptom", "job-crash"), job_crashes),
     (("symptom", "training-throughput-drop"), throughput_drops),
 )
 # Causes that are a change someone made: a text saying nothing was changed rules them out

@@ -973,3 +973,19 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert found["symptom:network-connectivity-loss"]["how"] == "signature"
         assert "symptom:ecc-error" not in self.suggest("ECC errors: 0")
+
+    def test_a_job_that_died_is_a_job_crash(self):
+        """From the denials set: "the training job itself died with SIGBUS", "the job
+        dies on the first step after resume" named no job crash."""
+        for text in [
+            "the training job itself died with SIGBUS reading the mmap'd dataset off NFS",
+            "the job dies on the first step after resume with `NCCL error: unhandled system error`",
+            "results in 5/5 training runs crashing at end of training loop",
+        ]:
+            with self.subTest(text):
+                assert "symptom:job-crash" in self.suggest(text)
+        for text in ["the job did not crash, it just hung", "the job never died but it hung"]:
+            with self.subTest(text):
+                assert "symptom:job-crash" not in self.suggest(text)
+        found = self.suggest("our vLLM worker process was killed by the OOM killer")
+        assert "symptom:job-crash" not in found
