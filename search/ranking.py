@@ -18,7 +18,8 @@ BM25 (Robertson and Zaragoza, "The Probabilistic Relevance Framework: BM25 and B
 
 The values recognised in the sentence (suggested filters, each with a confidence; of
 the kinds in :data:`BOOSTED_KINDS`, not workloads or accelerators) are a strong signal
-too (and one a log signature shows is proof: every case carrying it is a strong match):
+too (and one a log signature shows, or one named outright, is proof: every case carrying
+it is a strong match, when at most :data:`PROOF_SHARE` of the cases carry it):
 a case carrying one gains ``confidence × idf`` of that value (its idf
 over the cases that carry it; twice that, :data:`SIGNATURE_BOOST`, when a signature showed
 it), and is a match even when no word of the sentence is in it.
@@ -77,6 +78,9 @@ SIGNATURE_BOOST = 2.0
 EXPANSION_WEIGHT = 0.2
 EXPANSION_TERMS = 6
 EXPANSION_MIN_CONFIDENCE = 0.5  # the chips' threshold (suggestions.OFFER_THRESHOLD)
+# How a recognised value is found when it proves its carriers are matches (with at most
+# PROOF_SHARE of the cases carrying it): a tool's line, or the reader's naming it.
+PROVING = frozenset({"signature", "name", "alias"})
 # A match is strong when it scores at least this share of the best match.
 STRONG_SHARE = 0.5
 # A value a log signature shows makes every case carrying it a strong match when at most
@@ -425,10 +429,17 @@ def match_sentence(index, sentence, recognised=()):
                 bonus[carriers] += boost * value.confidence * idf
                 # A broad value (a signature shows the line is about a GPU) proves
                 # little about which case it is: only particular values lift every carrier.
-                if getattr(value, "how", "") == "signature" and degree <= PROOF_SHARE * max(
-                    index.n_cases, 1
+                # A particular value named outright (by name or alias, as a chip) is one
+                # the reader asked for: its carriers are strong matches too, in the order
+                # their scores give ("checkpoint failure" listed 1 of the 13 cases
+                # carrying Checkpoint failure and hid the rest as weaker matches).
+                how = getattr(value, "how", "")
+                if (
+                    how in PROVING
+                    and value.confidence >= EXPANSION_MIN_CONFIDENCE
+                    and degree <= PROOF_SHARE * max(index.n_cases, 1)
                 ):
-                    proven.append((value.kind, carriers))
+                    proven.append((value.kind if how == "signature" else how, carriers))
         if bonus.any():
             matched = np.zeros(index.n_cases, dtype=bool)
             matched[positions] = True
@@ -441,14 +452,19 @@ def match_sentence(index, sentence, recognised=()):
             # before one that only shares the words of a broader Xid error; of two such
             # cases, the one that also uses the line's words first).
             floor = STRONG_SHARE * total.max()
+            before = total.copy()  # a case carrying two proven values is lifted once
             for kind, carriers in proven:
-                lift = floor + total[carriers] if kind == "symptom" else floor
+                lift = floor + before[carriers] if kind == "symptom" else floor
                 total[carriers] = np.maximum(total[carriers], lift)
             positions = np.flatnonzero(matched | (total > 0))
             scores = total[positions]
     positions = np.asarray(positions, dtype=np.int64)
     if matches.ranked and len(scores):
         scores = known_item_lift(index, sentence, positions, np.asarray(scores, dtype=float))
+        if proven:
+            # A known item lifted past the others still leaves every proven carrier strong.
+            carried = np.isin(positions, np.concatenate([c for _, c in proven]))
+            scores[carried] = np.maximum(scores[carried], STRONG_SHARE * scores.max())
     return SentenceResult(positions, scores, matches.ranked, matches.complete)
 
 

@@ -157,3 +157,20 @@ def test_a_product_name_written_against_chinese_words_is_searched(client):
     make_case("Other", summary="A switch rebooted.")
     response = client.get("/", {"q": "在A100上vllm部署Qwen失败"})
     assert listed_titles(response) == ["Serving"]
+
+
+def test_every_case_carrying_a_value_named_outright_is_a_strong_match(client):
+    """Found by a new user: "checkpoint failure" listed the one case with those words in
+    its title and hid the 12 others carrying *Checkpoint failure* as "weaker matches that
+    share only a few or common words"; with that filter applied, the list showed 1 case
+    of 13."""
+    make_case("Checkpoint failure at step 9k", symptoms=["Checkpoint failure"])
+    make_case("Saves that never finished", symptoms=["Checkpoint failure"], summary="A bad disk.")
+    make_case("Resume lost a day", symptoms=["Checkpoint failure"], summary="Storage fell over.")
+    for n in range(12):
+        make_case(f"Elsewhere {n}", summary="A switch rebooted.")
+    response = client.get("/", {"q": "checkpoint failure"})
+    assert result_count(response) == 3
+    filtered = client.get("/", {"q": "checkpoint failure", "symptom": "checkpoint-failure"})
+    assert result_count(filtered) == 3
+    assert facet_values(response, "symptom")["Checkpoint failure"][0] == 3

@@ -86,11 +86,13 @@ class SearchQualityTests(LibraryTestCase):
         found = [
             (s["kind"], s["slug"]) for s in self.client.get("/suggest.json", {"q": sentence}).json()
         ]
-        # Most confident first: a name before an alias, then what the words mean.
+        # Most confident first: a name before an alias, then what the words mean ("the
+        # job dies" read by rule as a Job crash).
         assert found == [
             ("symptom", "nccl-timeout"),
             ("component", "training-data-loader"),
             ("root_cause", "memory-leak"),
+            ("symptom", "job-crash"),
         ]
 
     def test_a_case_named_by_its_title_or_slug_comes_first(self):
