@@ -87,7 +87,8 @@ def case_summary(request, case, score=None, sentence=""):
     """A case as the list gives it (:class:`api.schemas.CaseSummary`): the case record
     every surface gives (``listing.records.case_record``) with its match score, snippet
     and links. Input: a case loaded with ``with_terms()`` plus workloads and
-    accelerators."""
+    accelerators; its score; the words searched, for the snippet (the sentence without
+    what it rules out, ``SentenceResult.searched``)."""
     self_url = reverse("api-v1:get_case", kwargs={"slug": case.slug})
     return {
         **case_record(case, lambda path: absolute(request, path)),
@@ -179,8 +180,9 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
         }
     pks = [int(index.case_pks[p]) for p in positions]
     found = _cases_in_bulk(pks)
+    searched = selected.result.searched if selected.result is not None else ""
     results = [
-        case_summary(request, found[pk], scores.get(p), sentence)
+        case_summary(request, found[pk], scores.get(p), searched)
         for p, pk in zip(positions, pks, strict=True)
         if pk in found
     ]

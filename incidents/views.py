@@ -131,7 +131,9 @@ def case_list(request):
         context["fix_url"] = query_string(query) or "?"
         context["fix_label"] = "Go to the first page of this list"
         return render(request, "incidents/case_list.html", context, status=404)
-    context["cards"] = cards_at(index, page_obj.object_list, context["sentence"])
+    # The snippets mark the words searched: not those of what the sentence rules out.
+    searched = selected.result.searched if selected.result is not None else ""
+    context["cards"] = cards_at(index, page_obj.object_list, searched)
     context["page_obj"] = page_obj
     context["breakdown"], context["breakdown_more"] = root_cause_breakdown_from_index(
         selection, query
@@ -181,11 +183,13 @@ class Card:
 def cards_at(index, positions, sentence=""):
     """The list's cards for the published cases at these index positions, in that order.
 
-    Input: ``int`` positions (a page of :meth:`Selection.ordered`) and the sentence, if
-    any, for the snippets. Output: ``list[Card]``. A card's HTML is kept in the cache
-    under the data's change counters, so any edit redraws it; cases not cached are read
-    with ``with_terms()`` (seven SQL queries, however many), and with a sentence the
-    texts the snippets come from (one more).
+    Input: ``int`` positions (a page of :meth:`Selection.ordered`) and the words
+    searched, if any, for the snippets (``SentenceResult.searched`` of
+    ``search/ranking.py``: the sentence without what it rules out). Output:
+    ``list[Card]``. A card's HTML is kept in the cache under the data's change counters,
+    so any edit redraws it; cases not cached are read with ``with_terms()`` (seven SQL
+    queries, however many), and with a sentence the texts the snippets come from (one
+    more).
     """
     pks = [int(index.case_pks[p]) for p in positions]
     if not pks:

@@ -372,9 +372,15 @@ def set_aside_clauses(sentence):
         red_herring = _RED_HERRING.search(sentence, cursor, stop)
         well = _WELL.search(sentence, cursor, stop)
         joined = well and _AND_THEN.search(sentence, well.end(), stop)
+        joined_before = well and [*_AND_THEN.finditer(sentence, cursor, well.start())]
         if joined:
             # "the GPUs were healthy and the scheduler was stuck": only the first half
             spans.append((cursor, joined.start()))
+        elif joined_before:
+            # "the jobs keep falling over while anything smaller is fine": only the second
+            spans.append((joined_before[-1].start(), stop))
+            if red_herring:  # "the alarm was a bad sensor and temps were flat": both
+                spans.append((cursor, red_herring.start()))
         elif (
             well
             or _HYPOTHETICAL.match(sentence, cursor)

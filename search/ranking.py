@@ -48,6 +48,7 @@ from django.conf import settings
 from django.db import OperationalError, connection, transaction
 
 from .documents import CONFIG, Document, document_of, is_postgresql
+from .said import said
 from .text import STOP_WORDS, QueryTerm, query_terms, words
 
 K1 = 1.2
@@ -372,13 +373,15 @@ class SentenceResult:
     """The published cases a sentence matches, as positions in the case index.
 
     ``positions`` (``int64[k]``) and ``scores`` (``float64[k]``) are parallel; ``ranked``
-    and ``complete`` as in :class:`Matches`.
+    and ``complete`` as in :class:`Matches`; ``searched``, the text the cases were searched
+    by (:func:`search.said.said`: the sentence without what it rules out).
     """
 
     positions: np.ndarray
     scores: np.ndarray
     ranked: bool = True
     complete: bool = True
+    searched: str = ""
 
     @property
     def everything(self):
@@ -400,7 +403,8 @@ def match_sentence(index, sentence, recognised=()):
     Input: the :class:`~incidents.index.CaseIndex`; the sentence; ``recognised``, an
     iterable of objects with ``kind``, ``slug`` and ``confidence`` (0 to 1), such as
     :func:`search.suggestions.recognise` gives. Output: :class:`SentenceResult` (in no
-    particular order: :class:`~incidents.index.Selection` sorts by score).
+    particular order: :class:`~incidents.index.Selection` sorts by score). The words
+    searched leave out what the sentence rules out (:func:`search.said.said`).
     """
     expansion = [
         (alias, EXPANSION_WEIGHT * value.confidence)
@@ -408,7 +412,8 @@ def match_sentence(index, sentence, recognised=()):
         if value.confidence >= EXPANSION_MIN_CONFIDENCE and value.kind in BOOSTED_KINDS
         for alias in getattr(value, "aliases", ())
     ][:EXPANSION_TERMS]
-    matches = find_matches(sentence, index.n_cases, index.versions, expansion)
+    searched = said(sentence, index.versions[0])
+    matches = find_matches(searched, index.n_cases, index.versions, expansion)
     positions, found = index.positions_of(np.asarray(matches.pks, dtype=np.int64))
     scores = np.asarray(matches.scores, dtype=np.float64)[found]
     if matches.ranked and matches.complete:
@@ -460,12 +465,12 @@ def match_sentence(index, sentence, recognised=()):
             scores = total[positions]
     positions = np.asarray(positions, dtype=np.int64)
     if matches.ranked and len(scores):
-        scores = known_item_lift(index, sentence, positions, np.asarray(scores, dtype=float))
+        scores = known_item_lift(index, searched, positions, np.asarray(scores, dtype=float))
         if proven:
             # A known item lifted past the others still leaves every proven carrier strong.
             carried = np.isin(positions, np.concatenate([c for _, c in proven]))
             scores[carried] = np.maximum(scores[carried], STRONG_SHARE * scores.max())
-    return SentenceResult(positions, scores, matches.ranked, matches.complete)
+    return SentenceResult(positions, scores, matches.ranked, matches.complete, searched)
 
 
 def _longest_run(wanted, found):

@@ -174,3 +174,24 @@ def test_every_case_carrying_a_value_named_outright_is_a_strong_match(client):
     filtered = client.get("/", {"q": "checkpoint failure", "symptom": "checkpoint-failure"})
     assert result_count(filtered) == 3
     assert facet_values(response, "symptom")["Checkpoint failure"][0] == 3
+
+
+def test_what_the_sentence_rules_out_is_not_searched_nor_marked(client):
+    """Found by a new user: "no ECC errors, no Xid, the GPUs are fine, but the job hangs"
+    listed the Xid and ECC cases first (their rare words weigh most) and marked those
+    words in the snippets; the chips already left them out."""
+    make_term("symptom", "Xid error", aliases="Xid")
+    make_case("Xid storm", summary="Xid 79 and ECC errors on every GPU of the rack.",
+              symptoms_text="Xid 79, ECC errors.", symptoms=["Xid error"])  # fmt: skip
+    make_case("Silent hang", summary="The job hangs after an hour with no error.",
+              symptoms_text="The job hangs.")  # fmt: skip
+    for n in range(6):
+        make_case(f"Elsewhere {n}", summary="A switch rebooted.")
+    sentence = "no ECC errors, no Xid, the GPUs are fine, but the job hangs after an hour"
+    response = client.get("/", {"q": sentence, "matches": "all"})
+    assert listed_titles(response)[0] == "Silent hang"
+    marked = {m.get_text().casefold() for m in page(response).select("mark")}
+    assert marked and not marked & {"ecc", "xid", "errors", "gpus"}, marked
+    api = client.get("/api/v1/cases/", {"q": sentence, "matches": "all"}).json()
+    assert api["results"][0]["title"] == "Silent hang"
+    assert "<mark>Xid" not in " ".join(r["snippet"] for r in api["results"])

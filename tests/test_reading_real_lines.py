@@ -989,3 +989,10 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert "symptom:job-crash" not in self.suggest(text)
         found = self.suggest("our vLLM worker process was killed by the OOM killer")
         assert "symptom:job-crash" not in found
+
+    def test_only_the_part_after_while_is_set_aside_as_well(self):
+        """'jobs spanning the entire machine keep falling over during acceptance runs while
+        anything smaller is fine' was set aside whole for its 'is fine': the part before
+        the 'while' is what happened."""
+        found = self.suggest("the training job keeps crashing while the smaller jobs are fine")
+        assert "symptom:job-crash" in found
