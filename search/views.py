@@ -4,7 +4,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
-from incidents.filters import CaseFilterSet, clean_query
+from incidents.filters import CaseFilterSet, clean_query, list_options
 from incidents.index import get_index
 from incidents.models import Case
 from lib.http import SafeJsonResponse
@@ -21,16 +21,20 @@ def suggestions_partial(request):
 
     Same parameters as the list; the sentence is read even when it is over-long (a paste
     as its lines that matter, past ``PASTE_MAX_LENGTH`` its first words; a NUL character
-    reads as a space), since suggestions never fail while someone types. Chips for
-    values that no case under the filters carries are left out.
+    reads as a space), since suggestions never fail while someone types: filter values
+    and list options the list would refuse (an unknown value, ``year_from=abc``, a
+    reversed year range, an unknown ``sort``) are left out of the chips' links, so every
+    chip opens a list. Chips for values that no case under the filters carries are left
+    out.
     """
     query = clean_query(request.GET)
     if "q" in query:
         query["q"] = read_sentence(query["q"].replace("\x00", " "))
     index = get_index()
     filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
-    if not filterset.is_valid():
-        # Chips must not carry values that would make the list fail.
+    if not filterset.is_valid() or list_options(query).problems:
+        # Chips must not carry values that would make the list fail ("year_from=abc":
+        # its chips led to the list's 400 page).
         sentence = query.get("q", "")
         query = filterset.known_only()
         if sentence:

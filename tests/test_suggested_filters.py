@@ -159,6 +159,20 @@ def test_partial_for_typing_returns_only_the_suggestions(client, vocabulary):
     ]
 
 
+@pytest.mark.parametrize(
+    "options",
+    [{"year_from": "abc"}, {"year_from": "2024", "year_to": "2020"}, {"sort": "bogus"}],
+)
+def test_partial_chips_leave_out_list_options_the_list_would_refuse(client, vocabulary, options):
+    """Found by a new user: with year_from=abc the typing area's chip kept it, and a click
+    led to the list's 400 page. Every chip's link must open a list."""
+    make_case("Loader with Xids", components=["Training data loader"], symptoms=["Xid error"])
+    response = client.get("/suggestions/", {"q": "dataloader hang", **options})
+    hrefs = [a["href"] for a in page(response).select("a.chip")]
+    assert hrefs == ["?q=dataloader+hang&component=training-data-loader"]
+    assert client.get("/" + hrefs[0]).status_code == 200
+
+
 def test_new_alias_is_recognised_after_the_taxonomy_changes(client, vocabulary):
     assert suggested(client, "a zorblax happened") == []
     term = make_term("symptom", "Job crash")
