@@ -43,6 +43,7 @@ from listing.query import (
     PageNotFound,
     get_page,
     missing_case_message,
+    paste_notice,
     recognised_record,
     select,
     sort_links,
@@ -195,6 +196,8 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
         return absolute(request, cases_path, changed)
 
     suggestions = suggested_filters(query, index, selected)
+    # A long paste read in part: the page's notice, said here too.
+    pasted = paste_notice(request.GET.get("q", "").strip(), sentence)
     return {
         "count": selection.count,
         "pages": page_obj.paginator.num_pages,
@@ -202,7 +205,7 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
         "per_page": CASES_PER_PAGE,
         "sort": sort,
         "sentence": sentence,
-        "notice": selected.notice,
+        "notice": " ".join(filter(None, [pasted, selected.notice])),
         "weaker_matches": selected.weaker,
         "applied": [
             {"key": key, "slug": value.slug, "name": value.name}

@@ -35,6 +35,7 @@ from listing.query import (
     case_context,
     case_queryset,
     get_page,
+    paste_notice,
     read_query,
     select,
     sort_links,
@@ -56,7 +57,6 @@ from .filters import (
     LIST_OPTIONS,
     MAX_VALUES_PER_FILTER,
     PASTE_MAX_LENGTH,
-    SEARCH_MAX_LENGTH,
     list_options,
 )
 from .graphs import drawn_graph_from_index
@@ -82,9 +82,7 @@ def case_list(request):
     context = {
         "query": query,
         # A long paste was read as its lines that matter: the page says so.
-        "paste_read": (len(pasted), pasted.count("\n") + 1)
-        if len(pasted) > SEARCH_MAX_LENGTH and pasted != sentence and not errors
-        else None,
+        "paste_notice": "" if errors else paste_notice(pasted, sentence),
         # Shown back in the search box: without NUL, which HTML cannot carry.
         "sentence": sentence,
         "hidden_filters": [

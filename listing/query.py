@@ -260,6 +260,23 @@ def read_sentence(sentence):
     return first_words(sentence)
 
 
+def paste_notice(pasted, sentence):
+    """What the list says of a text longer than ``SEARCH_MAX_LENGTH`` that it read in
+    part (:func:`read_sentence`), on the page and in the API's ``notice`` alike.
+
+    Input: the text as given (stripped) and the sentence read from it. Output: ``str``,
+    ``""`` when the text was read whole.
+    """
+    if len(pasted) <= SEARCH_MAX_LENGTH or pasted == sentence:
+        return ""
+    lines = pasted.count("\n") + 1
+    return (
+        f"Your paste of {len(pasted)} characters ({lines} line{'' if lines == 1 else 's'}) "
+        "was read as its lines and sentences that matter: the ones a log signature or a "
+        "word of failure marks, each kind once."
+    )
+
+
 def sentence_problem(sentences):
     """Why a ``q`` cannot be read for suggestions, or ``None`` when it can.
 

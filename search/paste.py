@@ -7,7 +7,8 @@ a URL) is reduced first: its lines that a log signature matches come first, then
 with a word of failure (:data:`FAILURE_WORDS`), then the rest, each shape of line once
 (numbers, addresses and times aside), kept in the order they were pasted until the
 budget is spent. A line longer than the budget is split where log records start (a
-paste whose line breaks were lost); a single long line is cut at a word boundary.
+paste whose line breaks were lost) or, in prose, where its sentences end; a single long
+sentence is cut at a word boundary.
 Longer texts are refused (a 400) by the callers.
 """
 
@@ -29,6 +30,21 @@ _RECORD_START = re.compile(
 )
 # What varies between two lines of the same shape: numbers, hex, addresses, times.
 _VARYING = re.compile(r"0x[0-9a-f]+|[0-9a-f]{6,}|\d+", re.IGNORECASE)
+
+
+# Where a sentence ends inside a long line of prose (a forum post pasted as one line).
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=\S)")
+
+
+def _parts(line):
+    """A line longer than the budget, split where log records start or, in prose where
+    none does, where its sentences end: ``list[str]``. A long description then keeps its
+    sentences that name a failure ("… the job died with an NCCL watchdog timeout") rather
+    than its first 500 characters."""
+    records = _RECORD_START.split(line)
+    if len([r for r in records if r.strip()]) > 1:
+        return records
+    return _SENTENCE_END.split(line)
 
 
 def first_words(text, limit=SEARCH_MAX_LENGTH):
@@ -54,7 +70,7 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
     lines = [
         record.strip()
         for line in text.splitlines()
-        for record in (_RECORD_START.split(line) if len(line) > limit else [line])
+        for record in (_parts(line) if len(line) > limit else [line])
         if record.strip()
     ]
     if len(lines) <= 1:
