@@ -11,6 +11,7 @@ from incidents.graphs import drawn_graph_from_index, result_graph
 from incidents.models import Case
 from incidents.overview import cached_overview, causes_overview
 from lib.http import SafeJsonResponse
+from lib.text import shorten
 from listing.query import read_query, select
 
 from .build import KIND_LABELS
@@ -53,8 +54,7 @@ def graph_page(request):
     if len(views) > 1:
         errors = [f"The view is given {len(views)} times; give it once.", *errors]
     elif view not in VIEWS:
-        shown = view[:40].replace("\x00", "")
-        errors = [f"There is no view “{shown}”: use cases or causes.", *errors]
+        errors = [f"There is no view “{shorten(view, 40)}”: use cases or causes.", *errors]
     if errors:
         context["errors"] = errors
         return render(request, "graph/graph.html", context, status=400)

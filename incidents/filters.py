@@ -384,7 +384,7 @@ def list_options(query):
         if value is None:
             years.append(None)
             continue
-        shown = shorten(value.replace("\x00", ""), 20)
+        shown = shorten(value, 20)
         if not value.isascii() or not value.isdigit() or len(value) > 4:
             options.problems.append(f"{key}={shown} is not a year: give one such as 2024.")
         elif not EARLIEST_YEAR <= int(value) <= latest_year():
@@ -408,7 +408,7 @@ def list_options(query):
             options.sort = sort
         else:
             options.problems.append(
-                f"sort={shorten(sort.replace(chr(0), ''), 30)} is not an order this list "
+                f"sort={shorten(sort, 30)} is not an order this list "
                 f"knows: use {', '.join(SORTS)} or {RELEVANCE}."
             )
             options.unusable.append("sort")

@@ -85,8 +85,13 @@ def case_list(request):
         "paste_notice": "" if errors else paste_notice(pasted, sentence),
         # Shown back in the search box: without NUL, which HTML cannot carry.
         "sentence": sentence,
+        # The search form keeps the filters and options (not a value holding a NUL, which
+        # HTML cannot carry and the list refuses anyway).
         "hidden_filters": [
-            (key, value) for key in [*FACET_LABELS, *LIST_OPTIONS] for value in query.getlist(key)
+            (key, value)
+            for key in [*FACET_LABELS, *LIST_OPTIONS]
+            for value in query.getlist(key)
+            if "\x00" not in value
         ],
     }
     if errors:

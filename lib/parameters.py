@@ -43,7 +43,7 @@ def unknown_parameters(names, accepted, *, tracking=False, noun="parameter", hol
         return None
     described = []
     for name in unknown[:3]:
-        shown = "“" + shorten(name.replace("\x00", ""), 30) + "”"
+        shown = "“" + shorten(name, 30) + "”"
         near = difflib.get_close_matches(name.lower().replace("-", "_"), accepted, n=1, cutoff=0.7)
         described.append(f"{shown} (did you mean “{near[0]}”?)" if near else shown)
     if len(unknown) > 3:

@@ -350,8 +350,14 @@ def plain_text(text, limit=None):
     return str(flat)
 
 
+# What a NUL character is shown as when a message quotes it: U+2400 SYMBOL FOR NULL
+# (HTML and PostgreSQL cannot hold the character itself; removed, "1\x00" read as "“1” is
+# not a page number").
+NUL_SHOWN = "\u2400"
+
+
 def shorten(message, limit=300):
-    """``message`` as text cut to ``limit`` characters with "…", NUL characters removed
-    (error messages quote what a visitor sent)."""
-    message = str(message).replace("\x00", "")
+    """``message`` as text cut to ``limit`` characters with "…", each NUL character shown
+    as :data:`NUL_SHOWN` (error messages quote what a visitor sent)."""
+    message = str(message).replace("\x00", NUL_SHOWN)
     return message if len(message) <= limit else message[: limit - 1] + "…"

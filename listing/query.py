@@ -70,13 +70,13 @@ def get_page(queryset, number, per_page=CASES_PER_PAGE):
     paginator = Paginator(queryset, per_page)
     if number is None:
         return paginator.page(1)
-    if not re.fullmatch(r"-?[0-9]{1,20}", number):
-        shown = number[:40].replace("\x00", "")
-        raise PageNotFound(f"“{shown}” is not a page number.")
-    page_number = int(number)
-    if not 1 <= page_number <= paginator.num_pages:
+    if not re.fullmatch(r"-?[0-9]+", number):
+        raise PageNotFound(f"“{shorten(number, 40)}” is not a page number.")
+    # A whole number however long ("99999999999999999999999" is a number, past the end).
+    page_number = int(number) if len(number) <= 20 else None
+    if page_number is None or not 1 <= page_number <= paginator.num_pages:
         pages = "1 page" if paginator.num_pages == 1 else f"{paginator.num_pages} pages"
-        raise PageNotFound(f"There is no page {page_number}: this list has {pages}.")
+        raise PageNotFound(f"There is no page {shorten(number, 40)}: this list has {pages}.")
     return paginator.page(page_number)
 
 
@@ -218,7 +218,7 @@ def missing_case_message(slug, search_hint):
     to three published slugs close to it (difflib, among at most 500 sharing its first
     four characters: one query, whatever the library's size) and ``search_hint``, how
     that surface finds cases by words ("search_cases finds cases by words.")."""
-    shown = shorten(str(slug).replace("\x00", ""), 60)
+    shown = shorten(str(slug), 60)
     head = str(slug)[:4].replace("\x00", "")
     candidates = (
         list(

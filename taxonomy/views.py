@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 from incidents.index import get_index
 from incidents.models import Case
 from lib.parameters import takes_parameters
+from lib.text import shorten
 
 from .models import TERM_MODELS, UNDETERMINED_CAUSE
 
@@ -85,7 +86,7 @@ def term_detail(request, kind, slug):
     """
     model = MODELS_BY_KIND.get(kind)
     if model is None:
-        raise Http404(f"There is no kind of term called “{kind[:40]}”.".replace("\x00", ""))
+        raise Http404(f"There is no kind of term called “{shorten(kind, 40)}”.")
     # One message for a slug naming nothing and for a term only drafts carry (made for a
     # case not yet published, so not public yet): a different answer would confirm a
     # guessed slug.
@@ -104,7 +105,7 @@ def term_detail(request, kind, slug):
     number = request.GET.get("page", "1")
     valid = number.isascii() and number.isdigit() and len(number) <= 9
     if not valid or not 1 <= int(number) <= paginator.num_pages:
-        raise Http404(f"There is no page “{number[:40]}” of this term's cases.".replace("\x00", ""))
+        raise Http404(f"There is no page “{shorten(number, 40)}” of this term's cases.")
     page_obj = paginator.page(int(number))
     pks = [int(index.case_pks[p]) for p in page_obj.object_list]
     found = Case.objects.prefetch_related("involvements__organisation").in_bulk(pks)

@@ -277,3 +277,24 @@ def test_the_mcp_endpoint_answers_with_a_trailing_slash_too(client):
         response = client.get(url)
         assert response.status_code == 405 and response["Allow"] == "POST", url
         assert response.json()["error"]["code"] == -32600
+
+
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        ({"page": "1\x00"}, "“1\u2400” is not a page number."),
+        ({"year_from": "2024\x00"}, "year_from=2024\u2400 is not a year"),
+        ({"sort": "newest\x00"}, "sort=newest\u2400 is not an order"),
+        ({"page": "9" * 23}, f"There is no page {'9' * 23}: this list has 1 page."),
+    ],
+)
+def test_a_message_quotes_a_nul_as_a_symbol_and_a_long_number_as_a_number(
+    client, cases, params, message
+):
+    """Found by a new user: the NUL was removed before the value was quoted, so the
+    messages contradicted themselves ("“1” is not a page number", "sort=newest is not an
+    order … use newest"); a 23-digit page was "not a page number"."""
+    response = client.get("/", params)
+    assert response.status_code in (400, 404)
+    assert message in page(response).get_text(" "), page(response).get_text(" ")[:2000]
+    assert b"\x00" not in response.content
