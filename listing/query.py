@@ -167,8 +167,9 @@ def select(index, filterset, sentence, query):
     none) and the cleaned query (``matches=all`` shows the weaker matches too). Output:
     :class:`Selected`. With a sentence, the list holds its strong matches under the
     filters (``search/ranking.py``), or every match with ``matches=all``; the notice says
-    when the sentence has no usable word, or when its matches could not all be ranked or
-    found in time.
+    which typing slips were read as which words ("Read “memroy” as “memory”."), and when
+    the sentence has no usable word, or when its matches could not all be ranked or found
+    in time.
     """
     chosen = filterset.chosen()
     years = list_options(query).years
@@ -203,6 +204,11 @@ def select(index, filterset, sentence, query):
             "so they are listed newest first and the best matches may not be on top. Add "
             "words that are more particular to what you saw, or filter first."
         )
+    # Typing slips read as the words meant ("memroy" as "memory"): the page says so.
+    readings = get_vocabulary(index.versions[0]).speller.correct(sentence)[1]
+    if readings and result.complete:
+        read_as = ", ".join(f"“{shorten(typed, 40)}” as “{meant}”" for typed, meant in readings)
+        notice = " ".join(filter(None, [f"Read {read_as}.", notice]))
     return Selected(selection, notice, weaker, recognised, result)
 
 

@@ -35,12 +35,14 @@ def unsaid_spans(sentence, version=None):
 
 
 def said(sentence, version=None):
-    """``sentence`` with what it rules out blanked (spaces, so offsets hold), or the
-    sentence itself when nothing is ruled out or nothing searchable would be left ("not an
-    OOM" is still searched by its words: an empty list would help no one).
+    """``sentence`` with its typing slips read as the words meant
+    (:mod:`search.spelling`) and what it rules out blanked (spaces), or that sentence
+    itself when nothing is ruled out or nothing searchable would be left ("not an OOM" is
+    still searched by its words: an empty list would help no one).
 
     Input: the sentence; the taxonomy version if read. Output: ``str``.
     """
+    sentence = get_vocabulary(version).speller.correct(sentence)[0]  # typing slips read
     spans = unsaid_spans(sentence, version)
     if not spans:
         return sentence

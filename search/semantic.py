@@ -151,6 +151,15 @@ class Encoder:
         self.uniform = np.ones(len(self.table), dtype=np.float32)
         self.uniform[self._stop_ids] = 0.0
 
+    def whole_words(self):
+        """The tokenizer's tokens that are a whole word of letters after a space (``▁drain``),
+        lowercase: ``set[str]``, English and code words the embeddings know whole."""
+        return {
+            token[1:].casefold()
+            for token in self.tokenizer.get_vocab()
+            if token.startswith("\u2581") and token[1:].isalpha() and token[1:].isascii()
+        }
+
     def _ids_of(self, words):
         ids = set()
         for word in words:

@@ -225,6 +225,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     if not sentence or not sentence.strip():
         return []
     vocabulary = get_vocabulary(version)
+    sentence = vocabulary.speller.correct(sentence)[0]  # "out of memroy": memory
     breadth = breadth or (lambda kind, slug: 0.0)
     found = []
     literal = vocabulary.recogniser.recognise(sentence, every=True)

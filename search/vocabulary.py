@@ -8,7 +8,9 @@ edit to a term, alias or organisation made in any process reaches every process 
 next request.
 """
 
+import re
 import threading
+from collections import Counter
 
 from incidents.index import release_memory
 from incidents.models import Accelerator, Organisation, Workload
@@ -25,6 +27,7 @@ from taxonomy.models import (
 from .recognise import Candidate, Recogniser, tokenize
 from .semantic import SemanticIndex, description_clauses, get_encoder
 from .signatures import SignatureMatcher
+from .spelling import Speller
 from .text import STOP_WORDS, stem, words
 
 SUGGESTED_MODELS = (
@@ -47,7 +50,8 @@ class Vocabulary:
     semantic index, the stems of each value's name, the words of each value's own texts
     (``own_words``: name, aliases, description, phrasings, folded as
     :func:`lib.phrases.phrase_key` folds them) and each organisation's names as written
-    (``proper_names``: :func:`lib.phrases.surface_key` of its name and aliases).
+    (``proper_names``: :func:`lib.phrases.surface_key` of its name and aliases), and the
+    reader of typing slips (``speller``, :class:`search.spelling.Speller`).
 
     Input: ``rows``, ``list[tuple[str kind, str slug, str name, str aliases, str
     description, str phrasings]]``; ``signatures``, ``list[tuple[str kind, str slug, str
@@ -81,7 +85,16 @@ class Vocabulary:
             )
         self.own_words = self_words
         corpus = [text for row in rows for text in row[2:]]
-        self.semantic = SemanticIndex(entries, get_encoder(), corpus)
+        encoder = get_encoder()
+        self.semantic = SemanticIndex(entries, encoder, corpus)
+        # Slips read as the vocabulary's words ("memroy"): the words of names and aliases
+        # are the targets; the tokenizer's whole words and every word of the vocabulary's
+        # texts are never read as slips.
+        spelled = Counter(
+            w.casefold() for row in rows for w in re.findall(r"[A-Za-z]+", row[2] + " " + row[3])
+        )
+        texts = {w.casefold() for text in corpus for w in re.findall(r"[A-Za-z]+", text)}
+        self.speller = Speller(spelled, encoder.whole_words() | texts)
         # The words the vocabulary's own texts use: the meaning layer reads a sentence
         # only when it uses at least MEANING_MIN_KNOWN of them ("I love pizza" uses none).
         # The words of names and aliases: the verbs a denial can take away ("did not

@@ -7,7 +7,7 @@ problem, with the denials and contrasts they use. Each test names what it would 
 wrong without the rule it covers.
 """
 
-from .conftest import LibraryTestCase
+from .conftest import LibraryTestCase, page, result_count
 
 XID_45 = (
     "kernel: NVRM: Xid (PCI:0000:dc:00): 45, pid=1818990, name=python3, Ch 00000001 "
@@ -996,3 +996,27 @@ class ReadingRealLinesTests(LibraryTestCase):
         the 'while' is what happened."""
         found = self.suggest("the training job keeps crashing while the smaller jobs are fine")
         assert "symptom:job-crash" in found
+
+    def test_typing_slips_are_read_as_the_words_meant(self):
+        """Found by a new user: "out of memroy", "infinband errors", "nvlink erorr",
+        "trainng crashed" named nothing. One slip from a word of a name or alias is read
+        as that word; a real word ("drained", "inode") or a name ("DTensor") is not."""
+        cases = [
+            ("out of memroy on rank 0", "symptom:out-of-memory"),
+            ("infinband errors on two nodes", "component:infiniband-fabric"),
+            ("nvlink erorr during the run", "symptom:nvlink-error"),
+            ("trainng crashed after the upgrade", "symptom:job-crash"),
+        ]
+        for text, expected in cases:
+            with self.subTest(text):
+                assert expected in self.suggest(text)
+        assert "workload:training" not in self.suggest("the node was drained for maintenance")
+        assert "symptom:node-failure" not in self.suggest("inode exhaustion on the NFS share")
+
+    def test_the_list_says_which_slips_it_read_and_finds_the_cases(self):
+        response = self.client.get("/", {"q": "out of memroy"})
+        assert "Read “memroy” as “memory”." in page(response).get_text(" ")
+        assert result_count(response) > 0
+        api = self.client.get("/api/v1/cases/", {"q": "out of memroy"}).json()
+        assert api["notice"].startswith("Read “memroy” as “memory”.")
+        assert api["count"] == result_count(response)

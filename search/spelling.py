@@ -1,0 +1,122 @@
+"""Typing slips: a word nobody writes, read as the vocabulary's word one slip away.
+
+"out of memroy", "infinband errors", "nvlink erorr", "trainng crashed" named nothing and
+often found nothing. A word is read as another when it is unknown and exactly one slip
+(a letter left out, added, changed, or two swapped: Damerau's edit distance 1) from a word
+of the vocabulary's names and aliases (the words chips are made of), found by the
+symmetric-deletion method (Wolf Garbe, SymSpell, 2012: two words are one slip apart when
+deleting at most one letter from each makes them equal; an index of every word's
+one-letter deletions answers in a few dictionary look-ups, whatever the vocabulary's
+size). Unknown means neither a word of the vocabulary's texts nor a whole word of the
+embeddings' tokenizer (32,000 tokens of English and code, ``search/semantic.py``): "drain" stays
+"drain" although "train" is one slip away. Only words of :data:`SHORTEST` letters or more,
+all letters and not mixed case, are read so: identifiers and numbers are left as typed.
+"""
+
+import re
+from collections import defaultdict
+
+# The shortest word read as a slip: shorter ones are too often another word or a name.
+SHORTEST = 5
+_WORD = re.compile(r"(?<![\w./:-])[A-Za-z]+(?![\w./:-])")
+
+
+# Inflections a known word may take and still be known ("drained", "rebooting").
+_ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly", "ies", "ied")
+
+
+def _deletions(word):
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def _one_slip(a, b):
+    """Whether ``a`` and ``b`` (``str``, different) are one edit apart: a letter added,
+    left out or changed, or two neighbours swapped. A letter added or left out at either
+    end, or a first letter changed, does not count: "inode" is not a slip for "node",
+    "dcgmi" for "dcgm" or "fsync" for "async"."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if diff and diff[0] == 0:
+            return False  # a first letter changed is rarely a slip ("fsync" is not "async")
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]]
+        )  # fmt: skip
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(1, len(long) - 1))
+
+
+class Speller:
+    """Reads slips as the words meant.
+
+    Input: ``targets``, ``dict[str, int]``: the vocabulary's words (lowercase) and how
+    often its texts use them (the likelier of two candidates wins); ``known``, more words
+    (lowercase) never read as slips. Build once per taxonomy version.
+    """
+
+    def __init__(self, targets, known=()):
+        self.counts = dict(targets)
+        self.known = frozenset(known) | frozenset(self.counts)
+        self.by_deletion = defaultdict(set)
+        for word in self.counts:
+            if len(word) >= SHORTEST - 1:
+                self.by_deletion[word].add(word)
+                for deleted in _deletions(word):
+                    self.by_deletion[deleted].add(word)
+
+    def is_known(self, word):
+        """Whether ``word`` (lowercase) is a known word or one of its inflections
+        ("drained", "reboots": "drain", "reboot" are known)."""
+        if word in self.known:
+            return True
+        for ending in _ENDINGS:
+            if word.endswith(ending) and len(word) - len(ending) >= 3:
+                base = word[: -len(ending)]
+                if (
+                    base in self.known
+                    or base + "e" in self.known
+                    or (len(base) > 3 and base[-1] == base[-2] and base[:-1] in self.known)
+                ):
+                    return True
+        return False
+
+    def meant(self, word):
+        """The word ``word`` (lowercase) was meant as, or ``None`` when it is known, too
+        short, or not one slip from exactly one likeliest vocabulary word."""
+        if len(word) < SHORTEST or self.is_known(word):
+            return None
+        found = set(self.by_deletion.get(word, ()))
+        for deleted in _deletions(word):
+            found |= self.by_deletion.get(deleted, set())
+        found = [w for w in found if w != word and _one_slip(word, w)]
+        if not found:
+            return None
+        found.sort(key=lambda w: (-self.counts[w], w))
+        if len(found) > 1 and self.counts[found[0]] == self.counts[found[1]]:
+            return None  # two words as likely: no guess
+        return found[0]
+
+    def correct(self, sentence):
+        """``(text, readings)``: the sentence with each slip replaced by the word meant
+        (its case kept: "Memroy" → "Memory") and ``list[tuple[str typed, str read]]``,
+        in order, each once."""
+        readings = {}
+
+        def replace(match):
+            typed = match.group()
+            if not (typed.islower() or typed.isupper() or typed[1:].islower()):
+                return typed  # a mixed-case name ("DTensor", "GFlops") is as meant
+            meant = self.meant(typed.casefold())
+            if meant is None:
+                return typed
+            if typed.isupper():
+                meant = meant.upper()
+            elif typed[0].isupper():
+                meant = meant.capitalize()
+            readings.setdefault(typed, meant)
+            return meant
+
+        text = _WORD.sub(replace, sentence)
+        return text, list(readings.items())
