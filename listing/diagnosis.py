@@ -234,7 +234,7 @@ def _evidence_size(answer):
     findings = f"{answer.findings} finding{'s' if answer.findings != 1 else ''}"
     cases = f"{answer.cases} case{'s' if answer.cases != 1 else ''}"
     none_given = (
-        f" ({answer.unexplained} of them give no cause)"
+        f" ({answer.unexplained} of them give{'s' if answer.unexplained == 1 else ''} no cause)"
         if answer.unexplained and answer.kind == "root_cause"
         else ""
     )

@@ -329,7 +329,7 @@ def test_no_cause_given_is_listed_past_the_limit_and_said_in_the_summary(
     assert [r["slug"] for r in answer["ranked"]] == ["faulty-gpu", "undetermined-cause"]
     assert answer["more"] == 1  # Network switch failure
     assert answer["ranked"][1]["evidence"][0]["sentence"] == "Nobody found why."
-    assert "(1 of them give no cause)" in answer["summary"]
+    assert "(1 of them gives no cause)" in answer["summary"]
 
 
 def test_the_causes_graph_leaves_out_no_cause_given_and_says_so(client, unexplained):

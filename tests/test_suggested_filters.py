@@ -331,3 +331,13 @@ def test_undetermined_cause_is_never_a_suggested_filter(client, vocabulary):
     got = suggested(client, "NCCL watchdog fired after a wrong command, root cause unknown")
     assert "root_cause:operator-error" in got and "symptom:nccl-timeout" in got
     assert not any("undetermined" in value for value in got)
+
+
+def test_an_applied_value_is_not_called_unrecognised(client, vocabulary):
+    """Found by a new user: with the only value named already applied, the area said
+    nothing was recognised in the words."""
+    make_case("Loader with Xids", components=["Training data loader"], symptoms=["Xid error"])
+    response = client.get("/", {"q": "dataloader", "component": "training-data-loader"})
+    text = page(response).select_one("#suggestions").get_text(" ", strip=True)
+    assert "was recognised" not in text
+    assert text.startswith("No filter to add from your words")
