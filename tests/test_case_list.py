@@ -111,3 +111,13 @@ def test_every_page_names_the_site_icon_and_favicon_ico_leads_to_it(client):
         refused = getattr(csrf_client, method)("/favicon.ico")
         assert refused.status_code == 405, method
         assert refused["Allow"] == "GET, HEAD"
+
+
+def test_the_small_graph_says_what_it_left_out_not_a_count_of_the_list(client):
+    """Found by a new user: "The 36 most connected nodes; 248 cases … are in the full
+    graph" read as a wrong count beside a list of 262 cases."""
+    for n in range(40):
+        make_case(f"Case {n}", symptoms=[f"Symptom {n}"], root_causes=[f"Cause {n}"])
+    text = " ".join(page(client.get("/")).get_text(" ").split())
+    assert "most connected nodes are drawn here; the full graph also shows" in text
+    assert "left out of this drawing" in text
