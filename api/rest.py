@@ -84,6 +84,13 @@ SLUG = re.compile(r"[-a-zA-Z0-9_]{1,200}")
 # The case record -----------------------------------------------------------
 
 
+def list_notice(request, sentence, selected):
+    """The list page's notices, as one string: a long paste read in part
+    (:func:`listing.query.paste_notice`) and what :func:`listing.query.select` says."""
+    pasted = paste_notice(request.GET.get("q", "").strip(), sentence)
+    return " ".join(filter(None, [pasted, selected.notice]))
+
+
 def case_summary(request, case, score=None, sentence=""):
     """A case as the list gives it (:class:`api.schemas.CaseSummary`): the case record
     every surface gives (``listing.records.case_record``) with its match score, snippet
@@ -196,8 +203,6 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
         return absolute(request, cases_path, changed)
 
     suggestions = suggested_filters(query, index, selected)
-    # A long paste read in part: the page's notice, said here too.
-    pasted = paste_notice(request.GET.get("q", "").strip(), sentence)
     return {
         "count": selection.count,
         "pages": page_obj.paginator.num_pages,
@@ -205,7 +210,7 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
         "per_page": CASES_PER_PAGE,
         "sort": sort,
         "sentence": sentence,
-        "notice": " ".join(filter(None, [pasted, selected.notice])),
+        "notice": list_notice(request, sentence, selected),
         "weaker_matches": selected.weaker,
         "applied": [
             {"key": key, "slug": value.slug, "name": value.name}
@@ -330,7 +335,7 @@ def list_facets(request, response: HttpResponse, parameters: Query[schemas.ListP
     state = query_string(query)
     return {
         "count": selected.selection.count,
-        "notice": selected.notice,
+        "notice": list_notice(request, sentence, selected),
         "weaker_matches": selected.weaker,
         "facets": [
             {

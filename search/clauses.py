@@ -124,8 +124,6 @@ _RED_HERRING = re.compile(
     r"(?:our|the|a|an|its|their|normal|expected|noise|cosmetic|other)\b",
     re.IGNORECASE,
 )
-# A clause made only of a demonstrative before such a dismissal ("…, that's just our own
-# retry budget"): it dismisses the clause before it.
 # A concession dismissed: "yes the cluster is shared with 12 other teams, but contention
 # isn't it" (from the sentence's start to the dismissal).
 _BUT_NOT_IT = re.compile(
@@ -134,6 +132,8 @@ _BUT_NOT_IT = re.compile(
     r"to\s+blame|at\s+fault)\b",
     re.IGNORECASE,
 )
+# A clause made only of a demonstrative before such a dismissal ("…, that's just our own
+# retry budget"): it dismisses the clause before it.
 _DEMONSTRATIVE = re.compile(r"\s*(?:but\s+)?(?:that|this|those|these)\s*$", re.IGNORECASE)
 # A clause that only supposes: "if you are running out of memory, lower the batch".
 _HYPOTHETICAL = re.compile(r"\s*(?:if|unless|in case|whether)\b", re.IGNORECASE)
@@ -193,20 +193,18 @@ _DENIED_AFTER = re.compile(
 # A state read off a tool's table right after a value's words: "HW Thermal Slowdown :
 # Not Active", "Pending Page Blacklist : No", "Retired pages: 0"; or a count of none
 # said in words: "ECC error count is 0", "Xid 79 events stayed at zero".
-_NEGATIVE_STATE = re.compile(
-    r"(?:[ \t]+[\w-]+){0,2}(?:"
+_TABLE_STATE = (
     r"[ \t]*[:=][ \t]*"
-    r"(?:not active|inactive|no|none|0(?![.,]\d)|n/a|disabled|false|ok|pass(?:ed)?)|"
+    r"(?:not active|inactive|no|none|0(?![.,]\d)|n/a|disabled|false|ok|pass(?:ed)?)"
+)
+_NEGATIVE_STATE = re.compile(
+    rf"(?:[ \t]+[\w-]+){{0,2}}(?:{_TABLE_STATE}|"
     r"[ \t]+(?:is|was|are|were|stays?|stayed|remained)(?:[ \t]+at)?[ \t]+"
     r"(?:0(?![.,]\d)|zero|none))\b",
     re.IGNORECASE,
 )
 # The same, right after the words (no other field between): for a tool's own line.
-_NEGATIVE_STATE_NEXT = re.compile(
-    r"[ \t]*[:=][ \t]*"
-    r"(?:not active|inactive|no|none|0(?![.,]\d)|n/a|disabled|false|ok|pass(?:ed)?)\b",
-    re.IGNORECASE,
-)
+_NEGATIVE_STATE_NEXT = re.compile(rf"{_TABLE_STATE}\b", re.IGNORECASE)
 # A tool's table row that reads as absent or fine, the whole line: "Pending Page
 # Blacklist : No", "ECC: OK".
 _NEGATIVE_ROW = re.compile(

@@ -416,9 +416,10 @@ def match_sentence(index, sentence, recognised=()):
     matches = find_matches(searched, index.n_cases, index.versions, expansion)
     positions, found = index.positions_of(np.asarray(matches.pks, dtype=np.int64))
     scores = np.asarray(matches.scores, dtype=np.float64)[found]
+    proven = []  # carriers of particular values a signature shows or the reader names
+    reordering = []  # of those, the carriers of symptoms a signature shows
     if matches.ranked and matches.complete:
         bonus = np.zeros(index.n_cases)
-        proven = []  # the carriers of values a log signature shows
         for value in recognised:
             if value.kind not in BOOSTED_KINDS:
                 continue
@@ -444,31 +445,32 @@ def match_sentence(index, sentence, recognised=()):
                     and value.confidence >= EXPANSION_MIN_CONFIDENCE
                     and degree <= PROOF_SHARE * max(index.n_cases, 1)
                 ):
-                    proven.append((value.kind if how == "signature" else how, carriers))
+                    proven.append(carriers)
+                    if how == "signature" and value.kind == "symptom":
+                        reordering.append(carriers)
         if bonus.any():
             matched = np.zeros(index.n_cases, dtype=bool)
             matched[positions] = True
             total = bonus.copy()
             total[positions] += scores
-            # A value a log signature shows is proof, not a hint: every case carrying it
-            # is a strong match, below those that also match the words better. A symptom
-            # proved says what happened: its carriers keep, above the floor, their whole
-            # score, tags and words (a case of the line's own "GPU fell off the bus"
-            # before one that only shares the words of a broader Xid error; of two such
-            # cases, the one that also uses the line's words first).
+            # A symptom a log signature shows says what happened: its carriers keep,
+            # above the strong-match floor, their whole score, tags and words (a case of
+            # the line's own "GPU fell off the bus" before one that only shares the words
+            # of a broader Xid error; of two such cases, the one that also uses the
+            # line's words first). Every other proven carrier is raised to the floor below.
             floor = STRONG_SHARE * total.max()
-            before = total.copy()  # a case carrying two proven values is lifted once
-            for kind, carriers in proven:
-                lift = floor + before[carriers] if kind == "symptom" else floor
-                total[carriers] = np.maximum(total[carriers], lift)
+            before = total.copy()  # a case carrying two proven symptoms is lifted once
+            for carriers in reordering:
+                total[carriers] = np.maximum(total[carriers], floor + before[carriers])
             positions = np.flatnonzero(matched | (total > 0))
             scores = total[positions]
     positions = np.asarray(positions, dtype=np.int64)
     if matches.ranked and len(scores):
         scores = known_item_lift(index, searched, positions, np.asarray(scores, dtype=float))
         if proven:
-            # A known item lifted past the others still leaves every proven carrier strong.
-            carried = np.isin(positions, np.concatenate([c for _, c in proven]))
+            # Proof, not a hint: every proven carrier is a strong match, below those that
+            # match better (and after a known item's lift, which may raise the best).
+            carried = np.isin(positions, np.concatenate(proven))
             scores[carried] = np.maximum(scores[carried], STRONG_SHARE * scores.max())
     return SentenceResult(positions, scores, matches.ranked, matches.complete, searched)
 

@@ -268,3 +268,5 @@ def test_a_long_paragraph_keeps_its_sentence_about_the_failure(client, signed):
     assert f"Your paste of {len(text)} characters" in page(response).select_one(".paste-read").text
     api = client.get("/api/v1/cases/", {"q": text}).json()
     assert api["notice"].startswith(f"Your paste of {len(text)} characters")
+    facets = client.get("/api/v1/facets/", {"q": text}).json()
+    assert facets["notice"] == api["notice"]
