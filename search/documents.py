@@ -7,8 +7,8 @@ impact, detection and the terms' aliases; D (0.1) remediation, action items and 
 On PostgreSQL the document is a stored, GIN-indexed ``tsvector`` in
 :class:`~search.models.SearchDocument` (:func:`stored_vector`, kept current by
 ``incidents/signals.py``). On SQLite the same parts are read in Python
-(:func:`document_of`) into the same per-word weights PostgreSQL keeps, so the ranking in
-``search/ranking.py`` is one formula on both.
+(:func:`document_of`) into the same per-word parts and positions PostgreSQL keeps, so the
+scoring in ``search/matches.py`` is one formula on both.
 
 Each field is read up to a length (:data:`FIELD_LENGTH`, :data:`TERMS_LENGTH`), the same on
 both databases, so that no text, however long, can make the vector fail: PostgreSQL refuses
@@ -28,7 +28,10 @@ from django.db.models.functions import Coalesce, Left
 from .text import STOP_WORDS, stem, words
 
 CONFIG = "english"
+# The weight of an occurrence in each part: PostgreSQL's default ts_rank weights.
 WEIGHTS = {"A": 1.0, "B": 0.4, "C": 0.2, "D": 0.1}
+# The columns of SearchDocument that hold each part's length in distinct words.
+LENGTH_COLUMNS = {"A": "length_a", "B": "length_b", "C": "length_c", "D": "length_d"}
 # PostgreSQL keeps at most 256 positions of a word in a tsvector (MAXNUMPOS).
 MAX_POSITIONS = 256
 # Characters read of each case field (title and the eight Markdown sections), and of each
@@ -105,36 +108,47 @@ def _evidence(case):
 class Document:
     """A case's words as PostgreSQL's tsvector keeps them, read in Python (SQLite).
 
-    ``weights``: ``dict[str stem, list[float]]``, the weight of each occurrence in
-    document order (the A part first, then B, C, D), at most :data:`MAX_POSITIONS`;
-    ``stems``: every stem in order (stop words kept as ``None``, as PostgreSQL counts
-    their positions), for phrases; ``length``: the number of distinct stems, as
-    PostgreSQL's ``length(tsvector)``.
+    ``weights``: ``dict[str stem, list[str part]]``, the part (``"A"`` to ``"D"``) of each
+    occurrence in document order, at most :data:`MAX_POSITIONS`; ``stems``: every stem in
+    order (stop words kept as ``None``, as PostgreSQL counts their positions), for
+    phrases; ``parts``: the part of each of those positions, ``None`` where PostgreSQL
+    keeps no position (a stop word, or an occurrence past :data:`MAX_POSITIONS`).
     """
 
     weights: dict
     stems: list
+    parts: list
 
     @property
-    def length(self):
-        return len(self.weights)
+    def lengths(self):
+        """Distinct stems per part, ``dict[str part, int]``: what ``length(ts_filter(vector,
+        '{a}'))`` gives for part A on PostgreSQL (:data:`LENGTH_COLUMNS`)."""
+        counts = dict.fromkeys(WEIGHTS, 0)
+        for found in self.weights.values():
+            for part in set(found):
+                counts[part] += 1
+        return counts
 
 
 def document_of(case, aliases=True):
     """The :class:`Document` of a case loaded with ``with_terms()`` (``aliases``: as
     :func:`search_parts` takes it)."""
-    weights, stems = {}, []
+    weights, stems, parts = {}, [], []
     for part, text in search_parts(case, aliases).items():
         for word in words(text):
             if word in STOP_WORDS:
                 stems.append(None)
+                parts.append(None)
                 continue
             word_stem = stem(word)
             stems.append(word_stem)
             found = weights.setdefault(word_stem, [])
             if len(found) < MAX_POSITIONS:
-                found.append(WEIGHTS[part])
-    return Document(weights, stems)
+                found.append(part)
+                parts.append(part)
+            else:
+                parts.append(None)
+    return Document(weights, stems, parts)
 
 
 def _joined(model, field):
@@ -272,9 +286,18 @@ def update_search_vectors(case_ids):
         table = SearchDocument._meta.db_table
         with connection.cursor() as cursor:
             # PostgreSQL pulls the subquery up, so only the named cases are computed.
+            # Each part's length in distinct words, read off the vector (ts_filter keeps
+            # the words with a position of that weight); OFFSET 0 keeps the vector
+            # computed once, the named cases' only.
+            columns = ", ".join(LENGTH_COLUMNS.values())
+            lengths = ", ".join(
+                f"length(ts_filter(document, '{{{part.lower()}}}'))" for part in LENGTH_COLUMNS
+            )
+            updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in ("vector", *LENGTH_COLUMNS.values()))
             cursor.execute(
-                f"INSERT INTO {table} (case_id, vector) "  # noqa: S608 - our own SQL
-                f"SELECT pk, document FROM ({sql}) AS documents WHERE pk = ANY(%s) "
-                "ON CONFLICT (case_id) DO UPDATE SET vector = EXCLUDED.vector",
+                f"INSERT INTO {table} (case_id, vector, {columns}) "  # noqa: S608 - our own SQL
+                f"SELECT pk, document, {lengths} FROM (SELECT pk, document FROM ({sql}) "
+                "AS documents WHERE pk = ANY(%s) OFFSET 0) AS named "
+                f"ON CONFLICT (case_id) DO UPDATE SET {updates}",
                 [*params, case_ids],
             )

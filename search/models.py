@@ -20,6 +20,12 @@ class SearchDocument(models.Model):
         related_name="search_document",
     )
     vector = SearchVectorField(null=True)
+    # Each weighted part's length in distinct words (``documents.LENGTH_COLUMNS``), which
+    # BM25F normalises that part's occurrences by (``search/matches.py``).
+    length_a = models.PositiveIntegerField(default=0, help_text="Distinct words in part A.")
+    length_b = models.PositiveIntegerField(default=0, help_text="Distinct words in part B.")
+    length_c = models.PositiveIntegerField(default=0, help_text="Distinct words in part C.")
+    length_d = models.PositiveIntegerField(default=0, help_text="Distinct words in part D.")
 
     def __str__(self):
         return f"search document of case {self.case_id}"

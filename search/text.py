@@ -9,10 +9,10 @@ Two readings of a text:
   turned into spaces (``search/documents.py``).
 - :func:`query_terms`, for what a person types or pastes: the same words, minus what a log
   line carries that says nothing about the failure (timestamps, numbers, ranks, process and
-  thread ids, hexadecimal, IP addresses, host names, log levels), plus the signatures
-  such lines do carry: an error code with its number (``Xid 79``, ``HTTP 503``, ``exit
-  code 137``) as a phrase, and ``CamelCase`` names (``OutOfMemoryError``) both whole and
-  as their words.
+  thread ids, hexadecimal, IP addresses, host names, log levels, a JSON body's keys),
+  plus the signatures such lines do carry: an error code with its number (``Xid 79``,
+  ``HTTP 503``, ``exit code 137``) and the C library's messages (``Bus error``) as
+  phrases, and ``CamelCase`` names (``OutOfMemoryError``) both whole and as their words.
 """
 
 import re
@@ -127,6 +127,11 @@ _NOISE = re.compile(
             r"\b[a-z]+\d+(?:[a-z]+\d+){2,}\b",  # r7i4n3: rack 7, IRU 4, node 3
             # An access log's method says how a request was made: "POST /v1/chat ...".
             rf'(?<=")(?:{_HTTP_METHODS})(?= /)',
+            # A JSON body's keys name its fields, and true, false and null are no words:
+            # {"success":false,"errors":[{"message":"Service Unavailable"}]} is about a
+            # service unavailable (RFC 8259: a member is a string, a colon, a value).
+            r'"[a-z_][\w.-]{0,60}"(?=\s{0,8}:)',
+            r"(?<=:)\s{0,8}(?:true|false|null)\b",
         ]
     ),
     re.IGNORECASE,
@@ -151,6 +156,33 @@ LOG_NOISE_WORDS = frozenset(
         "nsec",
     ]
 )
+# The C library's messages for signals and errors, as programs print them ("killed by
+# signal: Bus error", "Connection refused"): each is searched as a phrase besides its
+# words, since its words alone are everyday ones ("bus" is also PCIe's and "fell off the
+# bus"). Texts of glibc's signal and error lists (strsignal(3), strerror(3): glibc's
+# signal/siglist.h and stdio-common/errlist.def), those of two or more words none of which
+# is a stop word (a phrase is matched on adjacent words).
+SYSTEM_MESSAGES = (
+    "illegal instruction",
+    "bus error",
+    "floating point exception",
+    "segmentation fault",
+    "broken pipe",
+    "alarm clock",
+    "input/output error",
+    "permission denied",
+    "connection refused",
+    "connection reset",
+    "connection timed out",
+    "stale file handle",
+    "disk quota exceeded",
+    "read-only file system",
+    "resource temporarily unavailable",
+    "address already in use",
+    "cannot allocate memory",
+)
+_MESSAGES = frozenset(tuple(WORD.findall(message)) for message in SYSTEM_MESSAGES)
+_MESSAGE_LENGTH = max(len(message) for message in _MESSAGES)
 # A number is kept only right after one of these words, as a phrase: Xid 79, HTTP 503.
 CODE_WORDS = frozenset(
     ["xid", "sxid", "http", "status", "code", "error", "errno", "exit", "signal", "rc", "cve"]
@@ -245,6 +277,7 @@ def query_terms(sentence):
         add(parts, parts)
     text = strip_log_noise(_VERSION.sub(" ", text))
     previous = None
+    run = []  # the words just read, next to each other: for SYSTEM_MESSAGES
     for match in WORD.finditer(text):
         raw = match.group()
         word = fold(raw)
@@ -254,10 +287,17 @@ def query_terms(sentence):
             elif len(word) == 3 and word[0] != "0":
                 add((word,), (word,), NUMBER_WEIGHT)
             previous = None
+            run = []
             continue
         previous = word
         if word in STOP_WORDS or word in LOG_NOISE_WORDS:
+            run = []
             continue
+        run = [*run[-(_MESSAGE_LENGTH - 1) :], word] if _MESSAGE_LENGTH > 1 else [word]
+        for length in range(2, len(run) + 1):
+            if tuple(run[-length:]) in _MESSAGES:
+                message = tuple(run[-length:])
+                add(tuple(stem(w) for w in message), message)
         add((stem(word),), (word,))
         for part in _split_camel(raw):
             folded = fold(part)

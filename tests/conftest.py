@@ -64,14 +64,14 @@ def _fresh_recogniser(request):
     from django.core.cache import cache
 
     from incidents import index
-    from search import ranking, vocabulary
+    from search import matches, vocabulary
 
     cls = request.cls
     if cls is not None and getattr(cls, "only_reads", False) and _reading["class"] is cls:
         return
     _reading["class"] = cls if getattr(cls, "only_reads", False) else None
     vocabulary.forget()
-    ranking.forget()
+    matches.forget()
     index.forget_index()
     cache.clear()
 

@@ -64,6 +64,12 @@ class EvaluationSetTests(LibraryTestCase):
         for kind in report.ranks:
             print(f"{kind}: top-3 {report.top3(kind):.2f}, MRR {report.mrr(kind):.2f}")
             assert report.top3(kind) >= 0.9, report.misses
+        # The expected case first, mostly (issue 27: no worse than the 0.97 and 0.82 of
+        # the 151 cases before the library grew): with 262 cases, BM25F (each part
+        # normalised by its own length), system messages as phrases and a JSON body's
+        # keys left out give 0.99 and 0.83 (0.96 and 0.71 before these).
+        assert report.mrr("sentence") >= 0.97, report.ranks
+        assert report.mrr("log") >= 0.82, report.ranks
 
     def test_the_nccl_watchdog_line_lists_the_cases_with_that_signature_first(self):
         carriers = set(

@@ -195,3 +195,49 @@ def test_what_the_sentence_rules_out_is_not_searched_nor_marked(client):
     api = client.get("/api/v1/cases/", {"q": sentence, "matches": "all"}).json()
     assert api["results"][0]["title"] == "Silent hang"
     assert "<mark>Xid" not in " ".join(r["snippet"] for r in api["results"])
+
+
+def test_a_system_message_counts_as_one_phrase(client):
+    """The C library's "Bus error" (or "Connection refused") is one name: a case that uses
+    it outranks one that has "bus" and "errors" apart and more of the line's other words
+    (issue 27: PyTorch's DataLoader case outranked BigScience's /dev/shm bus errors)."""
+    for n in range(4):
+        make_case(f"Filler {n}", summary="A switch rebooted during maintenance.")
+    make_case("Bus error", summary="The loader crashed.")
+    make_case(
+        "Loader crash",
+        summary="The loader crashed when a bus reported an error from a worker.",
+    )
+    line = (
+        "RuntimeError: DataLoader worker (pid 48213) is killed by signal: Bus error. It is "
+        "possible that dataloader's workers are out of shared memory."
+    )
+    assert listed_titles(client.get("/", {"q": line}))[0] == "Bus error"
+
+
+def test_each_part_of_a_case_is_weighed_against_its_own_length(client):
+    """BM25F: a title word counts as a title word however long the rest of the case is, so
+    a case with the words in its title and summary outranks a short one with them in its
+    title only (one length for the whole case made every word of a long case count less)."""
+    make_case("Lustre outage", summary="The file system went down.")
+    make_case(
+        "Lustre outage",
+        summary="A Lustre server failed and the outage lasted a day.",
+        lessons=" ".join(f"lesson{n}" for n in range(400)),
+        slug="long-lustre-outage",
+    )
+    make_case("Switch reboot", summary="A switch rebooted.")
+    response = client.get("/", {"q": "Lustre outage"})
+    assert [a["href"] for a in page(response).select(".card__title a")][0] == (
+        "/cases/long-lustre-outage/"
+    )
+
+
+def test_a_json_body_s_keys_and_literals_are_not_its_words(client):
+    """A pasted response body is about its values: Cloudflare's {"success":false,
+    "errors":[{"message":…}]} envelope made a case that speaks of false success messages
+    outrank the Workers KV outage (issue 27)."""
+    make_case("Success message", summary="A false success message was shown to users.")
+    make_case("Service unavailable", summary="The KV store answered 503 Service Unavailable.")
+    line = 'HTTP 503 {"success":false,"errors":[{"message":"Service Unavailable"}]}'
+    assert listed_titles(client.get("/", {"q": line, "matches": "all"})) == ["Service unavailable"]

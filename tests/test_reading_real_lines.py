@@ -1020,3 +1020,19 @@ class ReadingRealLinesTests(LibraryTestCase):
         api = self.client.get("/api/v1/cases/", {"q": "out of memroy"}).json()
         assert api["notice"].startswith("Read “memroy” as “memory”.")
         assert api["count"] == result_count(response)
+
+    def test_a_node_drained_by_its_health_check(self):
+        """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
+        the scheduler drained it and the reason, which NHC writes after "NHC:", says its
+        health check did (issue 27: the line named neither, and a case about idle GPU
+        pods ranked above the case of a health check timing out)."""
+        line = (
+            "NodeName=hpc-a100-0417 Gres=gpu:4 State=IDLE+DRAIN Reason=NHC: Script timed out "
+            'while executing "check_gpu_bw". [root@2023-03-15T04:13:55]'
+        )
+        found = self.suggest(line)
+        assert found["component:job-scheduler"]["how"] == "signature"
+        assert found["component:health-check"]["how"] == "signature"
+        listed = page(self.client.get("/", {"q": line})).select(".card__title a")
+        assert listed[0]["href"] == "/cases/nvidia-gsp-rpc-timeout-xid-119/"
+        assert "component:health-check" not in self.suggest("the node state is idle")
