@@ -1,4 +1,5 @@
-"""Errors under the machine-readable addresses (``/api/``, ``/mcp``) answered as JSON.
+"""Errors with a body that says what works: JSON under the machine-readable addresses
+(``/api/``, ``/mcp``), a page elsewhere.
 
 A client of the API or of the MCP endpoint parses every answer as JSON; Django's own
 404 page and the framework's 405s (``Method not allowed`` as text, or an empty body)
@@ -6,13 +7,16 @@ were HTML or text there (issue 23: ``/mcp/`` was an HTML 404, ``POST /api/…`` 
 plain-text 405). :class:`JsonErrorsMiddleware` rewrites a 404 or 405 under
 ``settings.JSON_ERROR_PREFIXES`` that is not JSON into ``{"errors": [message]}``,
 keeping its status and its ``Allow`` header (methods in RFC 9110's order). Answers that
-are JSON already pass untouched.
+are JSON already pass untouched. Elsewhere, a 405 with an empty body (Django's
+``require_GET`` and class-based views) becomes the site's page saying which methods the
+address answers (``templates/405.html``); a browser showed a blank page.
 """
 
 import json
 
 from django.conf import settings
 from django.http import HttpResponse
+from django.template.loader import render_to_string
 
 MESSAGES = {
     404: "There is nothing at this address. The API's endpoints are listed at /api/schema/ "
@@ -29,9 +33,11 @@ class JsonErrorsMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if response.status_code not in MESSAGES or not request.path.startswith(
-            tuple(settings.JSON_ERROR_PREFIXES)
-        ):
+        if response.status_code not in MESSAGES:
+            return response
+        if not request.path.startswith(tuple(settings.JSON_ERROR_PREFIXES)):
+            if response.status_code == 405 and not response.content:
+                return _method_page(request, response)
             return response
         if response.get("Content-Type", "").startswith("application/json"):
             return response
@@ -60,3 +66,14 @@ def _in_order(allow):
     methods = [m.strip().upper() for m in allow.split(",") if m.strip()]
     rank = {method: i for i, method in enumerate(METHOD_ORDER)}
     return ", ".join(sorted(dict.fromkeys(methods), key=lambda m: rank.get(m, len(rank))))
+
+
+def _method_page(request, response):
+    """The site's 405 page for ``request``, with ``response``'s status and ``Allow``."""
+    allowed = _in_order(response.get("Allow", ""))
+    message = MESSAGES[405].format(method=request.method[:20], allowed=allowed)
+    body = "" if request.method == "HEAD" else render_to_string("405.html", {"message": message})
+    page = HttpResponse(body, status=405)
+    if allowed:
+        page["Allow"] = allowed
+    return page

@@ -127,6 +127,12 @@ def test_public_pages_answer_only_get_and_head(method, url):
     response = getattr(csrf_client, method)(url)
     assert response.status_code == 405
     assert response["Allow"] == "GET, HEAD"
+    # A page that says so, not a blank one (found by a new user); JSON for JSON.
+    message = f"{method.upper()} is not allowed here; this address answers GET, HEAD."
+    if url.endswith(".json"):
+        assert response.json() == {"errors": [message]}
+    else:
+        assert message in page(response).select_one("main").get_text(" ", strip=True)
 
 
 @pytest.mark.parametrize(

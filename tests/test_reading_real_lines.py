@@ -1036,3 +1036,21 @@ class ReadingRealLinesTests(LibraryTestCase):
         listed = page(self.client.get("/", {"q": line})).select(".card__title a")
         assert listed[0]["href"] == "/cases/nvidia-gsp-rpc-timeout-xid-119/"
         assert "component:health-check" not in self.suggest("the node state is idle")
+
+    def test_a_network_card_that_stopped_sending_or_lost_its_cable(self):
+        """Found by a new user (issue 19): IPoIB's transmit timeout named nothing, the
+        kernel's NETDEV WATCHDOG only the NIC by its driver's name, mlx5's "Cable
+        unplugged" module event not the module."""
+        cases = [
+            ("ib0: transmit timeout: latency 10240 msecs", "component:infiniband-fabric"),
+            ("NETDEV WATCHDOG: eth2 (mlx5_core): transmit queue 7 timed out",
+             "component:nic"),
+            ("mlx5_core 0000:3b:00.0: Port module event: module 1, Cable unplugged",
+             "component:optical-transceiver"),
+        ]  # fmt: skip
+        for text, value in cases:
+            with self.subTest(value=value):
+                assert self.suggest(text)[value]["how"] == "signature"
+        assert "component:optical-transceiver" not in self.suggest(
+            "mlx5_core 0000:3b:00.0: Port module event: module 1, Cable plugged"
+        )
