@@ -59,6 +59,7 @@ from .metrics import metric_moves, misleading_signals
 from .passing import SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
 from .rules import (
+    accelerator_counts,
     checkpoint_failures,
     full_outages,
     job_crashes,
@@ -182,9 +183,10 @@ CHANGE_CAUSES = frozenset(
 class Recognised:
     """A value recognised in a sentence.
 
-    ``kind`` (``symptom`` …), ``slug``, ``name``; ``matched``: the words of the sentence
-    that showed it; ``confidence``: 0 to 1; ``how``: ``"signature"``, ``"name"``,
-    ``"alias"`` or ``"meaning"``; ``start``: where ``matched`` begins in the sentence (characters);
+    ``kind`` (``symptom`` …, ``scale``), ``slug``, ``name``; ``matched``: the words of the
+    sentence that showed it; ``confidence``: 0 to 1; ``how``: ``"signature"``, ``"name"``
+    (a scale band found by the count written: "on 1024 H100s"), ``"alias"`` or
+    ``"meaning"``; ``start``: where ``matched`` begins in the sentence (characters);
     ``aliases``: the value's other names (sentence search adds them to the query).
     """
 
@@ -364,6 +366,21 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                 matched = sentence[start:end]
                 found.append(Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", start))
                 covered.append((start, end))
+    # How many accelerators the job or cluster had, as the Scale filter's band ("training
+    # on 1024 H100s" is 1,000 to 9,999): the largest count given, found as written.
+    counts = [
+        (count, start, end)
+        for count, start, end in accelerator_counts(sentence)
+        if not denied(sentence, start, end) and not any(a <= start < b for a, b in well)
+    ]
+    band = scale_band(vocabulary.bands, max(counts)[0]) if counts else None
+    if band is not None and ("scale", band[0]) not in set_aside:
+        count, start, end = max(counts)
+        found.append(
+            Recognised(
+                "scale", band[0], band[1], sentence[start:end], ALIAS_CONFIDENCE, "name", start
+            )
+        )
     # An upgrade right before the trouble, when the text names some trouble ("latency
     # spiked after we upgraded vLLM"): the root cause it points to, unless a cause is named.
     troubled = any(f.kind == "symptom" and f.confidence >= OFFER_THRESHOLD for f in found)
@@ -507,6 +524,15 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # ("tokens/s down 40% on one job"), may find the same value.
     seen = set()
     return [f for f in found if (f.kind, f.slug) not in seen and not seen.add((f.kind, f.slug))]
+
+
+def scale_band(bands, count):
+    """The band of ``bands`` (``(slug, name, low, high)``, ``high`` None for no bound)
+    that holds ``count`` accelerators, or ``None``. Input: the bands and an ``int``."""
+    for band in bands:
+        if count >= band[2] and (band[3] is None or count < band[3]):
+            return band
+    return None
 
 
 def _stems(text):

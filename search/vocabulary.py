@@ -13,7 +13,7 @@ import threading
 from collections import Counter
 
 from incidents.index import release_memory
-from incidents.models import Accelerator, Organisation, Workload
+from incidents.models import Accelerator, Organisation, ScaleBand, Workload
 from lib.phrases import phrase_key, surface_key
 from taxonomy.models import (
     UNDETERMINED_CAUSE,
@@ -55,11 +55,15 @@ class Vocabulary:
 
     Input: ``rows``, ``list[tuple[str kind, str slug, str name, str aliases, str
     description, str phrasings]]``; ``signatures``, ``list[tuple[str kind, str slug, str
-    signatures_text]]``. Build with :func:`get_vocabulary`.
+    signatures_text]]``; ``bands``, the *Scale* filter's bands as ``(slug, name, low,
+    high)`` (``bands``: read by :func:`search.suggestions.scale_band`). Build with
+    :func:`get_vocabulary`.
     """
 
-    def __init__(self, rows, signatures=()):
+    def __init__(self, rows, signatures=(), bands=()):
         self.signatures = SignatureMatcher(signatures)
+        # The Scale filter's bands, ``(slug, name, low, high)`` (high None: no bound).
+        self.bands = tuple(bands)
         candidates = [Candidate(kind, slug, name) for kind, slug, name, *_ in rows]
         names = [(c, [row[2]]) for c, row in zip(candidates, rows, strict=True)]
         aliases = [(c, row[3].splitlines()) for c, row in zip(candidates, rows, strict=True)]
@@ -142,12 +146,13 @@ class Vocabulary:
 
 def vocabulary_rows():
     """Every suggestible value (every value but ``taxonomy.models.UNDETERMINED_CAUSE``),
-    and the terms' log signatures; seven SQL queries.
+    the terms' log signatures and the scale bands; eight SQL queries.
 
-    Output: ``(rows, signatures)``: ``rows`` as :class:`Vocabulary` takes them, ``(kind,
-    slug, name, aliases, description, phrasings)`` (organisations, workloads and
+    Output: ``(rows, signatures, bands)``: ``rows`` as :class:`Vocabulary` takes them,
+    ``(kind, slug, name, aliases, description, phrasings)`` (organisations, workloads and
     accelerators have neither description nor phrasings here: ""); ``signatures``,
-    ``(kind, slug, signatures_text)`` of the terms that have any.
+    ``(kind, slug, signatures_text)`` of the terms that have any; ``bands``, the scale
+    bands as ``(slug, name, low, high)`` (one more query).
     """
     rows, signatures = [], []
     for model, kind in SUGGESTED_MODELS:
@@ -163,7 +168,8 @@ def vocabulary_rows():
             rows.append((kind, slug, name, aliases or "", description or "", phrasings or ""))
             if patterns:
                 signatures.append((kind, slug, patterns))
-    return rows, signatures
+    bands = list(ScaleBand.objects.order_by("low").values_list("slug", "name", "low", "high"))
+    return rows, signatures, bands
 
 
 _lock = threading.Lock()
@@ -189,7 +195,7 @@ def get_vocabulary(version=None):
     with _lock:
         if _built["vocabulary"] is None or _built["version"] != version:
             _built.update(vocabulary=None)  # let the old one go before building
-            rows, signatures = vocabulary_rows()
-            _built.update(vocabulary=Vocabulary(rows, signatures), version=version)
+            rows, signatures, bands = vocabulary_rows()
+            _built.update(vocabulary=Vocabulary(rows, signatures, bands), version=version)
             release_memory(len(rows))
         return _built["vocabulary"]

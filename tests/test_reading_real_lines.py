@@ -1054,3 +1054,30 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "component:optical-transceiver" not in self.suggest(
             "mlx5_core 0000:3b:00.0: Port module event: module 1, Cable plugged"
         )
+
+    def test_how_many_accelerators_a_job_had_is_its_scale(self):
+        """Found by a new user: "1024 H100s" gave no Scale chip. The count of a job's or a
+        cluster's accelerators names its band; a count per machine, of machines, part of a
+        machine's or lost does not."""
+        for text, band in [
+            ("pretraining on 1024 H100s keeps hitting NCCL timeouts", "scale:1k-10k"),
+            ("a 2,048-GPU job on H800 hangs at step 0", "scale:1k-10k"),
+            ("our 24k GPU cluster lost a row of racks", "scale:10k-100k"),
+            ("checkpoint writes to NFS time out at 500 GPUs", "scale:under-1k"),
+        ]:
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert found[band]["how"] == "name"
+                assert [k for k in found if k.startswith("scale:")] == [band]
+        for text in [
+            "8xH100 nodes keep dropping off the fabric",
+            "each with 8 H100-80G GPUs and 4 CX7 cards",
+            "Xid 137 was reported across 6 of 8 GPUs",
+            "we lost 4 GPUs to Xid 79 overnight",
+        ]:
+            with self.subTest(text):
+                assert not [k for k in self.suggest(text) if k.startswith("scale:")]
+        sentence = "pretraining on 1024 H100s keeps hitting NCCL timeouts"
+        listed = self.client.get("/", {"q": sentence})
+        chips = [a.get_text(" ", strip=True) for a in page(listed).select(".chip--suggested")]
+        assert any(c.startswith("Scale: 1,000 to 9,999 accelerators") for c in chips), chips
