@@ -276,7 +276,8 @@ def build_server():
 
     def suggest_filters(sentence: Sentence) -> dict[str, Any]:
         """The filter values a sentence is about (root causes, components, symptoms,
-        contributing factors, organisations), most confident first, each with the words
+        contributing factors, organisations, workloads, accelerators, scale), most
+        confident first, each with the words
         that showed it, a confidence from 0 to 1 and how it was read (a log line's
         signature, name, alias or meaning); only values some published case carries. As
         /suggest.json."""
