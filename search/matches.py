@@ -62,25 +62,17 @@ def common_limit(n_cases):
 
 
 def part_weights(lengths, averages):
-    """Each part's weight for one case, normalised by the part's length: ``dict[str part,
-    float]``, ``OCCURRENCE_SCALE × WEIGHTS[part] / (1 − b + b × length / average)``,
-    rounded to single precision as PostgreSQL's ``ts_rank_cd`` receives it.
+    """Each part's weight for each case, normalised by the part's length:
+    ``OCCURRENCE_SCALE × WEIGHTS[part] / (1 − b + b × length / average)``, rounded to
+    single precision as PostgreSQL's ``ts_rank_cd`` receives it.
 
-    Input: ``lengths`` and ``averages``, ``dict[str part, float]`` (the case's distinct
-    words in each part; the matched cases' average, at least 1).
+    Input: ``lengths``, ``float[m, 4]``: each case's distinct words in each part, the
+    columns in :data:`~search.documents.WEIGHTS` order; ``averages``, ``float[4]``: the
+    matched cases' average for each part, at least 1. Output: ``float64[m, 4]``.
     """
-    return {
-        part: float(
-            np.float32(
-                OCCURRENCE_SCALE
-                * weight
-                / (1 - B + B * lengths[part] / averages[part])
-                / _WEIGHT_UNIT
-            )
-        )
-        * _WEIGHT_UNIT
-        for part, weight in WEIGHTS.items()
-    }
+    scale = OCCURRENCE_SCALE * np.array(list(WEIGHTS.values()))
+    normalised = scale / (1 - B + B * np.asarray(lengths, dtype=np.float64) / averages)
+    return (normalised / _WEIGHT_UNIT).astype(np.float32).astype(np.float64) * _WEIGHT_UNIT
 
 
 def bm25f(frequencies, document_frequencies, n_cases, weights=None):
@@ -145,36 +137,63 @@ def find_matches(sentence, n_cases, versions=None, expansion=()):
 
 # --- SQLite: documents read in Python ----------------------------------------------------
 
-_documents = {"versions": None, "by_pk": {}}
+
+@dataclass
+class _Corpus:
+    """The published cases' documents as SQLite search reads them: ``pks`` (``int64[n]``)
+    and ``documents`` in the same order; ``lengths``, ``float64[n, 4]`` each part's
+    distinct words (:attr:`Document.lengths`, in ``WEIGHTS`` order); ``postings``, each
+    stem's rows (``dict[str, int64[k]]``)."""
+
+    pks: np.ndarray
+    documents: list
+    lengths: np.ndarray
+    postings: dict
+
+
+_documents = {"versions": None, "corpus": None}
 
 
 def forget():
     """Drop this process's documents and common-term counts (tests roll the change
     counters back between cases)."""
-    _documents.update(versions=None, by_pk={})
+    _documents.update(versions=None, corpus=None)
     _common.update(versions=None, counts={})
 
 
-def _published_documents(versions=None):
-    """``dict[int pk, Document]`` of the published cases, kept per process until the
-    change counters (``incidents/index.py``) move."""
+def _published_corpus(versions=None):
+    """The :class:`_Corpus` of the published cases, kept per process until the change
+    counters (``incidents/index.py``) move."""
     from incidents.index import library_versions
     from incidents.models import Case
 
     versions = library_versions() if versions is None else versions
     if _documents["versions"] != versions:
         cases = Case.objects.published().with_terms().prefetch_related("findings")
-        _documents.update(versions=versions, by_pk={c.pk: document_of(c) for c in cases})
-    return _documents["by_pk"]
+        pairs = [(case.pk, document_of(case)) for case in cases]
+        rows = {}
+        for i, (_, document) in enumerate(pairs):
+            for word_stem in document.weights:
+                rows.setdefault(word_stem, []).append(i)
+        corpus = _Corpus(
+            pks=np.array([pk for pk, _ in pairs], dtype=np.int64),
+            documents=[document for _, document in pairs],
+            lengths=np.array(
+                [list(document.lengths.values()) for _, document in pairs], dtype=np.float64
+            ).reshape(len(pairs), len(WEIGHTS)),
+            postings={word_stem: np.array(found) for word_stem, found in rows.items()},
+        )
+        _documents.update(versions=versions, corpus=corpus)
+    return _documents["corpus"]
 
 
 def _frequency_in(document: Document, term, weights):
     """A query term's frequency in a Python :class:`Document`, as ``ts_rank_cd`` gives it
-    on PostgreSQL with the case's part ``weights`` (:func:`part_weights`): the sum of
-    its occurrences' weights; a phrase counts each place its words stand next to each
-    other, at the harmonic mean of their weights (``calc_rank_cd`` in PostgreSQL's
-    ``src/backend/utils/adt/tsrank.c``: a cover's weight is its length over the sum of its
-    positions' inverse weights)."""
+    on PostgreSQL with the case's part ``weights`` (``dict[str part, float]``, from
+    :func:`part_weights`): the sum of its occurrences' weights; a phrase counts each place
+    its words stand next to each other, at the harmonic mean of their weights
+    (``calc_rank_cd`` in PostgreSQL's ``src/backend/utils/adt/tsrank.c``: a cover's weight
+    is its length over the sum of its positions' inverse weights)."""
     if len(term.stems) == 1:
         return sum(weights[part] for part in document.weights.get(term.stems[0], ()))
     if any(s not in document.weights for s in term.stems):
@@ -188,36 +207,37 @@ def _frequency_in(document: Document, term, weights):
 
 
 def _python_matches(terms, versions):
-    documents = _published_documents(versions)
-    if not documents:
+    corpus = _published_corpus(versions)
+    n_cases = len(corpus.pks)
+    if not n_cases:
         return Matches()
-    pks = np.fromiter(documents, dtype=np.int64, count=len(documents))
-    present = np.array(
-        [[all(s in documents[int(pk)].weights for s in term.stems) for term in terms] for pk in pks]
-    ).reshape(len(pks), len(terms))
+    present = np.zeros((n_cases, len(terms)), dtype=bool)
     unit = dict.fromkeys(WEIGHTS, 1.0)
-    # A phrase is present where its words stand together (its words alone are not it).
+    empty = np.zeros(0, dtype=np.int64)
     for j, term in enumerate(terms):
+        rows = corpus.postings.get(term.stems[0], empty)
+        for word_stem in term.stems[1:]:
+            rows = np.intersect1d(rows, corpus.postings.get(word_stem, empty))
         if len(term.stems) > 1:
-            present[:, j] = [
-                present[i, j] and _frequency_in(documents[int(pk)], term, unit) > 0
-                for i, pk in enumerate(pks)
-            ]
+            # A phrase is present where its words stand together, not only somewhere.
+            rows = [i for i in rows if _frequency_in(corpus.documents[i], term, unit) > 0]
+        present[rows, j] = True
     df = present.sum(axis=0)
-    limit = common_limit(len(pks))
+    limit = common_limit(n_cases)
     selective = df <= limit
     found = present[:, selective].any(axis=1) if selective.any() else present.all(axis=1)
-    matched = [documents[int(pk)] for pk in pks[found]]
-    if not matched:
+    rows = np.flatnonzero(found)
+    if not len(rows):
         return Matches()
-    lengths = [document.lengths for document in matched]
-    averages = {part: max(float(np.mean([n[part] for n in lengths])), 1.0) for part in WEIGHTS}
-    frequencies = np.zeros((len(matched), len(terms)))
-    for i, (document, n) in enumerate(zip(matched, lengths, strict=True)):
-        weights = part_weights(n, averages)
-        frequencies[i] = [_frequency_in(document, term, weights) for term in terms]
-    scores = bm25f(frequencies, df, len(pks), [term.weight for term in terms])
-    return Matches(pks[found], scores)
+    lengths = corpus.lengths[rows]
+    weights = part_weights(lengths, np.maximum(lengths.mean(axis=0), 1.0))
+    frequencies = np.zeros((len(rows), len(terms)))
+    for i, row in enumerate(rows):
+        by_part = dict(zip(WEIGHTS, weights[i].tolist(), strict=True))
+        document = corpus.documents[row]
+        frequencies[i] = [_frequency_in(document, term, by_part) for term in terms]
+    scores = bm25f(frequencies, df, n_cases, [term.weight for term in terms])
+    return Matches(corpus.pks[rows], scores)
 
 
 # --- PostgreSQL: stored vectors ----------------------------------------------------------
