@@ -56,20 +56,36 @@ def unknown_parameters(names, accepted, *, tracking=False, noun="parameter", hol
     return f"Unknown {noun}{'s' if len(unknown) > 1 else ''} {', '.join(described)}. {takes}"
 
 
-def takes_parameters(*accepted, json=False):
-    """A view decorator: a request whose query string holds any other parameter is a 400.
+def repeated_parameters(params, names):
+    """A message naming the first of ``names`` that ``params`` (a ``QueryDict``) gives more
+    than once ("The page parameter is given 2 times; give it once."), or None: which one
+    was meant is unknown, so none is taken (as the list does, ``incidents.filters``)."""
+    for name in names:
+        count = len(params.getlist(name))
+        if count > 1:
+            return f"The {shorten(name, 30)} parameter is given {count} times; give it once."
+    return None
+
+
+def takes_parameters(*accepted, json=False, repeatable=False):
+    """A view decorator: a request whose query string holds any other parameter, or one
+    of these more than once, is a 400.
 
     Input: the names the view reads from ``request.GET`` (none for a page that reads
     none); ``json``: answer ``{"errors": [message]}`` as the JSON endpoints do, else the
     site's 400 page with the message (link-tracking tags are tolerated there, see
-    :func:`unknown_parameters`). Output: the decorator. Works on function views and on
-    a class view's ``as_view()``.
+    :func:`unknown_parameters`); ``repeatable``: the view checks repeated values itself
+    (the list's filters take several), else each name may be given once
+    (:func:`repeated_parameters`). Output: the decorator. Works on function views and
+    on a class view's ``as_view()``.
     """
 
     def decorator(view):
         @wraps(view)
         def checked(request, *args, **kwargs):
             problem = unknown_parameters(request.GET, accepted, tracking=not json)
+            if problem is None and not repeatable:
+                problem = repeated_parameters(request.GET, accepted)
             if problem is None:
                 return view(request, *args, **kwargs)
             if json:

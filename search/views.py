@@ -15,7 +15,7 @@ from listing.suggested import suggested_filters
 
 @csrf_exempt
 @require_safe
-@takes_parameters(*LIST_PARAMETERS)
+@takes_parameters(*LIST_PARAMETERS, repeatable=True)
 def suggestions_partial(request):
     """The suggested-filters area alone, for in-place updates while typing.
 
@@ -45,7 +45,7 @@ def suggestions_partial(request):
 
 @csrf_exempt
 @require_safe
-@takes_parameters("q", json=True)
+@takes_parameters("q", json=True, repeatable=True)
 def suggest_json(request):
     """``/suggest.json?q=``: the values the sentence is about, for scripts and agents.
 

@@ -304,3 +304,14 @@ def test_a_message_quotes_a_nul_as_a_symbol_and_a_long_number_as_a_number(
     assert response.status_code in (400, 404)
     assert message in page(response).get_text(" "), page(response).get_text(" ")[:2000]
     assert b"\x00" not in response.content
+
+
+def test_a_parameter_given_twice_on_a_term_page_is_a_400_that_says_so(client):
+    """Found by a new user: ``?page=1&page=2`` on a term page showed the second page
+    silently (the list refuses it: which one was meant is unknown)."""
+    make_case("Hang", symptoms=["NCCL timeout"])
+    url = "/taxonomy/symptom/nccl-timeout/"
+    assert client.get(url, {"page": "1"}).status_code == 200
+    response = client.get(url + "?page=1&page=2")
+    assert response.status_code == 400
+    assert "The page parameter is given 2 times; give it once." in response.content.decode()
