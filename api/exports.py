@@ -331,11 +331,15 @@ def rate_limited(kind):
     """Decorator: count the request against ``settings.EXPORT_RATE_LIMIT`` exports a
     minute per client (:func:`lib.limits.hit`, scope ``"export"``); past it, answer 429
     with ``Retry-After`` and the reason, as text (``kind`` "csv") or as
-    ``{"errors": [...]}`` (``kind`` "json"), before any work."""
+    ``{"errors": [...]}`` (``kind`` "json"), before any work. A query the list refuses
+    (a 400, no export made) is not counted, nor, with :func:`~django.views.decorators.
+    http.condition` outside this, a 304."""
 
     def decorate(view):
         @functools.wraps(view)
         def wrapper(request, *args, **kwargs):
+            if read_query(request.GET)[3]:
+                return view(request, *args, **kwargs)  # the list's 400: nothing exported
             limit = settings.EXPORT_RATE_LIMIT
             wait = limits.hit("export", limits.client_key(request), limit)
             if not wait:
@@ -360,8 +364,8 @@ def rate_limited(kind):
 
 @csrf_exempt
 @require_safe
-@rate_limited("csv")
 @condition(etag_func=list_state_etag)
+@rate_limited("csv")
 def export_csv(request):
     """``/export.csv``: the list's whole result as CSV, one row per case (:data:`CSV_COLUMNS`).
 
@@ -375,8 +379,8 @@ def export_csv(request):
 
 @csrf_exempt
 @require_safe
-@rate_limited("json")
 @condition(etag_func=list_state_etag)
+@rate_limited("json")
 def export_json(request):
     """``/export.json``: the list's whole result as a JSON array of export records
     (:func:`listing.bulk.records_at`), streamed, in the list's order.

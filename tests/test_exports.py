@@ -698,8 +698,14 @@ def test_past_the_export_rate_limit_a_client_gets_429_with_retry_after(client, s
 
     settings.EXPORT_RATE_LIMIT = 2
     in_one_rate_window()
-    for _ in range(2):
-        assert client.get(f"/export.{kind}").status_code == 200
+    first = client.get(f"/export.{kind}")
+    assert first.status_code == 200
+    # Neither a query the list refuses nor a 304 exports anything: neither counts (a new
+    # user hit the limit while correcting a typo).
+    for _ in range(3):
+        assert client.get(f"/export.{kind}?year_from=abc").status_code == 400
+        assert client.get(f"/export.{kind}", HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert client.get(f"/export.{kind}").status_code == 200
     refused = client.get(f"/export.{kind}?symptom=job-crash")
     assert refused.status_code == 429
     assert 1 <= int(refused["Retry-After"]) <= 60
