@@ -8,7 +8,8 @@ repetitions are bounded, so each reader is linear in the text.
 - a failing node put back to work (:func:`repeat_offenders`);
 - a checkpoint that failed to save or load (:func:`checkpoint_failures`);
 - a whole service out (:func:`full_outages`);
-- trouble after an upgrade, and what was upgraded (:func:`upgrades`);
+- trouble after an upgrade, and what was upgraded (:func:`upgrades`); trouble gone after
+  a downgrade (:func:`downgrades`);
 - numbers a training log prints: a loss that jumps (:func:`loss_spikes`) and a rate that
   falls (:func:`throughput_drops`);
 - how many accelerators a job or cluster had, for the *Scale* filter
@@ -207,6 +208,45 @@ def upgrades(text):
     for match in _UPGRADE.finditer(text):
         named = " ".join(part for part in match.group("before", "after", "name") if part)
         slug = "firmware-or-driver-bug" if _DRIVER_WORDS.search(named) else "software-regression"
+        found.append((slug, match.start(), match.end()))
+    return found
+
+
+# A downgrade that made the trouble go away: "Downgrading to vLLM v0.9.* solves this
+# issue", "when the NCCL version is rolled back to 2.1.5, the performance returns to
+# normal", "reverting to driver 535 fixed it". The newer version brought the trouble.
+_DOWNGRADE = re.compile(
+    r"\b(?:downgrad(?:e|es|ed|ing)|roll(?:s|ed|ing)?\s+back|revert(?:s|ed|ing)?|"
+    r"going\s+back|went\s+back)\s+(?:[\w.+*-]+\s+){0,4}?(?:back\s+)?to\s+"
+    r"(?P<name>[\w.+*-]+(?:\s+[\w.+*-]+)?)[^.\n]{0,60}?"
+    r"\b(?:solv|fix|resolv|restor|return|disappear|goes\s+away|went\s+away|works?\b|worked)",
+    re.IGNORECASE,
+)
+# What was gone back to is a version ("2.1.5", "v0.9.*", "driver 535", "the previous
+# release"), not a setting ("reverting to fp16 kv": a configuration change).
+_VERSION_NAMED = re.compile(
+    r"\d+\.(?:\d+|\*)|\bv\d|\b(?:version|release|image|build|commit|sha)\b|"
+    r"\b(?:driver|firmware|bios)\s+\d|\b(?:previous|older|old|earlier|last)\b",
+    re.IGNORECASE,
+)
+_NEGATION = re.compile(r"\b(?:not|never|no|nothing|didn'?t|doesn'?t|won'?t|can'?t)\b|n't\b", re.I)
+
+
+def downgrades(text):
+    """``[(slug, start, end)]``: where ``text`` says going back to an earlier version
+    (:data:`_VERSION_NAMED`) made the trouble go away (:data:`_DOWNGRADE`; not when it
+    says it did not), with the root
+    cause it points to: ``firmware-or-driver-bug`` for a driver or firmware, else
+    ``software-regression``. Linear in the text."""
+    found = []
+    for match in _DOWNGRADE.finditer(text):
+        if _NEGATION.search(match.group()) or not _VERSION_NAMED.search(match.group("name")):
+            continue
+        slug = (
+            "firmware-or-driver-bug"
+            if _DRIVER_WORDS.search(match.group())
+            else "software-regression"
+        )
         found.append((slug, match.start(), match.end()))
     return found
 

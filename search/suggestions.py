@@ -61,6 +61,7 @@ from .recognise import tokenize
 from .rules import (
     accelerator_counts,
     checkpoint_failures,
+    downgrades,
     full_outages,
     job_crashes,
     loss_spikes,
@@ -366,6 +367,20 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                 matched = sentence[start:end]
                 found.append(Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", start))
                 covered.append((start, end))
+    # Going back to an earlier version made the trouble go away: the newer one brought
+    # it ("Downgrading to vLLM v0.9.* solves this issue"), unless a cause is named.
+    causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)
+    for slug, start, end in [] if causes_named else downgrades(sentence)[:1]:
+        key = ("root_cause", slug)
+        if key in named_keys | set_aside or key not in vocabulary.candidates:
+            continue
+        if denied(sentence, start, end) or any(a <= start < b for a, b in well):
+            continue
+        name = vocabulary.candidates[key].name
+        found.append(
+            Recognised(*key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start)
+        )
+        covered.append((start, end))
     # How many accelerators the job or cluster had, as the Scale filter's band ("training
     # on 1024 H100s" is 1,000 to 9,999): the largest count given, found as written.
     counts = [

@@ -1081,3 +1081,24 @@ class ReadingRealLinesTests(LibraryTestCase):
         listed = self.client.get("/", {"q": sentence})
         chips = [a.get_text(" ", strip=True) for a in page(listed).select(".chip--suggested")]
         assert any(c.startswith("Scale: 1,000 to 9,999 accelerators") for c in chips), chips
+
+    def test_trouble_gone_after_a_downgrade_is_a_regression(self):
+        """From the corpus's tuning part: "Downgrading to vLLM v0.9.* solves this issue" and
+        "when the NCCL version is rolled back to 2.1.5, the performance returns to normal"
+        named no cause; the newer version brought the trouble."""
+        for text, value in [
+            ("the throughput is incredibly low with vLLM 0.10.2. Downgrading to vLLM v0.9.* "
+             "solves this issue", "root_cause:software-regression"),
+            ("When the NCCL version is rolled back to 2.1.5, the performance returns to normal.",
+             "root_cause:software-regression"),
+            ("GPUs fell off the bus every night; reverting to driver 535 fixed it",
+             "root_cause:firmware-or-driver-bug"),
+        ]:  # fmt: skip
+            with self.subTest(text):
+                assert value in self.suggest(text)
+        for text in [
+            "we rolled back to vLLM 0.9.2 but it did not fix the latency",
+            "gibberish after we switched to the fp8 KV cache; reverting to fp16 kv fixes it",
+        ]:
+            with self.subTest(text):
+                assert "root_cause:software-regression" not in self.suggest(text)
