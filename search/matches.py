@@ -96,7 +96,7 @@ def bm25f(frequencies, document_frequencies, n_cases, weights=None):
 
 @dataclass
 class Matches:
-    """What the text search found: case primary keys and BM25 scores (equal lengths).
+    """What the text search found: case primary keys and BM25F scores (equal lengths).
 
     ``ranked`` is false when scoring every match would have run past the time limit or
     the rank limit, so the matches came back unscored (all 0: listed newest first);
@@ -116,7 +116,8 @@ def find_matches(sentence, n_cases, versions=None, expansion=()):
     Input: the sentence, the number of published cases (for idf) and the data's change
     counters if read (SQLite keeps its documents until they move); ``expansion``,
     ``(text, weight)`` pairs whose terms join the sentence's at that weight. Output:
-    :class:`Matches`. PostgreSQL: at most three statements, each bounded by
+    :class:`Matches`. PostgreSQL: three statements, and a fourth that counts common
+    terms exactly when one is first met in a state of the library, each bounded by
     ``settings.SEARCH_TIMEOUT_MS``; more than ``settings.SEARCH_RANK_LIMIT`` matches are
     returned unranked. SQLite: every published case scored in Python (the embedded
     database holds a small library).

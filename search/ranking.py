@@ -41,7 +41,7 @@ TERM_BOOST = 1.0
 # explains the watchdog (log top-3 0.90 and MRR 0.72 with 1.0 or 2.0).
 SIGNATURE_BOOST = 2.0
 # A recognised value's aliases join the query at this weight times its confidence; at
-# most EXPANSION_TERMS of them in all (each is one more ts_rank on PostgreSQL). Chosen on
+# most EXPANSION_TERMS of them in all (each is one more ts_rank_cd on PostgreSQL). Chosen on
 # the development set tests/data/search-queries.tsv with 151 cases: 0.2 and 6 keep
 # descriptions at top-3 1.00 and bring log lines from 0.85 to 0.90 on PostgreSQL; 0.5 or
 # 12 terms start pulling descriptions towards cases that merely use a value's aliases.
