@@ -197,7 +197,28 @@ _SAID_WELL = re.compile(
     r"(?:green|healthy|fine|normal|ok|okay|quiet|silent|clean)|"
     r"(?:util|utilization|utilisation)\s+(?:is|was|stayed|stays|remained|remains|showed|shows|"
     r"sat|sits|reads|read|at)\s+"
-    r"(?:at\s+)?(?:~|about\s+)?100\s*%)(?=\W|$)",
+    r"(?:at\s+)?(?:~|about\s+)?100\s*%|"
+    # A check that ran clean or let it through: "dcgm diagnostics … completes w/o any
+    # issue", "was not caught by the health check", "nodes … pass validation".
+    r"(?:completes?|completed|finishe[sd]|finish|runs?|ran|passe[sd]|pass)\s+"
+    r"(?:w/o|without)\s+(?:any\s+)?(?:issues?|errors?|problems?|complaints?|failures?)|"
+    r"pass(?:es|ed)?\s+(?:the\s+)?(?:validation|health\s*checks?|diagnostics?))(?=\W|$)",
+    re.IGNORECASE,
+)
+# A check that missed what happened: "it was not caught by dcgm diagnostics", "never
+# flagged by our health checks". What it missed was there: no contrast is needed.
+_MISSED_BY = re.compile(
+    r"\b(?:not|never)\s+(?:been\s+)?(?:caught|detected|flagged|noticed)\s+by\s+"
+    r"(?:the\s+|our\s+|any\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:checks?|diagnostics?|dcgm|"
+    r"monitoring|monitors?|alerts?|alerting|probes?|tests?|validation|health\s*checks?)\b",
+    re.IGNORECASE,
+)
+# Words of a failure in the sentence before: a signal said well right after it is set
+# against it ("Both workers had the same problems. CloudWatch reported everything was
+# fine on all servers.").
+_TROUBLE = re.compile(
+    r"\b(?:problems?|errors?|fail(?:s|ed|ing|ure|ures)?|crash(?:ed|es|ing)?|hang(?:s|ing)?|"
+    r"hung|broken|down|outage|timed?\s*out|timeouts?|stuck|wedged|slow(?:er)?)\b",
     re.IGNORECASE,
 )
 # Words that set the signal against what really happened, in the same sentence.
@@ -211,17 +232,27 @@ _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?](?=\s|$)|\n|$)")
 
 def misleading_signals(text):
     """``[(start, end)]`` of the places ``text`` says a signal showed all was well while
-    something was not ("AWS CloudWatch reported everything was fine on all servers" after
-    a failure; "we had a NCCL timeout, but RAS shows it healthy"; "it can still complete
-    with an overall PASS result even though…"): a report, check or look that said well
+    something was not ("AWS CloudWatch reported everything was fine on all servers" after a
+    failure; "we had a NCCL timeout, but RAS shows it healthy"; "it can still complete with
+    an overall PASS result even though…"): a report, check or look that said well
     (:data:`_SAID_WELL`) in a sentence, or right after one, that sets it against what
-    happened (:data:`_AGAINST`). Such a place shows the contributing factor *Misleading
-    signals*. Linear in the text (one pass per sentence)."""
+    happened (:data:`_AGAINST`), or right after a sentence of failure (:data:`_TROUBLE`); or
+    a check said to have missed it (:data:`_MISSED_BY`). Such a place shows the contributing
+    factor *Misleading signals*. Linear in the text (one pass per sentence)."""
     found = []
     previous = ""
     for sentence in _SENTENCE.finditer(text):
+        missed = _MISSED_BY.search(sentence.group(0))
+        if missed:
+            found.append((sentence.start() + missed.start(), sentence.start() + missed.end()))
+            previous = sentence.group(0)
+            continue
         said = _SAID_WELL.search(sentence.group(0))
-        if said and (_AGAINST.search(sentence.group(0)) or _AGAINST.search(previous)):
+        if said and (
+            _AGAINST.search(sentence.group(0))
+            or _AGAINST.search(previous)
+            or _TROUBLE.search(previous)
+        ):
             found.append((sentence.start() + said.start(), sentence.start() + said.end()))
         previous = sentence.group(0)
     return found

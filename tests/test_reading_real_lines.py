@@ -272,13 +272,19 @@ class ReadingRealLinesTests(LibraryTestCase):
             "When the hang happens, the GPU util is 100% but the power draw is low.",
             "The diagnostic can still complete with an overall **PASS** result even though "
             "it records an allocation error.",
+            # After a sentence of failure; a check that missed it (corpus, tuning part).
+            "Both workers had the same problems as above. AWS CloudWatch reported everything "
+            "was fine on all servers.",
+            "It was very surprised to see that it was not caught by dcgm diagnostics --run "
+            "xlong, it completes w/o any issue.",
         ]:
             with self.subTest(text):
                 assert "contributing_factor:misleading-signals" in self.suggest(text)
         # Well with nothing against it, or a failure denied: nothing misleading.
         for text in ["nvidia-smi shows the GPUs are healthy.",
                      "All checks passed and the deploy went fine.",
-                     "the dashboards never showed healthy, but the job ran"]:  # fmt: skip
+                     "the dashboards never showed healthy, but the job ran",
+                     "The upgrade went well. The job completes without any issue."]:  # fmt: skip
             with self.subTest(text):
                 assert "contributing_factor:misleading-signals" not in self.suggest(text)
 
