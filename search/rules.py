@@ -61,7 +61,14 @@ _REPEAT_OFFENDER = re.compile(
     r"\bsame\s+(?:bad\s+|faulty\s+|broken\s+|flaky\s+)?" + _NODE + r"\s+(?:\w+\s+){0,2}?"
     r"(?:failed|crashed|died|broke)\s+again\b|"
     r"\b" + _NODE + r"\s+(?:kept|keeps|keep)\s+(?:coming\s+back|getting\s+"
-    r"(?:scheduled|picked|allocated)|failing\s+again)\b",
+    r"(?:scheduled|picked|allocated)|failing\s+again)\b|"
+    # Drained again after being put back: "node-1-node-4 were in drain state again this
+    # morning"; a node known to fail: "node-1 is one of the nodes that has the tendency to
+    # shut down under load".
+    r"\b(?:were|was|is|are|went|goes|go|got|gets)\s+(?:back\s+)?(?:in(?:to)?\s+)?(?:the\s+)?"
+    r"(?:drain(?:ed|ing)?|offline)\s+(?:state\s+)?again\b|"
+    r"\b" + _NODE + r"\b[^.\n]{0,60}?\b(?:has\s+(?:a|the)\s+tendency|tends)\s+to\s+"
+    r"(?:fail|crash|shut\s+down|reboot|hang|go\s+down|drop\s+out|die)\b",
     re.IGNORECASE,
 )
 
@@ -69,7 +76,8 @@ _REPEAT_OFFENDER = re.compile(
 def repeat_offenders(text):
     """``[(start, end)]`` of the places ``text`` says a failing node was put back to work
     (:data:`_REPEAT_OFFENDER`: "the scheduler allocated the same node and … we crashed
-    again", "jobs keep landing on the same faulty host"). Such a place shows the
+    again", "jobs keep landing on the same faulty host", "were in drain state again", "one
+    of the nodes that has the tendency to shut down"). Such a place shows the
     contributing factor *Repeat offender nodes*. Linear in the text (bounded
     repetitions)."""
     return [match.span() for match in _REPEAT_OFFENDER.finditer(text)]

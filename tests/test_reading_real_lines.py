@@ -1108,3 +1108,20 @@ class ReadingRealLinesTests(LibraryTestCase):
         ]:
             with self.subTest(text):
                 assert "root_cause:software-regression" not in self.suggest(text)
+
+    def test_a_node_drained_again_or_known_to_fail_is_a_repeat_offender(self):
+        """From the corpus's tuning part: nodes back in drain the morning after they were
+        resumed, and "one of the nodes that has the tendency to shut down under load"."""
+        for text in [
+            "Doh, I did it again. Cn121-cn124 were in drain state again this morning and when "
+            "I resumed them I included cn125.",
+            "iirc node-1 is one of the nodes that has the tendency to shut down under load.",
+        ]:
+            with self.subTest(text):
+                assert "contributing_factor:repeat-offender-nodes" in self.suggest(text)
+        for text in [
+            "we drained the node for maintenance and it is back in service",
+            "the job tends to crash at step 0 when the config is wrong",
+        ]:
+            with self.subTest(text):
+                assert "contributing_factor:repeat-offender-nodes" not in self.suggest(text)
