@@ -123,7 +123,15 @@ _LOST_CAPACITY = re.compile(
     r"\b(?:lost|lose|loses|losing)\s+(?:(?:a|an|the|half|quarter|third|most|some|all|of|its|"
     r"our|their|usable|available|healthy|\d+(?:[.,]\d+)?%?|hundreds|dozens|thousands|"
     r"several|many)\s+){1,6}(?:gpus?|nodes?|accelerators?|hosts?|machines?|servers?|"
-    r"capacity|racks?)\b",
+    r"capacity|racks?)\b|"
+    # "the resulting decrease in capacity", "capacity dropped", "reduced capacity", "the
+    # nodes didn't re-join the cluster".
+    r"\b(?:decrease|drop|reduction|loss|fall)\s+(?:of|in)\s+(?:\w+\s+){0,2}?"
+    r"(?:capacity|gpus|nodes|accelerators)\b|"
+    r"\bcapacity\s+(?:dropped|fell|decreased|shrank|went\s+down|was\s+reduced)\b|"
+    r"\breduced\s+(?:gpu\s+|serving\s+|compute\s+)?capacity\b|"
+    r"\b(?:nodes?|hosts?|machines?|servers?)\s+(?:didn'?t|did\s+not|failed\s+to|never|"
+    r"could\s+not|couldn'?t)\s+(?:re-?join|come\s+back|return)\b",
     re.IGNORECASE,
 )
 

@@ -1125,3 +1125,16 @@ class ReadingRealLinesTests(LibraryTestCase):
         ]:
             with self.subTest(text):
                 assert "contributing_factor:repeat-offender-nodes" not in self.suggest(text)
+
+    def test_capacity_said_to_fall_is_a_capacity_loss(self):
+        """From the corpus's tuning part: "the resulting decrease in capacity degraded
+        DALL·E service" and "the nodes didn't re-join the cluster" named no capacity loss."""
+        for text in [
+            "The resulting decrease in capacity degraded DALL·E service.",
+            "The nodes didn't re-join the cluster due to timing issues of a GPU diagnostics "
+            "command.",
+            "we ran at reduced capacity for six hours",
+        ]:
+            with self.subTest(text):
+                assert "symptom:capacity-loss" in self.suggest(text)
+        assert "symptom:capacity-loss" not in self.suggest("capacity planning for next year")
