@@ -181,7 +181,13 @@ _DENIED_AFTER = re.compile(
     r"(?:[\w.-]+\s+){0,2}?(?:(?:is|was|are|were)(?:\s+not|n't)|isnt|wasnt|arent|werent)\s+"
     r"(?:the\s+|a\s+|our\s+)?"
     r"(?:\w+\s+)?(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved)\b|"
-    r"(?:[\w.-]+\s+)?never\b|"
+    # "X never …" denies X ("NCCL never showed errors"), but not where X never reached,
+    # finished or answered: that is X failing ("fabric manager never reported Completed",
+    # "the device plugin never became ready").
+    r"(?:[\w.-]+\s+)?never\b(?!\s+(?:became|become|becomes|reached|reaches|returned|"
+    r"reported\s+(?:completed|complete|ready|healthy|success|up|running)|finished|finishes|"
+    r"completed|completes|started|starts|initiali[sz]ed|responded|responds|recovered|booted|"
+    r"(?:re-?)?joined|got\s+(?:ready|healthy))\b)|"
     r"(?:[\w.-]+\s+)?(?:did(?:\s+not|n't|nt)\s+(?:misbehave|malfunction|break|act\s+up|"
     r"do\s+anything\s+wrong)|did\s+nothing\s+wrong|"
     r"(?:worked|behaved|performed)\s+(?:fine|normally|correctly|as\s+expected))\b|"

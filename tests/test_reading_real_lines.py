@@ -1138,3 +1138,12 @@ class ReadingRealLinesTests(LibraryTestCase):
             with self.subTest(text):
                 assert "symptom:capacity-loss" in self.suggest(text)
         assert "symptom:capacity-loss" not in self.suggest("capacity planning for next year")
+
+    def test_a_part_that_never_got_ready_failed_it_is_not_denied(self):
+        """From the corpus's tuning part: "[warmup] fabric manager never reported Completed"
+        named nothing, "X never …" being read as ruling X out. A part that never reached,
+        finished or answered failed; one that never showed errors is ruled out."""
+        found = self.suggest("[warmup] fabric manager never reported Completed; trying anyway")
+        assert "component:nvlink" in found
+        assert "component:gpu-device-plugin" in self.suggest("the device plugin never became ready")
+        assert "component:nccl" not in self.suggest("NCCL never showed any errors")
