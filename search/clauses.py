@@ -220,6 +220,13 @@ _NEGATIVE_ROW = re.compile(
 )
 # A count of none right before a value's words: "0 ECC errors", "zero Xid events".
 _NONE_BEFORE = re.compile(r"\b(?:0|zero)\s+$", re.IGNORECASE)
+# A 0 that numbers a thing rather than counts it: "GPU-0 A100-40G", "rank 0 NCCL
+# timeout", "node 0 ECC errors", "mlx5_0 link down" (a device, rank or port index).
+_INDEX_BEFORE = re.compile(
+    r"(?:[\w.:/#-]|\b(?:gpus?|ranks?|nodes?|devices?|dev|cards?|slots?|ports?|sockets?|cpus?|"
+    r"workers?|hosts?|ids?|index|no\.?|number|local_rank|pid)\s+)0\s+$",
+    re.IGNORECASE,
+)
 
 
 # A statement that nothing was changed: "nothing else changed", "no deploys since
@@ -435,7 +442,7 @@ def denied(sentence, start, end=None, counts=True):
     if end is not None and (state.match(sentence, end) or _DENIED_AFTER.match(sentence, end)):
         return True
     before = sentence[:start]
-    if counts and _NONE_BEFORE.search(before):
+    if counts and _NONE_BEFORE.search(before) and not _INDEX_BEFORE.search(before):
         return True
     ends = list(_CLAUSE_END.finditer(before))
     clause = before[ends[-1].end() :] if ends else before

@@ -1147,3 +1147,49 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "component:nvlink" in found
         assert "component:gpu-device-plugin" in self.suggest("the device plugin never became ready")
         assert "component:nccl" not in self.suggest("NCCL never showed any errors")
+
+    def test_a_zero_that_numbers_a_device_or_rank_denies_nothing(self):
+        """A 0 before a name counts none ("0 ECC errors"), but after a GPU, a rank or a
+        hyphen it is an index: "GPU-0 A100-40G" lost the A100 and "rank 0 NCCL timeout"
+        the timeout."""
+        found = self.suggest("We have a broken GPU-0 A100-40G which shows low performance")
+        assert "accelerator:a100" in found
+        assert "symptom:nccl-timeout" in self.suggest("rank 0 NCCL timeout after 30 minutes")
+        assert "symptom:ecc-error" in self.suggest("GPU 0 ECC errors keep climbing")
+        assert "symptom:ecc-error" not in self.suggest("0 ECC errors on all nodes")
+
+    def test_lines_of_coredns_aws_rdma_dcgm_and_the_driver(self):
+        """Each line printed by a tool whose format no signature knew, so that it suggested
+        nothing or only the setting (sources in the signatures)."""
+        cases = {
+            "[ERROR] plugin/errors: 2 github.com. AAAA: read udp 10.0.0.2:46499->"
+            "10.0.0.1:53: i/o timeout": ("component:dns", "symptom:dns-resolution-failure"),
+            "E1120 06:39:32.367506 1 static_autoscaler.go:128] Failed to update node "
+            "registry: Throttling: Rate exceeded": ("symptom:requests-throttled",),
+            "An error occurred (ThrottlingException) when calling the Subscribe operation: "
+            "Rate exceeded": ("symptom:requests-throttled",),
+            "Worker: Process failed for slice (local_nic: mlx5_0, retry_cnt: 0): transport "
+            "retry counter exceeded": ("symptom:network-connectivity-loss",),
+            "[  +0.000844] nvidia 0000:03:00.0: AER: can't recover (no error_detected callback)": (
+                "component:gpu",
+            ),
+            "NVRM: knvlinkUpdatePostRxDetectLinkMask_IMPL: Failed to update Rx Detect Link mask!": (
+                "component:nvlink",
+            ),
+            "ERROR [[Health]] Detected a WARNING in health system Thermal: 'Detected clocks "
+            "event due to thermal violation in GPU 2.": ("root_cause:gpu-overheating",),
+            "LNet: 2431:0:(o2iblnd_cb.c:3174:kiblnd_check_conns()) Timed out tx for "
+            "10.0.0.1@o2ib: 403661 seconds": ("component:infiniband-fabric",),
+            "check /sys/class/infiniband/mlx5_0/ports/1/counters/link_downed on every node": (
+                "component:infiniband-fabric",
+            ),
+        }
+        for line, wanted in cases.items():
+            found = self.suggest(line)
+            for value in wanted:
+                assert found.get(value, {}).get("how") == "signature", (line, value, found)
+        # Not the registry of models: "node registry" in the AWS line.
+        assert "component:package-or-model-registry" not in self.suggest(
+            "E1120 06:39:32.367506 1 static_autoscaler.go:128] Failed to update node "
+            "registry: Throttling: Rate exceeded"
+        )
