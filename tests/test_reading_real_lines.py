@@ -1158,7 +1158,7 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:ecc-error" in self.suggest("GPU 0 ECC errors keep climbing")
         assert "symptom:ecc-error" not in self.suggest("0 ECC errors on all nodes")
 
-    def test_lines_of_coredns_aws_rdma_dcgm_and_the_driver(self):
+    def test_lines_of_coredns_aws_s3_slurm_rdma_dcgm_and_the_driver(self):
         """Each line printed by a tool whose format no signature knew, so that it suggested
         nothing or only the setting (sources in the signatures)."""
         cases = {
@@ -1180,6 +1180,14 @@ class ReadingRealLinesTests(LibraryTestCase):
             "event due to thermal violation in GPU 2.": ("root_cause:gpu-overheating",),
             "LNet: 2431:0:(o2iblnd_cb.c:3174:kiblnd_check_conns()) Timed out tx for "
             "10.0.0.1@o2ib: 403661 seconds": ("component:infiniband-fabric",),
+            "squeue: error: resolve_ctls_from_dns_srv: res_nsearch error: Unknown host": (
+                "component:job-scheduler",
+                "symptom:dns-resolution-failure",
+            ),
+            "SlowDown (client): Please reduce your request rate. - <Error><Code>SlowDown</Code>"
+            "</Error>": ("component:object-storage",),
+            "botocore.exceptions.ClientError: An error occurred (NoSuchKey) when calling the "
+            "GetObject operation": ("component:object-storage",),
             "check /sys/class/infiniband/mlx5_0/ports/1/counters/link_downed on every node": (
                 "component:infiniband-fabric",
             ),
