@@ -270,3 +270,30 @@ def test_a_long_paragraph_keeps_its_sentence_about_the_failure(client, signed):
     assert api["notice"].startswith(f"Your paste of {len(text)} characters")
     facets = client.get("/api/v1/facets/", {"q": text}).json()
     assert facets["notice"] == api["notice"]
+
+
+def test_the_set_filters_with_open_counts_but_the_exact_pattern_decides():
+    """Issue 25: the set of every signature is built with long counts left open
+    (``\\S{1,253}`` as ``\\S+``: a quarter of the instructions, about 7 MB less a
+    process); a signature still matches only where its own bounds allow."""
+    from search.signatures import SignatureMatcher, loosened
+
+    assert loosened(r"lookup \S{1,253} on [^\n]{0,120}?x{2,3}\{1,20\}") == (
+        r"lookup \S{1,} on [^\n]*?x{2,3}\{1,20\}"
+    )
+    doc = "https://example.org/doc"
+    matcher = SignatureMatcher(
+        [
+            (
+                "symptom",
+                "dns-resolution-failure",
+                rf"\blookup \S{{1,20}} on \S{{1,40}}: no such host {doc}",
+            )
+        ]
+    )
+    assert matcher.find("lookup api.example.org on 10.0.0.1:53: no such host") == [
+        ("symptom", "dns-resolution-failure", 0, 51)
+    ]
+    # A host name of 30 characters is past the pattern's own bound of 20: no match,
+    # though the set's open pattern matches it.
+    assert matcher.find("lookup " + "a" * 30 + " on 10.0.0.1:53: no such host") == []
