@@ -1201,3 +1201,23 @@ class ReadingRealLinesTests(LibraryTestCase):
             "E1120 06:39:32.367506 1 static_autoscaler.go:128] Failed to update node "
             "registry: Throttling: Rate exceeded"
         )
+
+    def test_an_active_slowdown_in_nvidia_smi_is_the_gpu_and_not_active_is_nothing(self):
+        """nvidia-smi -q's clock event reasons: an active hardware thermal slowdown is the
+        GPU overheating; rows that say Not Active suggest nothing."""
+        table = (
+            "    Clocks Event Reasons\n"
+            "        Idle                              : Not Active\n"
+            "        HW Slowdown                       : Active\n"
+            "            HW Thermal Slowdown           : Active\n"
+            "            HW Power Brake Slowdown       : Not Active\n"
+        )
+        found = self.suggest(table)
+        assert found["component:gpu"]["how"] == "signature"
+        assert found["root_cause:gpu-overheating"]["how"] == "signature"
+        quiet = self.suggest(
+            "        HW Slowdown                       : Not Active\n"
+            "            HW Thermal Slowdown           : Not Active"
+        )
+        assert "root_cause:gpu-overheating" not in quiet
+        assert "component:gpu" not in quiet
