@@ -74,16 +74,18 @@ class ValueTable:
         self.by_slug = {value.slug: value for value in self.values if value.position not in hidden}
         link_cases = np.asarray(link_cases, dtype=np.int32)
         link_values = np.asarray(link_values, dtype=np.int32)
-        # Three int32 arrays per facet: the links by value (cases, and their values, for
-        # counting), and the values by case; offsets into the first and the third.
+        # Two arrays per facet: the links by value (the cases of each value, for counting)
+        # and by case (the values of each case, int16 while the facet has fewer than
+        # 32,768 values); offsets into each. (Issue 25: a third array, the value of each
+        # link by value, is not kept: counts are differences of a running sum.)
         order = np.argsort(link_values, kind="stable")
         self.link_cases = link_cases[order]  # posting lists, value after value
-        self.link_values = link_values[order]
         self.posting_starts = np.searchsorted(
-            self.link_values, np.arange(len(self.values) + 1)
+            link_values[order], np.arange(len(self.values) + 1)
         ).astype(np.int32)
         by_case = np.argsort(link_cases, kind="stable")
-        self.case_values = link_values[by_case]
+        narrow = np.int16 if len(self.values) < 2**15 else np.int32
+        self.case_values = link_values[by_case].astype(narrow)
         self.case_starts = np.searchsorted(link_cases[by_case], np.arange(n_cases + 1)).astype(
             np.int32
         )
@@ -110,11 +112,14 @@ class ValueTable:
 
     def counts(self, mask=None):
         """Cases per value among the cases where ``mask`` is true (all when ``None``):
-        ``int64[len(self)]``; a case linked twice to a value is counted once (links are
-        unique pairs)."""
+        ``int32[len(self)]``; a case linked twice to a value is counted once (links are
+        unique pairs). The count of a value is how much the running sum of the mask over
+        the posting lists grows across its own list."""
         if mask is None:
             return self.degree
-        return np.bincount(self.link_values[mask[self.link_cases]], minlength=len(self.values))
+        running = np.zeros(len(self.link_cases) + 1, dtype=np.int32)
+        np.cumsum(mask[self.link_cases], out=running[1:])
+        return running[self.posting_starts[1:]] - running[self.posting_starts[:-1]]
 
 
 class CaseIndex:
