@@ -43,7 +43,7 @@ METRICS = (
         "increased-latency",
         r"(?:p50|p90|p95|p99|p999|tail|request|response|inference|serving|e2e|end-to-end)?"
         r"\s*latency|latencies|ttft|time\s+to\s+first\s+token|tpot|inter-token latency|"
-        r"response\s+times?",
+        r"response\s+times?|p9[059]|p99\.9|p999",
         "up",
     ),
     (

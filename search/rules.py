@@ -12,8 +12,9 @@ repetitions are bounded, so each reader is linear in the text.
   a downgrade (:func:`downgrades`);
 - numbers a training log prints: a loss that jumps (:func:`loss_spikes`) and a rate that
   falls (:func:`throughput_drops`);
-- how many accelerators a job or cluster had, for the *Scale* filter
-  (:func:`accelerator_counts`).
+- a job that sits without a word: no log line for hours (:func:`silent_hangs`).
+
+How many accelerators a job had, for the *Scale* filter, is read in ``search/scale.py``.
 """
 
 import re
@@ -260,11 +261,14 @@ def downgrades(text):
 
 
 # A loss reading in a training log or a sentence: "lm loss: 7.343709E+00", "'loss': 2.1",
-# "loss=nan", "loss is 9.8". A "loss scale" or "val_loss" is another number.
+# "loss=nan", "loss is 9.8", "loss went NaN at step 48k". A "loss scale" or "val_loss" is
+# another number.
 _NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d{1,3})?"
 _LOSS_READING = re.compile(
     r"(?<![\w.])(?:lm[ _-]?|train(?:ing)?[ _-]?|total[ _-]?)?loss['\"]?\s{0,3}"
-    rf"(?:[:=]|\bis\b|\bof\b)\s{{0,3}}['\"]?(?P<value>{_NUMBER}|nan|inf)(?![\w.])",
+    r"(?:[:=]|\b(?:is|was|of|hit|hits|went(?:\s+to)?|goes(?:\s+to)?|going(?:\s+to)?|"
+    r"turned(?:\s+(?:to|into))?|became|becomes)\b)"
+    rf"\s{{0,3}}['\"]?(?P<value>{_NUMBER}|nan|inf)(?![\w.])",
     re.IGNORECASE,
 )
 # A loss said to have jumped: "loss jumped from 2.1 to 9.8", "the loss spiked to 12".
@@ -379,48 +383,22 @@ def throughput_drops(text):
     return sorted(found)
 
 
-# How many accelerators a job, run or cluster had: "training on 1024 H100s", "across
-# 16k GPUs", "a 2,048-GPU job", "our 24k GPU cluster", "scaled to 4096 TPU chips". A count
-# before a word for accelerators or a model's name, after a word that makes it the size
-# ("on", "across", "with", "to", "a cluster of"), or joined to one ("2048-GPU"), or
-# followed by what it is the size of ("cluster", "job"). Not a count per machine
-# ("8xH100", "8 GPUs per node", "each with 8 H100s"), of machines ("on 4 H100 DGX nodes"),
-# a part of one ("6 of 8 GPUs") nor a count lost ("lost 4 GPUs": no size word before it).
-_COUNT = r"(\d{1,3}(?:,\d{3})+|\d{1,6}(?:\.\d{1,2})?\s?[kK]\b|\d{1,7})"
-_ACCELERATORS = (
-    r"(?:GPUs?|TPUs?(?:\s+chips?)?|accelerators?|(?:NVIDIA\s+|AMD\s+)?"
-    r"(?:[ABHLV]\d{2,3}|GB\d{3}|B\d{3}|MI\d{3}X?|H\d{3}|TPU\s?v\d[a-z]?)(?:s|\s+GPUs?)?)"
-)
-_SIZE_BEFORE = (
-    r"(?<!each )(?<!per )\b(?:on|across|over|with|using|to|onto|spanning|at|needs?|needed|"
-    r"used|uses|(?:clusters?|fleet|pool|jobs?|runs?)\s+of)\s+"
-    r"(?:(?:about|around|roughly|nearly|almost|over|more\s+than|~)\s*)?"
-)
-# After the count, words that make it a count per machine or of machines: "8 GPUs per
-# node", "with 8 GPUs each", "on 4 H100 DGX nodes".
-_NOT_TOTAL = (
-    r"(?!\s+(?:per|each|a|an)\b|[\s-]+(?:DGX\s+|HGX\s+)?(?:nodes?|servers?|hosts?|"
-    r"machines?|boxes|systems?|VMs?|instances?)\b)"
-)
-_WHOLE = r"(?:clusters?|jobs?|runs?|training|pre-?training|fleet|deployment|superpod|partition)"
-_ACCELERATOR_COUNT = re.compile(
-    rf"{_SIZE_BEFORE}{_COUNT}\s?{_ACCELERATORS}\b{_NOT_TOTAL}|"
-    rf"(?<![\w.,]){_COUNT}[\s-]?{_ACCELERATORS}[\s-]+{_WHOLE}\b",
+# A job that sits without a word: "no log lines for 2h", "no output in the last 40
+# minutes", "no new logs for hours", "the job just sits there". The symptom *Job hang
+# without error* (a hang that names an error is read by the suggestions' own gate).
+_SILENT_HANG = re.compile(
+    r"\bno\s+(?:new\s+)?(?:log\s+lines?|logs?|log\s+output|output|progress|steps?)\s+"
+    r"(?:at\s+all\s+)?(?:for|in)\s+(?:the\s+(?:last|past)\s+)?"
+    r"(?:\d{1,4}(?:\.\d)?\s?|an?\s+|several\s+|many\s+|a\s+few\s+|over\s+an?\s+)?"
+    r"(?:h|hrs?|hours?|min|mins|minutes?|days?)\b|"
+    r"\b(?:jobs?|runs?|trainings?|process(?:es)?|ranks?)\s+(?:just\s+)?(?:sits?|sat|sitting)\s+"
+    r"there\b",
     re.IGNORECASE,
 )
 
 
-def accelerator_counts(text):
-    """``[(count, start, end)]`` of the places ``text`` gives how many accelerators a job,
-    run or cluster had (:data:`_ACCELERATOR_COUNT`), for the *Scale* filter's bands:
-    ``count`` an ``int`` ("16k" is 16,000; "4,096" is 4,096). Linear in the text."""
-    found = []
-    for match in _ACCELERATOR_COUNT.finditer(text):
-        written = next(g for g in match.groups() if g is not None).replace(",", "")
-        if written[-1] in "kK":
-            count = round(float(written[:-1].strip()) * 1000)
-        else:
-            count = int(float(written))
-        if count > 0:
-            found.append((count, match.start(), match.end()))
-    return found
+def silent_hangs(text):
+    """``[(start, end)]`` of the places ``text`` says a job printed nothing for a while or
+    just sat there (:data:`_SILENT_HANG`): the symptom *Job hang without error*. Linear in
+    the text."""
+    return [match.span() for match in _SILENT_HANG.finditer(text)]

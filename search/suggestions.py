@@ -59,7 +59,6 @@ from .metrics import metric_moves, misleading_signals
 from .passing import SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
 from .rules import (
-    accelerator_counts,
     checkpoint_failures,
     downgrades,
     full_outages,
@@ -68,9 +67,11 @@ from .rules import (
     mistuned_timeouts,
     node_losses,
     repeat_offenders,
+    silent_hangs,
     throughput_drops,
     upgrades,
 )
+from .scale import accelerator_counts
 from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise
 from .vocabulary import SETTING_KINDS, get_vocabulary
 
@@ -171,6 +172,7 @@ READ_BY_RULE = (
     (("symptom", "loss-spike"), loss_spikes),
     (("symptom", "node-failure"), node_losses),
     (("symptom", "job-crash"), job_crashes),
+    (("symptom", "job-hang-without-error"), silent_hangs),
     (("symptom", "training-throughput-drop"), throughput_drops),
 )
 # Causes that are a change someone made: a text saying nothing was changed rules them out

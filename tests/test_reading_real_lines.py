@@ -1221,3 +1221,17 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert "root_cause:gpu-overheating" not in quiet
         assert "component:gpu" not in quiet
+
+    def test_everyday_words_for_a_nan_loss_a_p99_and_a_job_that_sits_silent(self):
+        """Engineers write "loss went NaN", "p99 up" and "no log lines for 2h"; each
+        suggested nothing of what it says."""
+        assert "symptom:loss-spike" in self.suggest("loss went NaN at step 48k")
+        assert "symptom:increased-latency" in self.suggest("p99 up, p50 flat since noon")
+        assert "symptom:increased-latency" not in self.suggest("p99 flat, p50 flat since noon")
+        found = self.suggest(
+            "the job just sits there, 100% util on all 8 GPUs, no log lines for 2h"
+        )
+        assert "symptom:job-hang-without-error" in found
+        assert "symptom:job-hang-without-error" not in self.suggest(
+            "no log lines about ECC in dmesg, the node looks healthy"
+        )

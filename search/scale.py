@@ -1,0 +1,52 @@
+"""How many accelerators a job, run or cluster had, in a text, for the *Scale* filter's
+bands (``suggestions.scale_band``). Pure Python, no Django; every repetition is bounded,
+so reading is linear in the text.
+"""
+
+import re
+
+# How many accelerators a job, run or cluster had: "training on 1024 H100s", "across
+# 16k GPUs", "a 2,048-GPU job", "our 24k GPU cluster", "scaled to 4096 TPU chips". A count
+# before a word for accelerators or a model's name, after a word that makes it the size
+# ("on", "across", "with", "to", "a cluster of"), or joined to one ("2048-GPU"), or
+# followed by what it is the size of ("cluster", "job"). Not a count per machine
+# ("8xH100", "8 GPUs per node", "each with 8 H100s"), of machines ("on 4 H100 DGX nodes"),
+# a part of one ("6 of 8 GPUs") nor a count lost ("lost 4 GPUs": no size word before it).
+_COUNT = r"(\d{1,3}(?:,\d{3})+|\d{1,6}(?:\.\d{1,2})?\s?[kK]\b|\d{1,7})"
+_ACCELERATORS = (
+    r"(?:GPUs?|TPUs?(?:\s+chips?)?|accelerators?|(?:NVIDIA\s+|AMD\s+)?"
+    r"(?:[ABHLV]\d{2,3}|GB\d{3}|B\d{3}|MI\d{3}X?|H\d{3}|TPU\s?v\d[a-z]?)(?:s|\s+GPUs?)?)"
+)
+_SIZE_BEFORE = (
+    r"(?<!each )(?<!per )\b(?:on|across|over|with|using|to|onto|spanning|at|needs?|needed|"
+    r"used|uses|(?:clusters?|fleet|pool|jobs?|runs?)\s+of)\s+"
+    r"(?:(?:about|around|roughly|nearly|almost|over|more\s+than|~)\s*)?"
+)
+# After the count, words that make it a count per machine or of machines: "8 GPUs per
+# node", "with 8 GPUs each", "on 4 H100 DGX nodes".
+_NOT_TOTAL = (
+    r"(?!\s+(?:per|each|a|an)\b|[\s-]+(?:DGX\s+|HGX\s+)?(?:nodes?|servers?|hosts?|"
+    r"machines?|boxes|systems?|VMs?|instances?)\b)"
+)
+_WHOLE = r"(?:clusters?|jobs?|runs?|training|pre-?training|fleet|deployment|superpod|partition)"
+_ACCELERATOR_COUNT = re.compile(
+    rf"{_SIZE_BEFORE}{_COUNT}\s?{_ACCELERATORS}\b{_NOT_TOTAL}|"
+    rf"(?<![\w.,]){_COUNT}[\s-]?{_ACCELERATORS}[\s-]+{_WHOLE}\b",
+    re.IGNORECASE,
+)
+
+
+def accelerator_counts(text):
+    """``[(count, start, end)]`` of the places ``text`` gives how many accelerators a job,
+    run or cluster had (:data:`_ACCELERATOR_COUNT`), for the *Scale* filter's bands:
+    ``count`` an ``int`` ("16k" is 16,000; "4,096" is 4,096). Linear in the text."""
+    found = []
+    for match in _ACCELERATOR_COUNT.finditer(text):
+        written = next(g for g in match.groups() if g is not None).replace(",", "")
+        if written[-1] in "kK":
+            count = round(float(written[:-1].strip()) * 1000)
+        else:
+            count = int(float(written))
+        if count > 0:
+            found.append((count, match.start(), match.end()))
+    return found
