@@ -302,13 +302,19 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         )
         if probe.kind not in SETTING_KINDS and probe.kind != "component" and inside:
             occurrences[key] = _with(probe, confidence=PASSING_CONFIDENCE)
-    if {key for key, probe in occurrences.items() if probe.confidence >= OFFER_THRESHOLD} & SERVING:
-        # Serving: "throughput dropped" names no *training* throughput drop.
+    serving = {key for key, probe in occurrences.items() if probe.confidence >= OFFER_THRESHOLD}
+    if (serving | by_signature) & SERVING:
+        # Serving: "throughput dropped" names no *training* throughput drop, and a bare
+        # "Scheduler" is the server's own (SGLang's "Scheduler hit an exception"), not
+        # the cluster's job scheduler.
         drop = occurrences.get(("symptom", "training-throughput-drop"))
         if drop is not None and "train" not in drop.matched.casefold():
             occurrences[("symptom", "training-throughput-drop")] = _with(
                 drop, confidence=PASSING_CONFIDENCE
             )
+        jobs = occurrences.get(("component", "job-scheduler"))
+        if jobs is not None and jobs.matched.casefold() == "scheduler":
+            occurrences[("component", "job-scheduler")] = _with(jobs, confidence=PASSING_CONFIDENCE)
     hang = occurrences.get(SILENT_HANG)
     if hang is not None and (
         any(f.how == "signature" and f.kind == "symptom" for f in found)

@@ -1235,3 +1235,14 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:job-hang-without-error" not in self.suggest(
             "no log lines about ECC in dmesg, the node looks healthy"
         )
+
+    def test_sglangs_scheduler_is_not_the_clusters_job_scheduler(self):
+        """SGLang names its own batch scheduler "Scheduler": with the inference server
+        named by its signature, the bare word suggested the cluster's Job scheduler."""
+        found = self.suggest(
+            "[2025-01-01 10:00:00 TP0] Scheduler hit an exception: torch.OutOfMemoryError: "
+            "CUDA out of memory."
+        )
+        assert found["component:inference-server"]["how"] == "signature"
+        assert "component:job-scheduler" not in found
+        assert "component:job-scheduler" in self.suggest("the slurm scheduler hung again")
