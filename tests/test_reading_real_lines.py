@@ -1246,3 +1246,17 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert found["component:inference-server"]["how"] == "signature"
         assert "component:job-scheduler" not in found
         assert "component:job-scheduler" in self.suggest("the slurm scheduler hung again")
+
+    def test_dcgm_error_codes_name_the_part_they_test(self):
+        """DCGM's diagnostic and health-watch codes (dcgm_errors.h) suggested nothing."""
+        pcie = self.suggest("dcgmi diag -r 3 ... Fail - DCGM_FR_PCIE_REPLAY_THRESHOLD_VIOLATION")
+        assert pcie["component:pcie"]["how"] == "signature"
+        assert pcie["symptom:pcie-error"]["how"] == "signature"
+        memory = self.suggest("Error: DCGM_FR_ROW_REMAP_FAILURE on GPU 3")
+        assert memory["root_cause:gpu-memory-fault"]["how"] == "signature"
+        assert memory["component:gpu-memory-hbm"]["how"] == "signature"
+        # A link reported down is the NVLink, not yet an NVLink error: DCGM reports it on
+        # PCIe GPUs that have none.
+        down = self.suggest("health watch fires DCGM_FR_NVLINK_DOWN for every link")
+        assert down["component:nvlink"]["how"] == "signature"
+        assert "symptom:nvlink-error" not in down
