@@ -155,14 +155,19 @@ def full_outages(text):
 
 
 # Machines lost: "the GB200 rack lost 4 compute trays at once", "the slice keeps losing a
-# host every ~6h", "we lost two GPU nodes overnight", "three nodes just kernel panicked".
+# host every ~6h", "we lost two GPU nodes overnight", "three nodes just kernel panicked",
+# "node reboots randomly", "random reboots".
 _NODE_LOSS = re.compile(
     r"\b(?:lost|losing|lose|loses)\s+(?:(?:a|an|one|two|three|four|five|six|seven|eight|"
     r"nine|ten|several|multiple|some|\d{1,5})\s+)?(?:[\w-]+\s+)?"
     r"(?:nodes?|hosts?|servers?|machines?|compute\s+trays?|trays?|vms?|instances?)\b|"
     r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:just\s+|all\s+)?"
     r"(?:kernel[\s-]+panic(?:ked|s)?|panicked|crashed|died|hard[\s-]+locked|locked\s+up|"
-    r"froze|rebooted\s+(?:by\s+(?:itself|themselves)|unexpectedly|on\s+(?:its|their)\s+own))\b",
+    r"froze|rebooted\s+(?:by\s+(?:itself|themselves)|unexpectedly|on\s+(?:its|their)\s+own))\b|"
+    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:keeps?\s+|kept\s+)?reboot(?:s|ed|ing)?\s+"
+    r"(?:randomly|at\s+random|spontaneously|for\s+no\s+(?:apparent\s+)?reason|without\s+warning|"
+    r"unexpectedly|on\s+(?:its|their)\s+own|by\s+(?:itself|themselves))\b|"
+    r"\b(?:random|spontaneous|unexpected)\s+(?:node\s+|host\s+|server\s+)?reboots?\b",
     re.IGNORECASE,
 )
 

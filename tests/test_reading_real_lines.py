@@ -1260,3 +1260,22 @@ class ReadingRealLinesTests(LibraryTestCase):
         down = self.suggest("health watch fires DCGM_FR_NVLINK_DOWN for every link")
         assert down["component:nvlink"]["how"] == "signature"
         assert "symptom:nvlink-error" not in down
+
+    def test_everyday_words_for_5xx_responses_notready_nodes_and_random_reboots(self):
+        """ "users saw 502s" suggested Data exposure (by the meaning of "users saw") and
+        no error rate; "went NotReady" and "node reboots randomly" suggested no node
+        failure; "the cooling failed" no cooling system."""
+        found = self.suggest("users saw 502s for about 20 minutes while the ingress was redeployed")
+        assert found["symptom:elevated-error-rate"]["how"] == "signature"
+        assert "symptom:data-exposure" not in found
+        assert "symptom:elevated-error-rate" not in self.suggest("the step timed out after 500s")
+        assert "symptom:node-failure" in self.suggest(
+            "half our H100 nodes went NotReady after the kernel upgrade last night"
+        )
+        assert "symptom:node-failure" in self.suggest(
+            "node reboots randomly, ipmi shows PSU failure"
+        )
+        assert "symptom:node-failure" not in self.suggest(
+            "the node did not reboot randomly, we rebooted it"
+        )
+        assert "component:cooling-system" in self.suggest("the cooling failed in one row")
