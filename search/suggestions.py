@@ -163,6 +163,31 @@ _RATE_NAMED = re.compile(
     r"step[ _-]?times?|latency|bandwidth|utili[sz]ation|rate)\b",
     re.IGNORECASE,
 )
+# Values the meaning layer finds only in a text that uses a word of their subject: (words
+# in the value's name, words one of which the text must use). "GPU temps hit 90C" is a
+# hot GPU, not a heat wave; "GPUs throttled" are no throttled requests; "40C outside all
+# week" is no off-hours timing.
+_NEEDS_WORDS = tuple(
+    (re.compile(name, re.IGNORECASE), re.compile(words, re.IGNORECASE))
+    for name, words in (
+        (
+            r"\b(?:heat\s*wave|weather)\b",
+            r"\b(?:heat\s*waves?|heatwaves?|weather|outside|outdoors?|ambient|summer|climate|"
+            r"hot\s+(?:day|days|spell|week)|record\s+(?:high|highs|heat|temperatures?))\b",
+        ),
+        (
+            r"\brequests\s+throttled\b",
+            r"\b(?:requests?|api|calls?|429s?|rate[\s-]?limit\w*|quotas?|qps|rps|clients?|"
+            r"users?|customers?|endpoints?|http|too\s+many)\b",
+        ),
+        (
+            r"\boff-hours\b",
+            r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
+            r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"
+            r"christmas|new\s+year|vacation|business\s+hours)",
+        ),
+    )
+)
 # Values read by rule (``search/rules.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
@@ -487,6 +512,12 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                 # A drop in throughput is not what a text is about when it never mentions
                 # a rate or a speed ("the utility feed dropped").
                 continue
+            value_name = vocabulary.candidates[key].name
+            if any(
+                name.search(value_name) and not words.search(sentence)
+                for name, words in _NEEDS_WORDS
+            ):
+                continue  # the text never names the value's subject (_NEEDS_WORDS)
             every_word = _stems(vocabulary.candidates[key].name)
             if not (
                 len(every_word) > 1 and every_word <= _stems(clause)

@@ -1279,3 +1279,15 @@ class ReadingRealLinesTests(LibraryTestCase):
             "the node did not reboot randomly, we rebooted it"
         )
         assert "component:cooling-system" in self.suggest("the cooling failed in one row")
+
+    def test_the_meaning_layer_needs_a_word_of_the_values_subject(self):
+        """ "GPU temps hit 90C" read like a heat wave, "GPUs throttled" like throttled
+        requests and "40C outside all week" like off-hours timing."""
+        hot = self.suggest("GPU temps hit 90C and the clocks dropped, job slowed down a lot")
+        assert "contributing_factor:heat-wave" not in hot
+        outside = self.suggest(
+            "it was 40C outside all week and the chillers could not keep up, GPUs throttled"
+        )
+        assert "contributing_factor:heat-wave" in outside
+        assert "symptom:requests-throttled" not in outside
+        assert "contributing_factor:off-hours-timing" not in outside
