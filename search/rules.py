@@ -12,7 +12,8 @@ repetitions are bounded, so each reader is linear in the text.
   a downgrade (:func:`downgrades`);
 - numbers a training log prints: a loss that jumps (:func:`loss_spikes`) and a rate that
   falls (:func:`throughput_drops`);
-- a job that sits without a word: no log line for hours (:func:`silent_hangs`).
+- a job that sits without a word: no log line for hours (:func:`silent_hangs`);
+- traffic that jumped (:func:`demand_surges`).
 
 How many accelerators a job had, for the *Scale* filter, is read in ``search/scale.py``.
 """
@@ -137,7 +138,10 @@ _FULL_OUTAGE = re.compile(
     # "everything was down for four hours", "the whole cluster went down"
     r"\b(?:everything|the\s+whole\s+(?:site|service|cluster|platform|api|fleet)|"
     r"all\s+(?:of\s+)?(?:prod|production|our\s+services|services))\s+"
-    r"(?:was|were|went|is|are)\s+(?:completely\s+|totally\s+|hard\s+)?down\b",
+    r"(?:was|were|went|is|are)\s+(?:completely\s+|totally\s+|hard\s+)?down\b|"
+    # "the power outage took out the whole cluster for 6 hours"
+    r"\b(?:took|takes|taking|knocked|brought)\s+(?:out|down)\s+(?:the\s+)?(?:whole|entire)\s+"
+    r"(?:site|service|cluster|platform|api|fleet|region|data\s*cent(?:er|re)|datacenter)\b",
     re.IGNORECASE,
 )
 
@@ -356,13 +360,24 @@ _SERVING = re.compile(
 )
 
 
+# A job said to get slower: "the job is not crashing, it just gets slower every hour",
+# "training got slower after the upgrade".
+_GETS_SLOWER = re.compile(
+    r"\b(?:jobs?|runs?|training|trainings|it|steps?|epochs?)\s+(?:\w+\s+){0,2}?"
+    r"(?:gets?|got|getting|became|becomes|becoming|grows?|grew|goes|went)\s+"
+    r"(?:much\s+|a\s+lot\s+|way\s+|progressively\s+|steadily\s+)?slower\b",
+    re.IGNORECASE,
+)
+
+
 def throughput_drops(text):
     """``[(start, end)]`` of the places a training log or sentence shows the rate falling:
     a rate (:data:`_RATE`) at or below :data:`RATE_DROP_SHARE` of the highest earlier one
     in the same unit ("447.0 examples/sec" then "336.6 examples/sec"; "160 TFLOPs … drops
     to around 65 TFLOPs"), or a time per step (:data:`_STEP_TIME`) rising as much
     ("50.89s/it" then "73.2s/it"), or a sentence saying a rate fell by a share
-    (:data:`_SHARE_FALL`: "tokens/s down 40%"). Such a place shows the symptom
+    (:data:`_SHARE_FALL`: "tokens/s down 40%") or a job got slower (:data:`_GETS_SLOWER`:
+    "it just gets slower every hour"). Such a place shows the symptom
     *Training throughput drop*;
     nothing is read from a text about serving (an inference server's rate is not a
     training job's). Linear in the text."""
@@ -377,6 +392,7 @@ def throughput_drops(text):
             found.append(match.span())
         highest[unit] = max(top or 0.0, value)
     found += [match.span() for match in _SHARE_FALL.finditer(text)]
+    found += [match.span() for match in _GETS_SLOWER.finditer(text)]
     lowest = {}
     for match in _STEP_TIME.finditer(text):
         unit = "ms" if match.group("ms") else "s"
@@ -407,3 +423,21 @@ def silent_hangs(text):
     just sat there (:data:`_SILENT_HANG`): the symptom *Job hang without error*. Linear in
     the text."""
     return [match.span() for match in _SILENT_HANG.finditer(text)]
+
+
+# More traffic than usual: "the traffic tripled in an hour", "QPS doubled after the
+# launch", "a 5x spike in requests". The root cause *Demand surge*.
+_DEMAND_SURGE = re.compile(
+    r"\b(?:traffic|load|demand|requests?|qps|rps|usage|sign-?ups|users)\s+(?:\w+\s+){0,2}?"
+    r"(?:doubled|tripled|quadrupled|surged|spiked|exploded|skyrocketed|jumped\s+\d{1,4}\s?x|"
+    r"(?:grew|went\s+up|rose|increased)\s+(?:by\s+)?\d{1,4}\s?x)\b|"
+    r"\b\d{1,4}\s?x\s+(?:spike|surge|jump|increase)\s+in\s+(?:traffic|load|demand|requests|"
+    r"qps|usage)\b",
+    re.IGNORECASE,
+)
+
+
+def demand_surges(text):
+    """``[(start, end)]`` of the places ``text`` says traffic or demand jumped
+    (:data:`_DEMAND_SURGE`): the root cause *Demand surge*. Linear in the text."""
+    return [match.span() for match in _DEMAND_SURGE.finditer(text)]

@@ -60,6 +60,7 @@ from .passing import SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
 from .rules import (
     checkpoint_failures,
+    demand_surges,
     downgrades,
     full_outages,
     job_crashes,
@@ -181,6 +182,28 @@ _NEEDS_WORDS = tuple(
             r"users?|customers?|endpoints?|http|too\s+many)\b",
         ),
         (
+            r"\bjob\s+hang\b",
+            r"\b(?:hang\w*|hung|stuck|stall\w*|froze|freez\w*|frozen|silen\w*|sits?|sat|"
+            r"wait\w*|deadlock\w*|idle|doing\s+nothing|forever|blocked|no\s+progress|"
+            r"(?:stopped|stops|stop)\s+making\s+progress|made\s+no\s+progress|"
+            r"never\s+(?:finish|complete|return)\w*)",
+        ),
+        (
+            r"\bbatching\s+scheduler\b",
+            r"\b(?:batching|batched|batch\s+sizes?|max_num_seqs|requests?|prefill|decode|kv|"
+            r"vllm|sglang|tgi|triton|serving|tokens?|sequences?|seqs?|queue\w*)\b",
+        ),
+        (
+            r"\bstaged\s+rollout\b",
+            r"\b(?:roll(?:ed|s|ing)?[\s-]?out|rollouts?|deploy\w*|releas\w*|canar\w*|staged|"
+            r"staging|push\w*|shipped|fleet|at\s+once|everywhere)",
+        ),
+        (
+            r"\bcryptomining\b",
+            r"(?:crypto|mining|miners?|coins?|xmrig|monero|bitcoin|ethereum|hijack\w*|"
+            r"unauthori[sz]ed|abus\w*|fraud\w*)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"
@@ -198,6 +221,7 @@ READ_BY_RULE = (
     (("symptom", "node-failure"), node_losses),
     (("symptom", "job-crash"), job_crashes),
     (("symptom", "job-hang-without-error"), silent_hangs),
+    (("root_cause", "demand-surge"), demand_surges),
     (("symptom", "training-throughput-drop"), throughput_drops),
 )
 # Causes that are a change someone made: a text saying nothing was changed rules them out

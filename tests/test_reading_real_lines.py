@@ -1291,3 +1291,30 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "contributing_factor:heat-wave" in outside
         assert "symptom:requests-throttled" not in outside
         assert "contributing_factor:off-hours-timing" not in outside
+
+    def test_everyday_words_for_a_surge_a_slowing_job_an_outage_and_no_quota(self):
+        """Each suggested nothing of what it says."""
+        assert "root_cause:demand-surge" in self.suggest(
+            "the embedding service fell over after the traffic tripled in an hour"
+        )
+        assert "symptom:training-throughput-drop" in self.suggest(
+            "the job is not crashing, it just gets slower every hour"
+        )
+        assert "symptom:full-outage" in self.suggest(
+            "power outage at the colo took out the whole cluster for 6 hours"
+        )
+        assert "root_cause:capacity-exhaustion" in self.suggest(
+            "we ran out of GPU quota in us-east-1 and could not launch replacement nodes"
+        )
+
+    def test_no_hang_rollout_or_batching_scheduler_without_their_words(self):
+        """By meaning alone: "the job lost 3 hours of progress" read as a hang and
+        "preempted" as the batching scheduler; "rolled back" as no staged rollout; "batch
+        inference" as the batching scheduler; "sits at 0%" as cryptomining."""
+        spot = self.suggest("spot instances got preempted and the job lost 3 hours of progress")
+        assert "symptom:job-hang-without-error" not in spot
+        assert "component:batching-scheduler" not in spot
+        assert "contributing_factor:no-staged-rollout" not in self.suggest(
+            "we don't think it's the driver, rolled back and it still happens"
+        )
+        assert "symptom:job-hang-without-error" in self.suggest("the run is hung, nothing logged")
