@@ -190,7 +190,7 @@ _NOT_BETWEEN = r"(?!(?:not|never|no|didn|didnt|doesn|doesnt|don|dont|won|wont|ha
 _JOB_CRASH = re.compile(
     r"\b(?:jobs?|runs?|trainings?|trainers?|ranks?)\s+"
     rf"(?:{_NOT_BETWEEN}[\w'/-]+\s+){{0,2}}?"
-    r"(?:died|dies|die|dying|crash(?:ed|es|ing)?|abort(?:ed|s|ing)?|"
+    r"(?:died|dies|die|dying|crash(?:ed|es|ing)?|abort(?:ed|s|ing)?|vanished|disappeared|"
     r"exited\s+(?:with|unexpectedly|abnormally)|(?:was|were|got|gets)\s+killed)\b",
     re.IGNORECASE,
 )
@@ -405,15 +405,18 @@ def throughput_drops(text):
 
 
 # A job that sits without a word: "no log lines for 2h", "no output in the last 40
-# minutes", "no new logs for hours", "the job just sits there". The symptom *Job hang
-# without error* (a hang that names an error is read by the suggestions' own gate).
+# minutes", "no new logs for hours", "the job just sits there", "the job seems frozen".
+# The symptom *Job hang without error* (a hang that names an error is read by the
+# suggestions' own gate).
 _SILENT_HANG = re.compile(
     r"\bno\s+(?:new\s+)?(?:log\s+lines?|logs?|log\s+output|output|progress|steps?)\s+"
     r"(?:at\s+all\s+)?(?:for|in)\s+(?:the\s+(?:last|past)\s+)?"
     r"(?:\d{1,4}(?:\.\d)?\s?|an?\s+|several\s+|many\s+|a\s+few\s+|over\s+an?\s+)?"
     r"(?:h|hrs?|hours?|min|mins|minutes?|days?)\b|"
     r"\b(?:jobs?|runs?|trainings?|process(?:es)?|ranks?)\s+(?:just\s+)?(?:sits?|sat|sitting)\s+"
-    r"there\b",
+    r"there\b|"
+    r"\b(?:jobs?|runs?|training|process(?:es)?|ranks?)\s+(?:seems?\s+|seemed\s+|looks?\s+|is\s+|"
+    r"was\s+|got\s+|just\s+)?(?:frozen|froze|freezes)\b",
     re.IGNORECASE,
 )
 

@@ -199,6 +199,10 @@ _NEEDS_WORDS = tuple(
             r"staging|push\w*|shipped|fleet|at\s+once|everywhere)",
         ),
         (
+            r"\bloss\s+spike\b",
+            r"(?:loss|nan|\binf\b|diverg|grad|explod|blew\s+up|blow\s+up|instabilit|unstable)",
+        ),
+        (
             r"\bcryptomining\b",
             r"(?:crypto|mining|miners?|coins?|xmrig|monero|bitcoin|ethereum|hijack\w*|"
             r"unauthori[sz]ed|abus\w*|fraud\w*)",

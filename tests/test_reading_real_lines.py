@@ -1318,3 +1318,18 @@ class ReadingRealLinesTests(LibraryTestCase):
             "we don't think it's the driver, rolled back and it still happens"
         )
         assert "symptom:job-hang-without-error" in self.suggest("the run is hung, nothing logged")
+
+    def test_a_typo_garbage_output_a_frozen_job_and_no_loss_spike_without_loss(self):
+        """ "fell of the bus" (a common slip) and "returning garbage" suggested nothing of
+        theirs; "the job seems frozen" no hang; "all links went down" read like a loss
+        spike by meaning, with no word of a loss."""
+        assert "symptom:gpu-fell-off-the-bus" in self.suggest("gpu fell of the bus again on node 7")
+        assert "symptom:degraded-output-quality" in self.suggest(
+            "our vllm replicas are returning garbage after the model update"
+        )
+        assert "symptom:job-hang-without-error" in self.suggest(
+            "GPU util 0% but memory allocated, the job seems frozen"
+        )
+        assert "symptom:loss-spike" not in self.suggest(
+            "the infiniband subnet manager crashed and all links went down"
+        )
