@@ -203,6 +203,10 @@ _NEEDS_WORDS = tuple(
             r"(?:loss|nan|\binf\b|diverg|grad|explod|blew\s+up|blow\s+up|instabilit|unstable)",
         ),
         (
+            r"\bxid\s+error\b",
+            r"(?:\bxids?\b|nvrm|nvidia|\bgpus?\b|\bsxid)",
+        ),
+        (
             r"\bcryptomining\b",
             r"(?:crypto|mining|miners?|coins?|xmrig|monero|bitcoin|ethereum|hijack\w*|"
             r"unauthori[sz]ed|abus\w*|fraud\w*)",

@@ -1333,3 +1333,21 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:loss-spike" not in self.suggest(
             "the infiniband subnet manager crashed and all links went down"
         )
+
+    def test_requests_java_and_kubelet_lines_and_no_xid_without_a_gpu(self):
+        """Python requests' HTTPError, Java's UnknownHostException and the kubelet's
+        failed image pull suggested nothing; an XFS I/O error read like an Xid error."""
+        assert "symptom:elevated-error-rate" in self.suggest(
+            "requests.exceptions.HTTPError: 500 Server Error: Internal Server Error for url: "
+            "https://huggingface.co/api/models"
+        )
+        assert "symptom:dns-resolution-failure" in self.suggest(
+            "java.net.UnknownHostException: api.internal.example.com"
+        )
+        assert "component:kubelet" in self.suggest(
+            'Failed to pull image "nvcr.io/nvidia/pytorch:24.05-py3": rpc error: code = '
+            "Unknown desc = context deadline exceeded"
+        )
+        assert "symptom:xid-error" not in self.suggest(
+            'XFS (nvme0n1): metadata I/O error in "xfs_buf_ioend" at daddr 0x0 len 8 error 5'
+        )
