@@ -37,6 +37,13 @@ _DENIAL = re.compile(
     re.IGNORECASE,
 )
 _FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
+# "I don't think it's NCCL", "we do not believe this is the network": a doubt that denies.
+_DOUBTED = re.compile(
+    r"\b(?:dont|don't|do\s+not|didnt|didn't|did\s+not)\s+(?:think|believe|suspect)\s+"
+    r"(?:(?:it'?s|it\s+is|it\s+was|that'?s|this\s+is|the\s+problem\s+is|we\s+have)\s+)?"
+    r"(?:(?:a|an|the|any)\s+)?$",
+    re.IGNORECASE,
+)
 _GAP_WORDS = """a an any the single sign signs of evidence indication hint real obvious
 visible further more other actual see saw seen find found observe observed notice noticed
 get got hit have had there them these those are were is was be to look looks looked like
@@ -66,8 +73,8 @@ def without_denied_verbs(text, event_stems):
 # A clause that says something was well: "the GPUs were fine", "pods looked healthy",
 # "the disk space is sufficient".
 _WELL = re.compile(
-    r"\b(?:was|were|is|are|looked|look|seemed|seem|stayed|remained|came back|tested|"
-    r"worked|works|behaved|ran)\s+"
+    r"\b(?:was|were|is|are|looked|look|looks|seemed|seem|seems|appears?|appeared|stayed|"
+    r"remained|came back|tested|worked|works|behaved|ran)\s+"
     r"(?:all\s+|also\s+)?(?:(?:very|quite|still|perfectly)\s+)?"
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
     r"nominal|green|flat|steady|unchanged|within spec)\b|"
@@ -235,6 +242,8 @@ _INDEX_BEFORE = re.compile(
 _NO_CHANGE = re.compile(
     r"\b(?:nothing(?:\s+else)?(?:\s+(?:has|had|was))?\s+(?:changed|deployed|updated|"
     r"upgraded|touched|modified)|"
+    # "swapping it changed nothing": a change that did not matter is no changed cause
+    r"(?:changed|changes|fixed|did)\s+nothing\b|"
     r"no\s+(?:recent\s+|code\s+|config(?:uration)?\s+|other\s+)?(?:changes?|deploy(?:ment)?s?|"
     r"releases?|rollouts?|upgrades?|updates?)\b(?!\s+(?:were|was)\s+(?:rolled back|"
     r"reverted))|"
@@ -446,7 +455,7 @@ def denied(sentence, start, end=None, counts=True):
         return True
     ends = list(_CLAUSE_END.finditer(before))
     clause = before[ends[-1].end() :] if ends else before
-    if _CONTRAST_BEFORE.search(clause):
+    if _CONTRAST_BEFORE.search(clause) or _DOUBTED.search(clause):
         return True
     tokens = re.findall(r"[^\W\d_]+(?:'t)?", clause)
     while tokens and tokens[-1].casefold() in DENIAL_GAP:

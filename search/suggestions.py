@@ -203,6 +203,10 @@ _NEEDS_WORDS = tuple(
             r"(?:loss|nan|\binf\b|diverg|grad|explod|blew\s+up|blow\s+up|instabilit|unstable)",
         ),
         (
+            r"\bmemory\s+leak\b",
+            r"(?:memory|\bmem\b|\brss\b|leak|\booms?\b|oom-?kill|heap|\bram\b|\bgrow|\bgrew)",
+        ),
+        (
             r"\bxid\s+error\b",
             r"(?:\bxids?\b|nvrm|nvidia|\bgpus?\b|\bsxid)",
         ),

@@ -1351,3 +1351,27 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:xid-error" not in self.suggest(
             'XFS (nvme0n1): metadata I/O error in "xfs_buf_ioend" at daddr 0x0 len 8 error 5'
         )
+
+    def test_doubts_healthy_readings_and_a_change_that_changed_nothing(self):
+        """ "I don't think it's NCCL" suggested NCCL; "infiniband looks healthy" the
+        InfiniBand fabric; "swapping it changed nothing" a software regression (by
+        meaning); "never showed up there" a memory leak (by meaning)."""
+        assert "component:nccl" not in self.suggest(
+            "i dont think its nccl, the allreduce benchmarks look normal"
+        )
+        found = self.suggest(
+            "I don't think it's a DNS problem, but the pods can't resolve anything"
+        )
+        assert "symptom:dns-resolution-failure" in found
+        assert "component:dns" not in found
+        assert "component:infiniband-fabric" not in self.suggest(
+            "infiniband looks healthy, ethernet management network is what dropped"
+        )
+        swapped = self.suggest(
+            "we suspected a bad cable but swapping it changed nothing; the switch port is broken"
+        )
+        assert "root_cause:software-regression" not in swapped
+        assert "component:network-switch" in swapped
+        assert "root_cause:memory-leak" not in self.suggest(
+            "our test environment is tiny compared to production so it never showed up there"
+        )
