@@ -131,7 +131,8 @@ def checkpoint_failures(text):
 _FULL_OUTAGE = re.compile(
     r"\b(?:experienc(?:ed|es|ing)|suffer(?:ed|s|ing)|had|have|has)\s+(?:an?\s+)?"
     r"(?:extended\s+|major\s+|complete\s+|total\s+|full\s+|hard\s+|global\s+|"
-    r"(?:\w+-)?(?:hour|minute|day)s?-?long\s+)?outages?\b|"
+    r"(?:\w+-)?(?:hour|minute|day)s?-?long\s+|"
+    r"\d{1,3}(?:\.\d)?[\s-]?(?:hours?|hrs?|h|minutes?|mins?|days?)(?:[\s-]long)?\s+)?outages?\b|"
     r"\b(?:inaccessible|unreachable|unavailable|down)\s+(?:for|to)\s+(?:most|all|every|"
     r"nearly all|almost all)\s+(?:of\s+(?:our|the)\s+)?(?:users|customers|requests|clients|"
     r"regions)\b|"

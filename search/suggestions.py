@@ -203,6 +203,11 @@ _NEEDS_WORDS = tuple(
             r"(?:loss|nan|\binf\b|diverg|grad|explod|blew\s+up|blow\s+up|instabilit|unstable)",
         ),
         (
+            r"\bslow\s+manual\s+diagnosis\b",
+            r"(?:diagnos|debug|root[\s-]?caus|figur|\bfind|\bfound|investigat|triag|identif|"
+            r"pinpoint|locat|manual|bisect|narrow)",
+        ),
+        (
             r"\bmemory\s+leak\b",
             r"(?:memory|\bmem\b|\brss\b|leak|\booms?\b|oom-?kill|heap|\bram\b|\bgrow|\bgrew)",
         ),

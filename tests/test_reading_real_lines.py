@@ -1375,3 +1375,16 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:memory-leak" not in self.suggest(
             "our test environment is tiny compared to production so it never showed up there"
         )
+
+    def test_an_n_hour_outage_a_bad_switch_and_returned_500s(self):
+        """ "had a 2 hour outage" suggested no full outage but Slow manual diagnosis (by
+        meaning); "a bad switch" no switch failure; "returned 500s" no error rate, while
+        "took 500s" stays a duration."""
+        outage = self.suggest("our inference fleet on GB200 had a 2 hour outage")
+        assert "symptom:full-outage" in outage
+        assert "contributing_factor:slow-manual-diagnosis" not in outage
+        assert "root_cause:switch-failure" in self.suggest(
+            "pretraining run on 2k H100s lost a day to a bad switch"
+        )
+        assert "symptom:elevated-error-rate" in self.suggest("the API returned 500s for an hour")
+        assert "symptom:elevated-error-rate" not in self.suggest("the step took 500s to finish")
