@@ -77,7 +77,7 @@ _WELL = re.compile(
     r"remained|came back|tested|worked|works|behaved|ran)\s+"
     r"(?:all\s+|also\s+)?(?:(?:very|quite|still|perfectly)\s+)?"
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
-    r"nominal|green|flat|steady|unchanged|within spec)\b|"
+    r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged)\b|"
     # "rate limiter metrics show zero rejections", "dmesg shows 0 AER errors"
     r"\b(?:show|shows|showed|shown|report|reports|reported|read|reads)\s+(?:zero|0)\b",
     re.IGNORECASE,
@@ -117,7 +117,17 @@ _ACTUALLY = re.compile(
 # to nginx" (up to three words between).
 _CONTRAST_BEFORE = re.compile(
     r"\b(?:instead of|rather than|other than|unlike|apart from|except(?: for)?|"
-    r"as opposed to|than (?:to|with|in|on|at|from))\s+(?:\S+\s+){0,3}$",
+    r"as opposed to|than (?:to|with|in|on|at|from)|"
+    r"(?:despite|in spite of)\s+(?:the|an?|our|its)\s+(?:alerts?|alarms?|pages?|dashboards?|"
+    r"monitors?|monitoring|metrics?|sensors?|warnings?)\s+(?:saying|showing|claiming|"
+    r"reporting|about))\s+(?:\S+\s+){0,3}$",
+    re.IGNORECASE,
+)
+# "nothing else changed except the NCCL version", "no errors other than Xid 79": after a
+# "nothing"/"no …" the exception is what did happen, not what is set apart.
+_ONLY_EXCEPTION = re.compile(
+    r"\b(?:nothing|none|nobody|no\s+one|no\s+(?:other\s+)?\w+|never)\b[^,;.!?\n]*"
+    r"\b(?:except|other\s+than|apart\s+from|besides)\b",
     re.IGNORECASE,
 )
 # "the DNS was a red herring", "the CDU alarm was a bad sensor", "the reset in the
@@ -241,7 +251,7 @@ _INDEX_BEFORE = re.compile(
 # rules out a change as the cause (a regression, a config push), whatever else it says.
 _NO_CHANGE = re.compile(
     r"\b(?:nothing(?:\s+else)?(?:\s+(?:has|had|was))?\s+(?:changed|deployed|updated|"
-    r"upgraded|touched|modified)|"
+    r"upgraded|touched|modified)(?!\s+(?:except|but|other\s+than|apart\s+from|besides))|"
     # "swapping it changed nothing": a change that did not matter is no changed cause
     r"(?:changed|changes|fixed|did)\s+nothing\b|"
     r"no\s+(?:recent\s+|code\s+|config(?:uration)?\s+|other\s+)?(?:changes?|deploy(?:ment)?s?|"
@@ -455,7 +465,10 @@ def denied(sentence, start, end=None, counts=True):
         return True
     ends = list(_CLAUSE_END.finditer(before))
     clause = before[ends[-1].end() :] if ends else before
-    if _CONTRAST_BEFORE.search(clause) or _DOUBTED.search(clause):
+    contrast = _CONTRAST_BEFORE.search(clause)
+    if contrast and not _ONLY_EXCEPTION.search(clause):
+        return True
+    if _DOUBTED.search(clause):
         return True
     tokens = re.findall(r"[^\W\d_]+(?:'t)?", clause)
     while tokens and tokens[-1].casefold() in DENIAL_GAP:

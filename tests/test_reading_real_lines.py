@@ -1388,3 +1388,16 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert "symptom:elevated-error-rate" in self.suggest("the API returned 500s for an hour")
         assert "symptom:elevated-error-rate" not in self.suggest("the step took 500s to finish")
+
+    def test_the_only_exception_to_nothing_happened_and_an_intact_checkpoint(self):
+        """ "nothing else changed except the NCCL version" set NCCL apart as if denied and
+        ruled out every change; "the checkpoint was intact" suggested a checkpoint
+        failure."""
+        found = self.suggest("nothing else changed except the NCCL version")
+        assert "component:nccl" in found
+        assert "root_cause:software-regression" in found
+        assert "symptom:xid-error" in self.suggest("no errors other than Xid 79 on node 3")
+        assert "component:nccl" not in self.suggest("the hang was in our code rather than NCCL")
+        assert "symptom:checkpoint-failure" not in self.suggest(
+            "we didn't lose any data, the checkpoint was intact"
+        )
