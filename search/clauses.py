@@ -251,7 +251,7 @@ _INDEX_BEFORE = re.compile(
 # rules out a change as the cause (a regression, a config push), whatever else it says.
 _NO_CHANGE = re.compile(
     r"\b(?:nothing(?:\s+else)?(?:\s+(?:has|had|was))?\s+(?:changed|deployed|updated|"
-    r"upgraded|touched|modified)(?!\s+(?:except|but|other\s+than|apart\s+from|besides))|"
+    r"upgraded|touched|modified)(?!\s+(?:except|other\s+than|apart\s+from|besides))|"
     # "swapping it changed nothing": a change that did not matter is no changed cause
     r"(?:changed|changes|fixed|did)\s+nothing\b|"
     r"no\s+(?:recent\s+|code\s+|config(?:uration)?\s+|other\s+)?(?:changes?|deploy(?:ment)?s?|"
