@@ -228,6 +228,11 @@ _NEEDS_WORDS = tuple(
         ),
     )
 )
+# A power cap or limit: clocks throttled for power, not heat.
+_POWER_LIMIT = re.compile(
+    r"\bpower[\s_-]?(?:cap\w*|limit\w*|brake|budget)|\bsw\s+power\s+cap\b|nvidia-smi\s+-pl\b",
+    re.IGNORECASE,
+)
 # Values read by rule (``search/rules.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
@@ -381,6 +386,11 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         jobs = occurrences.get(("component", "job-scheduler"))
         if jobs is not None and jobs.matched.casefold() == "scheduler":
             occurrences[("component", "job-scheduler")] = _with(jobs, confidence=PASSING_CONFIDENCE)
+    heat = occurrences.get(("root_cause", "gpu-overheating"))
+    if heat is not None and "throttl" in heat.matched.casefold() and _POWER_LIMIT.search(sentence):
+        # Throttling the text puts down to a power cap is not heat ("GPU throttling due
+        # to the power cap").
+        occurrences[("root_cause", "gpu-overheating")] = _with(heat, confidence=PASSING_CONFIDENCE)
     hang = occurrences.get(SILENT_HANG)
     if hang is not None and (
         any(f.how == "signature" and f.kind == "symptom" for f in found)

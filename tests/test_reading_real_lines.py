@@ -1401,3 +1401,16 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:checkpoint-failure" not in self.suggest(
             "we didn't lose any data, the checkpoint was intact"
         )
+
+    def test_throttling_gpus_are_hot_unless_a_power_cap_is_named(self):
+        """ "the GPUs throttled" suggested nothing of the heat; throttling put down to a
+        power cap is not overheating."""
+        assert "root_cause:gpu-overheating" in self.suggest(
+            "our GPUs keep throttling in the afternoon"
+        )
+        assert "root_cause:gpu-overheating" not in self.suggest(
+            "someone ran nvidia-smi -pl 300 and the GPUs throttled"
+        )
+        assert "root_cause:gpu-overheating" not in self.suggest(
+            "the GPUs are not throttling, clocks are at max"
+        )
