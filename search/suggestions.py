@@ -208,6 +208,22 @@ _NEEDS_WORDS = tuple(
             r"pinpoint|locat|manual|bisect|narrow)",
         ),
         (
+            r"\becc\s+error\b",
+            r"(?:\becc\b|memory|dram|\bhbm|dimm|\bbit\b|bit[\s-]?flip|\bsbe|\bdbe|correctable|"
+            r"parity|retir|remap|\bxids?\b|edac|\bmce\b|machine\s+check)",
+        ),
+        (
+            r"\bdns\s+resolution\b",
+            r"(?:\bdns\b|resolv|lookup|nxdomain|servfail|name\s+resolution|host\s*names?|"
+            r"coredns|kube-dns|domain|\bnslookup|\bdig\b|service\s+discovery|name\s*servers?|"
+            r"unknown\s+host|host\s+not\s+found|\brecords?\b)",
+        ),
+        (
+            r"\bslow\s+model\s+loading\b",
+            r"(?:model|weights|checkpoint|\bload|download|safetensors|cold[\s-]?start|images?\b|"
+            r"warm)",
+        ),
+        (
             r"\bmemory\s+leak\b",
             r"(?:memory|\bmem\b|\brss\b|leak|\booms?\b|oom-?kill|heap|\bram\b|\bgrow|\bgrew)",
         ),

@@ -1414,3 +1414,19 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:gpu-overheating" not in self.suggest(
             "the GPUs are not throttling, clocks are at max"
         )
+
+    def test_ecc_dns_and_slow_loading_need_a_word_of_their_own(self):
+        """By meaning alone, "a PDU in row C failed" read like an ECC error (the word
+        "row"), and "ran out of IP addresses so new pods couldn't start" like a DNS
+        failure and slow model loading."""
+        power = self.suggest("one of the PDUs in row C failed and we lost power to 12 racks")
+        assert "symptom:ecc-error" not in power
+        assert "root_cause:power-loss" in power
+        pods = self.suggest("our k8s cluster ran out of IP addresses so new pods couldn't start")
+        assert "symptom:dns-resolution-failure" not in pods
+        assert "symptom:slow-model-loading" not in pods
+        assert "symptom:jobs-stuck-pending" in pods
+        assert "symptom:loss-spike" in self.suggest("we saw a lot of NaN gradients after fp8")
+        assert "symptom:silent-data-corruption" in self.suggest(
+            "a GPU on node 12 returns wrong matmul results intermittently"
+        )
