@@ -431,7 +431,7 @@ class Selection:
 
     def counts(self, key, disjunctive=True):
         """Cases per value of facet ``key``: over the result with every other facet's
-        selection (``disjunctive``) or with all of them. ``int64[values]``."""
+        selection (``disjunctive``) or with all of them. ``int32[values]``."""
         return self.index.tables[key].counts(self.mask(key if disjunctive else None))
 
     @property

@@ -155,22 +155,20 @@ _ACCELERATOR_NAMED = re.compile(
     r"util(?:i[sz]ation)?|HBM|VRAM)\b",
     re.IGNORECASE,
 )
-# A value named for a rate, and words for a rate or a speed: a text must use one of the
-# latter for the meaning layer to find the former.
-_RATE_VALUE = re.compile(r"\bthroughput\b", re.IGNORECASE)
-_RATE_NAMED = re.compile(
-    r"\b(?:throughput|tokens?|toks?|requests?|qps|rps|tps|performance|perf|speed|"
-    r"slow(?:er|ed|s|ing|down|ly)?|fast(?:er)?|mfu|tflops?|flops|samples?|it/s|iterations?|"
-    r"step[ _-]?times?|latency|bandwidth|utili[sz]ation|rate)\b",
-    re.IGNORECASE,
-)
 # Values the meaning layer finds only in a text that uses a word of their subject: (words
-# in the value's name, words one of which the text must use). "GPU temps hit 90C" is a
-# hot GPU, not a heat wave; "GPUs throttled" are no throttled requests; "40C outside all
+# in the value's name, words one of which the text must use). A drop in throughput needs
+# a rate or a speed ("the utility feed dropped" is none); "GPU temps hit 90C" is a hot
+# GPU, not a heat wave; "GPUs throttled" are no throttled requests; "40C outside all
 # week" is no off-hours timing.
 _NEEDS_WORDS = tuple(
     (re.compile(name, re.IGNORECASE), re.compile(words, re.IGNORECASE))
     for name, words in (
+        (
+            r"\bthroughput\b",
+            r"\b(?:throughput|tokens?|toks?|requests?|qps|rps|tps|performance|perf|speed|"
+            r"slow(?:er|ed|s|ing|down|ly)?|fast(?:er)?|mfu|tflops?|flops|samples?|it/s|"
+            r"iterations?|step[ _-]?times?|latency|bandwidth|utili[sz]ation|rate)\b",
+        ),
         (
             r"\b(?:heat\s*wave|weather)\b",
             r"\b(?:heat\s*waves?|heatwaves?|weather|outside|outdoors?|ambient|summer|climate|"
@@ -389,8 +387,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         )
         if probe.kind not in SETTING_KINDS and probe.kind != "component" and inside:
             occurrences[key] = _with(probe, confidence=PASSING_CONFIDENCE)
-    serving = {key for key, probe in occurrences.items() if probe.confidence >= OFFER_THRESHOLD}
-    if (serving | by_signature) & SERVING:
+    offered_keys = {k for k, probe in occurrences.items() if probe.confidence >= OFFER_THRESHOLD}
+    if (offered_keys | by_signature) & SERVING:
         # Serving: "throughput dropped" names no *training* throughput drop, and a bare
         # "Scheduler" is the server's own (SGLang's "Scheduler hit an exception"), not
         # the cluster's job scheduler.
@@ -572,12 +570,6 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                 # A clause that shares no word with anything the value's own texts say
                 # ("PCIe link degraded to x8" and Xid error) reads like it only by the
                 # embedding's accident.
-                continue
-            if _RATE_VALUE.search(vocabulary.candidates[key].name) and not _RATE_NAMED.search(
-                sentence
-            ):
-                # A drop in throughput is not what a text is about when it never mentions
-                # a rate or a speed ("the utility feed dropped").
                 continue
             value_name = vocabulary.candidates[key].name
             if any(
