@@ -168,7 +168,8 @@ def select(index, filterset, sentence, query):
     :class:`Selected`. With a sentence, the list holds its strong matches under the
     filters (``search/ranking.py``), or every match with ``matches=all``; the notice says
     which typing slips were read as which words ("Read “memroy” as “memory”."), and when
-    the sentence has no usable word, or when its matches could not all be ranked or found
+    the sentence has no usable word, when nothing matches once what it rules out is left
+    out, or when its matches could not all be ranked or found
     in time.
     """
     chosen = filterset.chosen()
@@ -191,6 +192,12 @@ def select(index, filterset, sentence, query):
         notice = (
             "Your sentence has no words the search can use: only common words such as "
             "“the” or “and”, numbers, or symbols. Add the words that describe what you saw."
+        )
+    elif result.ruled_out and not len(result.positions):
+        notice = (
+            "No case matches what your sentence says did happen. What it rules out is "
+            "not searched for: that would list the very cases it rules out. Add what "
+            "did happen (the symptom, error or log line you saw)."
         )
     elif not result.complete:
         notice = (

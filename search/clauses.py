@@ -149,6 +149,15 @@ _BUT_NOT_IT = re.compile(
     r"to\s+blame|at\s+fault)\b",
     re.IGNORECASE,
 )
+# "it's definitely not the network", "that's not a driver problem", "it was not our
+# storage": from there to the clause's end, what is named is ruled out, vocabulary value
+# or not ("it's not the first time …" and "it's not a matter of …" rule nothing out).
+_NOT_IT = re.compile(
+    r"\b(?:it'?s|it\s+(?:is|was)|that'?s|that\s+(?:is|was)|this\s+(?:is|was))\s+"
+    r"(?:[^\W\d_]+ly\s+)?(?:not|never)\s+(?:the|an?|our|their|any)\s+"
+    r"(?!(?:first|only|last|same|whole|end|matter|question|case)\b)",
+    re.IGNORECASE,
+)
 # A clause made only of a demonstrative before such a dismissal ("…, that's just our own
 # retry budget"): it dismisses the clause before it.
 _DEMONSTRATIVE = re.compile(r"\s*(?:but\s+)?(?:that|this|those|these)\s*$", re.IGNORECASE)
@@ -365,8 +374,9 @@ def set_aside_clauses(sentence):
     tool rows that read as absent or fine (:data:`_NEGATIVE_ROW`); a part changed while the
     trouble stayed (:data:`_NO_EFFECT`), what happened before or on another node set
     against now (:data:`_PAST_THEN_NOW`, :data:`_PAST_SENTENCE`, :data:`_ELSEWHERE`), a
-    concession dismissed (:data:`_BUT_NOT_IT`) and a reading that is always
-    so (:data:`_ALWAYS`). Every layer reads around them."""
+    concession dismissed (:data:`_BUT_NOT_IT`), a reading that is always so
+    (:data:`_ALWAYS`) and a clause saying "it's not the …" (:data:`_NOT_IT`). Every layer
+    reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
@@ -439,6 +449,9 @@ def set_aside_clauses(sentence):
                 what = _ISSUE_WORD.search(sentence, ruled_out.end(), stop)
                 absent = ruled_out.group(0).split()[0].casefold() in _ABSENT_WORDS
                 spans.append((ruled_out.start(), what.end() if absent and what else stop))
+        not_it = _NOT_IT.search(sentence, cursor, stop)
+        if not_it:
+            spans.append((not_it.start(), stop))
         previous, cursor = cursor, end.end() if end else stop
     return spans
 

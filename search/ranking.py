@@ -73,7 +73,9 @@ class SentenceResult:
 
     ``positions`` (``int64[k]``) and ``scores`` (``float64[k]``) are parallel; ``ranked``
     and ``complete`` as in :class:`Matches`; ``searched``, the text the cases were searched
-    by (:func:`search.said.said`: the sentence without what it rules out).
+    by (:func:`search.said.said`: the sentence without what it rules out);
+    ``ruled_out``, whether words of the sentence were left out as ruled out or set
+    aside ("it's definitely not an NVLink error").
     """
 
     positions: np.ndarray
@@ -81,6 +83,7 @@ class SentenceResult:
     ranked: bool = True
     complete: bool = True
     searched: str = ""
+    ruled_out: bool = False
 
     @property
     def everything(self):
@@ -111,7 +114,7 @@ def match_sentence(index, sentence, recognised=()):
         if value.confidence >= EXPANSION_MIN_CONFIDENCE and value.kind in BOOSTED_KINDS
         for alias in getattr(value, "aliases", ())
     ][:EXPANSION_TERMS]
-    searched = said(sentence, index.versions[0])
+    searched, ruled_out = said(sentence, index.versions[0])
     matches = find_matches(searched, index.n_cases, index.versions, expansion)
     positions, found = index.positions_of(np.asarray(matches.pks, dtype=np.int64))
     scores = np.asarray(matches.scores, dtype=np.float64)[found]
@@ -171,7 +174,7 @@ def match_sentence(index, sentence, recognised=()):
             # match better (and after a known item's lift, which may raise the best).
             carried = np.isin(positions, np.concatenate(proven))
             scores[carried] = np.maximum(scores[carried], STRONG_SHARE * scores.max())
-    return SentenceResult(positions, scores, matches.ranked, matches.complete, searched)
+    return SentenceResult(positions, scores, matches.ranked, matches.complete, searched, ruled_out)
 
 
 def _longest_run(wanted, found):

@@ -11,8 +11,9 @@ value's name, alias or log signature that the text denies where it stands
 (:func:`~search.clauses.denied`), to the end of the denial.
 """
 
+from typing import NamedTuple
+
 from .clauses import denial_end, denied, denied_after_end, set_aside_clauses
-from .text import query_terms
 from .vocabulary import get_vocabulary
 
 
@@ -34,21 +35,29 @@ def unsaid_spans(sentence, version=None):
     return spans
 
 
+class Said(NamedTuple):
+    """What :func:`said` gives: ``text``, the sentence as searched, and ``ruled_out``,
+    whether any of it was left out as ruled out or set aside."""
+
+    text: str
+    ruled_out: bool
+
+
 def said(sentence, version=None):
     """``sentence`` with its typing slips read as the words meant
-    (:mod:`search.spelling`) and what it rules out blanked (spaces), or that sentence
-    itself when nothing is ruled out or nothing searchable would be left ("not an OOM" is
-    still searched by its words: an empty list would help no one).
+    (:mod:`search.spelling`) and what it rules out blanked (spaces). A sentence that only
+    rules things out ("it's definitely not an NVLink error", "no ECC errors") leaves no
+    word to search by: its matches would be the very cases it rules out, so none are
+    listed and the page says why (``listing.query.select``).
 
-    Input: the sentence; the taxonomy version if read. Output: ``str``.
+    Input: the sentence; the taxonomy version if read. Output: :class:`Said`.
     """
     sentence = get_vocabulary(version).speller.correct(sentence)[0]  # typing slips read
     spans = unsaid_spans(sentence, version)
     if not spans:
-        return sentence
+        return Said(sentence, False)
     chars = list(sentence)
     for start, end in spans:
         start, end = max(0, start), min(len(chars), end)
         chars[start:end] = " " * (end - start)
-    text = "".join(chars)
-    return text if query_terms(text) else sentence
+    return Said("".join(chars), True)

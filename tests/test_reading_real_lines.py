@@ -1027,6 +1027,23 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert api["notice"].startswith("Read “memroy” as “memory”.")
         assert api["count"] == result_count(response)
 
+    def test_a_sentence_that_only_rules_out_lists_no_case(self):
+        """The network cases came first for "it's definitely not the network": a
+        sentence left with no word once its denial was taken out was searched whole."""
+        for text in ["it's definitely not the network", "no ECC errors"]:
+            with self.subTest(text):
+                response = self.client.get("/", {"q": text})
+                assert result_count(response) == 0
+                assert "What it rules out is not searched for" in page(response).get_text(" ")
+        # What did happen is searched without what was ruled out.
+        response = self.client.get(
+            "/api/v1/cases/", {"q": "it's not the network, NCCL watchdog timeout"}
+        ).json()
+        assert response["count"] > 0 and response["notice"] == ""
+        for case in response["results"][:3]:
+            symptoms = [term["slug"] for term in case["terms"]["symptom"]]
+            assert "nccl-timeout" in symptoms, case["slug"]
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its

@@ -75,6 +75,24 @@ def test_only_stop_words_match_nothing_and_say_why(client, cases):
 
 
 @pytest.mark.parametrize(
+    "sentence", ["no NCCL timeout", "it's definitely not an NVLink error", "NCCL timeout ruled out"]
+)
+def test_a_sentence_that_only_rules_things_out_lists_nothing_and_says_why(client, cases, sentence):
+    # Listing the cases that match its words would list the very cases it rules out.
+    response = client.get("/", {"q": sentence})
+    assert response.status_code == 200
+    assert result_count(response) == 0
+    notice = page(response).select_one(".alert--notice").get_text()
+    assert "What it rules out is not searched for" in notice
+    answer = client.get("/api/v1/cases/", {"q": sentence}).json()
+    assert answer["count"] == 0
+    assert "What it rules out is not searched for" in answer["notice"]
+    # What did happen is still searched.
+    said = client.get("/", {"q": f"{sentence}, the data loader hung"})
+    assert listed_titles(said) == ["Loader hang"]
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "loader & hang | !overheat",
