@@ -312,3 +312,33 @@ def test_a_long_log_signature_wraps_inside_its_card(tab, library):
     code = tab.locator(".signatures code").first.bounding_box()
     assert code["width"] > 0
     assert code["x"] + code["width"] <= card["x"] + card["width"] + 1
+
+
+def test_a_case_page_never_scrolls_sideways_on_a_phone_or_a_laptop(browser, live_server):
+    """The key facts' labels and a long value pushed every aside panel 25-49 px past the
+    page's edge at 1024 px (61 real case pages), and an identifier such as
+    CUDA_ERROR_NVLINK_UNCORRECTABLE or a Kubernetes field path in the text scrolled a
+    360-390 px phone sideways."""
+    case = make_case(
+        "Ranks fail with CUDA_ERROR_NVLINK_UNCORRECTABLE",
+        symptoms=["NVLink error"],
+        summary="Pods failed: `spec.resourceClaims[0].devices.requests[0].exactly.count` "
+        "overflowed, and ranks failed with CUDA_ERROR_NVLINK_UNCORRECTABLE_ON_EVERY_RANK.",
+        accelerator_count=704,
+        capacity_lost="703 GPUs held at the post-restore barrier while one rank finished",
+    )
+    for width in (360, 1024):
+        context = browser.new_context(
+            base_url=live_server.url, viewport={"width": width, "height": 900}
+        )
+        tab = context.new_page()
+        tab.goto(case.get_absolute_url())
+        widths = tab.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        )
+        assert widths[0] <= widths[1], (width, widths)
+        aside = tab.locator(".case__aside").bounding_box()
+        for panel in tab.locator(".case__aside .panel").all():
+            box = panel.bounding_box()
+            assert box["x"] + box["width"] <= aside["x"] + aside["width"] + 1, width
+        context.close()
