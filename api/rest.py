@@ -171,7 +171,7 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
     try:
         page_obj = get_page(selection.ordered(options.sort), query.get("page"))
     except PageNotFound as error:
-        raise ApiError(404, [str(error)]) from None
+        raise ApiError(error.status, [str(error)]) from None
     # After the page is known to exist: a 404 is a 404 whatever the client has cached.
     answer = not_modified(request, response, index.versions)
     if answer is not None:
@@ -319,7 +319,7 @@ def get_case(request, response: HttpResponse, slug: str):
     operation_id="list_facets",
     summary="The list's facets with disjunctive counts, under the same parameters",
 )
-def list_facets(request, response: HttpResponse, parameters: Query[schemas.ListParameters]):
+def list_facets(request, response: HttpResponse, parameters: Query[schemas.WholeListParameters]):
     """Every facet of the list for the same query string, each value with the number of
     cases the list would show after choosing it (a facet counts with every other facet's
     selection applied but not its own), most first; chosen values always listed. Every
@@ -469,7 +469,7 @@ def organisations(request, response: HttpResponse):
     operation_id="diagnose",
     summary="What causes a symptom, ranked by the evidence the cases' sources state",
 )
-def diagnose(request, response: HttpResponse, parameters: Query[schemas.ListParameters]):
+def diagnose(request, response: HttpResponse, parameters: Query[schemas.WholeListParameters]):
     """The root causes of the chosen ``symptom`` values (or of the symptoms a sentence or
     log line in ``q`` names), ranked by their findings, each with its strongest evidence;
     with only ``root_cause`` chosen, the symptoms it led to. The list's other filters

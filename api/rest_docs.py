@@ -5,8 +5,9 @@ any other address under ``/api/v1/``."""
 from functools import cache as once
 
 from django.conf import settings
+from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
@@ -117,7 +118,27 @@ def examples(request):
 
 @csrf_exempt
 def unknown_endpoint(request, rest=""):
-    """Any other address under ``/api/v1/``: a 404 in the API's JSON shape."""
+    """Any other address under ``/api/v1/``: a 404 in the API's JSON shape. An endpoint's
+    address without its final slash (``/api/v1/cases``) is redirected to it for GET and
+    HEAD (301, query kept, as Django's ``APPEND_SLASH`` does for pages) and named in the
+    message for other methods."""
+    slashed = request.path + "/"
+    if rest and not rest.endswith("/") and _is_endpoint(slashed):
+        if request.method in ("GET", "HEAD"):
+            query = request.META.get("QUERY_STRING", "")
+            return HttpResponsePermanentRedirect(slashed + (f"?{query}" if query else ""))
+        return SafeJsonResponse(
+            {"errors": [f"There is no such endpoint in this API: did you mean {slashed}?"]},
+            status=404,
+        )
     return SafeJsonResponse(
         {"errors": ["There is no such endpoint in this API: see /api/schema/."]}, status=404
     )
+
+
+def _is_endpoint(path):
+    """Whether ``path`` is one of the API's endpoints (not this catch-all)."""
+    try:
+        return resolve(path).func is not unknown_endpoint
+    except Resolver404:
+        return False

@@ -70,6 +70,18 @@ class ListParameters(Schema):
     page: str | None = Field(None, description="Page number, from 1 (20 cases a page).")
 
 
+class WholeListParameters(ListParameters):
+    """The list's parameters, for an answer about the whole list (its facets, a
+    diagnosis): ``page`` is accepted, so that a list page's address works here too, and
+    documented as ignored."""
+
+    page: str | None = Field(
+        None,
+        description="Ignored: the answer covers every page of the list. Accepted so that "
+        "a list page's address works here too.",
+    )
+
+
 class Named(Schema):
     """A vocabulary value as a case carries it."""
 

@@ -370,4 +370,4 @@ CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
 
 # Addresses whose 404s and 405s are JSON (lib/json_errors.py): the API's, MCP's and the
 # JSON files' clients read every answer as JSON.
-JSON_ERROR_PREFIXES = ["/api/", "/mcp", "/export.json", "/suggest.json", "/graph.json"]
+JSON_ERROR_PREFIXES = ["/api/", "/mcp", "/export.json", "/suggest.json", "/graph.json", "/healthz"]

@@ -133,7 +133,7 @@ def case_list(request):
         context["errors"] = [str(error)]
         context["fix_url"] = query_string(query) or "?"
         context["fix_label"] = "Go to the first page of this list"
-        return render(request, "incidents/case_list.html", context, status=404)
+        return render(request, "incidents/case_list.html", context, status=error.status)
     # The snippets mark the words searched: not those of what the sentence rules out.
     searched = selected.result.searched if selected.result is not None else ""
     context["cards"] = cards_at(index, page_obj.object_list, searched)
@@ -277,9 +277,12 @@ class CaseDetailView(DetailView):
         self.index = get_index()
         if request.user.has_perm("incidents.view_case"):
             return super().get(request, *args, **kwargs)
-        shown = (settings.CHECK_CLUSTER_TEXT, settings.CHECK_CLUSTER_URL)  # the page's settings
-        digest = hashlib.sha256(repr(shown).encode()).hexdigest()[:12]
-        key = "casepage:{}:{}:{}:".format(*self.index.versions) + f"{digest}:{kwargs['slug']}"
+        # The page's settings and the slug, as a digest: an address of any length gives
+        # a key of one length (a long unknown slug made a key past the 250 characters
+        # caches accept).
+        shown = (settings.CHECK_CLUSTER_TEXT, settings.CHECK_CLUSTER_URL, kwargs["slug"])
+        digest = hashlib.sha256(repr(shown).encode()).hexdigest()[:24]
+        key = "casepage:{}:{}:{}:".format(*self.index.versions) + digest
         html = cache.get(key)
         if html is not None:
             return HttpResponse(html)

@@ -58,7 +58,14 @@ LIST_PARAMETERS = (
 
 
 class PageNotFound(Exception):
-    """A ``page`` parameter that names no page of the list; the message says why."""
+    """A ``page`` parameter that names no page of the list; the message says why.
+    ``status``: the HTTP status a page answers with, 400 when the value is not a whole
+    number at all ("abc", "1.5": the request is malformed), 404 when it is one but no page
+    of this list has it ("0", "-1", past the last page)."""
+
+    def __init__(self, message, status=404):
+        super().__init__(message)
+        self.status = status
 
 
 def get_page(queryset, number, per_page=CASES_PER_PAGE):
@@ -71,7 +78,7 @@ def get_page(queryset, number, per_page=CASES_PER_PAGE):
     if number is None:
         return paginator.page(1)
     if not re.fullmatch(r"-?[0-9]+", number):
-        raise PageNotFound(f"“{shorten(number, 40)}” is not a page number.")
+        raise PageNotFound(f"“{shorten(number, 40)}” is not a page number.", status=400)
     # A whole number however long ("99999999999999999999999" is a number, past the end).
     page_number = int(number) if len(number) <= 20 else None
     if page_number is None or not 1 <= page_number <= paginator.num_pages:

@@ -1,7 +1,6 @@
 """Term pages: one root cause, component, symptom or contributing factor."""
 
 import numpy as np
-from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import render
@@ -13,13 +12,13 @@ from incidents.index import get_index
 from incidents.models import Case
 from lib.parameters import takes_parameters
 from lib.text import shorten
+from listing.query import PageNotFound, get_page
 
 from .models import TERM_MODELS, UNDETERMINED_CAUSE
 
 MODELS_BY_KIND = {model.kind: model for model in TERM_MODELS}
 # Co-occurring terms listed per kind on a term page.
 CO_OCCURRING_LIMIT = 10
-CASES_PER_PAGE = 20
 
 
 def co_occurring(term, cases):
@@ -101,12 +100,11 @@ def term_detail(request, kind, slug):
     if value is None:  # private: only drafts carry it, or it is unpublished
         raise missing
     public_categories = index.lookup("category")
-    paginator = Paginator(np.sort(positions), CASES_PER_PAGE)
-    number = request.GET.get("page", "1")
-    valid = number.isascii() and number.isdigit() and len(number) <= 9
-    if not valid or not 1 <= int(number) <= paginator.num_pages:
-        raise Http404(f"There is no page “{shorten(number, 40)}” of this term's cases.")
-    page_obj = paginator.page(int(number))
+    try:
+        page_obj = get_page(np.sort(positions), request.GET.get("page"))
+    except PageNotFound as error:
+        template = "400.html" if error.status == 400 else "404.html"
+        return render(request, template, {"message": str(error)}, status=error.status)
     pks = [int(index.case_pks[p]) for p in page_obj.object_list]
     found = Case.objects.prefetch_related("involvements__organisation").in_bulk(pks)
     page_obj.object_list = [found[pk] for pk in pks if pk in found]

@@ -230,7 +230,7 @@ class RealLibraryApiTests(LibraryTestCase):
             ("q=bad%00sentence", 400),
             ("symptom=job%00crash", 400),
             ("&".join(f"symptom=s{i}" for i in range(21)), 400),
-            ("page=abc", 404),
+            ("page=abc", 400),
             ("page=0", 404),
             ("page=99999999999999999999999", 404),
             ("page=999", 404),
@@ -244,7 +244,9 @@ class RealLibraryApiTests(LibraryTestCase):
                 assert answer.json() == {"errors": page_errors(html)}
                 assert "ETag" not in answer
                 facets = self.client.get("/api/v1/facets/?" + state)
-                assert facets.status_code == (400 if status == 400 else 200)
+                # The facets count every page: what ``page`` holds is not read there.
+                refused = status == 400 and not state.startswith("page=")
+                assert facets.status_code == (400 if refused else 200)
 
 
 def _pairs(items):
@@ -409,8 +411,9 @@ def test_bad_input_gets_a_json_4xx_never_a_500(client, library):
         ("/api/v1/cases/a%00b/", 404),
         ("/api/v1/cases/" + "a" * 300 + "/", 404),
         ("/api/v1/cases/caf%C3%A9/", 404),
-        ("/api/v1/cases/?page=abc", 404),
-        ("/api/v1/cases/?page=%00", 404),
+        ("/api/v1/cases/?page=abc", 400),
+        ("/api/v1/cases/?page=1.5", 400),
+        ("/api/v1/cases/?page=%00", 400),
         ("/api/v1/cases/?page=-1", 404),
         ("/api/v1/cases/?q=" + "a" * 6_001, 400),
         ("/api/v1/cases/?q=%00", 400),
@@ -544,3 +547,38 @@ def test_a_page_of_cases_costs_the_same_queries_however_many_cases(
         assert len(client.get("/api/v1/cases/?page=2").json()["results"]) == 10
     with django_assert_max_num_queries(1):
         assert client.get("/api/v1/facets/?symptom=job-crash").status_code == 200
+
+
+def test_an_endpoint_without_its_final_slash_is_redirected_or_named(client):
+    """Found by probing: ``/api/v1/cases`` was a bare 404 ("no such endpoint")."""
+    response = client.get("/api/v1/cases?q=nccl&page=1")
+    assert response.status_code == 301
+    assert response["Location"] == "/api/v1/cases/?q=nccl&page=1"
+    posted = client.post("/api/v1/facets")
+    assert posted.status_code == 404
+    assert posted.json() == {
+        "errors": ["There is no such endpoint in this API: did you mean /api/v1/facets/?"]
+    }
+    assert client.get("/api/v1/nope").json()["errors"] == [
+        "There is no such endpoint in this API: see /api/schema/."
+    ]
+
+
+def test_healthz_refuses_other_methods_in_json(client):
+    """Found by probing: its 405 was the site's HTML page, though /healthz answers JSON."""
+    response = client.post("/healthz")
+    assert response.status_code == 405
+    assert response.json() == {
+        "errors": ["POST is not allowed here; this address answers GET, HEAD."]
+    }
+
+
+def test_whole_list_endpoints_document_page_as_ignored(client):
+    """Found by probing: the facets' and diagnosis's OpenAPI described ``page`` as the
+    list's page number, though they answer for every page."""
+    paths = client.get("/api/schema/").json()["paths"]
+    for path in ("/api/v1/facets/", "/api/v1/diagnose/"):
+        page_parameter = next(p for p in paths[path]["get"]["parameters"] if p["name"] == "page")
+        assert page_parameter["description"].startswith("Ignored"), path
+    listed = next(p for p in paths["/api/v1/cases/"]["get"]["parameters"] if p["name"] == "page")
+    assert listed["description"].startswith("Page number")

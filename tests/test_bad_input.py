@@ -1,6 +1,9 @@
 """Bad filter input gets a clear message and a 4xx, never a 500 or a silently wrong list."""
 
+import warnings
+
 import pytest
+from django.core.cache.backends.base import CacheKeyWarning
 
 from .conftest import chips, listed_titles, make_case, page
 
@@ -95,7 +98,7 @@ def test_page_past_the_end_offers_the_first_page_with_the_filters(client, cases)
 @pytest.mark.parametrize("value", ["1_0", "１", "٣", "+1", " 1e3"])
 def test_only_plain_digits_are_page_numbers(client, cases, value):
     response = client.get("/", {"page": value})
-    assert response.status_code == 404
+    assert response.status_code == 400
     assert "is not a page number" in page(response).select_one(".alert").get_text()
 
 
@@ -315,3 +318,13 @@ def test_a_parameter_given_twice_on_a_term_page_is_a_400_that_says_so(client):
     response = client.get(url + "?page=1&page=2")
     assert response.status_code == 400
     assert "The page parameter is given 2 times; give it once." in response.content.decode()
+
+
+def test_a_long_unknown_case_address_is_a_404_without_a_cache_key_warning(client):
+    """Found by probing: the case page's cache key held the slug as given, so a long
+    unknown one made a key past the 250 characters a cache accepts (CacheKeyWarning)."""
+    make_case("Known")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CacheKeyWarning)
+        response = client.get("/cases/" + "a" * 300 + "/")
+    assert response.status_code == 404

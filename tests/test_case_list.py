@@ -61,9 +61,11 @@ def test_pagination_keeps_the_filters(client):
     ],
 )
 def test_page_that_does_not_exist_is_a_404_with_a_message(client, value, message):
+    """A whole number no page has is a 404; a value that is no number is a malformed
+    request, a 400 (it was a 404 too)."""
     make_case("Only")
     response = client.get("/", {"page": value})
-    assert response.status_code == 404
+    assert response.status_code == (400 if value in ("abc", "1.5") else 404)
     assert message in page(response).select_one(".alert").get_text()
 
 

@@ -264,11 +264,20 @@ def test_term_page_shows_description_aliases_cases_and_co_occurring_terms(client
 
 @pytest.mark.parametrize(
     "url", ["/taxonomy/symptom/nope/", "/taxonomy/bogus/job-crash/",
-            "/taxonomy/symptom/job-crash/?page=2", "/taxonomy/symptom/job-crash/?page=abc"],
+            "/taxonomy/symptom/job-crash/?page=2", "/taxonomy/symptom/job-crash/?page=0"],
 )  # fmt: skip
 def test_term_page_bad_input_is_a_404(client, url):
     make_case("A", symptoms=["Job crash"])
     assert client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize("number", ["abc", "1.5", "-"])
+def test_a_term_page_number_that_is_no_number_is_a_400_that_says_so(client, number):
+    """It was a 404, as a page past the end is, though the request itself is malformed."""
+    make_case("A", symptoms=["Job crash"])
+    response = client.get("/taxonomy/symptom/job-crash/", {"page": number})
+    assert response.status_code == 400
+    assert f"“{number}” is not a page number." in response.content.decode()
 
 
 def test_term_page_lists_how_people_describe_it(client):
