@@ -178,16 +178,34 @@ def compact(result):
 
 
 class LibraryServer(MCPServer):
-    """The SDK's server, with an unknown prompt answered as invalid params (-32602, as
-    an unknown resource is) instead of an error with code 0 and a traceback logged as a
-    crash. Raises ``MCPError`` for a prompt it does not have."""
+    """The SDK's server, with an unknown prompt, a prompt's missing required argument or
+    an argument it does not take answered as invalid params (-32602, as an unknown
+    resource is) instead of an error with code 0 and a traceback logged as a crash.
+    Raises ``MCPError`` for those."""
 
     async def get_prompt(self, name, arguments=None, context=None):
-        known = [prompt.name for prompt in await self.list_prompts()]
-        if name not in known:
-            offered = ", ".join(known) if known else "none"
+        prompts = {prompt.name: prompt for prompt in await self.list_prompts()}
+        if name not in prompts:
+            offered = ", ".join(prompts) if prompts else "none"
             shown = shorten(str(name), 60)
             raise MCPError(INVALID_PARAMS, f"Unknown prompt: {shown} (prompts offered: {offered}).")
+        taken = prompts[name].arguments or []
+        given = arguments or {}
+        accepted = ", ".join(argument.name for argument in taken) or "none"
+        unknown = [key for key in given if key not in {argument.name for argument in taken}]
+        if unknown:
+            shown = ", ".join(shorten(str(key), 40) for key in unknown[:5])
+            raise MCPError(
+                INVALID_PARAMS,
+                f"The prompt {name} takes no argument {shown} (its arguments: {accepted}).",
+            )
+        missing = [a.name for a in taken if a.required and not str(given.get(a.name, "")).strip()]
+        if missing:
+            raise MCPError(
+                INVALID_PARAMS,
+                f"The prompt {name} needs {', '.join(missing)}: "
+                + "; ".join(f"{a.name}: {a.description}" for a in taken if a.name in missing),
+            )
         return await super().get_prompt(name, arguments, context)
 
 

@@ -296,6 +296,21 @@ def test_http_refuses_what_is_not_a_json_rpc_request_with_a_json_rpc_error(live_
     assert status == 200
     assert json.loads(body)["error"]["code"] == -32602
     assert json.loads(body)["error"]["message"].startswith("Unknown prompt: zzz")
+    # A missing required argument, or one the prompt does not take, was error code 0 with
+    # a traceback logged (found by a new user).
+    for arguments, message in [
+        ({}, "The prompt diagnose_incident needs description: description: What you see"),
+        ({"description": "  "}, "The prompt diagnose_incident needs description"),
+        ({"description": "hang", "sevrity": "high"},
+         "The prompt diagnose_incident takes no argument sevrity (its arguments: description)."),
+    ]:  # fmt: skip
+        params = {"name": "diagnose_incident", "arguments": arguments}
+        asked = {"jsonrpc": "2.0", "id": "p", "method": "prompts/get", "params": params}
+        status, _, body = fetch(live_server, "/mcp", "POST", json.dumps(asked).encode(),
+                                JSON_HEADERS)  # fmt: skip
+        assert status == 200
+        assert json.loads(body)["error"]["code"] == -32602, arguments
+        assert json.loads(body)["error"]["message"].startswith(message), body
 
 
 def test_http_rate_limit_per_client(live_server, library, settings):
