@@ -111,7 +111,11 @@ def read_query(params, *, tracking=False, also=()):
         query.setlist(
             "q",
             # Longer than PASTE_MAX_LENGTH stays as given, for the filter's 400.
-            [v if len(v) > PASTE_MAX_LENGTH else read_sentence(v) for v in query.getlist("q")],
+            # White space around it is not counted (the filter strips it too).
+            [
+                v if len(v.strip()) > PASTE_MAX_LENGTH else read_sentence(v.strip())
+                for v in query.getlist("q")
+            ],
         )
     index = get_index()
     filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
@@ -302,10 +306,12 @@ def sentence_problem(sentences):
 
     Input: every value of ``q`` given (``list[str]``). Output: the message
     ``/suggest.json`` answers with a 400 (and the MCP server's ``suggest_filters`` as a
-    tool error): ``q`` given twice, over ``PASTE_MAX_LENGTH`` characters, or holding a
-    NUL character; in the list page's words.
+    tool error): ``q`` given twice, over ``PASTE_MAX_LENGTH`` characters once the
+    white space around it is left out (as the list counts), or holding a NUL character;
+    in the list page's words.
     """
-    sentence = sentences[0] if sentences else ""
+    # Counted as the list counts it: without the spaces and line breaks around it.
+    sentence = sentences[0].strip() if sentences else ""
     if len(sentences) > 1:
         return f"The sentence (q) is given {len(sentences)} times; give it once."
     if len(sentence) > PASTE_MAX_LENGTH:

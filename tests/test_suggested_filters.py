@@ -206,6 +206,27 @@ def test_hostile_sentences_are_harmless(client, vocabulary):
     assert b"<script>" not in response.content
 
 
+def test_the_length_limit_is_counted_the_same_on_suggestions_and_the_list(client, vocabulary):
+    """Found by a new user: /suggest.json counted the spaces and line breaks around a
+    paste that the list does not count, so a paste the list read was refused there."""
+    paste = "\n" * 20 + "NCCL timeout on rank 3 " * 260 + "\n" * 20  # 5,980 inside
+    assert len(paste) > 6_000 and len(paste.strip()) <= 6_000
+    assert client.get("/suggest.json", {"q": paste}).status_code == 200
+    assert client.get("/", {"q": paste}).status_code == 200
+    assert (
+        client.get("/api/v1/cases/", {"q": paste})
+        .json()["notice"]
+        .startswith(f"Your paste of {len(paste.strip())} characters")
+    )
+    over = " " + "x" * 6_001
+    assert (
+        client.get("/suggest.json", {"q": over})
+        .json()["errors"][0]
+        .startswith("Your text is 6001 characters long")
+    )
+    assert client.get("/", {"q": over}).status_code == 400
+
+
 @pytest.mark.parametrize(
     "sentence",
     ["there was no GPU memory fault", "no sign of NCCL timeouts", "without a single Xid error",
