@@ -79,7 +79,12 @@ _WELL = re.compile(
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
     r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged)\b|"
     # "rate limiter metrics show zero rejections", "dmesg shows 0 AER errors"
-    r"\b(?:show|shows|showed|shown|report|reports|reported|read|reads)\s+(?:zero|0)\b",
+    r"\b(?:show|shows|showed|shown|report|reports|reported|read|reads)\s+(?:zero|0)\b|"
+    # "temperatures never exceeded 70C", "temps didn't go above 75 °C": a reading that
+    # stayed under a temperature (a rate that never passed a number may be the trouble)
+    r"\b(?:never|didn'?t|did\s+not|not)\s+(?:exceed(?:ed|s)?|(?:go|went|got|rose|climbed)"
+    r"\s+(?:above|over|past|beyond)|passed|topped|crossed|reached|hit)\s+"
+    r"\d{1,3}(?:\.\d{1,2})?\s?°?\s?[CF]\b",
     re.IGNORECASE,
 )
 # A conclusion that rules something out, drawn from the readings before it: "KV cache
@@ -121,6 +126,15 @@ _CONTRAST_BEFORE = re.compile(
     r"(?:despite|in spite of)\s+(?:the|an?|our|its)\s+(?:alerts?|alarms?|pages?|dashboards?|"
     r"monitors?|monitoring|metrics?|sensors?|warnings?)\s+(?:saying|showing|claiming|"
     r"reporting|about))\s+(?:\S+\s+){0,3}$",
+    re.IGNORECASE,
+)
+# "despite the alert saying GPU thermal", "in spite of the dashboard showing NVLink
+# errors": what a signal claimed against what the text says happened (the rest of the
+# clause is set aside, for every layer).
+_DESPITE_ALERT = re.compile(
+    r"\b(?:despite|in spite of)\s+(?:the|an?|our|its)\s+(?:alerts?|alarms?|pages?|"
+    r"dashboards?|monitors?|monitoring|metrics?|sensors?|warnings?)\s+(?:saying|showing|"
+    r"claiming|reporting|about)\b",
     re.IGNORECASE,
 )
 # "nothing else changed except the NCCL version", "no errors other than Xid 79": after a
@@ -375,8 +389,9 @@ def set_aside_clauses(sentence):
     trouble stayed (:data:`_NO_EFFECT`), what happened before or on another node set
     against now (:data:`_PAST_THEN_NOW`, :data:`_PAST_SENTENCE`, :data:`_ELSEWHERE`), a
     concession dismissed (:data:`_BUT_NOT_IT`), a reading that is always so
-    (:data:`_ALWAYS`) and a clause saying "it's not the …" (:data:`_NOT_IT`). Every layer
-    reads around them."""
+    (:data:`_ALWAYS`), a clause saying "it's not the …" (:data:`_NOT_IT`) and what an
+    alert claimed, "despite" it (:data:`_DESPITE_ALERT`). Every layer reads around
+    them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
@@ -452,6 +467,9 @@ def set_aside_clauses(sentence):
         not_it = _NOT_IT.search(sentence, cursor, stop)
         if not_it:
             spans.append((not_it.start(), stop))
+        alerted = _DESPITE_ALERT.search(sentence, cursor, stop)
+        if alerted:  # "despite the alert saying GPU thermal": what the alert claimed
+            spans.append((alerted.end(), stop))
         previous, cursor = cursor, end.end() if end else stop
     return spans
 

@@ -95,7 +95,8 @@ def in_passing(sentence, found, broad):
     component named as the setup ("connected using InfiniBand") or as words of a
     snake_case identifier (``kv_cache_utils``, ``mlx5_health_check_fatal_sensors``); for
     a contributing factor's word used as a verb ("scale up", "attempted to scale") and
-    a component's one word after a modal verb ("will cache a node"); and
+    a component's one word after a modal verb ("will cache a node"); systemd as the
+    syslog tag of the line it wrote ("systemd[1]:"); and
     for "log" as in signing in ("without logging in").
     (:func:`search.suggestions.recognise` also treats a broad value named in one word
     as in passing when the sentence names something more particular.)
@@ -116,6 +117,8 @@ def in_passing(sentence, found, broad):
         return True  # words of a snake_case identifier ("mlx5_health_check_fatal"): code
     if len(tokenize(found.matched)) != 1:
         return False
+    if found.matched.casefold() == "systemd" and _SYSLOG_TAG.match(sentence, end):
+        return True  # "systemd[1]: …", "systemd-journald[512]: …": who wrote the line
     if len(found.matched) <= 2 and _in_identifier(sentence, found):
         return True  # a two-letter name inside a tool's ("ib" in ib_write_bw)
     if found.kind == "workload" and _NEGATING_PREFIX.search(sentence[: found.start]):
@@ -155,6 +158,14 @@ _PARTICLE_AFTER = re.compile(
 _VERB_BEFORE = re.compile(
     r"\b(?:to|will|would|can|cannot|can't|could|should|must)\s+$", re.IGNORECASE
 )
+
+# Right after systemd's name, the rest of a syslog tag: the process id and a colon
+# (RFC 3164's TAG and "[pid]" convention, as journalctl and dmesg print them:
+# "systemd[1]:", "systemd-journald[512]:"). The service manager writes every service's
+# start, stop and failure; the line is about the service its message names
+# ("systemd[1]: nvidia-persistenced.service: Failed"), not the host's OS. (Other
+# programs' tags are evidence: "slurmd[13562]: spank-epilog: error" is Slurm's.)
+_SYSLOG_TAG = re.compile(r"(?:-[\w.-]+)?\[\d+\]:")
 
 # A modal verb right before a word: the word is a verb ("will cache", "could log").
 _MODAL_BEFORE = re.compile(

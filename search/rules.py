@@ -185,6 +185,7 @@ def node_losses(text):
 
 # A job that ended in failure, in everyday words: "the training job itself died with
 # SIGBUS", "the job dies on the first step after resume", "5/5 training runs crashing",
+# "jobs started failing on monday",
 # "rank 3 was killed" (a server's worker process is not a job). Up to two words
 # between, none a negation ("the job did not crash" is no crash).
 _NOT_BETWEEN = r"(?!(?:not|never|no|didn|didnt|doesn|doesnt|don|dont|won|wont|hasn|hasnt)\b)"
@@ -192,6 +193,9 @@ _JOB_CRASH = re.compile(
     r"\b(?:jobs?|runs?|trainings?|trainers?|ranks?)\s+"
     rf"(?:{_NOT_BETWEEN}[\w'/-]+\s+){{0,2}}?"
     r"(?:died|dies|die|dying|crash(?:ed|es|ing)?|abort(?:ed|s|ing)?|vanished|disappeared|"
+    # "jobs started failing", "my jobs are failing" (not "failed to start": never ran)
+    r"fail(?:s|ed|ing)?(?!\s+to\s+(?:start|schedule|launch|submit|be\s+scheduled|get\s+"
+    r"scheduled|queue|allocate))|"
     r"exited\s+(?:with|unexpectedly|abnormally)|(?:was|were|got|gets)\s+killed)\b",
     re.IGNORECASE,
 )

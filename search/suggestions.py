@@ -235,6 +235,15 @@ _NEEDS_WORDS = tuple(
             r"unauthori[sz]ed|abus\w*|fraud\w*)",
         ),
         (
+            # "the prompt is longer than the maximum model length … number of text
+            # tokens" counts tokens; it does not name the tokenizer.
+            r"\btokenizer\b",
+            r"(?:tokeni[sz]|detokeni[sz]|template|special\s+tokens?|\bbos\b|\beos\b|eot|"
+            r"stop\s+(?:tokens?|words?|strings?|sequences?)|\bchat\b|token\s+ids?|vocab|"
+            r"jinja|sentencepiece|tiktoken|byte[\s-]?level|unicode|utf-?8|emoji|"
+            r"garbl|gibberish|mojibake)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

@@ -235,10 +235,23 @@ _EVENT_SOURCE = re.compile(
 )
 
 
+# The lines CPython prints around every traceback, whatever went wrong: its header and
+# the two that chain exceptions (Lib/traceback.py, ``TracebackException.format``:
+# https://github.com/python/cpython/blob/main/Lib/traceback.py). Their words say nothing
+# of the failure ("most recent call last" read like a dependency failure).
+_TRACEBACK_BOILERPLATE = re.compile(
+    r"Traceback \(most recent call last\):|"
+    r"During handling of the above exception, another exception occurred:|"
+    r"The above exception was the direct cause of the following exception:"
+)
+
+
 def strip_log_noise(text):
     """``text`` with timestamps, ranks, ids, hexadecimal, addresses and host names turned
     into spaces (the :data:`_NOISE` patterns), and so is the reporting source of a
-    Kubernetes event line (:data:`_EVENT_SOURCE`). Input and output: ``str``."""
+    Kubernetes event line (:data:`_EVENT_SOURCE`) and a Python traceback's own lines
+    (:data:`_TRACEBACK_BOILERPLATE`). Input and output: ``str``."""
+    text = _TRACEBACK_BOILERPLATE.sub(" ", text)
     text = _EVENT_SOURCE.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
     return _NOISE.sub(" ", _USER_AGENT.sub(" ", text))
 

@@ -1044,6 +1044,46 @@ class ReadingRealLinesTests(LibraryTestCase):
             symptoms = [term["slug"] for term in case["terms"]["symptom"]]
             assert "nccl-timeout" in symptoms, case["slug"]
 
+    def test_boilerplate_of_tools_and_everyday_failing_jobs(self):
+        """Found by a new user: any Python traceback suggested a dependency failure (its
+        header, "most recent call last", read like one); systemd's syslog tag made every
+        line it wrote about the host's OS; "jobs started failing on monday" read as jobs
+        stuck pending; vLLM's prompt-length refusal ("number of text tokens") as the
+        tokenizer; an alert's claim and a temperature that never passed 70C as a hot GPU."""
+        traceback = (
+            "Traceback (most recent call last):\n"
+            '  File "train.py", line 80, in main\n'
+            "    loss = model(batch)\n"
+            "RuntimeError: CUDA error: an illegal memory access was encountered"
+        )
+        found = self.suggest(traceback)
+        assert "symptom:cuda-error" in found
+        assert "root_cause:dependency-failure" not in found
+        systemd = (
+            "Sep 18 03:19:01 node-1 systemd[1]: nvidia-persistenced.service: Main process "
+            "exited, code=exited, status=1/FAILURE\n"
+            "Sep 18 03:19:02 node-1 systemd-journald[512]: Journal started"
+        )
+        assert "component:host-operating-system" not in self.suggest(systemd)
+        assert "component:host-operating-system" in self.suggest("systemd-oomd killed the job")
+        for text in ["jobs started failing on monday", "my jobs are failing"]:
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert "symptom:job-crash" in found
+                assert "symptom:jobs-stuck-pending" not in found
+        assert "symptom:job-crash" not in self.suggest("the job failed to start: no GPUs free")
+        found = self.suggest(
+            "ValueError: The decoder prompt (length 9000) is longer than the maximum model "
+            "length of 8192. Make sure that `max_model_len` is no smaller than the number "
+            "of text tokens."
+        )
+        assert "component:tokenizer-or-chat-template" not in found
+        found = self.suggest(
+            "despite the alert saying GPU thermal, temperatures never exceeded 70C"
+        )
+        assert "root_cause:gpu-overheating" not in found
+        assert "contributing_factor:misleading-signals" in found
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
