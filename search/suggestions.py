@@ -63,17 +63,18 @@ from .rules import (
     demand_surges,
     downgrades,
     full_outages,
+    intermittent_failures,
     job_crashes,
-    loss_spikes,
     mistuned_timeouts,
     node_losses,
     repeat_offenders,
     silent_hangs,
-    throughput_drops,
+    slow_answers,
     upgrades,
 )
 from .scale import accelerator_counts
 from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise
+from .training_log import loss_spikes, throughput_drops
 from .vocabulary import SETTING_KINDS, get_vocabulary
 
 SIGNATURE_CONFIDENCE = 0.95
@@ -244,6 +245,15 @@ _NEEDS_WORDS = tuple(
             r"garbl|gibberish|mojibake)",
         ),
         (
+            # "I am seeing a high number of jobs fail" is no data exposure.
+            r"\bdata\s+exposure\b",
+            r"(?:\bdata\b|expos|\bleak|\bpii\b|personal|private|privacy|sensitive|secret|"
+            r"credential|password|token|api[\s_-]?keys?|bucket|breach|unauthori[sz]ed|"
+            r"\bpublic\b|publicly|customer|user(?:s|'s)?\s+(?:data|info|details|emails?|"
+            r"chats?|conversations?|history)|emails?|payment|chat\s+history|conversations?|"
+            r"\btitles?\b|other\s+users?|someone\s+else)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"
@@ -265,6 +275,8 @@ READ_BY_RULE = (
     (("symptom", "loss-spike"), loss_spikes),
     (("symptom", "node-failure"), node_losses),
     (("symptom", "job-crash"), job_crashes),
+    (("symptom", "intermittent-failures"), intermittent_failures),
+    (("symptom", "increased-latency"), slow_answers),
     (("symptom", "job-hang-without-error"), silent_hangs),
     (("root_cause", "demand-surge"), demand_surges),
     (("symptom", "training-throughput-drop"), throughput_drops),

@@ -1084,6 +1084,40 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:gpu-overheating" not in found
         assert "contributing_factor:misleading-signals" in found
 
+    def test_trouble_that_comes_and_goes_and_answers_that_got_slow(self):
+        """Everyday words no alias holds: "crashes randomly", "drops every now and then",
+        "sporadic issues" are intermittent failures; "requests became very slow", "the
+        API got super slow", "temporary slowdowns" are increased latency ("requests are
+        really slow" read as throttled requests); "a high number of jobs … fail" is a job
+        crash, not a data exposure (nothing of data is named)."""
+        cases = [
+            ("TPU V3-1024 training crashes randomly", "symptom:intermittent-failures"),
+            ("the IB link drops every now and then", "symptom:intermittent-failures"),
+            ("we're seeing sporadic issues where pods can't resolve one dns name",
+             "symptom:intermittent-failures"),
+            ("ConnectX-4 Lx网卡在开机或重启时，有概率会初始化失败",
+             "symptom:intermittent-failures"),
+            ("some requests becomes very slow(seconds), and others are normal",
+             "symptom:increased-latency"),
+            ("the API got super slow after lunch", "symptom:increased-latency"),
+            ("This led to temporary slowdowns under higher-than-usual load.",
+             "symptom:increased-latency"),
+        ]  # fmt: skip
+        for text, expected in cases:
+            with self.subTest(text):
+                assert expected in self.suggest(text), list(self.suggest(text))
+        found = self.suggest("requests are really slow today")
+        assert "symptom:increased-latency" in found
+        assert "symptom:requests-throttled" not in found
+        found = self.suggest("I am seeing a high number of jobs on node node-1 fail.")
+        assert "symptom:job-crash" in found
+        assert "symptom:data-exposure" not in found
+        for text in ["the job never fails randomly", "requests were not slow at all"]:
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert "symptom:intermittent-failures" not in found
+                assert "symptom:increased-latency" not in found
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
