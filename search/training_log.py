@@ -1,0 +1,142 @@
+"""Values read from the numbers a training log prints (issue 19): a loss that jumps
+(:func:`loss_spikes`, the symptom *Loss spike*) and a rate that falls or a step time that
+grows (:func:`throughput_drops`, *Training throughput drop*). ``search/suggestions.py``
+offers them as it offers the values of ``search/rules.py``. Every pattern's repetitions
+are bounded, so each reader is linear in the text.
+"""
+
+import re
+
+# A loss reading in a training log or a sentence: "lm loss: 7.343709E+00", "'loss': 2.1",
+# "loss=nan", "loss is 9.8", "loss went NaN at step 48k". A "loss scale" or "val_loss" is
+# another number.
+_NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d{1,3})?"
+_LOSS_READING = re.compile(
+    r"(?<![\w.])(?:lm[ _-]?|train(?:ing)?[ _-]?|total[ _-]?)?loss['\"]?\s{0,3}"
+    r"(?:[:=]|\b(?:is|was|of|hit|hits|went(?:\s+to)?|goes(?:\s+to)?|going(?:\s+to)?|"
+    r"turned(?:\s+(?:to|into))?|became|becomes)\b)"
+    rf"\s{{0,3}}['\"]?(?P<value>{_NUMBER}|nan|inf)(?![\w.])",
+    re.IGNORECASE,
+)
+# A loss said to have jumped: "loss jumped from 2.1 to 9.8", "the loss spiked to 12".
+_LOSS_JUMP = re.compile(
+    rf"\bloss\s+(?:\w+\s+){{0,2}}?(?:jump(?:ed|s)?|spik(?:ed|es)|shot\s+up|went\s+up|rose|"
+    rf"climbed|exploded)\s+(?:\w+\s+){{0,2}}?from\s+(?P<low>{_NUMBER})\s+to\s+(?P<high>{_NUMBER})",
+    re.IGNORECASE,
+)
+# A loss at least this many times the lowest of the few readings before it, and this much
+# higher, is a spike (Megatron's log: 2.77 then 7.34; a noisy curve moves by a tenth).
+LOSS_SPIKE_RATIO = 2.0
+LOSS_SPIKE_RISE = 0.5
+
+
+def loss_spikes(text):
+    """``[(start, end)]`` of the places ``text`` shows the loss spiking: a reading of NaN
+    or infinity, a reading at least :data:`LOSS_SPIKE_RATIO` times (and
+    :data:`LOSS_SPIKE_RISE` above) the lowest of the three readings before it
+    (:data:`_LOSS_READING`, as training logs print them), or a sentence saying the loss
+    jumped from one number to one at least 1.5 times it. Such a place shows the symptom
+    *Loss spike*. Linear in the text."""
+    found, before = [], []
+    for match in _LOSS_READING.finditer(text):
+        raw = match.group("value").lower()
+        if raw in {"nan", "inf", "+inf", "-inf"}:
+            found.append(match.span())
+            continue
+        value = float(raw)
+        if (
+            before
+            and value >= LOSS_SPIKE_RATIO * min(before)
+            and value - min(before) >= (LOSS_SPIKE_RISE)
+        ):
+            found.append(match.span())
+        before = (before + [value])[-3:]
+    for match in _LOSS_JUMP.finditer(text):
+        low, high = float(match.group("low")), float(match.group("high"))
+        if high >= 1.5 * low and high > low:
+            found.append(match.span())
+    return sorted(found)
+
+
+# A training rate as logs print it: "447.0 examples/sec", "1234 tokens/s", "160 TFLOPs",
+# "3.2 it/s". Seconds per step ("1.145 sec/batch", "50.9s/it") run the other way
+# (:data:`_STEP_TIME`).
+_RATE = re.compile(
+    r"(?<![\w.])(?P<value>\d+(?:\.\d+)?)\s?(?P<unit>(?:examples?|samples?|tokens?|toks?|"
+    r"seqs?|sequences?|images?|imgs?|it|iters?|steps?)\s?/\s?(?:s|sec|second)\b|tflops?\b|"
+    r"(?:tokens?|samples?|examples?) per second\b)",
+    re.IGNORECASE,
+)
+# Time per step as logs print it: "1.521 sec/batch", "50.89s/it", "elapsed time per
+# iteration (ms): 22148.5". It rising is the rate falling.
+_STEP_TIME = re.compile(
+    r"(?<![\w.])(?P<value>\d+(?:\.\d+)?)\s?(?P<unit>s|sec|secs|seconds)\s?/\s?"
+    r"(?:it|iter|iteration|step|batch)\b|"
+    r"\belapsed time per iteration \(ms\):\s{0,3}(?P<ms>\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+# A rate said to have fallen by a share: "tokens/s down 40% on one job", "MFU dropped by
+# 30%", "a 25% drop in throughput", "step time up 50%".
+_RATE_WORD = (
+    r"(?:tokens?/s|toks?/s|samples?/s(?:ec)?|examples?/s(?:ec)?|it/s|tflops?|mfu|throughput)"
+)
+_SHARE_FALL = re.compile(
+    rf"\b{_RATE_WORD}\b[^.\n]{{0,40}}?\b(?:down|dropped|drops?|dropping|fell|falls?|lower|"
+    r"decreased|decreases|degraded)\s+(?:by\s+)?(?:about\s+|around\s+|~)?\d{1,3}(?:\.\d+)?\s?%|"
+    r"\b\d{1,3}(?:\.\d+)?\s?%\s+(?:drop|fall|decrease|loss|lower|less)\s+(?:in\s+|of\s+)?"
+    rf"{_RATE_WORD}\b|"
+    r"\bstep[ _-]?times?\b[^.\n]{0,40}?\b(?:up|rose|grew|increased|higher)\s+(?:by\s+)?"
+    r"(?:about\s+|around\s+|~)?\d{1,3}(?:\.\d+)?\s?%",
+    re.IGNORECASE,
+)
+# A rate at or below this share of the highest one before it, in the same unit, is a drop
+# (a step time at or above its inverse times the lowest before it).
+RATE_DROP_SHARE = 0.8
+# Serving's words: a rate there is an inference server's, not a training job's.
+_SERVING = re.compile(
+    r"\b(?:vllm|tgi|sglang|triton|inference|serving|ttft|requests?|latency)\b", re.I
+)
+
+
+# A job said to get slower: "the job is not crashing, it just gets slower every hour",
+# "training got slower after the upgrade".
+_GETS_SLOWER = re.compile(
+    r"\b(?:jobs?|runs?|training|trainings|it|steps?|epochs?)\s+(?:\w+\s+){0,2}?"
+    r"(?:gets?|got|getting|became|becomes|becoming|grows?|grew|goes|went)\s+"
+    r"(?:much\s+|a\s+lot\s+|way\s+|progressively\s+|steadily\s+)?slower\b",
+    re.IGNORECASE,
+)
+
+
+def throughput_drops(text):
+    """``[(start, end)]`` of the places a training log or sentence shows the rate falling:
+    a rate (:data:`_RATE`) at or below :data:`RATE_DROP_SHARE` of the highest earlier one
+    in the same unit ("447.0 examples/sec" then "336.6 examples/sec"; "160 TFLOPs … drops
+    to around 65 TFLOPs"), or a time per step (:data:`_STEP_TIME`) rising as much
+    ("50.89s/it" then "73.2s/it"), or a sentence saying a rate fell by a share
+    (:data:`_SHARE_FALL`: "tokens/s down 40%") or a job got slower (:data:`_GETS_SLOWER`:
+    "it just gets slower every hour"). Such a place shows the symptom
+    *Training throughput drop*;
+    nothing is read from a text about serving (an inference server's rate is not a
+    training job's). Linear in the text."""
+    if _SERVING.search(text):
+        return []
+    found, highest = [], {}
+    for match in _RATE.finditer(text):
+        unit = re.sub(r"\s|s(?=/)|(?<=tflop)s", "", match.group("unit").lower())
+        value = float(match.group("value"))
+        top = highest.get(unit)
+        if top and value <= RATE_DROP_SHARE * top:
+            found.append(match.span())
+        highest[unit] = max(top or 0.0, value)
+    found += [match.span() for match in _SHARE_FALL.finditer(text)]
+    found += [match.span() for match in _GETS_SLOWER.finditer(text)]
+    lowest = {}
+    for match in _STEP_TIME.finditer(text):
+        unit = "ms" if match.group("ms") else "s"
+        value = float(match.group("ms") or match.group("value"))
+        bottom = lowest.get(unit)
+        if bottom and value >= bottom / RATE_DROP_SHARE:
+            found.append(match.span())
+        lowest[unit] = min(bottom or value, value)
+    return sorted(found)
