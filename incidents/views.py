@@ -141,9 +141,12 @@ def case_list(request):
     context["breakdown"], context["breakdown_more"] = root_cause_breakdown_from_index(
         selection, query
     )
-    context["drawing"], context["omitted"], _ = drawn_graph_from_index(
-        selection, query, LIST_GRAPH_BUDGET, compact=True
-    )
+    # No case, no graph: an empty drawing showed its legend and a link to an empty graph.
+    context["drawing"], context["omitted"] = None, 0
+    if page_obj.paginator.count:
+        context["drawing"], context["omitted"], _ = drawn_graph_from_index(
+            selection, query, LIST_GRAPH_BUDGET, compact=True
+        )
     context["state"] = query_string(query)
     return render(request, "incidents/case_list.html", context)
 

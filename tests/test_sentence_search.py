@@ -53,6 +53,9 @@ def test_cases_matching_no_word_are_left_out(client, cases):
     response = client.get("/", {"q": "kubernetes"})
     assert response.status_code == 200
     assert result_count(response) == 0
+    # No case, no graph: the panel showed a legend and a link to an empty graph.
+    assert page(response).select_one(".graph-panel") is None
+    assert page(client.get("/", {"q": "loader"})).select_one(".graph-panel") is not None
 
 
 def test_stems_match_other_forms_of_a_word(client, cases):
