@@ -13,6 +13,7 @@ repetitions are bounded, so each reader is linear in the text.
 - a job that sits without a word: no log line for hours (:func:`silent_hangs`);
 - trouble that comes and goes (:func:`intermittent_failures`);
 - requests or a service that got slow (:func:`slow_answers`);
+- a setting someone changed (:func:`configuration_changes`);
 - traffic that jumped (:func:`demand_surges`).
 
 The numbers a training log prints (a loss that jumps, a rate that falls) are read in
@@ -259,6 +260,39 @@ def slow_answers(text):
     """``[(start, end)]`` of the places ``text`` says requests or a service got slow
     (:data:`_SLOW_ANSWERS`): the symptom *Increased latency*. Linear in the text."""
     return [match.span() for match in _SLOW_ANSWERS.finditer(text)]
+
+
+# A setting someone changed, in everyday words: "after we switched to the fp8 KV cache",
+# "since we enabled prefix caching", "the health check path changed in the last deploy",
+# "the upgrade wiped the IP pool config", "flipped the PCIe ACS setting". The root cause
+# *Configuration change* (a new version is an upgrade: :func:`upgrades`).
+_SETTING = (
+    r"(?:config(?:uration)?s?|settings?|flags?|parameters?|params?|options?|knobs?|"
+    r"(?:health[\s-]?check\s+)?paths?|env(?:ironment)?\s+var(?:iable)?s?|defaults?|"
+    r"limits?|thresholds?|values?)"
+)
+_CONFIGURATION_CHANGE = re.compile(
+    # ("when I set n=1 …" tries a setting out; it changed nothing in production)
+    r"\b(?:after|since|once|because)\s+(?:we|i|they|someone|somebody|ops|the\s+team)\s+"
+    r"(?:(?:had\s+)?(?:just\s+)?)(?P<change>switched\s+(?:to|on|off|over)|set|enabled|"
+    r"disabled|turned\s+(?:on|off)|flipped|toggled|tweaked|lowered|raised|bumped)\b|"
+    rf"\b{_SETTING}\s+(?:{_NOT_BETWEEN}[\w.-]+\s+){{0,2}}?(?:was\s+|were\s+|got\s+|had\s+been\s+)?"
+    r"(?:changed|flipped|modified|overwritten|wiped|reset|toggled)\b|"
+    r"\b(?:changed|flipped|wiped|overwrote|reset|toggled|modified)\s+(?:the\s+|our\s+|a\s+|its\s+)?"
+    rf"(?:{_NOT_BETWEEN}[\w.-]+\s+){{0,3}}?{_SETTING}\b",
+    re.IGNORECASE,
+)
+
+
+def configuration_changes(text):
+    """``[(start, end)]`` of the places ``text`` says a setting was changed
+    (:data:`_CONFIGURATION_CHANGE`): the root cause *Configuration change*. Linear in the
+    text. Of "after we switched to …", the span is the verb's: "after" still ends the
+    clause before it for the meaning layer."""
+    return [
+        match.span("change") if match.group("change") else match.span()
+        for match in _CONFIGURATION_CHANGE.finditer(text)
+    ]
 
 
 # An upgrade right before the trouble: "inference latency spiked after we upgraded vLLM",

@@ -60,6 +60,7 @@ from .passing import SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
 from .rules import (
     checkpoint_failures,
+    configuration_changes,
     demand_surges,
     downgrades,
     full_outages,
@@ -277,6 +278,7 @@ READ_BY_RULE = (
     (("symptom", "job-crash"), job_crashes),
     (("symptom", "intermittent-failures"), intermittent_failures),
     (("symptom", "increased-latency"), slow_answers),
+    (("root_cause", "configuration-change"), configuration_changes),
     (("symptom", "job-hang-without-error"), silent_hangs),
     (("root_cause", "demand-surge"), demand_surges),
     (("symptom", "training-throughput-drop"), throughput_drops),

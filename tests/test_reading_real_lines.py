@@ -1118,6 +1118,26 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert "symptom:intermittent-failures" not in found
                 assert "symptom:increased-latency" not in found
 
+    def test_a_setting_someone_changed_is_a_configuration_change(self):
+        """No alias held how people say a setting changed: "after we switched to the fp8
+        KV cache", "the health check path changed in the last deploy", "the upgrade
+        wiped the IP pool config". Trying a setting out is no change ("when I set n=1")."""
+        for text in [
+            "vLLM output turned into gibberish after we switched to the fp8 KV cache",
+            "the 503s come from envoy because the upstream health check path changed in "
+            "the last deploy",
+            "the timeouts were pod-to-pod after the Calico upgrade wiped the IP pool config",
+            "NCCL P2P bandwidth tanked: the rolling BIOS update flipped the PCIe ACS setting",
+        ]:
+            with self.subTest(text):
+                assert "root_cause:configuration-change" in self.suggest(text)
+        for text in [
+            "When I set `n=1` in SamplingParams, the cpu memory stops growing",
+            "the config was not changed, the job still hangs",
+        ]:
+            with self.subTest(text):
+                assert "root_cause:configuration-change" not in self.suggest(text)
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
