@@ -131,7 +131,15 @@ _LOST_CAPACITY = re.compile(
     r"\bcapacity\s+(?:dropped|fell|decreased|shrank|went\s+down|was\s+reduced)\b|"
     r"\breduced\s+(?:gpu\s+|serving\s+|compute\s+)?capacity\b|"
     r"\b(?:nodes?|hosts?|machines?|servers?)\s+(?:didn'?t|did\s+not|failed\s+to|never|"
-    r"could\s+not|couldn'?t)\s+(?:re-?join|come\s+back|return)\b",
+    r"could\s+not|couldn'?t)\s+(?:re-?join|come\s+back|return)\b|"
+    # "~30% of the spot A10G fleet got reclaimed", "slurm drained 40 nodes at 3am", "half
+    # the GPUs were preempted": machines taken away in numbers.
+    r"\b(?:\d{1,3}(?:[.,]\d+)?\s?%|half|a\s+(?:third|quarter)|most)\s+of\s+(?:the\s+|our\s+)?"
+    r"(?:[\w-]+\s+){0,3}?(?:fleet|gpus?|nodes?|capacity|instances?|hosts?|machines?|pool)\s+"
+    r"(?:got|were|was|had\s+been|have\s+been)\s+(?:reclaimed|preempted|pre-empted|evicted|"
+    r"drained|lost|taken\s+away|terminated)\b|"
+    r"\b(?:drained|cordoned|reclaimed|preempted|evicted)\s+(?:\d{2,6}|dozens\s+of|hundreds\s+of)"
+    r"\s+(?:[\w-]+\s+)?(?:nodes|hosts|machines|gpus|instances|servers)\b",
     re.IGNORECASE,
 )
 

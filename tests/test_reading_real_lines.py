@@ -1138,6 +1138,29 @@ class ReadingRealLinesTests(LibraryTestCase):
             with self.subTest(text):
                 assert "root_cause:configuration-change" not in self.suggest(text)
 
+    def test_machines_taken_away_in_numbers_and_everyday_names_of_parts(self):
+        """ "~30% of the spot A10G fleet got reclaimed" and "slurm drained 40 nodes" are
+        capacity lost; "host RAM", "host RSS" name the host's memory; a leaf or the spine
+        is a network switch ("PFC pause storms from leaf-3", "cross the spine")."""
+        cases = [
+            ("batch inference finished late because ~30% of the spot A10G fleet got "
+             "reclaimed", "symptom:capacity-loss"),
+            ("slurm drained 40 nodes at 3am with Reason=Kill task failed",
+             "symptom:capacity-loss"),
+            ("our inference pods on L4 got OOMKilled - host RAM, not GPU",
+             "component:host-cpu-and-memory"),
+            ("host RSS climbs ~2GB/hr on every dataloader worker",
+             "component:host-cpu-and-memory"),
+            ("PFC pause storms from leaf-3 are backing up the whole pod",
+             "component:network-switch"),
+            ("timeouts only on jobs that span both pods of the cluster, i.e. cross the spine",
+             "component:network-switch"),
+        ]  # fmt: skip
+        for text, expected in cases:
+            with self.subTest(text):
+                assert expected in self.suggest(text), list(self.suggest(text))
+        assert "symptom:capacity-loss" not in self.suggest("we drained 2 nodes for maintenance")
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
