@@ -30,8 +30,19 @@ METRICS = (
         "training-throughput-drop",
         r"throughput|tokens?\s*(?:/|per)\s*(?:s|sec|second)|tok/s|tps|samples?\s*(?:/|per)\s*"
         r"(?:s|sec|second)|examples?\s*(?:/|per)\s*(?:s|sec|second)|it/s|mfu|tflops|"
-        r"images?\s*(?:/|per)\s*(?:s|sec|second)|(?:training\s+)?speed",
+        r"images?\s*(?:/|per)\s*(?:s|sec|second)|(?:training\s+)?speed|"
+        # "NCCL P2P bandwidth tanked", "busbw dropped to 90 GB/s" (what a collective moves)
+        r"(?:p2p|nccl|all-?reduce|collective|nvlink|ib|network)\s+bandwidth|busbw|algbw",
         "down",
+    ),
+    (
+        # "host RSS climbs ~2GB/hr", "memory usage keeps growing" (not "memory errors went
+        # up" or "memory bandwidth")
+        "rising-memory-use",
+        r"(?:host\s+|process\s+|cpu\s+|worker\s+)?(?:rss|resident\s+memory|"
+        r"memory\s+(?:usage|use|footprint|consumption)|ram\s+usage|mem\s+usage|heap(?:\s+size)?)"
+        r"(?!\s+(?:errors?|bandwidth|faults?|clocks?|limits?))",
+        "up",
     ),
     (
         "training-throughput-drop",

@@ -1161,6 +1161,20 @@ class ReadingRealLinesTests(LibraryTestCase):
                 assert expected in self.suggest(text), list(self.suggest(text))
         assert "symptom:capacity-loss" not in self.suggest("we drained 2 nodes for maintenance")
 
+    def test_memory_that_climbs_bandwidth_that_falls_and_a_node_without_power(self):
+        """Metrics no rule read: "host RSS climbs" (rising memory use, not "ECC memory
+        errors went up"), "NCCL P2P bandwidth tanked" (a training throughput drop), and
+        "the node lost power" (a node failure besides the power loss)."""
+        assert "symptom:rising-memory-use" in self.suggest(
+            "host RSS climbs ~2GB/hr on every dataloader worker"
+        )
+        assert "symptom:rising-memory-use" not in self.suggest("ECC memory errors went up")
+        assert "symptom:training-throughput-drop" in self.suggest(
+            "the rolling BIOS update flipped the PCIe ACS setting and NCCL P2P bandwidth tanked"
+        )
+        found = self.suggest("the rank really was gone: the node lost power")
+        assert "symptom:node-failure" in found and "root_cause:power-loss" in found
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
