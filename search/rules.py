@@ -247,7 +247,8 @@ def intermittent_failures(text):
 # symptom *Increased latency* (a job or a training run that got slower is a throughput
 # drop, read in ``search/training_log.py``).
 _SLOW_ANSWERS = re.compile(
-    r"\b(?:requests?|responses?|api(?:\s+calls?)?|endpoints?|calls|queries|pages?|"
+    r"\b(?:requests?|responses?|api(?:\s+calls?)?|endpoints?|calls|queries|pages?|prefill|"
+    r"decod(?:e|ing)|generation|completions?|inference|"
     r"(?:the|our)\s+(?:site|service|app|website|gateway|chat(?:bot)?|model\s+endpoint))\s+"
     rf"(?:{_NOT_BETWEEN}[\w'-]+\s+){{0,2}}?"
     r"(?:(?:very|really|super|extremely|painfully|so|much|way|unusually|noticeably)\s+)?"

@@ -246,6 +246,20 @@ _NEEDS_WORDS = tuple(
             r"garbl|gibberish|mojibake)",
         ),
         (
+            # "prefill is slow for long prompts" is no timeout set wrong.
+            r"\bmistuned\s+timeouts\b",
+            r"(?:time[\s_-]?outs?|timed\s+out|times\s+out|deadline|\bttl\b|watchdog|"
+            r"keep-?alive|expir)",
+        ),
+        (
+            # "pods keep getting evicted because the node is under disk pressure" waited
+            # in no queue.
+            r"\bjobs\s+stuck\s+pending\b",
+            r"(?:pending|queue|schedul|admi[st]|wait|stuck|never\s+(?:start|ran|run)|"
+            r"(?:not|n't)\s+(?:start|run|get)|backlog|quota|allocat|insufficient|"
+            r"unschedulable)",
+        ),
+        (
             # "I am seeing a high number of jobs fail" is no data exposure.
             r"\bdata\s+exposure\b",
             r"(?:\bdata\b|expos|\bleak|\bpii\b|personal|private|privacy|sensitive|secret|"

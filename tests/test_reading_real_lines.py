@@ -1175,6 +1175,22 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("the rank really was gone: the node lost power")
         assert "symptom:node-failure" in found and "root_cause:power-loss" in found
 
+    def test_gates_and_names_for_sentences_written_fresh(self):
+        """Sentences written for this session, as an SRE would: "prefill is slow" read as
+        a timeout set wrong and "pods … evicted … disk pressure" as jobs stuck pending (the
+        meaning layer, with no word of a timeout or a queue); "shows no devices found" and
+        "repeated tokens" matched no alias."""
+        found = self.suggest("prefill is slow for long prompts")
+        assert "symptom:increased-latency" in found
+        assert "contributing_factor:mistuned-timeouts" not in found
+        found = self.suggest("pods keep getting evicted because the node is under disk pressure")
+        assert "symptom:jobs-stuck-pending" not in found
+        assert "symptom:jobs-stuck-pending" in self.suggest("pods stuck in pending for an hour")
+        found = self.suggest("nvidia-smi shows no devices found after reboot")
+        assert "symptom:gpu-not-visible" in found
+        found = self.suggest("the model started producing repeated tokens after the deploy")
+        assert "symptom:degraded-output-quality" in found
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
