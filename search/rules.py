@@ -67,6 +67,10 @@ _REPEAT_OFFENDER = re.compile(
     r"(?:failed|crashed|died|broke)\s+again\b|"
     r"\b" + _NODE + r"\s+(?:kept|keeps|keep)\s+(?:coming\s+back|getting\s+"
     r"(?:scheduled|picked|allocated)|failing\s+again)\b|"
+    # "the scheduler keeps placing jobs on the broken node"
+    r"\b(?:kept|keeps|keep)\s+(?:placing|scheduling|sending|putting|assigning|landing)\s+"
+    r"(?:[\w'’-]+\s+){0,3}?(?:on|to|onto)\s+(?:the|that|this)\s+(?:same\s+)?"
+    r"(?:bad|faulty|broken|flaky|sick|dead|failing)\s+" + _NODE + r"\b|"
     # Drained again after being put back: "node-1-node-4 were in drain state again this
     # morning"; a node known to fail: "node-1 is one of the nodes that has the tendency to
     # shut down under load".

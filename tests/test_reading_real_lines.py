@@ -1191,6 +1191,24 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("the model started producing repeated tokens after the deploy")
         assert "symptom:degraded-output-quality" in found
 
+    def test_a_full_disk_hot_gpus_and_a_broken_node_used_again(self):
+        """Fresh sentences no alias or rule read: "ran out of disk space" (and the
+        kernel's "No space left on device") is capacity exhaustion, "the GPUs are
+        cooking" overheating, "keeps placing jobs on the broken node" a repeat offender."""
+        cases = [
+            ("we ran out of disk space on the checkpoint volume",
+             "root_cause:capacity-exhaustion"),
+            ("OSError: [Errno 28] No space left on device: '/ckpt/step_900'",
+             "root_cause:capacity-exhaustion"),
+            ("the fans on node 12 are dead and the GPUs are cooking",
+             "root_cause:gpu-overheating"),
+            ("the scheduler keeps placing jobs on the broken node",
+             "contributing_factor:repeat-offender-nodes"),
+        ]  # fmt: skip
+        for text, expected in cases:
+            with self.subTest(text):
+                assert expected in self.suggest(text), list(self.suggest(text))
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
