@@ -1209,6 +1209,22 @@ class ReadingRealLinesTests(LibraryTestCase):
             with self.subTest(text):
                 assert expected in self.suggest(text), list(self.suggest(text))
 
+    def test_ibstat_port_down_and_a_dial_to_port_53(self):
+        """ibstat prints a port's "State: Down" and "Physical state: Polling" on two lines
+        (infiniband-diags' ibstat.c), and Go prints a DNS query that timed out as "dial
+        udp 10.96.0.10:53: i/o timeout" without "lookup": neither was read."""
+        found = self.suggest("Port 1:\n\t\tState: Down\n\t\tPhysical state: Polling\n\t\tRate: 10")
+        assert found["component:infiniband-fabric"]["how"] == "signature"
+        assert found["symptom:network-connectivity-loss"]["how"] == "signature"
+        assert "symptom:network-connectivity-loss" not in self.suggest(
+            "Port 1:\n\t\tState: Active\n\t\tPhysical state: LinkUp"
+        )
+        found = self.suggest("dial udp 10.96.0.10:53: i/o timeout")
+        assert found["symptom:dns-resolution-failure"]["how"] == "signature"
+        assert "symptom:dns-resolution-failure" not in self.suggest(
+            "dial tcp 10.0.0.5:443: i/o timeout"
+        )
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
