@@ -96,7 +96,8 @@ def in_passing(sentence, found, broad):
     snake_case identifier (``kv_cache_utils``, ``mlx5_health_check_fatal_sensors``); for
     a contributing factor's word used as a verb ("scale up", "attempted to scale") and
     a component's one word after a modal verb ("will cache a node"); systemd as the
-    syslog tag of the line it wrote ("systemd[1]:"); and
+    syslog tag of the line it wrote ("systemd[1]:"); a component's word as the Python
+    module that logged a line ("scheduler.py:1234]"); and
     for "log" as in signing in ("without logging in").
     (:func:`search.suggestions.recognise` also treats a broad value named in one word
     as in passing when the sentence names something more particular.)
@@ -119,6 +120,8 @@ def in_passing(sentence, found, broad):
         return False
     if found.matched.casefold() == "systemd" and _SYSLOG_TAG.match(sentence, end):
         return True  # "systemd[1]: …", "systemd-journald[512]: …": who wrote the line
+    if found.kind == "component" and _PYTHON_SOURCE.match(sentence, end):
+        return True  # vLLM's "scheduler.py:1234]": the module that logged, not the part
     if len(found.matched) <= 2 and _in_identifier(sentence, found):
         return True  # a two-letter name inside a tool's ("ib" in ib_write_bw)
     if found.kind == "workload" and _NEGATING_PREFIX.search(sentence[: found.start]):
@@ -166,6 +169,12 @@ _VERB_BEFORE = re.compile(
 # ("systemd[1]: nvidia-persistenced.service: Failed"), not the host's OS. (Other
 # programs' tags are evidence: "slurmd[13562]: spank-epilog: error" is Slurm's.)
 _SYSLOG_TAG = re.compile(r"(?:-[\w.-]+)?\[\d+\]:")
+
+# Right after a word, the rest of a Python source file's name and line, as Python's
+# logging prints where a line was logged ("%(filename)s:%(lineno)d", which vLLM's log
+# format uses: "INFO 05-01 10:00:00 scheduler.py:1234] …"): the module, not the part.
+# https://docs.python.org/3/library/logging.html#logrecord-attributes
+_PYTHON_SOURCE = re.compile(r"\.py:\d{1,6}\b")
 
 # A modal verb right before a word: the word is a verb ("will cache", "could log").
 _MODAL_BEFORE = re.compile(

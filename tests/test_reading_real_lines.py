@@ -1225,6 +1225,17 @@ class ReadingRealLinesTests(LibraryTestCase):
             "dial tcp 10.0.0.5:443: i/o timeout"
         )
 
+    def test_the_python_module_that_logged_a_line_is_not_a_part(self):
+        """vLLM logs the module and line that wrote each line ("scheduler.py:1234]"):
+        its scheduler module read as the cluster's job scheduler."""
+        found = self.suggest(
+            "INFO 05-01 10:00:00 scheduler.py:1234] Sequence group 12 is preempted by "
+            "PreemptionMode.RECOMPUTE mode because there is not enough KV cache space."
+        )
+        assert "component:kv-cache" in found
+        assert "component:job-scheduler" not in found
+        assert "component:job-scheduler" in self.suggest("the Slurm scheduler hung for an hour")
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
