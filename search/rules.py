@@ -180,7 +180,9 @@ _NODE_LOSS = re.compile(
     r"(?:randomly|at\s+random|spontaneously|for\s+no\s+(?:apparent\s+)?reason|without\s+warning|"
     r"unexpectedly|on\s+(?:its|their)\s+own|by\s+(?:itself|themselves))\b|"
     r"\b(?:random|spontaneous|unexpected)\s+(?:node\s+|host\s+|server\s+)?reboots?\b|"
-    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:\w+\s+)?(?:lost|losing|loses)\s+power\b",
+    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:\w+\s+)?(?:lost|losing|loses)\s+power\b|"
+    r"\b(?:a|one|any|every|each)\s+(?:\w+\s+)?(?:node|host|server|machine)\s+"
+    r"(?:dies|crashes|panics|goes\s+down|drops\s+out)\b",
     re.IGNORECASE,
 )
 

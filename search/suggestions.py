@@ -260,6 +260,37 @@ _NEEDS_WORDS = tuple(
             r"unschedulable)",
         ),
         (
+            # "users got someone else's completions" is no outage.
+            r"\bfull\s+outage\b",
+            r"(?:\bdown\b|outage|unavailable|unreachable|offline|\bdark\b|everything|"
+            r"every(?:one|body)|all\s+(?:users|customers|requests|traffic|services|regions?)|"
+            r"nobody|no\s+one|\b5\d\d\b|5xx|errors?|fail|broke|inaccessible|respond|"
+            r"(?:could\s*n[o']t|can\s*n[o']t|cannot|unable\s+to)\s+(?:access|reach|log|connect|"
+            r"use|load)|went\s+away|went\s+out|took\s+out|knocked\s+out|\bhard\s+down)",
+        ),
+        (
+            # "the cooling loop leaked onto the rack" stole no credentials.
+            r"\bstolen\s+credentials\b",
+            r"(?:credential|password|passwd|token|api[\s_-]?keys?|secret|account|log[\s-]?in|"
+            r"\bauth|stolen|steal|compromis|phish|\bssh\b|\bkeys?\b|hijack|breach|"
+            r"unauthori[sz]ed|attacker|hacker|malicious|intru)",
+        ),
+        (
+            # "the cluster is full" lost no capacity: it has none free.
+            r"\bcapacity\s+loss\b",
+            r"(?:\blost\b|\blos[ei]|\bloss\b|\bdown\b|offline|unavailable|drain|evict|"
+            r"reclaim|preempt|fail|\bdied\b|\bdead\b|broke|removed|fewer|shrank|reduc|decreas|"
+            r"out\s+of\s+service|outage|went\s+away|\bgone\b|taken\s+out|missing)",
+        ),
+        (
+            # "the job restarts from the last checkpoint every time a node dies" resumes;
+            # it is no crash loop.
+            r"\bcrash\s+loop\b",
+            r"(?:loop|back-?off|repeatedly|over\s+and\s+over|again\s+and\s+again|"
+            r"keeps?\s+(?:restarting|crashing|failing|dying)|kept\s+(?:restarting|crashing)|"
+            r"restart\s+count|restarts?\s*[:=]\s*\d|\(x\d)",
+        ),
+        (
             # "I am seeing a high number of jobs fail" is no data exposure.
             r"\bdata\s+exposure\b",
             r"(?:\bdata\b|expos|\bleak|\bpii\b|personal|private|privacy|sensitive|secret|"

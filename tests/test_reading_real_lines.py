@@ -1236,6 +1236,30 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "component:job-scheduler" not in found
         assert "component:job-scheduler" in self.suggest("the Slurm scheduler hung for an hour")
 
+    def test_gates_that_stop_the_meaning_layers_accidents_on_fresh_sentences(self):
+        """Wrong chips on sentences written fresh, each from a value read by meaning with
+        no word of its subject: "users got someone else's completions" a full outage,
+        "the cooling loop leaked" stolen credentials, "the cluster is full" a capacity
+        loss, "restarts from the last checkpoint every time a node dies" a crash loop."""
+        cases = [
+            ("users got someone else's completions", "symptom:data-exposure",
+             "symptom:full-outage"),
+            ("the cooling loop leaked onto the rack", "component:cooling-system",
+             "root_cause:stolen-credentials"),
+            ("the cluster is full and our jobs wait in the queue for days",
+             "root_cause:capacity-exhaustion", "symptom:capacity-loss"),
+            ("the job restarts from the last checkpoint every time a node dies",
+             "symptom:node-failure", "symptom:crash-loop"),
+            ("my job got killed by someone else's job on the shared node", "symptom:job-crash",
+             "symptom:data-exposure"),
+        ]  # fmt: skip
+        for text, wanted, unwanted in cases:
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert wanted in found and unwanted not in found, list(found)
+        assert "symptom:crash-loop" in self.suggest("the inference pods restart in a loop")
+        assert "root_cause:stolen-credentials" in self.suggest("an attacker used a leaked API key")
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
