@@ -74,6 +74,7 @@ from .rules import (
     upgrades,
 )
 from .scale import accelerator_counts
+from .subjects import lacks_subject
 from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise
 from .training_log import loss_spikes, throughput_drops
 from .vocabulary import SETTING_KINDS, get_vocabulary
@@ -156,156 +157,6 @@ _ACCELERATOR_NAMED = re.compile(
     r"\b(?:GPUs?|TPUs?|accelerators?|cards?|devices?|CUDA|NVIDIA|nvidia-smi|SMs?|"
     r"util(?:i[sz]ation)?|HBM|VRAM)\b",
     re.IGNORECASE,
-)
-# Values the meaning layer finds only in a text that uses a word of their subject: (words
-# in the value's name, words one of which the text must use). A drop in throughput needs
-# a rate or a speed ("the utility feed dropped" is none); "GPU temps hit 90C" is a hot
-# GPU, not a heat wave; "GPUs throttled" are no throttled requests; "40C outside all
-# week" is no off-hours timing.
-_NEEDS_WORDS = tuple(
-    (re.compile(name, re.IGNORECASE), re.compile(words, re.IGNORECASE))
-    for name, words in (
-        (
-            r"\bthroughput\b",
-            r"\b(?:throughput|tokens?|toks?|requests?|qps|rps|tps|performance|perf|speed|"
-            r"slow(?:er|ed|s|ing|down|ly)?|fast(?:er)?|mfu|tflops?|flops|samples?|it/s|"
-            r"iterations?|step[ _-]?times?|latency|bandwidth|utili[sz]ation|rate)\b",
-        ),
-        (
-            r"\b(?:heat\s*wave|weather)\b",
-            r"\b(?:heat\s*waves?|heatwaves?|weather|outside|outdoors?|ambient|summer|climate|"
-            r"hot\s+(?:day|days|spell|week)|record\s+(?:high|highs|heat|temperatures?))\b",
-        ),
-        (
-            r"\brequests\s+throttled\b",
-            r"\b(?:requests?|api|calls?|429s?|rate[\s-]?limit\w*|quotas?|qps|rps|clients?|"
-            r"users?|customers?|endpoints?|http|too\s+many)\b",
-        ),
-        (
-            r"\bjob\s+hang\b",
-            r"\b(?:hang\w*|hung|stuck|stall\w*|froze|freez\w*|frozen|silen\w*|sits?|sat|"
-            r"wait\w*|deadlock\w*|idle|doing\s+nothing|forever|blocked|no\s+progress|"
-            r"(?:stopped|stops|stop)\s+making\s+progress|made\s+no\s+progress|"
-            r"never\s+(?:finish|complete|return)\w*)",
-        ),
-        (
-            r"\bbatching\s+scheduler\b",
-            r"\b(?:batching|batched|batch\s+sizes?|max_num_seqs|requests?|prefill|decode|kv|"
-            r"vllm|sglang|tgi|triton|serving|tokens?|sequences?|seqs?|queue\w*)\b",
-        ),
-        (
-            r"\bstaged\s+rollout\b",
-            r"\b(?:roll(?:ed|s|ing)?[\s-]?out|rollouts?|deploy\w*|releas\w*|canar\w*|staged|"
-            r"staging|push\w*|shipped|fleet|at\s+once|everywhere)",
-        ),
-        (
-            r"\bloss\s+spike\b",
-            r"(?:loss|nan|\binf\b|diverg|grad|explod|blew\s+up|blow\s+up|instabilit|unstable)",
-        ),
-        (
-            r"\bslow\s+manual\s+diagnosis\b",
-            r"(?:diagnos|debug|root[\s-]?caus|figur|\bfind|\bfound|investigat|triag|identif|"
-            r"pinpoint|locat|manual|bisect|narrow)",
-        ),
-        (
-            r"\becc\s+error\b",
-            r"(?:\becc\b|memory|dram|\bhbm|dimm|\bbit\b|bit[\s-]?flip|\bsbe|\bdbe|correctable|"
-            r"parity|retir|remap|\bxids?\b|edac|\bmce\b|machine\s+check)",
-        ),
-        (
-            r"\bdns\s+resolution\b",
-            r"(?:\bdns\b|resolv|lookup|nxdomain|servfail|name\s+resolution|host\s*names?|"
-            r"coredns|kube-dns|domain|\bnslookup|\bdig\b|service\s+discovery|name\s*servers?|"
-            r"unknown\s+host|host\s+not\s+found|\brecords?\b)",
-        ),
-        (
-            r"\bslow\s+model\s+loading\b",
-            r"(?:model|weights|checkpoint|\bload|download|safetensors|cold[\s-]?start|images?\b|"
-            r"warm)",
-        ),
-        (
-            r"\bmemory\s+leak\b",
-            r"(?:memory|\bmem\b|\brss\b|leak|\booms?\b|oom-?kill|heap|\bram\b|\bgrow|\bgrew)",
-        ),
-        (
-            r"\bxid\s+error\b",
-            r"(?:\bxids?\b|nvrm|nvidia|\bgpus?\b|\bsxid)",
-        ),
-        (
-            r"\bcryptomining\b",
-            r"(?:crypto|mining|miners?|coins?|xmrig|monero|bitcoin|ethereum|hijack\w*|"
-            r"unauthori[sz]ed|abus\w*|fraud\w*)",
-        ),
-        (
-            # "the prompt is longer than the maximum model length … number of text
-            # tokens" counts tokens; it does not name the tokenizer.
-            r"\btokenizer\b",
-            r"(?:tokeni[sz]|detokeni[sz]|template|special\s+tokens?|\bbos\b|\beos\b|eot|"
-            r"stop\s+(?:tokens?|words?|strings?|sequences?)|\bchat\b|token\s+ids?|vocab|"
-            r"jinja|sentencepiece|tiktoken|byte[\s-]?level|unicode|utf-?8|emoji|"
-            r"garbl|gibberish|mojibake)",
-        ),
-        (
-            # "prefill is slow for long prompts" is no timeout set wrong.
-            r"\bmistuned\s+timeouts\b",
-            r"(?:time[\s_-]?outs?|timed\s+out|times\s+out|deadline|\bttl\b|watchdog|"
-            r"keep-?alive|expir)",
-        ),
-        (
-            # "pods keep getting evicted because the node is under disk pressure" waited
-            # in no queue.
-            r"\bjobs\s+stuck\s+pending\b",
-            r"(?:pending|queue|schedul|admi[st]|wait|stuck|never\s+(?:start|ran|run)|"
-            r"(?:not|n't)\s+(?:start|run|get)|backlog|quota|allocat|insufficient|"
-            r"unschedulable)",
-        ),
-        (
-            # "users got someone else's completions" is no outage.
-            r"\bfull\s+outage\b",
-            r"(?:\bdown\b|outage|unavailable|unreachable|offline|\bdark\b|everything|"
-            r"every(?:one|body)|all\s+(?:users|customers|requests|traffic|services|regions?)|"
-            r"nobody|no\s+one|\b5\d\d\b|5xx|errors?|fail|broke|inaccessible|respond|"
-            r"(?:could\s*n[o']t|can\s*n[o']t|cannot|unable\s+to)\s+(?:access|reach|log|connect|"
-            r"use|load)|went\s+away|went\s+out|took\s+out|knocked\s+out|\bhard\s+down)",
-        ),
-        (
-            # "the cooling loop leaked onto the rack" stole no credentials.
-            r"\bstolen\s+credentials\b",
-            r"(?:credential|password|passwd|token|api[\s_-]?keys?|secret|account|log[\s-]?in|"
-            r"\bauth|stolen|steal|compromis|phish|\bssh\b|\bkeys?\b|hijack|breach|"
-            r"unauthori[sz]ed|attacker|hacker|malicious|intru)",
-        ),
-        (
-            # "the cluster is full" lost no capacity: it has none free.
-            r"\bcapacity\s+loss\b",
-            r"(?:\blost\b|\blos[ei]|\bloss\b|\bdown\b|offline|unavailable|drain|evict|"
-            r"reclaim|preempt|fail|\bdied\b|\bdead\b|broke|removed|fewer|shrank|reduc|decreas|"
-            r"out\s+of\s+service|outage|went\s+away|\bgone\b|taken\s+out|missing)",
-        ),
-        (
-            # "the job restarts from the last checkpoint every time a node dies" resumes;
-            # it is no crash loop.
-            r"\bcrash\s+loop\b",
-            r"(?:loop|back-?off|repeatedly|over\s+and\s+over|again\s+and\s+again|"
-            r"keeps?\s+(?:restarting|crashing|failing|dying)|kept\s+(?:restarting|crashing)|"
-            r"restart\s+count|restarts?\s*[:=]\s*\d|\(x\d)",
-        ),
-        (
-            # "I am seeing a high number of jobs fail" is no data exposure.
-            r"\bdata\s+exposure\b",
-            r"(?:\bdata\b|expos|\bleak|\bpii\b|personal|private|privacy|sensitive|secret|"
-            r"credential|password|token|api[\s_-]?keys?|bucket|breach|unauthori[sz]ed|"
-            r"\bpublic\b|publicly|customer|user(?:s|'s)?\s+(?:data|info|details|emails?|"
-            r"chats?|conversations?|history)|emails?|payment|chat\s+history|conversations?|"
-            r"\btitles?\b|other\s+users?|someone\s+else)",
-        ),
-        (
-            r"\boff-hours\b",
-            r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
-            r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"
-            r"christmas|new\s+year|vacation|business\s+hours)",
-        ),
-    )
 )
 # A power cap or limit: clocks throttled for power, not heat.
 _POWER_LIMIT = re.compile(
@@ -639,12 +490,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                 # ("PCIe link degraded to x8" and Xid error) reads like it only by the
                 # embedding's accident.
                 continue
-            value_name = vocabulary.candidates[key].name
-            if any(
-                name.search(value_name) and not words.search(sentence)
-                for name, words in _NEEDS_WORDS
-            ):
-                continue  # the text never names the value's subject (_NEEDS_WORDS)
+            if lacks_subject(vocabulary.candidates[key].name, sentence):
+                continue  # the text never names the value's subject (search/subjects.py)
             every_word = _stems(vocabulary.candidates[key].name)
             if not (
                 len(every_word) > 1 and every_word <= _stems(clause)
