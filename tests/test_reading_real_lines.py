@@ -1260,6 +1260,27 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:crash-loop" in self.suggest("the inference pods restart in a loop")
         assert "root_cause:stolen-credentials" in self.suggest("an attacker used a leaked API key")
 
+    def test_an_eviction_a_container_hook_and_boto_throttling(self):
+        """Lines tools print, with their sources: the kubelet's eviction message ("The
+        node was low on resource: ephemeral-storage."), nvidia-container-cli's "nvml
+        error: driver not loaded" and boto's "An error occurred (SlowDown) when calling
+        the PutObject operation" (S3's request rate) were read as their tool only."""
+        found = self.suggest(
+            "Warning  Evicted  5m  kubelet  The node was low on resource: ephemeral-storage. "
+            "Container main was using 52Gi, which exceeds its request of 0."
+        )
+        assert found["root_cause:capacity-exhaustion"]["how"] == "signature"
+        found = self.suggest(
+            "stderr: nvidia-container-cli: initialization error: nvml error: driver not "
+            "loaded: unknown"
+        )
+        assert found["symptom:gpu-not-visible"]["how"] == "signature"
+        found = self.suggest(
+            "botocore.exceptions.ClientError: An error occurred (SlowDown) when calling the "
+            "PutObject operation: Please reduce your request rate."
+        )
+        assert found["symptom:requests-throttled"]["how"] == "signature"
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
