@@ -94,6 +94,7 @@ def in_passing(sentence, found, broad):
     word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training"); for a
     component named as the setup ("connected using InfiniBand") or as words of a
     snake_case identifier (``kv_cache_utils``, ``mlx5_health_check_fatal_sensors``); for
+    an accelerator something was built on ("built on an A100"); for
     a contributing factor's word used as a verb ("scale up", "attempted to scale") and
     a component's one word after a modal verb ("will cache a node"); systemd as the
     syslog tag of the line it wrote ("systemd[1]:"); a component's word as the Python
@@ -106,6 +107,8 @@ def in_passing(sentence, found, broad):
         _CLAUSE_START.split(sentence[: found.start])[-1]
     ):
         return True  # "our nodes are connected using InfiniBand": how things are set up
+    if found.kind == "accelerator" and _BUILT_ON.search(sentence[: found.start]):
+        return True  # "the engine was built on an A100": where it was built, not run
     if found.kind == "organisation" and _IN_URL.search(sentence[: found.start]):
         after = sentence[found.start + len(found.matched) :]
         if after.startswith("/") and len(after) > 1 and not after[1].isspace():
@@ -186,6 +189,13 @@ _MODAL_BEFORE = re.compile(
 _SETUP_BEFORE = re.compile(
     r"\b(?:(?:connected|interconnected|linked|networked)\s+(?:using|via|over|with|by|through)|"
     r"running on|runs on|equipped with|built on|based on)\s+(?:\S+\s+){0,2}$",
+    re.IGNORECASE,
+)
+# Right before an accelerator: what was built or compiled there, not where the trouble
+# ran ("the TRT engine was built on an a100 with a different compute capability").
+_BUILT_ON = re.compile(
+    r"\b(?:built|compiled|exported|converted|quantized|tuned|profiled)\s+(?:on|for|with)\s+"
+    r"(?:an?\s+|the\s+|our\s+)?$",
     re.IGNORECASE,
 )
 _CLAUSE_START = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b", re.IGNORECASE)

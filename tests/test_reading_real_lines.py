@@ -1281,6 +1281,16 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert found["symptom:requests-throttled"]["how"] == "signature"
 
+    def test_an_accelerator_something_was_built_on_is_not_where_it_ran(self):
+        """The denials set's one forbidden chip: "the engine was built on an a100"
+        offered the A100, though the trouble was on the L40S pool."""
+        found = self.suggest(
+            "only the new l40s pool gets NaNs out of the TRT engine, because the engine was "
+            "built on an a100 with a different compute capability"
+        )
+        assert "accelerator:a100" not in found
+        assert "accelerator:a100" in self.suggest("NaNs out of the TRT engine on an a100")
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
