@@ -91,7 +91,8 @@ def in_passing(sentence, found, broad):
     for an organisation's name inside a longer name, path or version ("nvidia-smi",
     ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``) or the host of
     a link to one of its pages (``https://huggingface.co/Qwen/…``); for a workload's
-    word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training"); for a
+    word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training") or
+    after a link ("NVLink training failed"); for a
     component named as the setup ("connected using InfiniBand") or as words of a
     snake_case identifier (``kv_cache_utils``, ``mlx5_health_check_fatal_sensors``); for
     an accelerator something was built on ("built on an A100"); for
@@ -129,6 +130,8 @@ def in_passing(sentence, found, broad):
         return True  # a two-letter name inside a tool's ("ib" in ib_write_bw)
     if found.kind == "workload" and _NEGATING_PREFIX.search(sentence[: found.start]):
         return True  # "self-serving", "non-training": not the workload
+    if found.kind == "workload" and _LINK_BEFORE.search(sentence[: found.start]):
+        return True  # "NVLink training failed": a link's training, not a model's
     if SIGN_IN.match(sentence[found.start :]):
         return True  # "without logging in": signing in, not logs
     if found.kind == "contributing_factor" and (
@@ -204,6 +207,9 @@ _CLAUSE_START = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b", re.IGNORECASE)
 # A prefix joined by a hyphen that turns a workload's word into another ("self-serving",
 # "non-training jobs").
 _NEGATING_PREFIX = re.compile(r"\b(?:self|non|un|anti)-$", re.IGNORECASE)
+# Right before "training": a link's (Fabric Manager's "NVLink training failed", PCIe's
+# "link training"), which brings a link up; no model is trained.
+_LINK_BEFORE = re.compile(r"\b(?:nvlink|link|links|lane|lanes|port|ports|phy)\s+$", re.I)
 
 # The start of a link, right before a name: the name is a host in a URL.
 _IN_URL = re.compile(r"(?:https?://|www\.)(?:www\.)?$", re.IGNORECASE)

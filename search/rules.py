@@ -200,7 +200,7 @@ def node_losses(text):
 # between, none a negation ("the job did not crash" is no crash).
 _NOT_BETWEEN = r"(?!(?:not|never|no|didn|didnt|doesn|doesnt|don|dont|won|wont|hasn|hasnt)\b)"
 _JOB_CRASH = re.compile(
-    r"\b(?:jobs?|runs?|trainings?|trainers?|ranks?)\s+"
+    r"(?<!link )(?<!nvlink )\b(?:jobs?|runs?|trainings?|trainers?|ranks?)\s+"
     rf"(?:{_NOT_BETWEEN}[\w'/-]+\s+){{0,3}}?"
     r"(?:died|dies|die|dying|crash(?:ed|es|ing)?|abort(?:ed|s|ing)?|vanished|disappeared|"
     # "jobs started failing", "my jobs are failing" (not "failed to start": never ran)

@@ -144,6 +144,14 @@ NEEDS_WORDS = tuple(
             r"restart\s+count|restarts?\s*[:=]\s*\d|\(x\d)",
         ),
         (
+            # "NVLink training failed for GPU at pci bus id 0000:18:00.0" names an address,
+            # not a PCIe error.
+            r"\bpcie\s+error\b",
+            r"(?:pcie|pci-e|pci\s+express|\baer\b|lnk(?:sta|cap)|(?<!nv)link\s+(?:width|speed|train)|"
+            r"\bx(?:4|8|16)\b|\bgen\s?[3-6]\b|correctable|uncorrectable|replay|\btlp\b|dllp|"
+            r"surprise\s+(?:down|removal)|fell\s+off|fallen\s+off|bus\s+error)",
+        ),
+        (
             # "I am seeing a high number of jobs fail" is no data exposure.
             r"\bdata\s+exposure\b",
             r"(?:\bdata\b|expos|\bleak|\bpii\b|personal|private|privacy|sensitive|secret|"

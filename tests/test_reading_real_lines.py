@@ -1291,6 +1291,23 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "accelerator:a100" not in found
         assert "accelerator:a100" in self.suggest("NaNs out of the TRT engine on an a100")
 
+    def test_a_links_training_a_block_device_error_and_a_bus_address(self):
+        """Fabric Manager's "NVLink training failed" read as a training workload and a job
+        crash, and its "pci bus id" as a PCIe error; the kernel's block-layer line "I/O
+        error, dev nvme0n1, sector …" (block/blk-mq.c) suggested nothing."""
+        found = self.suggest(
+            "nv-fabricmanager[2345]: fabric manager NVLink training failed for GPU at pci "
+            "bus id 0000:18:00.0"
+        )
+        assert "component:nvlink" in found
+        for unwanted in ("workload:training", "symptom:job-crash", "symptom:pcie-error"):
+            assert unwanted not in found, unwanted
+        assert "workload:training" not in self.suggest("the PCIe link training at x8 failed")
+        found = self.suggest(
+            "blk_update_request: I/O error, dev nvme0n1, sector 123456 op 0x1:(WRITE) flags 0x0"
+        )
+        assert found["root_cause:host-component-failure"]["how"] == "signature"
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
