@@ -152,6 +152,16 @@ NEEDS_WORDS = tuple(
             r"surprise\s+(?:down|removal)|fell\s+off|fallen\s+off|bus\s+error)",
         ),
         (
+            # Go's "context deadline exceeded" is a call that timed out, not a team
+            # pressed for time.
+            r"\btime\s+pressure\b",
+            r"(?:pressure|rush|hurr|crunch|tight\s+(?:schedule|timeline|deadline)|"
+            r"(?:launch|release|ship(?:ping)?|demo|deadline|due)\s+(?:date|day|week)|"
+            r"before\s+(?:the\s+)?(?:launch|release|deadline|demo|conference)|no\s+time|"
+            r"cut\s+corners|skipp\w*\s+(?:the\s+)?(?:tests?|review|canary|qa)|schedule|"
+            r"known\s+(?:issues|bugs|problems)|deadline(?![\s_]*exceeded))",
+        ),
+        (
             # "I am seeing a high number of jobs fail" is no data exposure.
             r"\bdata\s+exposure\b",
             r"(?:\bdata\b|expos|\bleak|\bpii\b|personal|private|privacy|sensitive|secret|"

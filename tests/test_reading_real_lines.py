@@ -1308,6 +1308,18 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert found["root_cause:host-component-failure"]["how"] == "signature"
 
+    def test_a_deadline_exceeded_is_no_team_pressed_for_time(self):
+        """Go's and gRPC's "context deadline exceeded" read as time pressure."""
+        for text in [
+            "context deadline exceeded",
+            "rpc error: code = DeadlineExceeded desc = context deadline exceeded",
+        ]:
+            with self.subTest(text):
+                assert "contributing_factor:time-pressure" not in self.suggest(text)
+        assert "contributing_factor:time-pressure" in self.suggest(
+            "we launched before the conference with known issues because of the deadline"
+        )
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
