@@ -64,6 +64,14 @@ METRICS = (
     ),
     ("loss-spike", r"(?:training\s+|train\s+|lm\s+|validation\s+)?loss", "up"),
     (
+        # "the eval accuracy silently dropped 5 points", "MMLU fell 4 points": what the
+        # model answers got worse
+        "degraded-output-quality",
+        r"(?:eval(?:uation)?\s+|benchmark\s+|model\s+)?(?:accuracy|scores?)|mmlu|gsm8k|"
+        r"humaneval|pass@1|win\s+rate|answer\s+quality|output\s+quality",
+        "down",
+    ),
+    (
         "low-gpu-utilisation",
         r"gpu\s*(?:util|utilization|utilisation|usage|busy)|sm\s+(?:occupancy|utilization)",
         "down",

@@ -1320,6 +1320,17 @@ class ReadingRealLinesTests(LibraryTestCase):
             "we launched before the conference with known issues because of the deadline"
         )
 
+    def test_an_eval_score_that_fell_is_degraded_output(self):
+        """ "the eval accuracy silently dropped 5 points after the framework upgrade" read
+        only as evaluations that missed a regression: a score that fell is the model's
+        answers getting worse, and the upgrade before it then points to the cause."""
+        found = self.suggest(
+            "the eval accuracy silently dropped 5 points after the framework upgrade"
+        )
+        assert "symptom:degraded-output-quality" in found
+        assert "root_cause:software-regression" in found
+        assert "symptom:degraded-output-quality" not in self.suggest("MMLU improved by 2 points")
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
