@@ -14,6 +14,7 @@ repetitions are bounded, so each reader is linear in the text.
 - trouble that comes and goes (:func:`intermittent_failures`);
 - requests or a service that got slow (:func:`slow_answers`);
 - a setting someone changed (:func:`configuration_changes`);
+- fewer GPUs than the host has (:func:`missing_gpus`);
 - traffic that jumped (:func:`demand_surges`).
 
 The numbers a training log prints (a loss that jumps, a rate that falls) are read in
@@ -246,6 +247,30 @@ def intermittent_failures(text):
     (:data:`_INTERMITTENT`): a failure "randomly", "now and then" or "sometimes", or
     "sporadic issues". The symptom *Intermittent failures*. Linear in the text."""
     return [match.span() for match in _INTERMITTENT.finditer(text)]
+
+
+# GPUs a host should have but does not show: "only 7 of 8 GPUs show up", "nvidia-smi
+# lists 6 out of 8 GPUs". The symptom *GPU not visible to the workload*.
+_GPUS_MISSING = re.compile(
+    r"\bonly\s+(?P<seen>\d{1,2})\s+(?:of|out\s+of|/)\s+(?:the\s+)?(?P<all>\d{1,2})\s+"
+    r"(?:gpus?|devices?|cards?)\b|"
+    r"\b(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected)\s+(?:only\s+)?"
+    r"(?P<seen2>\d{1,2})\s+(?:of|out\s+of|/)\s+(?:the\s+)?(?P<all2>\d{1,2})\s+(?:gpus?|devices?)\b",
+    re.IGNORECASE,
+)
+
+
+def missing_gpus(text):
+    """``[(start, end)]`` of the places ``text`` says fewer GPUs show than the host has
+    (:data:`_GPUS_MISSING`, with the first count below the second): the symptom *GPU not
+    visible to the workload*. Linear in the text."""
+    found = []
+    for match in _GPUS_MISSING.finditer(text):
+        seen = int(match.group("seen") or match.group("seen2"))
+        every = int(match.group("all") or match.group("all2"))
+        if seen < every:
+            found.append(match.span())
+    return found
 
 
 # Answers that got slow, in everyday words: "requests became very slow", "the API got

@@ -1331,6 +1331,16 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:software-regression" in found
         assert "symptom:degraded-output-quality" not in self.suggest("MMLU improved by 2 points")
 
+    def test_fewer_gpus_than_the_host_has(self):
+        """ "after a reboot only 7 of 8 GPUs show up" named only the GPU."""
+        for text in [
+            "after a reboot only 7 of 8 GPUs show up",
+            "nvidia-smi lists 6 out of 8 GPUs on node-3",
+        ]:
+            with self.subTest(text):
+                assert "symptom:gpu-not-visible" in self.suggest(text)
+        assert "symptom:gpu-not-visible" not in self.suggest("nvidia-smi shows 8 of 8 GPUs")
+
     def test_a_node_drained_by_its_health_check(self):
         """Slurm's ``scontrol show node`` of a node that LBNL NHC drained: the state says
         the scheduler drained it and the reason, which NHC writes after "NHC:", says its
