@@ -39,6 +39,7 @@ import numpy as np
 
 from lib.phrases import phrase_key, surface_key
 
+from .changes import configuration_changes, downgrades, upgrades
 from .clauses import (
     content_words,
     denial_end,
@@ -60,21 +61,15 @@ from .passing import SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
 from .rules import (
     checkpoint_failures,
-    configuration_changes,
-    demand_surges,
-    downgrades,
-    full_outages,
     intermittent_failures,
     job_crashes,
     missing_gpus,
-    mistuned_timeouts,
     node_losses,
     repeat_offenders,
     silent_hangs,
-    slow_answers,
-    upgrades,
 )
 from .scale import accelerator_counts
+from .service import demand_surges, full_outages, mistuned_timeouts, slow_answers
 from .subjects import lacks_subject
 from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise
 from .training_log import loss_spikes, throughput_drops
@@ -164,7 +159,8 @@ _POWER_LIMIT = re.compile(
     r"\bpower[\s_-]?(?:cap\w*|limit\w*|brake|budget)|\bsw\s+power\s+cap\b|nvidia-smi\s+-pl\b",
     re.IGNORECASE,
 )
-# Values read by rule (``search/rules.py``), each with its reader.
+# Values read by rule (``search/rules.py``, ``service.py``, ``changes.py``,
+# ``training_log.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
     (("contributing_factor", "repeat-offender-nodes"), repeat_offenders),

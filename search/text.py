@@ -89,6 +89,12 @@ def query_stems(sentence):
 
 # --- Query terms: what a sentence or a pasted log line is searched by --------------------
 
+# A word between the parts of a reader's pattern that is no negation: in
+# ``rf"(?:{NOT_BETWEEN}[\w'-]+\s+){{0,3}}?"`` none of the words skipped may be "not",
+# "never", "didn't"… ("the job did not crash" is no crash). Used by the readers in
+# ``search/rules.py``, ``search/service.py`` and ``search/changes.py``.
+NOT_BETWEEN = r"(?!(?:not|never|no|didn|didnt|doesn|doesnt|don|dont|won|wont|hasn|hasnt)\b)"
+
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 _DAYS = "mon|tue|wed|thu|fri|sat|sun"
 # Parts of a log line that name when, where and which process, not what went wrong.

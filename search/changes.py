@@ -1,0 +1,112 @@
+"""Root causes read by rule from a change someone made (issue 19), offered as
+``search/rules.py``'s values are (``suggestions.READ_BY_RULE`` and the upgrade readers in
+``search/suggestions.py``). Every pattern's repetitions are bounded, so each reader is
+linear in the text.
+
+- a setting someone changed (:func:`configuration_changes`);
+- trouble after an upgrade, and what was upgraded (:func:`upgrades`);
+- trouble gone after a downgrade (:func:`downgrades`).
+"""
+
+import re
+
+from .text import NOT_BETWEEN
+
+# A setting someone changed, in everyday words: "after we switched to the fp8 KV cache",
+# "since we enabled prefix caching", "the health check path changed in the last deploy",
+# "the upgrade wiped the IP pool config", "flipped the PCIe ACS setting". The root cause
+# *Configuration change* (a new version is an upgrade: :func:`upgrades`).
+_SETTING = (
+    r"(?:config(?:uration)?s?|settings?|flags?|parameters?|params?|options?|knobs?|"
+    r"(?:health[\s-]?check\s+)?paths?|env(?:ironment)?\s+var(?:iable)?s?|defaults?|"
+    r"limits?|thresholds?|values?)"
+)
+_CONFIGURATION_CHANGE = re.compile(
+    # ("when I set n=1 …" tries a setting out; it changed nothing in production)
+    r"\b(?:after|since|once|because)\s+(?:we|i|they|someone|somebody|ops|the\s+team)\s+"
+    r"(?:(?:had\s+)?(?:just\s+)?)(?P<change>switched\s+(?:to|on|off|over)|set|enabled|"
+    r"disabled|turned\s+(?:on|off)|flipped|toggled|tweaked|lowered|raised|bumped)\b|"
+    rf"\b{_SETTING}\s+(?:{NOT_BETWEEN}[\w.-]+\s+){{0,2}}?(?:was\s+|were\s+|got\s+|had\s+been\s+)?"
+    r"(?:changed|flipped|modified|overwritten|wiped|reset|toggled)\b|"
+    r"\b(?:changed|flipped|wiped|overwrote|reset|toggled|modified)\s+(?:the\s+|our\s+|a\s+|its\s+)?"
+    rf"(?:{NOT_BETWEEN}[\w.-]+\s+){{0,3}}?{_SETTING}\b",
+    re.IGNORECASE,
+)
+
+
+def configuration_changes(text):
+    """``[(start, end)]`` of the places ``text`` says a setting was changed
+    (:data:`_CONFIGURATION_CHANGE`): the root cause *Configuration change*. Linear in the
+    text. Of "after we switched to …", the span is the verb's: "after" still ends the
+    clause before it for the meaning layer."""
+    return [
+        match.span("change") if match.group("change") else match.span()
+        for match in _CONFIGURATION_CHANGE.finditer(text)
+    ]
+
+
+# An upgrade right before the trouble: "inference latency spiked after we upgraded vLLM",
+# "ever since the 550 driver upgrade we get Xid 119", "after upgrading DeepSpeed to 0.15
+# the step time went up". A driver's or firmware's upgrade points to a driver or firmware
+# bug; another's to a software regression.
+_UPGRADE = re.compile(
+    r"\b(?:after|since|ever\s+since|following|once)\s+(?:we\s+|I\s+|they\s+)?(?:the\s+|a\s+|an\s+|our\s+)?"
+    r"(?:(?P<before>[\w.+-]+(?:\s+[\w.+-]+)?)\s+)?"
+    r"(?:upgrad(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|bump(?:ed|ing)?)\b"
+    # What was upgraded, after the verb: "to the 550 driver", or a name ("vLLM", "v0.9").
+    r"(?:\s+(?:to|from)\s+(?:the\s+|our\s+)?(?P<after>[\w.+-]+(?:\s+[\w.+-]+)?)|"
+    r"\s+(?:the\s+|our\s+)?(?P<name>[\w.+-]*(?:(?-i:[A-Z])|\d)[\w.+-]*(?:\s+[\w.+-]+)?))?",
+    re.IGNORECASE,
+)
+_DRIVER_WORDS = re.compile(r"\b(?:driver|drivers|firmware|bios|vbios|gsp|ofed|microcode)\b", re.I)
+
+
+def upgrades(text):
+    """``[(slug, start, end)]``: where ``text`` says the trouble came after an upgrade
+    (:data:`_UPGRADE`), with the root cause it points to: ``firmware-or-driver-bug`` when
+    a driver or firmware was upgraded, else ``software-regression``. Linear in the text."""
+    found = []
+    for match in _UPGRADE.finditer(text):
+        named = " ".join(part for part in match.group("before", "after", "name") if part)
+        slug = "firmware-or-driver-bug" if _DRIVER_WORDS.search(named) else "software-regression"
+        found.append((slug, match.start(), match.end()))
+    return found
+
+
+# A downgrade that made the trouble go away: "Downgrading to vLLM v0.9.* solves this
+# issue", "when the NCCL version is rolled back to 2.1.5, the performance returns to
+# normal", "reverting to driver 535 fixed it". The newer version brought the trouble.
+_DOWNGRADE = re.compile(
+    r"\b(?:downgrad(?:e|es|ed|ing)|roll(?:s|ed|ing)?\s+back|revert(?:s|ed|ing)?|"
+    r"going\s+back|went\s+back)\s+(?:[\w.+*-]+\s+){0,4}?(?:back\s+)?to\s+"
+    r"(?P<name>[\w.+*-]+(?:\s+[\w.+*-]+)?)[^.\n]{0,60}?"
+    r"\b(?:solv|fix|resolv|restor|return|disappear|goes\s+away|went\s+away|works?\b|worked)",
+    re.IGNORECASE,
+)
+# What was gone back to is a version ("2.1.5", "v0.9.*", "driver 535", "the previous
+# release"), not a setting ("reverting to fp16 kv": a configuration change).
+_VERSION_NAMED = re.compile(
+    r"\d+\.(?:\d+|\*)|\bv\d|\b(?:version|release|image|build|commit|sha)\b|"
+    r"\b(?:driver|firmware|bios)\s+\d|\b(?:previous|older|old|earlier|last)\b",
+    re.IGNORECASE,
+)
+_NEGATION = re.compile(r"\b(?:not|never|no|nothing|didn'?t|doesn'?t|won'?t|can'?t)\b|n't\b", re.I)
+
+
+def downgrades(text):
+    """``[(slug, start, end)]``: where ``text`` says going back to an earlier version
+    (:data:`_VERSION_NAMED`) made the trouble go away (:data:`_DOWNGRADE`; not when it
+    says it did not), with the root
+    cause it points to: ``firmware-or-driver-bug`` for a driver or firmware, else
+    ``software-regression``. Linear in the text."""
+    found = []
+    for match in _DOWNGRADE.finditer(text):
+        if _NEGATION.search(match.group()) or not _VERSION_NAMED.search(match.group("name")):
+            continue
+        slug = (
+            "firmware-or-driver-bug"
+            if _DRIVER_WORDS.search(match.group())
+            else "software-regression"
+        )
+        found.append((slug, match.start(), match.end()))
+    return found

@@ -1,0 +1,113 @@
+"""Values read by rule about a service: everyday phrasings that show a symptom, a root
+cause or a contributing factor of an online service without naming it (issue 19), offered
+as ``search/rules.py``'s are (``suggestions.READ_BY_RULE``). Every pattern's repetitions
+are bounded, so each reader is linear in the text.
+
+- a timeout set wrong for its work (:func:`mistuned_timeouts`);
+- a whole service out (:func:`full_outages`);
+- requests or a service that got slow (:func:`slow_answers`);
+- traffic that jumped (:func:`demand_surges`).
+"""
+
+import re
+
+from .text import NOT_BETWEEN
+
+# A timeout set wrong for the work it bounds: something ran past it ("the 327 s compile
+# exceeded the default JAX RPC timeout", "the 25s cold start exceeds the edge's 10s
+# request-timeout"), a default left in place ("nginx's default proxy_read_timeout of 60
+# seconds"), or a judgement of its length ("the default read_timeout may be too short").
+_TIMEOUT = r"[`'\"]?[\w.-]*time-?outs?\w*[`'\"]?"
+_MISTUNED_TIMEOUT = re.compile(
+    r"\b(?:exceed(?:s|ed|ing)?|outlast(?:s|ed)?|(?:took|takes|taking)\s+longer\s+than)\s+"
+    r"(?:(?:the|a|its|our|their|an|any)\s+)?(?:[\w'’`.-]+\s+){0,4}?" + _TIMEOUT + r"|"
+    r"\bdefault\s+(?:[\w'’`.-]+\s+){0,2}?" + _TIMEOUT + r"\s+(?:of|is|was|=|:)\s*\d|"
+    r"\b" + _TIMEOUT + r"\s+(?:may|might|could|is|was|are|were|seems?|seemed)\s+(?:be\s+)?"
+    r"(?:much\s+|far\s+|way\s+|a\s+bit\s+|slightly\s+)?too\s+"
+    r"(?:short|long|low|high|small|aggressive|tight)\b",
+    re.IGNORECASE,
+)
+
+
+def mistuned_timeouts(text):
+    """``[(start, end)]`` of the places ``text`` says a timeout was set wrong for what it
+    bounds (:data:`_MISTUNED_TIMEOUT`): work that ran past it ("exceeded the default JAX
+    RPC timeout"), a default left in place with its value ("the default
+    ``proxy_read_timeout`` of 60 seconds"), or its length judged ("may be too short").
+    Such a place shows the contributing factor *Mistuned timeouts*; "wasn't too short"
+    does not match. Linear in the text (every repetition in the pattern is bounded)."""
+    return [match.span() for match in _MISTUNED_TIMEOUT.finditer(text)]
+
+
+# An outage of a whole service: "our API experienced an outage causing 503s for most
+# requests", "the Hub experienced an extended outage", "the website was inaccessible for
+# most users". Not a partial one.
+_FULL_OUTAGE = re.compile(
+    r"\b(?:experienc(?:ed|es|ing)|suffer(?:ed|s|ing)|had|have|has)\s+(?:an?\s+)?"
+    r"(?:extended\s+|major\s+|complete\s+|total\s+|full\s+|hard\s+|global\s+|"
+    r"(?:\w+-)?(?:hour|minute|day)s?-?long\s+|"
+    r"\d{1,3}(?:\.\d)?[\s-]?(?:hours?|hrs?|h|minutes?|mins?|days?)(?:[\s-]long)?\s+)?outages?\b|"
+    r"\b(?:inaccessible|unreachable|unavailable|down)\s+(?:for|to)\s+(?:most|all|every|"
+    r"nearly all|almost all)\s+(?:of\s+(?:our|the)\s+)?(?:users|customers|requests|clients|"
+    r"regions)\b|"
+    # "everything was down for four hours", "the whole cluster went down"
+    r"\b(?:everything|the\s+whole\s+(?:site|service|cluster|platform|api|fleet)|"
+    r"all\s+(?:of\s+)?(?:prod|production|our\s+services|services))\s+"
+    r"(?:was|were|went|is|are)\s+(?:completely\s+|totally\s+|hard\s+)?down\b|"
+    # "the power outage took out the whole cluster for 6 hours"
+    r"\b(?:took|takes|taking|knocked|brought)\s+(?:out|down)\s+(?:the\s+)?(?:whole|entire)\s+"
+    r"(?:site|service|cluster|platform|api|fleet|region|data\s*cent(?:er|re)|datacenter)\b",
+    re.IGNORECASE,
+)
+
+
+def full_outages(text):
+    """``[(start, end)]`` of the places ``text`` says a whole service was out
+    (:data:`_FULL_OUTAGE`: "experienced an outage", "inaccessible for most users",
+    "everything was down for four hours"); "a partial outage" does not match. Such a
+    place shows the symptom *Full outage*."""
+    return [
+        match.span()
+        for match in _FULL_OUTAGE.finditer(text)
+        if not re.search(r"partial\s+$", text[max(0, match.start() - 12) : match.start()], re.I)
+    ]
+
+
+# Answers that got slow, in everyday words: "requests became very slow", "the API got
+# super slow after lunch", "pages load slowly", "temporary slowdowns" of a service. The
+# symptom *Increased latency* (a job or a training run that got slower is a throughput
+# drop, read in ``search/training_log.py``).
+_SLOW_ANSWERS = re.compile(
+    r"\b(?:requests?|responses?|api(?:\s+calls?)?|endpoints?|calls|queries|pages?|prefill|"
+    r"decod(?:e|ing)|generation|completions?|inference|"
+    r"(?:the|our)\s+(?:site|service|app|website|gateway|chat(?:bot)?|model\s+endpoint))\s+"
+    rf"(?:{NOT_BETWEEN}[\w'-]+\s+){{0,2}}?"
+    r"(?:(?:very|really|super|extremely|painfully|so|much|way|unusually|noticeably)\s+)?"
+    r"(?:slow(?:er)?|sluggish|load(?:ed|ing)?\s+slowly)\b|"
+    r"\b(?:temporary|intermittent|severe|major|widespread|significant)\s+slowdowns?\b",
+    re.IGNORECASE,
+)
+
+
+def slow_answers(text):
+    """``[(start, end)]`` of the places ``text`` says requests or a service got slow
+    (:data:`_SLOW_ANSWERS`): the symptom *Increased latency*. Linear in the text."""
+    return [match.span() for match in _SLOW_ANSWERS.finditer(text)]
+
+
+# More traffic than usual: "the traffic tripled in an hour", "QPS doubled after the
+# launch", "a 5x spike in requests". The root cause *Demand surge*.
+_DEMAND_SURGE = re.compile(
+    r"\b(?:traffic|load|demand|requests?|qps|rps|usage|sign-?ups|users)\s+(?:\w+\s+){0,2}?"
+    r"(?:doubled|tripled|quadrupled|surged|spiked|exploded|skyrocketed|jumped\s+\d{1,4}\s?x|"
+    r"(?:grew|went\s+up|rose|increased)\s+(?:by\s+)?\d{1,4}\s?x)\b|"
+    r"\b\d{1,4}\s?x\s+(?:spike|surge|jump|increase)\s+in\s+(?:traffic|load|demand|requests|"
+    r"qps|usage)\b",
+    re.IGNORECASE,
+)
+
+
+def demand_surges(text):
+    """``[(start, end)]`` of the places ``text`` says traffic or demand jumped
+    (:data:`_DEMAND_SURGE`): the root cause *Demand surge*. Linear in the text."""
+    return [match.span() for match in _DEMAND_SURGE.finditer(text)]
