@@ -8,6 +8,7 @@ pattern's repetitions are bounded, so each reader is linear in the text.
 - a checkpoint that failed to save or load (:func:`checkpoint_failures`);
 - machines lost (:func:`node_losses`); fewer GPUs than the host has
   (:func:`missing_gpus`);
+- a link that keeps going up and down in a pasted log (:func:`link_flaps`);
 - a job that ended in failure (:func:`job_crashes`), that sits without a word
   (:func:`silent_hangs`), trouble that comes and goes (:func:`intermittent_failures`).
 
@@ -232,3 +233,33 @@ def silent_hangs(text):
     just sat there (:data:`_SILENT_HANG`): the symptom *Job hang without error*. Linear in
     the text."""
     return [match.span() for match in _SILENT_HANG.finditer(text)]
+
+
+# A link that keeps changing state, seen in a pasted log: the kernel's own lines for a
+# port going up or down ("mlx5_core 0000:01:00.1 eth1: Link up", "ixgbe … eth0: NIC Link is
+# Down", "IPv6: ADDRCONF(NETDEV_CHANGE): eth0: link becomes ready", "bond0: link status
+# definitely down for interface eth1", "lost carrier"). Three or more such lines in one
+# text are a link flapping, however few say "down" (each "up" follows a "down" the
+# excerpt may not show). The symptom *Network link flapping*.
+_LINK_STATE = re.compile(
+    r"\b(?:NIC\s+)?Link\s+(?:is\s+)?(?:up|down)\b|\blink\s+becomes\s+ready\b|"
+    r"\blink\s+status\s+(?:definitely\s+)?(?:up|down)\s+for\s+interface\b|"
+    r"\b(?:lost|gained)\s+carrier\b",
+    re.IGNORECASE,
+)
+LINK_FLAP_LINES = 3
+
+
+def link_flaps(text):
+    """``[(start, end)]``: the first link-state line of ``text`` when it holds
+    :data:`LINK_FLAP_LINES` or more (:data:`_LINK_STATE`, each on its own line), else
+    ``[]``: the symptom *Network link flapping*. A sentence saying "the link went down"
+    once is read by the value's aliases, not here. Linear in the text."""
+    lines, line, last, seen, first = 0, 0, 0, None, None
+    for match in _LINK_STATE.finditer(text):
+        line += text.count("\n", last, match.start())  # each stretch counted once
+        last = match.start()
+        if line != seen:
+            lines, seen = lines + 1, line
+        first = first or match.span()
+    return [first] if lines >= LINK_FLAP_LINES else []

@@ -63,6 +63,7 @@ from .rules import (
     checkpoint_failures,
     intermittent_failures,
     job_crashes,
+    link_flaps,
     missing_gpus,
     node_losses,
     repeat_offenders,
@@ -176,6 +177,7 @@ READ_BY_RULE = (
     (("symptom", "job-hang-without-error"), silent_hangs),
     (("root_cause", "demand-surge"), demand_surges),
     (("symptom", "training-throughput-drop"), throughput_drops),
+    (("symptom", "network-link-flapping"), link_flaps),
 )
 # Causes that are a change someone made: a text saying nothing was changed rules them out
 # for the meaning layer (a name or alias said outright still counts).

@@ -455,6 +455,44 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:cuda-error" in found
         assert "symptom:nccl-timeout" not in found
 
+    def test_lines_the_new_signatures_and_the_link_flap_rule_read(self):
+        """Each line suggested nothing of the value named (tools' own words: PyTorch's
+        watchdog and WorkNCCL, CUDA error 802's string, an IPv4-mapped RoCE GID, the
+        kernel's link-state lines)."""
+        found = self.suggest(WATCHDOG_AFTER_CUDA_ERROR)
+        assert found["symptom:job-crash"]["how"] == "signature"
+        timeout = (
+            "[Rank 4] Watchdog caught collective operation timeout:\nWorkNCCL(SeqNum=27732, "
+            "OpType=_REDUCE_SCATTER_BASE,\n NumelIn=215585536, NumelOut=26948192, "
+            "Timeout(ms)=1800000)\n ran for 1800003 milliseconds before timing out."
+        )
+        assert "component:nccl" in self.suggest(timeout)
+        burn = (
+            "$ gpu_burn -d 60\nBurning for 60 seconds.\nterminate called after throwing an "
+            "instance of 'std::runtime_error'\n  what():  Error (gpu_burn-drv.cpp:298): "
+            "system not yet initialized"
+        )
+        assert "symptom:cuda-error" in self.suggest(burn)
+        assert "symptom:cuda-error" in self.suggest(
+            "on H200 instances CUDA initialization fails with 802 system error"
+        )
+        roce = (
+            "NCCL WARN NET/IB : Got completion from peer 10.0.0.2<55921> with status=12 "
+            "opcode=1 len=0 vendor err 129 (Send) localGid ::ffff:10.0.0.1 "
+            "remoteGids::ffff:10.0.0.2"
+        )
+        assert "component:roce-fabric" in self.suggest(roce)
+        flaps = "\n".join(
+            f"Mar 27 15:37:{second} node-1 kernel: mlx5_core 0000:01:00.1 eth1: Link up"
+            for second in (34, 39, 43)
+        )
+        assert "symptom:network-link-flapping" in self.suggest(flaps)
+        # One link-state line is no flapping; nor is one line naming the state thrice.
+        assert "symptom:network-link-flapping" not in self.suggest(flaps.split("\n")[0])
+        assert "symptom:network-link-flapping" not in self.suggest(
+            "eth1: Link up, eth2: Link up, eth3: Link up after the reboot"
+        )
+
     def test_contrasts_and_denials_suggest_only_what_happened(self):
         cases = [
             ("rather than an NCCL timeout, we got a CUDA illegal memory access",
