@@ -38,11 +38,14 @@ def configuration_changes(text):
     """``[(start, end)]`` of the places ``text`` says a setting was changed
     (:data:`_CONFIGURATION_CHANGE`): the root cause *Configuration change*. Linear in the
     text. Of "after we switched to …", the span is the verb's: "after" still ends the
-    clause before it for the meaning layer."""
-    return [
+    clause before it for the meaning layer. A version bumped ("since we bumped pytorch
+    to 2.4") is an upgrade (:func:`upgrades`), not a setting changed."""
+    upgraded = [(start, end) for _, start, end in upgrades(text)]
+    spans = [
         match.span("change") if match.group("change") else match.span()
         for match in _CONFIGURATION_CHANGE.finditer(text)
     ]
+    return [(s, e) for s, e in spans if not any(a <= s < b for a, b in upgraded)]
 
 
 # An upgrade right before the trouble: "inference latency spiked after we upgraded vLLM",
@@ -61,13 +64,28 @@ _UPGRADE = re.compile(
 _DRIVER_WORDS = re.compile(r"\b(?:driver|drivers|firmware|bios|vbios|gsp|ofed|microcode)\b", re.I)
 
 
+# What was bumped, then the version it went to: " pytorch to 2.4", " nccl to v2.21.5" (a
+# dotted version: "bumped the limit to 4096" changed a setting).
+_BUMPED_TO_VERSION = re.compile(
+    r"\s+(?:the\s+|our\s+)?[\w.+-]{1,40}\s+to\s+v?\d{1,4}\.\d", re.IGNORECASE
+)
+
+
 def upgrades(text):
     """``[(slug, start, end)]``: where ``text`` says the trouble came after an upgrade
     (:data:`_UPGRADE`), with the root cause it points to: ``firmware-or-driver-bug`` when
-    a driver or firmware was upgraded, else ``software-regression``. Linear in the text."""
+    a driver or firmware was upgraded, else ``software-regression``. "Bumped" is an
+    upgrade only with what was bumped named ("bumped vLLM", "bumped pytorch to 2.4"; "we
+    bumped the batch size limit" changed a setting). Linear in the text."""
     found = []
     for match in _UPGRADE.finditer(text):
         named = " ".join(part for part in match.group("before", "after", "name") if part)
+        if (
+            not named
+            and re.search(r"\bbump", match.group(), re.IGNORECASE)
+            and not _BUMPED_TO_VERSION.match(text, match.end())
+        ):
+            continue
         slug = "firmware-or-driver-bug" if _DRIVER_WORDS.search(named) else "software-regression"
         found.append((slug, match.start(), match.end()))
     return found

@@ -74,15 +74,16 @@ def full_outages(text):
 
 
 # Answers that got slow, in everyday words: "requests became very slow", "the API got
-# super slow after lunch", "pages load slowly", "temporary slowdowns" of a service. The
-# symptom *Increased latency* (a job or a training run that got slower is a throughput
-# drop, read in ``search/training_log.py``).
+# super slow after lunch", "our inference got 28% slower", "pages load slowly",
+# "temporary slowdowns" of a service. The symptom *Increased latency* (a job or a
+# training run that got slower is a throughput drop, read in ``search/training_log.py``).
 _SLOW_ANSWERS = re.compile(
     r"\b(?:requests?|responses?|api(?:\s+calls?)?|endpoints?|calls|queries|pages?|prefill|"
     r"decod(?:e|ing)|generation|completions?|inference|"
     r"(?:the|our)\s+(?:site|service|app|website|gateway|chat(?:bot)?|model\s+endpoint))\s+"
     rf"(?:{NOT_BETWEEN}[\w'-]+\s+){{0,2}}?"
-    r"(?:(?:very|really|super|extremely|painfully|so|much|way|unusually|noticeably)\s+)?"
+    r"(?:(?:very|really|super|extremely|painfully|so|much|way|unusually|noticeably|"
+    r"\d{1,3}(?:\.\d{1,2})?\s?%|\d{1,3}(?:\.\d{1,2})?\s?x)\s+)?"
     r"(?:slow(?:er)?|sluggish|load(?:ed|ing)?\s+slowly)\b|"
     r"\b(?:temporary|intermittent|severe|major|widespread|significant)\s+slowdowns?\b",
     re.IGNORECASE,

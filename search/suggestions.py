@@ -415,20 +415,10 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         )
     # An upgrade right before the trouble, when the text names some trouble ("latency
     # spiked after we upgraded vLLM"): the root cause it points to, unless a cause is named.
-    troubled = any(f.kind == "symptom" and f.confidence >= OFFER_THRESHOLD for f in found)
-    causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)
-    if troubled and not causes_named:
-        for slug, start, end in upgrades(sentence)[:1]:
-            key = ("root_cause", slug)
-            if key in named_keys | set_aside or key not in vocabulary.candidates:
-                continue
-            if denied(sentence, start, end) or any(a <= start < b for a, b in well):
-                continue
-            name = vocabulary.candidates[key].name
-            found.append(
-                Recognised(*key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start)
-            )
-            covered.append((start, end))
+    upgrade = _upgrade_cause(sentence, found, named_keys | set_aside, well, vocabulary)
+    if upgrade is not None:
+        found.append(upgrade)
+        covered.append((upgrade.start, upgrade.start + len(upgrade.matched)))
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
     # data, not prose: the meaning layer does not read it.
     covered += _number_rows(sentence)
@@ -507,6 +497,18 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             name = vocabulary.candidates[key].name
             matched = sentence[start:end]
             found.append(Recognised(*key, name, matched, round(confidence, 3), "meaning", start))
+    if upgrade is None:
+        # The trouble only the meaning layer saw ("inference performance drop down 28%"
+        # after "After upgrading NVIDIA driver to 536") still follows the upgrade.
+        upgrade = _upgrade_cause(
+            sentence,
+            [f for f in found if f.how != "meaning" or f.kind == "symptom"],
+            {(f.kind, f.slug) for f in found} | set_aside,
+            well,
+            vocabulary,
+        )
+        if upgrade is not None:
+            found.append(upgrade)
     # A broad value named in one word is the setting when something particular is named;
     # a log line its signature matched is evidence, however short ("cudaErrorECCUncorrectable").
     particular = any(
@@ -552,6 +554,28 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # ("tokens/s down 40% on one job"), may find the same value.
     seen = set()
     return [f for f in found if (f.kind, f.slug) not in seen and not seen.add((f.kind, f.slug))]
+
+
+def _upgrade_cause(sentence, found, taken, well, vocabulary):
+    """The root cause an upgrade right before the trouble points to (``search/changes.py``'s
+    :func:`upgrades`: a driver's or firmware's to *Firmware or driver bug*, another's to
+    *Software regression*), as a :class:`Recognised`, or ``None``: when ``found`` holds no
+    symptom or already a root cause (at :data:`OFFER_THRESHOLD` or more), when the value is
+    in ``taken`` or not in the vocabulary, or when the upgrade is denied or inside a span of
+    ``well`` (what the text says went fine)."""
+    troubled = any(f.kind == "symptom" and f.confidence >= OFFER_THRESHOLD for f in found)
+    causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)
+    if not troubled or causes_named:
+        return None
+    for slug, start, end in upgrades(sentence)[:1]:
+        key = ("root_cause", slug)
+        if key in taken or key not in vocabulary.candidates:
+            return None
+        if denied(sentence, start, end) or any(a <= start < b for a, b in well):
+            return None
+        name = vocabulary.candidates[key].name
+        return Recognised(*key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start)
+    return None
 
 
 def scale_band(bands, count):

@@ -99,11 +99,12 @@ _SERVING = re.compile(
 
 
 # A job said to get slower: "the job is not crashing, it just gets slower every hour",
-# "training got slower after the upgrade".
+# "training got slower after the upgrade", "training got 30% slower".
 _GETS_SLOWER = re.compile(
     r"\b(?:jobs?|runs?|training|trainings|it|steps?|epochs?)\s+(?:\w+\s+){0,2}?"
     r"(?:gets?|got|getting|became|becomes|becoming|grows?|grew|goes|went)\s+"
-    r"(?:much\s+|a\s+lot\s+|way\s+|progressively\s+|steadily\s+)?slower\b",
+    r"(?:much\s+|a\s+lot\s+|way\s+|progressively\s+|steadily\s+|"
+    r"\d{1,3}(?:\.\d{1,2})?\s?%\s+|\d{1,3}(?:\.\d{1,2})?\s?x\s+)?slower\b",
     re.IGNORECASE,
 )
 

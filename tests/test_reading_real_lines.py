@@ -493,6 +493,32 @@ class ReadingRealLinesTests(LibraryTestCase):
             "eth1: Link up, eth2: Link up, eth3: Link up after the reboot"
         )
 
+    def test_an_upgrade_before_trouble_only_the_meaning_layer_saw(self):
+        """The upgrade's cause was read only when a rule had found the trouble first:
+        'inference performance drop down 28%' is seen by the meaning layer after it.
+        A share slower ("got 28% slower") is the slowness; a version bumped is an upgrade,
+        not a setting changed, and a setting bumped is not an upgrade."""
+        found = self.suggest(
+            "Tip: After upgrading NVIDIA driver to 536, inference performance drop down 28%"
+        )
+        assert "root_cause:firmware-or-driver-bug" in found
+        found = self.suggest(
+            "after upgrading the NVIDIA driver to 536 our inference got 28% slower"
+        )
+        assert "symptom:increased-latency" in found
+        assert "root_cause:firmware-or-driver-bug" in found
+        found = self.suggest("since we bumped pytorch to 2.4 training got 30% slower")
+        assert "symptom:training-throughput-drop" in found
+        assert "root_cause:software-regression" in found
+        assert "root_cause:configuration-change" not in found
+        for text in (
+            "since we bumped the batch size limit training got 30% slower",
+            "since we bumped the limit to 4096 the job got 30% slower",
+        ):
+            found = self.suggest(text)
+            assert "root_cause:configuration-change" in found, text
+            assert "root_cause:software-regression" not in found, text
+
     def test_contrasts_and_denials_suggest_only_what_happened(self):
         cases = [
             ("rather than an NCCL timeout, we got a CUDA illegal memory access",
