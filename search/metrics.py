@@ -163,6 +163,43 @@ _LOST_CAPACITY = re.compile(
 )
 
 
+# A metric read at a level rather than moving, and whether the level shows the symptom:
+# GPU utilisation at half or less ("util sits at 30% because the dataloader cant keep up",
+# "GPU utilization is only 12%"; not a CPU's, a disk's or a link's) or at 90% or more
+# (no low utilisation, even by meaning), or a share of requests failing ("~15% of chat
+# completions 500", "30% of requests fail", "10% of API calls time out").
+_UTILISATION_AT = (
+    r"(?<!cpu )(?<!disk )(?<!link )(?<!network )(?<!memory )"
+    r"(?<![\w/-])(?:(?:gpu|sm)\s*)?(?:util|utilization|utilisation|occupancy)\s+"
+    r"(?:(?:is|was|sits|sat|stays|stayed|stuck|hovers|hovering|hovered|only|barely|"
+    r"around|at|of|about|below|under|mostly|just|near|close\s+to)\s+){1,3}~?\s*"
+)
+_LEVELS = (
+    (
+        "low-gpu-utilisation",
+        re.compile(_UTILISATION_AT + r"(?:[0-4]?\d|50)(?:\.\d)?\s?%", re.IGNORECASE),
+        True,
+    ),
+    (
+        "low-gpu-utilisation",
+        re.compile(_UTILISATION_AT + r"(?:9\d|100)(?:\.\d)?\s?%", re.IGNORECASE),
+        False,
+    ),
+    (
+        "elevated-error-rate",
+        re.compile(
+            r"\b\d{1,3}(?:\.\d)?\s?%\s+of\s+(?:all\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
+            r"(?:requests?|completions?|calls|queries|responses|traffic)\s+"
+            r"(?:(?:are|were|get|got|now|still|started|start)\s+)?"
+            r"(?:fail(?:s|ed|ing)?|error(?:s|ed|ing)?|5\d\d|5xx|time[sd]?\s+out|timing\s+out|"
+            r"return(?:s|ed|ing)?\s+(?:an?\s+)?(?:5\d\d|5xx|errors?))\b",
+            re.IGNORECASE,
+        ),
+        True,
+    ),
+)
+
+
 def metric_moves(text):
     """The symptoms ``text`` reports, or rules out, by a metric and how it moved.
 
@@ -173,7 +210,9 @@ def metric_moves(text):
     way); with the other direction, or a word saying it stayed well (:data:`WELL`), it is
     returned with ``shows`` false, unless another mention of the metric shows it.
     Capacity that went away ("lost a quarter of its usable accelerators") shows
-    *Capacity loss*.
+    *Capacity loss*; a metric at a bad level (:data:`_LEVELS`: "util sits at 30%",
+    "~15% of chat completions 500") shows its symptom, or rules it out ("GPU util is at
+    100%").
     """
     found, contrary = {}, {}
     for slug, metric, wanted in METRICS:
@@ -211,6 +250,10 @@ def metric_moves(text):
     lost = _LOST_CAPACITY.search(text)
     if lost and "capacity-loss" not in found:
         found["capacity-loss"] = MetricMove("capacity-loss", lost.start(), lost.end())
+    for slug, level, shows in _LEVELS:
+        match = level.search(text)
+        if match and (slug not in found or (shows and not found[slug].shows)):
+            found[slug] = MetricMove(slug, match.start(), match.end(), shows)
     return sorted(found.values(), key=lambda move: move.start)
 
 

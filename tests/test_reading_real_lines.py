@@ -519,6 +519,19 @@ class ReadingRealLinesTests(LibraryTestCase):
             assert "root_cause:configuration-change" in found, text
             assert "root_cause:software-regression" not in found, text
 
+    def test_a_metric_at_a_bad_level_shows_its_symptom_and_a_good_level_rules_it_out(self):
+        """A level, not a move: 'util sits at 30%' and '~15% of chat completions 500'
+        suggested neither symptom; 'GPU util is at 100%' suggested low utilisation by
+        meaning."""
+        found = self.suggest("util sits at 30% because the dataloader cant keep up")
+        assert "symptom:low-gpu-utilisation" in found
+        found = self.suggest("not a full outage, ~15% of chat completions 500, the rest are fine")
+        assert "symptom:elevated-error-rate" in found
+        assert "symptom:full-outage" not in found
+        assert "symptom:elevated-error-rate" in self.suggest("about 30% of requests time out")
+        for text in ("cpu util is at 20% and GPU util is at 100%", "cpu util is only 10%"):
+            assert "symptom:low-gpu-utilisation" not in self.suggest(text), text
+
     def test_contrasts_and_denials_suggest_only_what_happened(self):
         cases = [
             ("rather than an NCCL timeout, we got a CUDA illegal memory access",
