@@ -482,6 +482,9 @@ class ReadingRealLinesTests(LibraryTestCase):
             "remoteGids::ffff:10.0.0.2"
         )
         assert "component:roce-fabric" in self.suggest(roce)
+        found = self.suggest("LnkSta: Speed 16GT/s, Width x8 (downgraded)")  # lspci -vv
+        assert found["symptom:pcie-error"]["how"] == "signature"
+        assert "symptom:pcie-error" not in self.suggest("LnkSta: Speed 32GT/s, Width x16")
         flaps = "\n".join(
             f"Mar 27 15:37:{second} node-1 kernel: mlx5_core 0000:01:00.1 eth1: Link up"
             for second in (34, 39, 43)
