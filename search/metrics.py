@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 # Words saying a number went up, or down (any form a sentence uses).
 UP = (
-    r"up|increased?|increasing|rose|risen|rising|grew|grown|growing|doubled|tripled|"
+    r"up|increased?|increasing|rose|risen|rising|grew|grown|growing|grows|doubled|tripled|"
     r"quadrupled|spiked?|spiking|jumped|jumps?|climbed|climbs?|crept up|creeping up|"
     r"went up|goes up|higher|skyrocketed|exploded|ballooned|through the roof|regressed|"
     r"worse|worsened|longer|slower"
@@ -36,11 +36,12 @@ METRICS = (
         "down",
     ),
     (
-        # "host RSS climbs ~2GB/hr", "memory usage keeps growing" (not "memory errors went
-        # up" or "memory bandwidth")
+        # "host RSS climbs ~2GB/hr", "memory usage keeps growing", "host ram grows" (not
+        # "memory errors went up" or "memory bandwidth")
         "rising-memory-use",
         r"(?:host\s+|process\s+|cpu\s+|worker\s+)?(?:rss|resident\s+memory|"
-        r"memory\s+(?:usage|use|footprint|consumption)|ram\s+usage|mem\s+usage|heap(?:\s+size)?)"
+        r"memory\s+(?:usage|use|footprint|consumption)|ram\s+usage|mem\s+usage|heap(?:\s+size)?|"
+        r"(?<=host\s)ram|(?<=system\s)ram|(?<=host\s)memory)"
         r"(?!\s+(?:errors?|bandwidth|faults?|clocks?|limits?))",
         "up",
     ),
@@ -140,6 +141,7 @@ def _direction(text):
 # GPUs", "losing hundreds of nodes" (only quantities between the verb and the resource).
 _LOST_CAPACITY = re.compile(
     r"\b(?:lost|lose|loses|losing)\s+(?:(?:a|an|the|half|quarter|third|most|some|all|of|its|"
+    r"like|about|around|roughly|nearly|almost|over|~|"
     r"our|their|usable|available|healthy|\d+(?:[.,]\d+)?%?|hundreds|dozens|thousands|"
     r"several|many)\s+){1,6}(?:gpus?|nodes?|accelerators?|hosts?|machines?|servers?|"
     r"capacity|racks?)\b|"
@@ -172,7 +174,7 @@ _UTILISATION_AT = (
     r"(?<!cpu )(?<!disk )(?<!link )(?<!network )(?<!memory )"
     r"(?<![\w/-])(?:(?:gpu|sm)\s*)?(?:util|utilization|utilisation|occupancy)\s+"
     r"(?:(?:is|was|sits|sat|stays|stayed|stuck|hovers|hovering|hovered|only|barely|"
-    r"around|at|of|about|below|under|mostly|just|near|close\s+to)\s+){1,3}~?\s*"
+    r"around|at|of|about|below|under|mostly|just|near|close\s+to)\s+){0,3}~?\s*"
 )
 _LEVELS = (
     (

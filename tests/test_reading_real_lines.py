@@ -532,6 +532,13 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:elevated-error-rate" in found
         assert "symptom:full-outage" not in found
         assert "symptom:elevated-error-rate" in self.suggest("about 30% of requests time out")
+        # Fresh sentences from a helper who never saw the rules: a level with no verb,
+        # "host ram grows", machines lost "like 200".
+        found = self.suggest("the storage was fine, problem was the dataloader, gpu util 20%")
+        assert "symptom:low-gpu-utilisation" in found
+        found = self.suggest("memory leak in the tokenizer worker, host ram grows until OOM")
+        assert "symptom:rising-memory-use" in found
+        assert "symptom:capacity-loss" in self.suggest("we lost like 200 GPUs when the PDU tripped")
         for text in ("cpu util is at 20% and GPU util is at 100%", "cpu util is only 10%"):
             assert "symptom:low-gpu-utilisation" not in self.suggest(text), text
 
