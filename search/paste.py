@@ -5,8 +5,7 @@ The search reads at most :data:`~incidents.filters.SEARCH_MAX_LENGTH` characters
 longer text of up to :data:`~incidents.filters.PASTE_MAX_LENGTH` characters (what fits in
 a URL) is reduced first: its lines that a log signature matches come first, then lines
 with a word of failure (:data:`FAILURE_WORDS`), then the rest, each shape of line once
-(numbers, addresses and times aside; up to :data:`SHAPE_REPEATS_KEPT` times with what
-budget is left), kept in the order they were pasted until the
+(numbers, addresses and times aside), kept in the order they were pasted until the
 budget is spent. A line longer than the budget is split where log records start (a
 paste whose line breaks were lost) or, in prose, where its sentences end; a single long
 sentence is cut at a word boundary.
@@ -57,12 +56,6 @@ def first_words(text, limit=SEARCH_MAX_LENGTH):
     return cut if cut and len(cut) <= limit else text[:limit]
 
 
-# A line's shape is kept this many times at most: the repeats come last, in the budget
-# the other lines leave, so a link going up and down three times (``search/rules.py``'s
-# ``link_flaps``) or a crash repeating still reads as repeated.
-SHAPE_REPEATS_KEPT = 3
-
-
 def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
     """The part of ``text`` the search reads.
 
@@ -83,7 +76,7 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
     if len(lines) <= 1:
         return first_words(text.strip(), limit)
     ranked = []
-    seen = {}
+    seen = set()
     for position, line in enumerate(lines):
         matched = find_signatures(line) if find_signatures is not None else []
         # Lines a signature matches differ by what they show (Xid 79 is not Xid 94);
@@ -92,12 +85,10 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
             shape = tuple(sorted((kind, slug) for kind, slug, *_ in matched))
         else:
             shape = _VARYING.sub("#", line.casefold())
-        seen[shape] = seen.get(shape, 0) + 1
-        if seen[shape] > SHAPE_REPEATS_KEPT:
+        if shape in seen:
             continue
-        if seen[shape] > 1:
-            weight = 3  # a repeat, kept only in what budget is left
-        elif matched:
+        seen.add(shape)
+        if matched:
             weight = 0
         elif FAILURE_WORDS.search(line):
             weight = 1
