@@ -6,7 +6,10 @@ longer text of up to :data:`~incidents.filters.PASTE_MAX_LENGTH` characters (wha
 a URL) is reduced first: its lines that a log signature matches come first, then lines
 with a word of failure (:data:`FAILURE_WORDS`), then the rest, each shape of line once
 (numbers, addresses and times aside), kept in the order they were pasted until the
-budget is spent. A line longer than the budget is split where log records start (a
+budget is spent. A line of the first two kinds is kept up to :data:`SHAPE_REPEATS_KEPT`
+times, its repeats last, in the budget the other lines leave: a repeat of trouble is
+itself evidence (a link that goes up and down, ``search/rules.py``'s ``link_flaps``),
+a repeat of noise is not. A line longer than the budget is split where log records start (a
 paste whose line breaks were lost) or, in prose, where its sentences end; a single long
 sentence is cut at a word boundary.
 Longer texts are refused (a 400) by the callers.
@@ -19,7 +22,10 @@ from incidents.filters import SEARCH_MAX_LENGTH
 FAILURE_WORDS = re.compile(
     r"\b(?:errors?|fail\w*|fatal|panic\w*|timeouts?|timed out|exceptions?|killed|oom\w*|"
     r"abort\w*|denied|refused|unreachable|lost|hang\w*|hung|crash\w*|warn\w*|xid|ecc|nan|"
-    r"not ready|evicted|backoff|corrupt\w*|unhealthy|stuck|degraded)\b",
+    r"not ready|evicted|backoff|corrupt\w*|unhealthy|stuck|degraded|"
+    # A link's state changing (mlx5 "eth1: Link up", e1000e "NIC Link is Down"): a
+    # flapping link's lines say "up" as often as "down".
+    r"link\s+(?:is\s+)?(?:up|down)|carrier)\b",
     re.IGNORECASE,
 )
 # Where a log record starts inside one long line (a paste whose line breaks a browser's
@@ -56,6 +62,12 @@ def first_words(text, limit=SEARCH_MAX_LENGTH):
     return cut if cut and len(cut) <= limit else text[:limit]
 
 
+# A line of trouble is kept this many times at most; the repeats come last, in the budget
+# the other lines leave, so three link-state lines (``search/rules.py``'s
+# ``LINK_FLAP_LINES``) survive a paste of forty.
+SHAPE_REPEATS_KEPT = 3
+
+
 def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
     """The part of ``text`` the search reads.
 
@@ -76,7 +88,7 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
     if len(lines) <= 1:
         return first_words(text.strip(), limit)
     ranked = []
-    seen = set()
+    seen = {}
     for position, line in enumerate(lines):
         matched = find_signatures(line) if find_signatures is not None else []
         # Lines a signature matches differ by what they show (Xid 79 is not Xid 94);
@@ -85,9 +97,11 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
             shape = tuple(sorted((kind, slug) for kind, slug, *_ in matched))
         else:
             shape = _VARYING.sub("#", line.casefold())
-        if shape in seen:
+        seen[shape] = seen.get(shape, 0) + 1
+        if seen[shape] > 1:
+            if seen[shape] <= SHAPE_REPEATS_KEPT and (matched or FAILURE_WORDS.search(line)):
+                ranked.append((3, position, line))  # a repeat of trouble, if budget is left
             continue
-        seen.add(shape)
         if matched:
             weight = 0
         elif FAILURE_WORDS.search(line):

@@ -490,6 +490,15 @@ class ReadingRealLinesTests(LibraryTestCase):
             for second in (34, 39, 43)
         )
         assert "symptom:network-link-flapping" in self.suggest(flaps)
+        # A paste longer than the search reads keeps each shape of line once, but a line of
+        # trouble up to three times: forty link-state lines amid USB noise still flap.
+        long_paste = "\n".join(
+            f"Mar 27 15:{i:02d}:{i:02d} node-1 kernel: ixgbe 0000:01:00.1 eth1: NIC Link is "
+            + ("Down" if i % 2 else "Up 10 Gbps, Flow Control: RX/TX")
+            + f"\nMar 27 15:{i:02d}:{i:02d} node-1 kernel: usb 1-{i}: new USB device found"
+            for i in range(40)
+        )
+        assert "symptom:network-link-flapping" in self.suggest(long_paste)
         # One link-state line is no flapping; nor is one line naming the state thrice.
         assert "symptom:network-link-flapping" not in self.suggest(flaps.split("\n")[0])
         assert "symptom:network-link-flapping" not in self.suggest(
