@@ -134,6 +134,21 @@ def surface_key(text):
     )
 
 
+def proper_key(text):
+    """The tokens of ``text`` as written, only folded to one case and form: ``"Rays"`` →
+    ``("rays",)``, where :func:`surface_key` gives ``("ray",)``. A proper name is neither
+    inflected nor made plural ("cosmic rays" is not the Ray project, "scaling" not Scale
+    AI), so an organisation is recognised only by this key. Input: ``str``; output:
+    ``tuple[str]``."""
+    plain, _, _ = _plain(text)
+    plain = _MULTIPLIER.sub(" ", plain)
+    return tuple(
+        part.group()
+        for word in _TOKEN.finditer(plain)
+        for part in _LETTERS_DIGITS.finditer(word.group())
+    )
+
+
 def phrase_key(text):
     """The token tuple a name or alias is indexed under: ``"ECC errors"`` → ``("ecc", "error")``."""
     return tuple(token for token, _, _ in tokenize(text))

@@ -87,6 +87,18 @@ _WELL = re.compile(
     r"\d{1,3}(?:\.\d{1,2})?\s?°?\s?[CF]\b",
     re.IGNORECASE,
 )
+# A terse clause, no verb, that says a thing was well: "batch size unchanged", "temps
+# normal", "NVLink fine" (a whole clause: one to three words, then the state). Not when a
+# word in it says otherwise ("node not ok", "latency back to normal": it was not) or
+# says who claimed it ("RAS shows it healthy", "the dashboard said fine": a signal that
+# may mislead, read by ``search/metrics.py``).
+_TERSE_WELL = re.compile(
+    r"\s*(?:(?!(?:not|no|never|back|to|isn't|wasn't|aren't|it|they|them|this|that|"
+    r"shows?|showed|showing|says?|said|reports?|reported|claims?|claimed|marks?|marked)\b)"
+    r"[^\W\d_][\w/-]*\s+){1,3}"
+    r"(?:unchanged|fine|ok|okay|healthy|normal|stable|nominal|unaffected|intact)\s*",
+    re.IGNORECASE,
+)
 # A conclusion that rules something out, drawn from the readings before it: "KV cache
 # usage under 60% so it's not memory pressure", "busbw is 370 GB/s, normal for H800, so
 # collectives aren't the bottleneck".
@@ -378,20 +390,19 @@ _ALWAYS = re.compile(
 
 
 def set_aside_clauses(sentence):
-    """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses
-    that say something was well (:data:`_WELL`), only suppose it (:data:`_HYPOTHETICAL`),
-    rule it out ("ECC errors were ruled out"), conclude from normal readings that it was
-    not so (:data:`_CONCLUDED_NOT`) or name what was first suspected before a
-    "but" (:data:`_SUSPECTED`); the part of a clause from where it rules something out
+    """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses that say
+    something was well (:data:`_WELL`, :data:`_TERSE_WELL`), only suppose it
+    (:data:`_HYPOTHETICAL`), rule it out ("ECC errors were ruled out"), conclude from normal
+    readings that it was not so (:data:`_CONCLUDED_NOT`) or name what was first suspected before
+    a "but" (:data:`_SUSPECTED`); the part of a clause from where it rules something out
     (:data:`_RULED_OUT`); sentences that call themselves unrelated or benign
-    (:data:`_DISMISSED`) and yes/no questions or guesses answered no (:data:`_QUESTION`);
-    tool rows that read as absent or fine (:data:`_NEGATIVE_ROW`); a part changed while the
-    trouble stayed (:data:`_NO_EFFECT`), what happened before or on another node set
-    against now (:data:`_PAST_THEN_NOW`, :data:`_PAST_SENTENCE`, :data:`_ELSEWHERE`), a
-    concession dismissed (:data:`_BUT_NOT_IT`), a reading that is always so
-    (:data:`_ALWAYS`), a clause saying "it's not the …" (:data:`_NOT_IT`) and what an
-    alert claimed, "despite" it (:data:`_DESPITE_ALERT`). Every layer reads around
-    them."""
+    (:data:`_DISMISSED`) and yes/no questions or guesses answered no (:data:`_QUESTION`); tool
+    rows that read as absent or fine (:data:`_NEGATIVE_ROW`); a part changed while the trouble
+    stayed (:data:`_NO_EFFECT`), what happened before or on another node set against now
+    (:data:`_PAST_THEN_NOW`, :data:`_PAST_SENTENCE`, :data:`_ELSEWHERE`), a concession dismissed
+    (:data:`_BUT_NOT_IT`), a reading that is always so (:data:`_ALWAYS`), a clause saying "it's
+    not the …" (:data:`_NOT_IT`) and what an alert claimed, "despite" it
+    (:data:`_DESPITE_ALERT`). Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
@@ -438,6 +449,7 @@ def set_aside_clauses(sentence):
                 spans.append((cursor, red_herring.start()))
         elif (
             well
+            or _TERSE_WELL.fullmatch(sentence, cursor, stop)
             or _HYPOTHETICAL.match(sentence, cursor)
             or "ruled out" in sentence[cursor:stop].casefold()
             or (

@@ -100,7 +100,8 @@ def in_passing(sentence, found, broad):
     a component's one word after a modal verb ("will cache a node"); systemd as the
     syslog tag of the line it wrote ("systemd[1]:"); a component's word as the Python
     module that logged a line ("scheduler.py:1234]"); and
-    for "log" as in signing in ("without logging in").
+    for "log" as in signing in ("without logging in"); and for a "batch" of parts, not
+    of data ("a bad batch of optics").
     (:func:`search.suggestions.recognise` also treats a broad value named in one word
     as in passing when the sentence names something more particular.)
     """
@@ -120,6 +121,8 @@ def in_passing(sentence, found, broad):
         and sentence[found.start - 1 : found.start] == "_" == (sentence[end : end + 1])
     ):
         return True  # words of a snake_case identifier ("mlx5_health_check_fatal"): code
+    if _BATCH_OF_PARTS.match(sentence, end) and found.matched.casefold().endswith("batch"):
+        return True  # "a bad batch of optics": a lot of parts, not a batch of training data
     if len(tokenize(found.matched)) != 1:
         return False
     if found.matched.casefold() == "systemd" and _SYSLOG_TAG.match(sentence, end):
@@ -181,6 +184,14 @@ _SYSLOG_TAG = re.compile(r"(?:-[\w.-]+)?\[\d+\]:")
 # format uses: "INFO 05-01 10:00:00 scheduler.py:1234] …"): the module, not the part.
 # https://docs.python.org/3/library/logging.html#logrecord-attributes
 _PYTHON_SOURCE = re.compile(r"\.py:\d{1,6}\b")
+
+# After "batch", "of" and a noun that is no data ("a bad batch of optics", "of H100s"):
+# a manufacturing lot of parts. A batch of data ("a bad batch of samples") stays a batch.
+_BATCH_OF_PARTS = re.compile(
+    r"\s+of\s+(?:the\s+|our\s+|new\s+)?(?!(?:training\s+)?(?:data|samples?|examples?|"
+    r"tokens?|sequences?|documents?|inputs?|images?|text|records?|shards?|rows?)\b)[^\W\d_]",
+    re.IGNORECASE,
+)
 
 # A modal verb right before a word: the word is a verb ("will cache", "could log").
 _MODAL_BEFORE = re.compile(

@@ -263,3 +263,25 @@ def link_flaps(text):
             lines, seen = lines + 1, line
         first = first or match.span()
     return [first] if lines >= LINK_FLAP_LINES else []
+
+
+# A service manager's own words on a unit's state, after its name: systemd's service.c
+# ("Main process exited, code=%s, status=%i/%s", "Failed with result '%s'.", "Scheduled
+# restart job, restart counter is at %u.") and unit.c ("Start request repeated too
+# quickly."), https://github.com/systemd/systemd/blob/main/src/core/service.c. The line is
+# about the unit it names (``nvidia-fabricmanager.service``), not a job that crashed.
+_UNIT_STATE = re.compile(
+    r"\.(?:service|socket|mount|timer):\s(?:Main|Control) process exited, code=\w{1,12}, "
+    r"status=\S{1,24}|\.(?:service|socket|mount|timer):\s(?:Failed with result '[\w-]{1,32}'"
+    r"|Scheduled restart job, restart counter is at \d{1,9}|Start request repeated too quickly"
+    r"|Deactivated successfully)",
+    re.IGNORECASE,
+)
+
+
+def unit_states(text):
+    """``[(start, end)]``: where ``text`` quotes systemd on a unit's state
+    (:data:`_UNIT_STATE`). ``search/suggestions.py`` keeps the meaning layer off them:
+    "Main process exited … status=1/FAILURE" reads like a job crash and is the unit's
+    exit. Linear in the text."""
+    return [m.span() for m in _UNIT_STATE.finditer(text)]

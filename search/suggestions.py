@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lib.phrases import phrase_key, surface_key
+from lib.phrases import phrase_key, proper_key
 
 from .changes import configuration_changes, downgrades, upgrades
 from .clauses import (
@@ -68,6 +68,7 @@ from .rules import (
     node_losses,
     repeat_offenders,
     silent_hangs,
+    unit_states,
 )
 from .scale import accelerator_counts
 from .service import demand_surges, full_outages, mistuned_timeouts, slow_answers
@@ -211,6 +212,15 @@ class Recognised:
 _NUMBER_FIELD = re.compile(r"[A-Za-z][^:=\n]{0,40}?[:=]\s*[-+]?\d")
 
 
+# Right after a value's name, a word of its state, not another value's: "row remapping
+# pending" (nvidia-smi -q's "Pending: Yes" under Remapped Rows), "ECC errors detected".
+_STATE_AFTER = re.compile(
+    r"[\s:=-]{1,3}(?:pending|active|enabled|disabled|detected|reported|observed|occurred|"
+    r"triggered|seen|logged)\b",
+    re.IGNORECASE,
+)
+
+
 def _number_rows(sentence):
     """``[(start, end)]`` of the lines holding three or more :data:`_NUMBER_FIELD`
     (linear in the text: each line is scanned once)."""
@@ -268,7 +278,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         if key in by_signature:
             continue
         if item.kind == "organisation" and (
-            surface_key(item.matched) not in vocabulary.proper_names[key]
+            proper_key(item.matched) not in vocabulary.proper_names[key]
         ):
             continue  # a word that only shares a stem with the name ("scaling", "scaled")
         start = item.start
@@ -290,7 +300,10 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         # meaning layer to read around ("the GPUs throttled" is overheating).
         passing = probe.confidence < OFFER_THRESHOLD
         if passing or item.kind != "component" or len(tokenize(item.matched)) > 1:
-            covered.append(span)
+            # A state word right after the match is its own ("row remapping pending"):
+            # read alone, "pending" is a job's ("jobs stuck pending").
+            state = _STATE_AFTER.match(sentence, span[1])
+            covered.append((span[0], state.end() if state else span[1]))
     # A word inside a longer name of the setting is that name's ("loss scale" is a training
     # log's field, not the Scale factor); a component keeps its own ("TPU" in "TPU v3").
     setting_spans = [
@@ -422,6 +435,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
     # data, not prose: the meaning layer does not read it.
     covered += _number_rows(sentence)
+    # systemd on a unit's state ("….service: Main process exited, code=exited, status=1/
+    # FAILURE"): the unit's exit, which the meaning layer read as a job crash.
+    covered += unit_states(sentence)
     # A clause that denies its subject misbehaved ("the autoscaler did NOT misbehave") is
     # not read for what it names either.
     covered += denying_spans(sentence)

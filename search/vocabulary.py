@@ -14,7 +14,7 @@ from collections import Counter
 
 from incidents.index import release_memory
 from incidents.models import Accelerator, Organisation, ScaleBand, Workload
-from lib.phrases import phrase_key, surface_key
+from lib.phrases import phrase_key, proper_key
 from taxonomy.models import (
     UNDETERMINED_CAUSE,
     Component,
@@ -50,7 +50,7 @@ class Vocabulary:
     semantic index, the stems of each value's name, the words of each value's own texts
     (``own_words``: name, aliases, description, phrasings, folded as
     :func:`lib.phrases.phrase_key` folds them) and each organisation's names as written
-    (``proper_names``: :func:`lib.phrases.surface_key` of its name and aliases), and the
+    (``proper_names``: :func:`lib.phrases.proper_key` of its name and aliases), and the
     reader of typing slips (``speller``, :class:`search.spelling.Speller`).
 
     Input: ``rows``, ``list[tuple[str kind, str slug, str name, str aliases, str
@@ -113,11 +113,11 @@ class Vocabulary:
             stem(w) for text in corpus for w in words(text) if w not in STOP_WORDS
         )
         self.candidates = {(c.kind, c.slug): c for c in candidates}
-        # An organisation's name and aliases as written, plurals folded but not verb
-        # endings: a proper name is not inflected ("scaling" is not Scale AI's "Scale").
+        # An organisation's name and aliases as written: a proper name is not inflected
+        # ("scaling" is not Scale AI's "Scale") nor made plural ("rays" is not Ray).
         self.proper_names = {
             (c.kind, c.slug): frozenset(
-                surface_key(text) for text in (row[2], *row[3].splitlines()) if text.strip()
+                proper_key(text) for text in (row[2], *row[3].splitlines()) if text.strip()
             )
             for c, row in zip(candidates, rows, strict=True)
             if c.kind == "organisation"

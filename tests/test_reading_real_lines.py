@@ -505,6 +505,46 @@ class ReadingRealLinesTests(LibraryTestCase):
             "eth1: Link up, eth2: Link up, eth3: Link up after the reboot"
         )
 
+    def test_fresh_inputs_a_helper_wrote_without_the_vocabulary(self):
+        """Lines and sentences a helper wrote before reading the vocabulary, read wrong or
+        not at all before: a proper name made plural, a lot of parts, a verbless clause of
+        a thing unchanged, a state word after a name, a service's exit, and four log lines
+        (the kernel's MCE record, NCCL's port event, PyTorch's aborted communicator)."""
+        assert "organisation:anyscale" not in self.suggest("cosmic rays flipping bits in HBM")
+        assert "organisation:anyscale" in self.suggest("we moved off Ray last year")
+        found = self.suggest("we got a bad batch of optics from the vendor")
+        assert "component:optical-transceiver" in found
+        assert "root_cause:bad-training-data" not in found
+        assert "root_cause:bad-training-data" in self.suggest(
+            "a bad batch of samples made the loss spike"
+        )
+        found = self.suggest(
+            "CUDA out of memory after enabling longer context, batch size unchanged"
+        )
+        assert list(found) == ["symptom:out-of-memory"]
+        found = self.suggest("row remapping pending, need to drain the node")
+        assert list(found) == ["symptom:ecc-error"]
+        found = self.suggest("a fibre cut took out the link between the two sites")
+        assert list(found) == ["root_cause:network-link-or-cable-fault"]
+        found = self.suggest(
+            "Dec 03 10:12:01 gpu-node-17 systemd[1]: nvidia-fabricmanager.service: Failed "
+            "with result 'exit-code'."
+        )
+        assert list(found) == ["component:nvlink"]
+        assert "symptom:job-hang-without-error" in self.suggest("all ranks stuck in allreduce")
+        assert list(self.suggest("the bug was in our code")) == [
+            "root_cause:user-code-or-configuration-error"
+        ]
+        mce = "mce: [Hardware Error]: CPU 12: Machine Check: 0 Bank 5: be00000000800400"
+        assert self.suggest(mce)["component:host-cpu-and-memory"]["how"] == "signature"
+        port = self.suggest("NCCL WARN NET/IB : Got async event : port error")
+        assert port["symptom:network-link-flapping"]["how"] == "signature"
+        aborted = self.suggest(
+            "RuntimeError: NCCL communicator was aborted on rank 3. Original reason for "
+            "failure was: Watchdog caught collective operation timeout"
+        )
+        assert aborted["symptom:job-crash"]["how"] == "signature"
+
     def test_an_upgrade_before_trouble_only_the_meaning_layer_saw(self):
         """The upgrade's cause was read only when a rule had found the trouble first:
         'inference performance drop down 28%' is seen by the meaning layer after it.
