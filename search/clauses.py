@@ -569,7 +569,8 @@ def negated_stems(text):
 # failure, not a denial.
 _NOT_WORD = re.compile(
     r"(?<!could )(?<!can )\b(?:not|no|never|nothing|isn't|wasn't|aren't|weren't|isnt|wasnt|"
-    r"arent|werent)\s+(?:(?:a|an|the|any|really|quite|our)\s+)?([^\W\d_]{3,})",
+    r"arent|werent)\s+(?:(?:a|an|the|any|really|quite|our|actual|real|single|obvious|"
+    r"visible)\s+)?([^\W\d_]{3,})",
     re.IGNORECASE,
 )
 # The subject of a denied misdeed: "the autoscaler did NOT misbehave", "NCCL didn't

@@ -81,6 +81,19 @@ NEEDS_WORDS = tuple(
             r"(?:memory|\bmem\b|\brss\b|leak|\booms?\b|oom-?kill|heap|\bram\b|\bgrow|\bgrew)",
         ),
         (
+            # "lots of CRC errors on links between leaf and spine" are a switch fabric's,
+            # not the links between GPUs.
+            r"\bnvlink\b",
+            r"(?:nvlink|nvswitch|\bnvl\d|fabric\s*manager|\bgpus?\b|\bxids?\b|\bsxid|nvidia|"
+            r"intra-?node|gpu-to-gpu|peer[\s-]to[\s-]peer|\bp2p\b|\bh[12]00|\ba100|\bb[23]00|gb[23]00)",
+        ),
+        (
+            # "we lost a third of our GPU capacity when one cluster went down" lost no power.
+            r"\bpower\s+loss\b",
+            r"(?:power|electric|outage|blackout|utility|generator|\bups\b|\bpdus?\b|breaker|"
+            r"\bgrid\b|\bfeed\b|\bdark\b|brownout|volt|substation|mains)",
+        ),
+        (
             r"\bxid\s+error\b",
             r"(?:\bxids?\b|nvrm|nvidia|\bgpus?\b|\bsxid)",
         ),

@@ -458,6 +458,11 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         threshold = LONG_TEXT_THRESHOLD if len(sentence) > LONG_TEXT_LENGTH else MEANING_THRESHOLD
         literal_kinds = {f.kind for f in found if f.confidence >= OFFER_THRESHOLD}
         literal_keys = {(f.kind, f.slug) for f in found}
+        if well and "symptom" not in literal_kinds:
+            # A change in a text that says all went well and names no trouble ("after we
+            # upgraded to the 550 driver, the nodes are fine and nothing broke") caused
+            # nothing: no change is read as the cause by meaning.
+            set_aside |= CHANGE_CAUSES
         best = {}  # value index → (share, clause)
         for row, clause, score in zip(by_clause, pieces, scores, strict=True):
             if len({stem(w) for w in content_words(clause)} & vocabulary.known_stems) < (

@@ -532,9 +532,8 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert list(found) == ["component:nvlink"]
         assert "symptom:job-hang-without-error" in self.suggest("all ranks stuck in allreduce")
-        assert list(self.suggest("the bug was in our code")) == [
-            "root_cause:user-code-or-configuration-error"
-        ]
+        found = list(self.suggest("the bug was in our code"))
+        assert found[0] == "root_cause:user-code-or-configuration-error"
         mce = "mce: [Hardware Error]: CPU 12: Machine Check: 0 Bank 5: be00000000800400"
         assert self.suggest(mce)["component:host-cpu-and-memory"]["how"] == "signature"
         port = self.suggest("NCCL WARN NET/IB : Got async event : port error")
@@ -544,6 +543,19 @@ class ReadingRealLinesTests(LibraryTestCase):
             "failure was: Watchdog caught collective operation timeout"
         )
         assert aborted["symptom:job-crash"]["how"] == "signature"
+        # A change in a text that names no trouble and says all went well; a failure
+        # denied with a qualifier; CRC errors on a switch fabric; a breaker that tripped.
+        assert not self.suggest(
+            "after we upgraded to the 550 driver, the nodes are fine and nothing broke"
+        )
+        found = self.suggest("slow checkpoint loading, no actual failure")
+        assert "symptom:checkpoint-failure" not in found
+        found = self.suggest("lots of CRC errors on links between leaf and spine")
+        assert "symptom:nvlink-error" not in found
+        found = self.suggest("we lost like 200 GPUs when the PDU tripped")
+        assert {"root_cause:power-loss", "symptom:capacity-loss"} <= set(found)
+        found = self.suggest("we lost a third of our GPU capacity when one cluster went down")
+        assert "root_cause:power-loss" not in found
 
     def test_an_upgrade_before_trouble_only_the_meaning_layer_saw(self):
         """The upgrade's cause was read only when a rule had found the trouble first:
