@@ -71,9 +71,23 @@ _BUMPED_TO_VERSION = re.compile(
 )
 
 
+# A deploy or release right before the trouble: "p99 latency jumped after the deploy",
+# "since yesterday's release the workers crash", "following the rollout". New code, so a
+# software regression; a deploy of settings ("after the config rollout") is a change of
+# configuration, read by :func:`configuration_changes`.
+_DEPLOY = re.compile(
+    r"\b(?:after|since|ever\s+since|following)\s+(?:the\s+|a\s+|our\s+|this\s+)?"
+    r"(?:(?:last|latest|new|recent|yesterday'?s|today'?s|morning'?s|friday'?s|weekend'?s)\s+)?"
+    r"(?P<what>[\w.+-]+\s+)?(?:deploy|deployment|release|rollout|roll-out)s?\b",
+    re.IGNORECASE,
+)
+_SETTINGS_WORDS = re.compile(r"\b(?:config\w*|flags?|settings?|feature)\b", re.IGNORECASE)
+
+
 def upgrades(text):
     """``[(slug, start, end)]``: where ``text`` says the trouble came after an upgrade
-    (:data:`_UPGRADE`), with the root cause it points to: ``firmware-or-driver-bug`` when
+    (:data:`_UPGRADE`) or a deploy (:data:`_DEPLOY`), in order, with the root cause it
+    points to: ``firmware-or-driver-bug`` when
     a driver or firmware was upgraded, else ``software-regression``. "Bumped" is an
     upgrade only with what was bumped named ("bumped vLLM", "bumped pytorch to 2.4"; "we
     bumped the batch size limit" changed a setting). Linear in the text."""
@@ -88,7 +102,10 @@ def upgrades(text):
             continue
         slug = "firmware-or-driver-bug" if _DRIVER_WORDS.search(named) else "software-regression"
         found.append((slug, match.start(), match.end()))
-    return found
+    for match in _DEPLOY.finditer(text):
+        if not _SETTINGS_WORDS.search(match.group("what") or ""):
+            found.append(("software-regression", match.start(), match.end()))
+    return sorted(found, key=lambda item: item[1])
 
 
 # A downgrade that made the trouble go away: "Downgrading to vLLM v0.9.* solves this

@@ -8,8 +8,9 @@ symmetric-deletion method (Wolf Garbe, SymSpell, 2012: two words are one slip ap
 deleting at most one letter from each makes them equal; an index of every word's
 one-letter deletions answers in a few dictionary look-ups, whatever the vocabulary's
 size). Unknown means neither a word of the vocabulary's texts nor a whole word of the
-embeddings' tokenizer (32,000 tokens of English and code, ``search/semantic.py``): "drain" stays
-"drain" although "train" is one slip away. Only words of :data:`SHORTEST` letters or more,
+embeddings' tokenizer (32,000 tokens of English and code, ``search/semantic.py``), nor
+an irregular past form (:data:`IRREGULAR_FORMS`): "drain" stays "drain" although "train"
+is one slip away. Only words of :data:`SHORTEST` letters or more,
 all letters and not mixed case, are read so: identifiers and numbers are left as typed.
 """
 
@@ -20,6 +21,22 @@ from collections import defaultdict
 SHORTEST = 5
 _WORD = re.compile(r"(?<![\w./:-])[A-Za-z]+(?![\w./:-])")
 
+
+# English verbs' irregular past forms of five letters or more, which the tokenizer holds
+# only in pieces and which sit one slip from a vocabulary word ("someone stole our keys"
+# read as "store", "swore" as "store", "risen" as "riser", "stank" as "stack"): never
+# slips. The forms of the common irregular verbs, as English grammars list them.
+_IRREGULAR = (
+    "stole stolen broke broken froze frozen wrote written drove driven threw thrown stuck "
+    "spent swept slept built dealt meant taught thought caught bought brought fought "
+    "sought began begun drank shrank shrunk stank sprang sprung swung wound bound found "
+    "ground arose arisen awoke awoken bitten chose chosen eaten fallen forgot forgotten "
+    "given hidden ridden risen shaken shook spoken spoke strode struck stricken sworn "
+    "swore taken woken woven overran overrun mistook mistaken undid undone withdrew "
+    "withdrawn upheld split spread leapt knelt dwelt burnt learnt spoilt crept slung "
+    "stung strung sank sunk shone shown sewn sown grown blown flown drawn known"
+)
+IRREGULAR_FORMS = frozenset(_IRREGULAR.split())
 
 # Inflections a known word may take and still be known ("drained", "rebooting").
 _ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly", "ies", "ied")
@@ -58,7 +75,7 @@ class Speller:
 
     def __init__(self, targets, known=()):
         self.counts = dict(targets)
-        self.known = frozenset(known) | frozenset(self.counts)
+        self.known = frozenset(known) | frozenset(self.counts) | IRREGULAR_FORMS
         self.by_deletion = defaultdict(set)
         for word in self.counts:
             if len(word) >= SHORTEST - 1:

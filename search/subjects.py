@@ -138,7 +138,8 @@ NEEDS_WORDS = tuple(
             # "the cooling loop leaked onto the rack" stole no credentials.
             r"\bstolen\s+credentials\b",
             r"(?:credential|password|passwd|token|api[\s_-]?keys?|secret|account|log[\s-]?in|"
-            r"\bauth|stolen|steal|compromis|phish|\bssh\b|\bkeys?\b|hijack|breach|"
+            r"\bauth|stolen|steal|compromis|phish|\bssh\b|(?:access|secret|private|signing)\s+keys?|"
+            r"hijack|breach|"
             r"unauthori[sz]ed|attacker|hacker|malicious|intru)",
         ),
         (

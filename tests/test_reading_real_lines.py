@@ -557,6 +557,39 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("we lost a third of our GPU capacity when one cluster went down")
         assert "root_cause:power-loss" not in found
 
+    def test_launcher_resolver_and_hub_lines_and_a_deploy_before_trouble(self):
+        """PyTorch's rendezvous socket timing out and its c10d store failing (read by
+        meaning as stolen credentials: "key-value store by key"), curl's error 6,
+        transformers failing to reach the Hub; "stole" is no slip for "store"; trouble
+        after a deploy points to a software regression, after a config rollout not."""
+        found = self.suggest(
+            "torch.distributed.DistNetworkError: The client socket has timed out after "
+            "900000ms while trying to connect to (10.0.0.1, 29500)."
+        )
+        assert found["component:distributed-job-launcher"]["how"] == "signature"
+        found = self.suggest(
+            "RuntimeError: [1] is setting up NCCL communicator and retrieving ncclUniqueId "
+            "from [0] via c10d key-value store by key '0', but store->get('0') got error: "
+            "Connection reset by peer"
+        )
+        assert found["component:distributed-job-launcher"]["how"] == "signature"
+        assert "root_cause:stolen-credentials" not in found
+        found = self.suggest("curl: (6) Could not resolve host: huggingface.co")
+        assert found["symptom:dns-resolution-failure"]["how"] == "signature"
+        found = self.suggest(
+            "OSError: We couldn't connect to 'https://huggingface.co' to load this file, "
+            "couldn't find it in the cached files"
+        )
+        assert found["component:package-or-model-registry"]["how"] == "signature"
+        assert "root_cause:storage-system-failure" not in found
+        found = self.suggest("someone stole our AWS access keys and spun up GPUs")
+        assert found["root_cause:stolen-credentials"]["matched"].startswith("someone stole")
+        found = self.suggest("p99 latency jumped from 800ms to 6s after the deploy")
+        assert "root_cause:software-regression" in found
+        assert "root_cause:configuration-change" not in found
+        found = self.suggest("error rate doubled after the config rollout")
+        assert "root_cause:software-regression" not in found
+
     def test_an_upgrade_before_trouble_only_the_meaning_layer_saw(self):
         """The upgrade's cause was read only when a rule had found the trouble first:
         'inference performance drop down 28%' is seen by the meaning layer after it.
