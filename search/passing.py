@@ -71,6 +71,9 @@ PART_SETTING_NOUNS = SETTING_NOUNS - {"device", "devices"}
 
 # "log in", "logged on", "logging into": signing in, which has nothing to do with logs.
 SIGN_IN = re.compile(r"log(?:s|ged|ging)?\s+(?:in|into|on|onto|out)\b", re.IGNORECASE)
+# "the login node", "login hosts": the machines users sign in to on a cluster (an HPC
+# term), not the sign-in service. The word is left out before the meaning layer reads.
+LOGIN_HOST = re.compile(r"\blog-?in(?=\s+(?:node|host|server|box|machine|vm)s?\b)", re.IGNORECASE)
 
 
 def is_broad(kind, slug, breadth):

@@ -60,10 +60,26 @@ def repeat_offenders(text):
     """``[(start, end)]`` of the places ``text`` says a failing node was put back to work
     (:data:`_REPEAT_OFFENDER`: "the scheduler allocated the same node and … we crashed
     again", "jobs keep landing on the same faulty host", "were in drain state again", "one
-    of the nodes that has the tendency to shut down"). Such a place shows the
+    of the nodes that has the tendency to shut down"); "the same node" only near a word of
+    trouble (:data:`_TROUBLE_NEAR`). Such a place shows the
     contributing factor *Repeat offender nodes*. Linear in the text (bounded
     repetitions)."""
-    return [match.span() for match in _REPEAT_OFFENDER.finditer(text)]
+    return [
+        match.span()
+        for match in _REPEAT_OFFENDER.finditer(text)
+        if not re.search(r"\bsame\b", match.group(), re.IGNORECASE)
+        or _TROUBLE_NEAR.search(text, max(0, match.start() - 80), match.end() + 80)
+    ]
+
+
+# Near "the same node": a word that the node was bad or the work failed again. Without
+# one, "the scheduler placed two jobs on the same GPUs" double-booked a node; nothing
+# says it was failing.
+_TROUBLE_NEAR = re.compile(
+    r"\b(?:bad|faulty|broken|flaky|sick|dead|failing|again|crash\w*|fail\w*|died|dies|"
+    r"broke|errors?|xids?|ecc|hung|hangs?|down)\b",
+    re.IGNORECASE,
+)
 
 
 # A checkpoint that failed to save or load: "Got an NCCL timeout while checkpointing",

@@ -57,7 +57,7 @@ from .clauses import (
     without_words,
 )
 from .metrics import metric_moves, misleading_signals
-from .passing import SIGN_IN, in_passing, is_broad
+from .passing import LOGIN_HOST, SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
 from .rules import (
     checkpoint_failures,
@@ -445,6 +445,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # An access log's request line is a path, not prose: the meaning layer skips it.
     remainder = ACCESS_LOG_REQUEST.sub(" ", _blank(sentence, covered))
     remainder = prose(re.sub(r"\b\d+\b", " ", strip_log_noise(remainder)))
+    remainder = LOGIN_HOST.sub(lambda m: " " * len(m.group()), remainder)
     remainder = without_denied_verbs(SIGN_IN.sub("sign in", remainder), vocabulary.event_stems)
     known = {stem(w) for w in content_words(remainder)} & vocabulary.known_stems
     if len(vocabulary.semantic.keys) >= MEANING_MIN_TERMS and len(known) >= MEANING_MIN_KNOWN:

@@ -589,6 +589,16 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:configuration-change" not in found
         found = self.suggest("error rate doubled after the config rollout")
         assert "root_cause:software-regression" not in found
+        # Two jobs on the same GPUs is no bad node put back; a login node is a host,
+        # not the sign-in service; an IB switch is a switch.
+        found = self.suggest("the scheduler placed two jobs on the same GPUs")
+        assert "contributing_factor:repeat-offender-nodes" not in found
+        found = self.suggest("the scheduler allocated the same node and we crashed again")
+        assert "contributing_factor:repeat-offender-nodes" in found
+        found = self.suggest("disk full on the login node, nothing works")
+        assert "component:authentication-service" not in found
+        found = self.suggest("the IB switch in rack 12 died and took 64 nodes with it")
+        assert "component:network-switch" in found
 
     def test_an_upgrade_before_trouble_only_the_meaning_layer_saw(self):
         """The upgrade's cause was read only when a rule had found the trouble first:
