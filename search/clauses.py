@@ -92,10 +92,14 @@ _WELL = re.compile(
 # word in it says otherwise ("node not ok", "latency back to normal": it was not) or
 # says who claimed it ("RAS shows it healthy", "the dashboard said fine": a signal that
 # may mislead, read by ``search/metrics.py``).
-_TERSE_WELL = re.compile(
-    r"\s*(?:(?!(?:not|no|never|back|to|isn't|wasn't|aren't|it|they|them|this|that|"
+_TERSE_WORD = (
+    r"(?:(?!(?:not|no|never|back|to|isn't|wasn't|aren't|it|they|them|this|that|and|"
     r"shows?|showed|showing|says?|said|reports?|reported|claims?|claimed|marks?|marked)\b)"
-    r"[^\W\d_][\w/-]*\s+){1,3}"
+    r"[^\W\d_][\w/-]*\s+)"
+)
+# Two things joined, then "both" or "all": "NVLink and IB both healthy".
+_TERSE_WELL = re.compile(
+    r"\s*" + _TERSE_WORD + r"{1,3}(?:(?:and|&)\s+" + _TERSE_WORD + r"{1,3}(?:both|all)\s+)?"
     r"(?:unchanged|fine|ok|okay|healthy|normal|stable|nominal|unaffected|intact)\s*",
     re.IGNORECASE,
 )

@@ -65,8 +65,28 @@ SETTING_NOUNS = frozenset(
 
 # After a particular component's one-word name, the nouns that make it the setting
 # ("Slurm jobs", "Lustre nodes"); not "device", which names the component's own
-# hardware ("InfiniBand device 'mlx5_11'").
-PART_SETTING_NOUNS = SETTING_NOUNS - {"device", "devices"}
+# hardware ("InfiniBand device 'mlx5_11'"), nor "pod" or "instance", which name the
+# component's own running copies ("vllm pods crashlooping", "coredns pods", "redis
+# instances": the server is what crashed).
+PART_SETTING_NOUNS = SETTING_NOUNS - {"device", "devices", "pod", "pods", "instance", "instances"}
+
+
+# Right before a match, NCCL's network transport tag ("NET/IB : ", "NET/Socket : ", as
+# src/transport/net_ib.cc and net_socket.cc print): what follows is about the transport
+# ("NET/IB : No device found." found no InfiniBand device), not what the words name alone.
+_NCCL_NET_TAG = re.compile(r"\bNET/\w{1,16} ?: ?$")
+
+
+# Software that runs as pods or instances, by the words of its name (Inference server,
+# DNS, Load balancer, Cache, Database, Message queue, Request router, GPU device plugin):
+# after its name, "pods" are its own copies ("vllm pods", "coredns pods"), even when the
+# value is broad. Hardware ("GPU pods") stays the setting.
+_RUNS_AS_PODS = re.compile(
+    r"\b(?:server|service|dns|balancer|cache|database|queue|router|plugin|registry|"
+    r"autoscaler)\b",
+    re.IGNORECASE,
+)
+_COPIES = frozenset({"pod", "pods", "instance", "instances"})
 
 
 # "log in", "logged on", "logging into": signing in, which has nothing to do with logs.
@@ -103,8 +123,9 @@ def in_passing(sentence, found, broad):
     a component's one word after a modal verb ("will cache a node"); systemd as the
     syslog tag of the line it wrote ("systemd[1]:"); a component's word as the Python
     module that logged a line ("scheduler.py:1234]"); and
-    for "log" as in signing in ("without logging in"); and for a "batch" of parts, not
-    of data ("a bad batch of optics").
+    for "log" as in signing in ("without logging in"); for a "batch" of parts, not
+    of data ("a bad batch of optics"); and for words right after NCCL's transport tag
+    ("NET/IB : No device found").
     (:func:`search.suggestions.recognise` also treats a broad value named in one word
     as in passing when the sentence names something more particular.)
     """
@@ -112,6 +133,8 @@ def in_passing(sentence, found, broad):
         _CLAUSE_START.split(sentence[: found.start])[-1]
     ):
         return True  # "our nodes are connected using InfiniBand": how things are set up
+    if _NCCL_NET_TAG.search(sentence, max(0, found.start - 24), found.start):
+        return True  # NCCL's "NET/IB : No device found.": no RDMA device, not no GPU
     if found.kind == "accelerator" and _BUILT_ON.search(sentence[: found.start]):
         return True  # "the engine was built on an A100": where it was built, not run
     if found.kind == "organisation" and _IN_URL.search(sentence[: found.start]):
@@ -124,6 +147,12 @@ def in_passing(sentence, found, broad):
         and sentence[found.start - 1 : found.start] == "_" == (sentence[end : end + 1])
     ):
         return True  # words of a snake_case identifier ("mlx5_health_check_fatal"): code
+    if (
+        found.kind == "component"
+        and "_" in found.matched
+        and re.match(r"_[^\W_]", sentence[end : end + 2])
+    ):
+        return True  # the start of a longer identifier ("gpu_memory_utilization"): a setting
     if _BATCH_OF_PARTS.match(sentence, end) and found.matched.casefold().endswith("batch"):
         return True  # "a bad batch of optics": a lot of parts, not a batch of training data
     if len(tokenize(found.matched)) != 1:
@@ -153,6 +182,8 @@ def in_passing(sentence, found, broad):
         return True  # part of a name, path or version: nvidia-smi, /pytorch/torch, 5.15-nvidia
     following = re.match(r"[\s-]*(?:'s\s+)?([^\W\d_]+)", rest)
     nouns = SETTING_NOUNS if broad or found.kind == "organisation" else PART_SETTING_NOUNS
+    if found.kind == "component" and _RUNS_AS_PODS.search(found.name or ""):
+        nouns = nouns - _COPIES  # "vllm pods crashlooping": the server's own copies
     if not (following and following.group(1).casefold() in nouns):
         return False
     # The noun is the head of the value's own name ("vllm server" for Inference server):

@@ -212,6 +212,18 @@ class Recognised:
 _NUMBER_FIELD = re.compile(r"[A-Za-z][^:=\n]{0,40}?[:=]\s*[-+]?\d")
 
 
+# HTML markup: a script's or style's element whole, or another element's tag (the
+# common names only, so Python's "<class 'torch.OutOfMemoryError'>" and NCCL's
+# "10.0.0.1<0>" stay).
+_MARKUP = re.compile(
+    r"<(script|style)\b[^>]{0,200}>[^<]{0,2000}</\1\s*>|"
+    r"</?(?:script|style|iframe|img|svg|a|div|span|p|br|b|i|u|em|strong|body|html|head|"
+    r"title|h[1-6]|pre|code|table|tr|td|th|ul|ol|li|form|input|button|meta|link|object|"
+    r"embed)\b[^<>]{0,200}/?>",
+    re.IGNORECASE,
+)
+
+
 # Right after a value's name, a word of its state, not another value's: "row remapping
 # pending" (nvidia-smi -q's "Pending: Yes" under Remapped Rows), "ECC errors detected".
 _STATE_AFTER = re.compile(
@@ -245,6 +257,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         return []
     vocabulary = get_vocabulary(version)
     sentence = vocabulary.speller.correct(sentence)[0]  # "out of memroy": memory
+    # HTML pasted with the words ("<script>alert(1)</script>"): markup, not what happened;
+    # blanked to spaces so every offset still holds.
+    sentence = _MARKUP.sub(lambda m: " " * len(m.group()), sentence)
     breadth = breadth or (lambda kind, slug: 0.0)
     found = []
     literal = vocabulary.recogniser.recognise(sentence, every=True)

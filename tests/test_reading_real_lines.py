@@ -600,6 +600,44 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("the IB switch in rack 12 died and took 64 nodes with it")
         assert "component:network-switch" in found
 
+    def test_a_second_helpers_fresh_inputs(self):
+        """From a second helper's blind inputs: a server's pods are the server; "OOMed";
+        NCCL's "NET/IB : No device found" is no missing GPU; two things "both healthy";
+        HTML markup is not read; a setting's identifier names no part; and kubelet,
+        Slurm and Lustre lines that imply more than they name."""
+        found = self.suggest("model serving outage, vllm pods crashlooping")
+        assert "component:inference-server" in found
+        assert "symptom:out-of-memory" in self.suggest("not an ECC issue, the job OOMed on rank 3")
+        found = self.suggest("gpu-a-12:88:312 [7] NCCL INFO NET/IB : No device found.")
+        assert "symptom:gpu-not-visible" not in found
+        assert "symptom:gpu-not-visible" in self.suggest("nvidia-smi: no devices found")
+        found = self.suggest("NVLink and IB both healthy; storage was the bottleneck")
+        assert not {"component:nvlink", "symptom:infiniband-link-errors"} & set(found)
+        found = self.suggest("<script>alert(1)</script> GPU fell off the bus")
+        assert list(found) == ["symptom:gpu-fell-off-the-bus"]
+        found = self.suggest("--gpu_memory_utilization 0.95 gives OOM at startup")
+        assert "component:gpu-memory-hbm" not in found
+        found = self.suggest(
+            'kubelet[2211]: I0312 04:11:02.123456    2211 eviction_manager.go:366] "Eviction '
+            'manager: attempting to reclaim" resourceName="ephemeral-storage"'
+        )
+        assert found["root_cause:capacity-exhaustion"]["how"] == "signature"
+        found = self.suggest(
+            "  Ready   False   Tue, 12 Mar 2024 04:11:02 +0000   KubeletNotReady   PLEG is "
+            "not healthy: pleg was last seen active 3m12.1s ago; threshold is 3m0s"
+        )
+        assert found["symptom:node-failure"]["how"] == "signature"
+        found = self.suggest(
+            "[2024-03-12T03:14:07.512] error: Nodes gpu-[101-104] not responding, setting DOWN"
+        )
+        assert found["component:job-scheduler"]["how"] == "signature"
+        found = self.suggest(
+            "Lustre: scratch-OST0012-osc-ffff9a3c: Connection to scratch-OST0012 (at "
+            "10.10.1.22@o2ib) was lost; in progress operations using this service will "
+            "wait for recovery to complete"
+        )
+        assert found["root_cause:storage-system-failure"]["how"] == "signature"
+
     def test_an_upgrade_before_trouble_only_the_meaning_layer_saw(self):
         """The upgrade's cause was read only when a rule had found the trouble first:
         'inference performance drop down 28%' is seen by the meaning layer after it.
