@@ -36,7 +36,7 @@ from lib.parameters import unknown_parameters
 from lib.text import shorten
 from listing.records import case_findings
 from search.passing import index_breadth
-from search.paste import first_words, read_paste
+from search.paste import read_text
 from search.ranking import match_sentence
 from search.suggestions import offered, recognise
 from search.text import query_terms
@@ -277,11 +277,7 @@ def read_sentence(sentence):
     """The part of a sentence or paste the search and suggestions read: ``str``, at most
     ``SEARCH_MAX_LENGTH`` characters (:func:`~search.paste.read_paste` for a paste of up
     to ``PASTE_MAX_LENGTH``, else its first words)."""
-    if len(sentence) <= SEARCH_MAX_LENGTH:
-        return sentence
-    if len(sentence) <= PASTE_MAX_LENGTH:
-        return read_paste(sentence, get_vocabulary().signatures.find)
-    return first_words(sentence)
+    return read_text(sentence, get_vocabulary().signatures.find)
 
 
 def paste_notice(pasted, sentence):

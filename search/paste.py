@@ -5,6 +5,7 @@ The search reads at most :data:`~incidents.filters.SEARCH_MAX_LENGTH` characters
 longer text of up to :data:`~incidents.filters.PASTE_MAX_LENGTH` characters (what fits in
 a URL) is reduced first: its lines that a log signature matches come first, then lines
 with a word of failure (:data:`FAILURE_WORDS`), then the rest, each shape of line once
+(a line a signature matched from its first match on, :func:`_signature_part`)
 (numbers, addresses and times aside), kept in the order they were pasted until the
 budget is spent. A line of the first two kinds is kept up to :data:`SHAPE_REPEATS_KEPT`
 times, its repeats last, in the budget the other lines leave: a repeat of trouble is
@@ -17,7 +18,7 @@ Longer texts are refused (a 400) by the callers.
 
 import re
 
-from incidents.filters import SEARCH_MAX_LENGTH
+from incidents.filters import PASTE_MAX_LENGTH, SEARCH_MAX_LENGTH
 
 FAILURE_WORDS = re.compile(
     r"\b(?:errors?|fail\w*|fatal|panic\w*|timeouts?|timed out|exceptions?|killed|oom\w*|"
@@ -68,6 +69,29 @@ def first_words(text, limit=SEARCH_MAX_LENGTH):
 SHAPE_REPEATS_KEPT = 3
 
 
+# The longest prefix before a signature's match that is taken for a log line's stamp,
+# host and process ("Mar 12 03:15:01 gpu-node-17 kernel: ", "[Tue Mar 12 03:14:07
+# 2024] "); a line with more before its match is prose and is kept whole.
+LOG_PREFIX = 60
+# What a line a signature matched keeps after its last match: the words that say more
+# ("… has fallen off the bus", "… rc = -107"), up to this many characters.
+SIGNATURE_TAIL = 80
+
+
+def _signature_part(line, matched):
+    """The part of a line that signatures ``matched`` (``[(kind, slug, start, end)]``) that
+    a long paste keeps: from the first match to :data:`SIGNATURE_TAIL` characters past the
+    last, cut at a word boundary; the whole line when more than :data:`LOG_PREFIX`
+    characters come before the first match. The timestamp, host and process id before
+    the first match say nothing a reader or the search uses, and leave room for more
+    lines."""
+    start = min(match[2] for match in matched)
+    if start > LOG_PREFIX:
+        return line  # prose that quotes a log line: its words before the quote count
+    end = max(match[3] for match in matched)
+    return line[start:end] + first_words(line[end:], SIGNATURE_TAIL).rstrip()
+
+
 def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
     """The part of ``text`` the search reads.
 
@@ -104,6 +128,7 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
             continue
         if matched:
             weight = 0
+            line = _signature_part(line, matched)
         elif FAILURE_WORDS.search(line):
             weight = 1
         else:
@@ -118,3 +143,16 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
         kept.append((position, line))
         used += cost
     return "\n".join(line for _, line in sorted(kept))
+
+
+def read_text(text, find_signatures=None):
+    """The part of a sentence or paste the search and suggestions read: ``str``, at most
+    ``SEARCH_MAX_LENGTH`` characters: ``text`` itself when it fits, :func:`read_paste` of
+    a paste of up to ``PASTE_MAX_LENGTH``, else its first words. Input: the text (white
+    space around it already stripped) and ``find_signatures`` as :func:`read_paste` takes
+    it. The list, ``/suggest.json`` and ``manage.py evaluate_search`` all read through it."""
+    if len(text) <= SEARCH_MAX_LENGTH:
+        return text
+    if len(text) <= PASTE_MAX_LENGTH:
+        return read_paste(text, find_signatures)
+    return first_words(text)

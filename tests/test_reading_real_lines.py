@@ -638,6 +638,39 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert found["root_cause:storage-system-failure"]["how"] == "signature"
 
+    def test_a_long_mixed_paste_keeps_each_log_line_from_its_signature_on(self):
+        """A paste longer than the search reads kept whole lines, stamps and hosts
+        included, so three Xid lines filled the budget and the OOM killer, NCCL's port
+        event and slurmctld's DOWN nodes after them were dropped."""
+        lines = [
+            "[Tue Mar 12 03:14:07 2024] NVRM: Xid (PCI:0000:3b:00): 79, pid=90211, "
+            "name=python3, GPU has fallen off the bus.",
+            "[Tue Mar 12 03:14:08 2024] NVRM: Xid (PCI:0000:5e:00): 48, pid=90211, "
+            "name=python3, An uncorrectable double bit error (DBE) has been detected on GPU "
+            "in the framebuffer at partition 6, subpartition 0.",
+            "[Tue Mar 12 03:14:09 2024] NVRM: Xid (PCI:0000:86:00): 74, pid=1234, "
+            "name=python3, NVLink: fatal error detected on link 2",
+            "Mar 12 03:15:01 gpu-node-17 kernel: Out of memory: Killed process 48211 "
+            "(python) total-vm:812345678kB, anon-rss:123456789kB",
+            "gpu-node-17:48211:48299 [3] NCCL WARN NET/IB : Got async event : port error",
+            "[2024-03-12T03:14:07.512] error: Nodes gpu-[101-104] not responding, setting DOWN",
+        ]
+        noise = [
+            f"[Tue Mar 12 03:1{i % 10}:00 2024] usb 1-{i}: new high-speed USB device number "
+            f"{i} using xhci_hcd"
+            for i in range(20)
+        ]
+        found = self.suggest("\n".join(noise[:10] + lines + noise[10:]))
+        for value in (
+            "symptom:gpu-fell-off-the-bus",
+            "symptom:ecc-error",
+            "symptom:nvlink-error",
+            "symptom:out-of-memory",
+            "symptom:network-link-flapping",
+            "symptom:node-failure",
+        ):
+            assert found[value]["how"] == "signature", value
+
     def test_an_upgrade_before_trouble_only_the_meaning_layer_saw(self):
         """The upgrade's cause was read only when a rule had found the trouble first:
         'inference performance drop down 28%' is seen by the meaning layer after it.

@@ -23,13 +23,16 @@ from search.evaluation import (
     read_rows,
 )
 from search.passing import index_breadth
+from search.paste import read_text
 from search.ranking import match_sentence
 from search.suggestions import offered, recognise
+from search.vocabulary import get_vocabulary
 
 
 def suggest(sentence):
     """``kind:slug`` of what ``/suggest.json`` offers for the sentence, in its order."""
     index = get_index()
+    sentence = read_text(sentence.strip(), get_vocabulary(index.versions[0]).signatures.find)
     found = recognise(sentence, (), index.versions[0], index_breadth(index))
     return [f"{f.kind}:{f.slug}" for f in offered(found, index)]
 
