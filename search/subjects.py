@@ -94,6 +94,12 @@ NEEDS_WORDS = tuple(
             r"\bgrid\b|\bfeed\b|\bdark\b|brownout|volt|substation|mains)",
         ),
         (
+            # "IB flapping on half the rack" says where, not that anything ran hot.
+            r"\bcooling\s+system\b",
+            r"(?:cool|chill|\bcdu|\bcrah|\bhvac|\bfans?\b|thermal|temperat|\btemps?\b|heat|\bhot\b|"
+            r"leak|water|liquid|\bair\b|airflow|humid|overheat|°|\bdeg)",
+        ),
+        (
             r"\bxid\s+error\b",
             r"(?:\bxids?\b|nvrm|nvidia|\bgpus?\b|\bsxid)",
         ),

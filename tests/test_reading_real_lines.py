@@ -637,6 +637,13 @@ class ReadingRealLinesTests(LibraryTestCase):
             "wait for recovery to complete"
         )
         assert found["root_cause:storage-system-failure"]["how"] == "signature"
+        found = self.suggest("NVLink fine, IB flapping on half the rack")
+        assert "component:cooling-system" not in found
+        found = self.suggest(
+            '[2024-03-12T10:22:41.882Z] "POST /v1/completions HTTP/1.1" 503 UO '
+            'upstream_reset_before_response_started{overflow} 0 81 0 - "10.2.3.4"'
+        )
+        assert found["symptom:elevated-error-rate"]["how"] == "signature"
 
     def test_a_long_mixed_paste_keeps_each_log_line_from_its_signature_on(self):
         """A paste longer than the search reads kept whole lines, stamps and hosts
