@@ -212,6 +212,15 @@ class Recognised:
 _NUMBER_FIELD = re.compile(r"[A-Za-z][^:=\n]{0,40}?[:=]\s*[-+]?\d")
 
 
+# Between an accelerator's name and a part's word, the rest of a product name: memory
+# size, form factor ("H100 80GB HBM3", "A100-SXM4-80GB HBM2e"); at least one of them
+# ("H100 HBM errors" names the part).
+_PRODUCT_SUFFIX = re.compile(
+    r"(?:[\s-]{1,2}(?:\d{1,3}\s?GB|SXM\d?|PCIe|NVL\d{0,3}|SXM\d-\d{1,3}GB))+[\s-]{1,2}",
+    re.IGNORECASE,
+)
+
+
 # HTML markup: a script's or style's element whole, or another element's tag (the
 # common names only, so Python's "<class 'torch.OutOfMemoryError'>" and NCCL's
 # "10.0.0.1<0>" stay).
@@ -333,6 +342,13 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             for a, b in setting_spans
         )
         if probe.kind not in SETTING_KINDS and probe.kind != "component" and inside:
+            occurrences[key] = _with(probe, confidence=PASSING_CONFIDENCE)
+        elif probe.kind == "component" and any(
+            b <= probe.start and _PRODUCT_SUFFIX.fullmatch(sentence, b, probe.start)
+            for a, b in setting_spans
+        ):
+            # The rest of an accelerator's product name ("NVIDIA H100 80GB HBM3"): the
+            # memory it is sold with, not a part that failed.
             occurrences[key] = _with(probe, confidence=PASSING_CONFIDENCE)
     offered_keys = {k for k, probe in occurrences.items() if probe.confidence >= OFFER_THRESHOLD}
     if (offered_keys | by_signature) & SERVING:

@@ -644,6 +644,14 @@ class ReadingRealLinesTests(LibraryTestCase):
             'upstream_reset_before_response_started{overflow} 0 81 0 - "10.2.3.4"'
         )
         assert found["symptom:elevated-error-rate"]["how"] == "signature"
+        # dcgm-exporter's metric: its value is the last Xid; "HBM3" is the model's name.
+        found = self.suggest(
+            'DCGM_FI_DEV_XID_ERRORS{gpu="6",UUID="GPU-8f3a2c1e",device="nvidia6",'
+            'modelName="NVIDIA H100 80GB HBM3",Hostname="gpu-node-042"} 79'
+        )
+        assert found["symptom:gpu-fell-off-the-bus"]["how"] == "signature"
+        assert "component:gpu-memory-hbm" not in found
+        assert "component:gpu-memory-hbm" in self.suggest("H100 HBM errors on node 4")
 
     def test_a_long_mixed_paste_keeps_each_log_line_from_its_signature_on(self):
         """A paste longer than the search reads kept whole lines, stamps and hosts
