@@ -39,7 +39,8 @@ _ACCELERATOR_COUNT = re.compile(
 def accelerator_counts(text):
     """``[(count, start, end)]`` of the places ``text`` gives how many accelerators a job,
     run or cluster had (:data:`_ACCELERATOR_COUNT`), for the *Scale* filter's bands:
-    ``count`` an ``int`` ("16k" is 16,000; "4,096" is 4,096). Linear in the text."""
+    ``count`` an ``int`` ("16k" is 16,000; "4,096" is 4,096); not a few accelerators
+    right after a word of trouble (:data:`AFFECTED_AT_MOST`). Linear in the text."""
     found = []
     for match in _ACCELERATOR_COUNT.finditer(text):
         written = next(g for g in match.groups() if g is not None).replace(",", "")
@@ -47,6 +48,22 @@ def accelerator_counts(text):
             count = round(float(written[:-1].strip()) * 1000)
         else:
             count = int(float(written))
-        if count > 0:
-            found.append((count, match.start(), match.end()))
+        if count <= 0:
+            continue
+        if count <= AFFECTED_AT_MOST and _TROUBLE_BEFORE.search(
+            text, max(0, match.start() - 40), match.start() + 1
+        ):
+            continue  # "row remapping pending on 3 GPUs": the GPUs hit, not the job's size
+        found.append((count, match.start(), match.end()))
     return found
+
+
+# A few accelerators right after a word of trouble are the ones it hit ("ECC errors on 3
+# GPUs", "Xid 79 on 2 GPUs"), not how many the job had; a large count there is still the
+# job's ("NCCL timeout after 1800s on 2048 GPUs"). Sixteen: two machines of eight.
+AFFECTED_AT_MOST = 16
+_TROUBLE_BEFORE = re.compile(
+    r"\b(?:errors?|pending|fail\w*|down|hung|hangs?|xids?|ecc|faults?|faulty|dead|died|"
+    r"crash\w*|remap\w*|off\s+the\s+bus|throttl\w*|degraded|lost|missing)\b[^.;\n]{0,30}$",
+    re.IGNORECASE,
+)

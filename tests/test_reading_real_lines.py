@@ -652,6 +652,10 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert found["symptom:gpu-fell-off-the-bus"]["how"] == "signature"
         assert "component:gpu-memory-hbm" not in found
         assert "component:gpu-memory-hbm" in self.suggest("H100 HBM errors on node 4")
+        # A few GPUs a fault hit are not the job's size; a large count after one still is.
+        found = self.suggest("HBM uncorrectable errors, row remapping pending on 3 GPUs")
+        assert not [key for key in found if key.startswith("scale:")]
+        assert "scale:1k-10k" in self.suggest("nccl timeout after 1800s on 2048 gpus")
 
     def test_a_long_mixed_paste_keeps_each_log_line_from_its_signature_on(self):
         """A paste longer than the search reads kept whole lines, stamps and hosts
