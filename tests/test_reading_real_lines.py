@@ -656,6 +656,12 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("HBM uncorrectable errors, row remapping pending on 3 GPUs")
         assert not [key for key in found if key.startswith("scale:")]
         assert "scale:1k-10k" in self.suggest("nccl timeout after 1800s on 2048 gpus")
+        found = self.suggest("kubelet evicting pods due to disk pressure on /var")
+        assert "root_cause:capacity-exhaustion" in found
+        found = self.suggest(
+            "Not overheating. Fans fine. Job just slow because of PCIe gen downgrade"
+        )
+        assert "symptom:pcie-error" in found
 
     def test_a_long_mixed_paste_keeps_each_log_line_from_its_signature_on(self):
         """A paste longer than the search reads kept whole lines, stamps and hosts
