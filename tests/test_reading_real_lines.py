@@ -589,6 +589,10 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:configuration-change" not in found
         found = self.suggest("error rate doubled after the config rollout")
         assert "root_cause:software-regression" not in found
+        found = self.suggest("INT8 KV caching + bf16 LLaMA engine generates garbage tokens")
+        assert {"component:kv-cache", "component:inference-server"} <= set(found)
+        found = self.suggest("triton inference latency increases rapidly at 1 s intervals")
+        assert "component:inference-server" in found
         # Two jobs on the same GPUs is no bad node put back; a login node is a host,
         # not the sign-in service; an IB switch is a switch.
         found = self.suggest("the scheduler placed two jobs on the same GPUs")
