@@ -277,6 +277,8 @@ def read_sentence(sentence):
     """The part of a sentence or paste the search and suggestions read: ``str``, at most
     ``SEARCH_MAX_LENGTH`` characters (:func:`~search.paste.read_paste` for a paste of up
     to ``PASTE_MAX_LENGTH``, else its first words)."""
+    if len(sentence) <= SEARCH_MAX_LENGTH:
+        return sentence  # read whole, without a query for the vocabulary's version
     return read_text(sentence, get_vocabulary().signatures.find)
 
 
