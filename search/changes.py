@@ -81,12 +81,20 @@ _DEPLOY = re.compile(
     r"(?P<what>[\w.+-]+\s+)?(?:deploy|deployment|release|rollout|roll-out)s?\b",
     re.IGNORECASE,
 )
+# Trouble seen in a newer version: "higher latency in new versions of vllm", "with the
+# latest release of DeepSpeed". The newer version brought it.
+_NEWER_VERSION = re.compile(
+    r"\b(?:in|with|on|since|after)\s+(?:the\s+)?(?:new|newer|latest|recent)\s+"
+    r"(?:versions?|releases?|builds?)\b(?:\s+of\s+(?P<what>[\w.+-]+(?:\s+[\w.+-]+)?))?",
+    re.IGNORECASE,
+)
 _SETTINGS_WORDS = re.compile(r"\b(?:config\w*|flags?|settings?|feature)\b", re.IGNORECASE)
 
 
 def upgrades(text):
     """``[(slug, start, end)]``: where ``text`` says the trouble came after an upgrade
-    (:data:`_UPGRADE`) or a deploy (:data:`_DEPLOY`), in order, with the root cause it
+    (:data:`_UPGRADE`), in a newer version (:data:`_NEWER_VERSION`) or after a deploy
+    (:data:`_DEPLOY`), in order, with the root cause it
     points to: ``firmware-or-driver-bug`` when
     a driver or firmware was upgraded, else ``software-regression``. "Bumped" is an
     upgrade only with what was bumped named ("bumped vLLM", "bumped pytorch to 2.4"; "we
@@ -100,6 +108,10 @@ def upgrades(text):
             and not _BUMPED_TO_VERSION.match(text, match.end())
         ):
             continue
+        slug = "firmware-or-driver-bug" if _DRIVER_WORDS.search(named) else "software-regression"
+        found.append((slug, match.start(), match.end()))
+    for match in _NEWER_VERSION.finditer(text):
+        named = match.group("what") or ""
         slug = "firmware-or-driver-bug" if _DRIVER_WORDS.search(named) else "software-regression"
         found.append((slug, match.start(), match.end()))
     for match in _DEPLOY.finditer(text):

@@ -593,6 +593,10 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert {"component:kv-cache", "component:inference-server"} <= set(found)
         found = self.suggest("triton inference latency increases rapidly at 1 s intervals")
         assert "component:inference-server" in found
+        found = self.suggest("I am observing higher latency in new versions of vllm.")
+        assert "root_cause:software-regression" in found
+        found = self.suggest("on H200 instances CUDA initialization fails with 802 system error")
+        assert found["symptom:gpu-not-visible"]["how"] == "signature"
         # Two jobs on the same GPUs is no bad node put back; a login node is a host,
         # not the sign-in service; an IB switch is a switch.
         found = self.suggest("the scheduler placed two jobs on the same GPUs")
