@@ -228,7 +228,8 @@ def missing_gpus(text):
 
 
 # A job that sits without a word: "no log lines for 2h", "no output in the last 40
-# minutes", "no new logs for hours", "the job just sits there", "the job seems frozen".
+# minutes", "no new logs for hours", "the job just sits there", "the job seems frozen",
+# "logs stop mid-run with no traceback", "dies silently", "just keeps spinning".
 # The symptom *Job hang without error* (a hang that names an error is read by the
 # suggestions' own gate).
 _SILENT_HANG = re.compile(
@@ -239,7 +240,14 @@ _SILENT_HANG = re.compile(
     r"\b(?:jobs?|runs?|trainings?|process(?:es)?|ranks?)\s+(?:just\s+)?(?:sits?|sat|sitting)\s+"
     r"there\b|"
     r"\b(?:jobs?|runs?|training|process(?:es)?|ranks?)\s+(?:seems?\s+|seemed\s+|looks?\s+|is\s+|"
-    r"was\s+|got\s+|just\s+)?(?:frozen|froze|freezes)\b",
+    r"was\s+|got\s+|just\s+)?(?:frozen|froze|freezes)\b|"
+    # "training logs stop mid-run with no traceback", "the TPU dies silently … just keeps
+    # spinning": nothing more printed, nothing raised.
+    r"\b(?:logs?|log\s+output|output|training|jobs?|runs?|process(?:es)?)\s+(?:just\s+)?"
+    r"(?:stop|stops|stopped)\b(?:\s+mid-?run)?[^.\n]{0,40}?\b(?:with\s+)?no\s+(?:traceback|"
+    r"errors?|exceptions?|stack\s*traces?)\b|"
+    r"\b(?:die|dies|died|dying|hangs?|hung|stalls?|stalled)\s+silently\b|"
+    r"\bjust\s+keeps?\s+spinning\b",
     re.IGNORECASE,
 )
 

@@ -597,6 +597,10 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:software-regression" in found
         found = self.suggest("on H200 instances CUDA initialization fails with 802 system error")
         assert found["symptom:gpu-not-visible"]["how"] == "signature"
+        found = self.suggest("Training logs stop mid-run with no traceback and no NCCL error.")
+        assert "symptom:job-hang-without-error" in found
+        found = self.suggest("the TPU dies silently after a few hours, just keeps spinning")
+        assert "symptom:job-hang-without-error" in found
         # Two jobs on the same GPUs is no bad node put back; a login node is a host,
         # not the sign-in service; an IB switch is a switch.
         found = self.suggest("the scheduler placed two jobs on the same GPUs")
