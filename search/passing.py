@@ -77,6 +77,13 @@ PART_SETTING_NOUNS = SETTING_NOUNS - {"device", "devices", "pod", "pods", "insta
 _NCCL_NET_TAG = re.compile(r"\bNET/\w{1,16} ?: ?$")
 
 
+# After "DRAM", a row of an ECC counter ("DRAM Correctable : 177", "DRAM Uncorrectable
+# : 0"), as nvidia-smi -q prints the GPU's memory errors: the GPU's DRAM, not the host's.
+_ECC_ROW = re.compile(r"\s+(?:Un)?[Cc]orrectable\b")
+# After gRPC's RESOURCE_EXHAUSTED, memory on the same line: out of memory, not a quota.
+_MEMORY_AFTER = re.compile(r"[^\n]{0,200}?\bmemory\b", re.IGNORECASE)
+
+
 # Software that runs as pods or instances, by the words of its name (Inference server,
 # DNS, Load balancer, Cache, Database, Message queue, Request router, GPU device plugin):
 # after its name, "pods" are its own copies ("vllm pods", "coredns pods"), even when the
@@ -133,6 +140,11 @@ def in_passing(sentence, found, broad):
         _CLAUSE_START.split(sentence[: found.start])[-1]
     ):
         return True  # "our nodes are connected using InfiniBand": how things are set up
+    after = found.start + len(found.matched)
+    if found.matched.casefold() == "dram" and _ECC_ROW.match(sentence, after):
+        return True  # nvidia-smi -q's "DRAM Uncorrectable : 2" counts the GPU's own memory
+    if found.matched.casefold() == "resource_exhausted" and _MEMORY_AFTER.match(sentence, after):
+        return True  # XLA's "RESOURCE_EXHAUSTED: … Ran out of memory": no request throttled
     if _NCCL_NET_TAG.search(sentence, max(0, found.start - 24), found.start):
         return True  # NCCL's "NET/IB : No device found.": no RDMA device, not no GPU
     if found.kind == "accelerator" and _BUILT_ON.search(sentence[: found.start]):

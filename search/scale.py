@@ -31,7 +31,10 @@ _NOT_TOTAL = (
 _WHOLE = r"(?:clusters?|jobs?|runs?|training|pre-?training|fleet|deployment|superpod|partition)"
 _ACCELERATOR_COUNT = re.compile(
     rf"{_SIZE_BEFORE}{_COUNT}\s?{_ACCELERATORS}\b{_NOT_TOTAL}|"
-    rf"(?<![\w.,]){_COUNT}[\s-]?{_ACCELERATORS}[\s-]+{_WHOLE}\b",
+    rf"(?<![\w.,]){_COUNT}[\s-]?{_ACCELERATORS}"
+    # "a 16,384 GPU H100 cluster": the model may come between.
+    rf"(?:[\s-]+(?:NVIDIA\s+|AMD\s+)?(?:[ABHLV]\d{{2,3}}|GB\d{{3}}|B\d{{3}}|MI\d{{3}}X?))?"
+    rf"[\s-]+{_WHOLE}\b",
     re.IGNORECASE,
 )
 

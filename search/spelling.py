@@ -38,6 +38,10 @@ _IRREGULAR = (
 )
 IRREGULAR_FORMS = frozenset(_IRREGULAR.split())
 
+# Prefixes that make a new word of a known one ("reseating" the NIC was read as
+# "repeating"; "unmounted", "preallocated", "misrouted", "overcommitted").
+PREFIXES = ("re", "un", "pre", "de", "dis", "mis", "over", "under", "sub", "non", "multi")
+
 # Inflections a known word may take and still be known ("drained", "rebooting").
 _ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly", "ies", "ied")
 
@@ -85,7 +89,18 @@ class Speller:
 
     def is_known(self, word):
         """Whether ``word`` (lowercase) is a known word or one of its inflections
-        ("drained", "reboots": "drain", "reboot" are known)."""
+        ("drained", "reboots": "drain", "reboot" are known), or a known word with a
+        prefix of :data:`PREFIXES` ("reseating": "seating" is known)."""
+        if self._is_known(word):
+            return True
+        return any(
+            word.startswith(prefix)
+            and len(word) - len(prefix) >= 4
+            and self._is_known(word[len(prefix) :])
+            for prefix in PREFIXES
+        )
+
+    def _is_known(self, word):
         if word in self.known:
             return True
         for ending in _ENDINGS:

@@ -100,6 +100,13 @@ NEEDS_WORDS = tuple(
             r"leak|water|liquid|\bair\b|airflow|humid|overheat|°|\bdeg)",
         ),
         (
+            # Fabric Manager's "request to query NVSwitch device information … failed" is
+            # no network switch: a switch is a word of its own, or a leaf, spine or ToR.
+            r"\bswitch\s+failure\b",
+            r"(?:\bswitch(?:es)?\b|\bleaf\b|\bspine\b|\btor\b|top-of-rack|\brtsw|\bctsw|"
+            r"\bfabric\s+switch)",
+        ),
+        (
             r"\bxid\s+error\b",
             r"(?:\bxids?\b|nvrm|nvidia|\bgpus?\b|\bsxid)",
         ),

@@ -73,7 +73,7 @@ from .rules import (
 from .scale import accelerator_counts
 from .service import demand_surges, full_outages, mistuned_timeouts, slow_answers
 from .subjects import lacks_subject
-from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise
+from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise, traceback_frames
 from .training_log import loss_spikes, throughput_drops
 from .vocabulary import SETTING_KINDS, get_vocabulary
 
@@ -466,6 +466,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
     # data, not prose: the meaning layer does not read it.
     covered += _number_rows(sentence)
+    # A traceback's frames: where the error passed, not what it was.
+    covered += traceback_frames(sentence)
     # systemd on a unit's state ("….service: Main process exited, code=exited, status=1/
     # FAILURE"): the unit's exit, which the meaning layer read as a job crash.
     covered += unit_states(sentence)

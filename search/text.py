@@ -252,6 +252,23 @@ _TRACEBACK_BOILERPLATE = re.compile(
 )
 
 
+# A frame of a Python traceback and the source line CPython prints under it ('  File
+# "/workspace/train.py", line 412, in <module>' then '    main()'; Lib/traceback.py,
+# ``StackSummary.format``): where the error passed, not what it was. Bounded and anchored
+# at a line start.
+_TRACEBACK_FRAME = re.compile(
+    r'(?m)^[ \t]{0,8}File "[^"\n]{1,300}", line \d{1,7}(?:, in [^\n]{1,200})?'
+    r"(?:\n[ \t]{2,16}[^\n]{0,300})?"
+)
+
+
+def traceback_frames(text):
+    """``[(start, end)]``: the frames of a Python traceback in ``text``, each with the
+    source line under it (:data:`_TRACEBACK_FRAME`). The suggestions' meaning layer does
+    not read them (a path and a line of code read like a user's code error). Linear."""
+    return [match.span() for match in _TRACEBACK_FRAME.finditer(text)]
+
+
 def strip_log_noise(text):
     """``text`` with timestamps, ranks, ids, hexadecimal, addresses and host names turned
     into spaces (the :data:`_NOISE` patterns), and so is the reporting source of a

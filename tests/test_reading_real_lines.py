@@ -708,6 +708,47 @@ class ReadingRealLinesTests(LibraryTestCase):
         ):
             assert found[value]["how"] == "signature", value
 
+    def test_a_third_helpers_fresh_inputs(self):
+        """From a third helper's blind inputs: a traceback's frames are not read for their
+        meaning; a prefixed word is no slip ("reseating" was "repeating"); NVSwitch is no
+        network switch; a model between the count and "cluster"; nvidia-smi's DRAM rows
+        are the GPU's; XLA's RESOURCE_EXHAUSTED for memory throttles nothing; no free
+        GPU is capacity exhausted; BeeGFS is a shared file system."""
+        found = self.suggest(
+            "Traceback (most recent call last):\n"
+            '  File "/workspace/train.py", line 412, in <module>\n    main()\n'
+            '  File "/workspace/train.py", line 388, in main\n    trainer.fit(model)\n'
+            "RuntimeError: CUDA error: an illegal memory access was encountered"
+        )
+        assert "root_cause:user-code-or-configuration-error" not in found
+        assert "symptom:cuda-error" in found
+        found = self.suggest("ib link flapping on leaf-07 again, reseating the nic fixed it")
+        assert "symptom:degraded-output-quality" not in found
+        found = self.suggest(
+            "request to query NVSwitch device information from NVSwitch driver failed"
+        )
+        assert "root_cause:switch-failure" not in found
+        found = self.suggest("we run a 16,384 GPU H100 cluster")
+        assert "scale:10k-100k" in found
+        found = self.suggest(
+            "ECC Errors\n    Volatile\n        DRAM Correctable : 0\n        DRAM Uncorrectable : 2"
+        )
+        assert "component:host-cpu-and-memory" not in found
+        assert "component:host-cpu-and-memory" in self.suggest("host DRAM errors on node 3")
+        found = self.suggest(
+            "jax.errors.XlaRuntimeError: RESOURCE_EXHAUSTED: Error allocating device "
+            "buffer: Ran out of memory in memory space hbm"
+        )
+        assert "symptom:requests-throttled" not in found
+        assert "symptom:out-of-memory" in found
+        found = self.suggest(
+            "Warning  FailedScheduling  default-scheduler  0/16 nodes are available: 16 "
+            "Insufficient nvidia.com/gpu."
+        )
+        assert found["root_cause:capacity-exhaustion"]["how"] == "signature"
+        found = self.suggest("Communication error: Connection refused (beegfs-meta01 [ID: 1])")
+        assert "component:shared-file-system" in found
+
     def test_an_upgrade_before_trouble_only_the_meaning_layer_saw(self):
         """The upgrade's cause was read only when a rule had found the trouble first:
         'inference performance drop down 28%' is seen by the meaning layer after it.
