@@ -73,7 +73,14 @@ from .rules import (
 from .scale import accelerator_counts
 from .service import demand_surges, full_outages, mistuned_timeouts, slow_answers
 from .subjects import lacks_subject
-from .text import ACCESS_LOG_REQUEST, fold, stem, strip_log_noise, traceback_frames
+from .text import (
+    ACCESS_LOG_REQUEST,
+    fold,
+    sel_rows,
+    stem,
+    strip_log_noise,
+    traceback_frames,
+)
 from .training_log import loss_spikes, throughput_drops
 from .vocabulary import SETTING_KINDS, get_vocabulary
 
@@ -468,6 +475,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     covered += _number_rows(sentence)
     # A traceback's frames: where the error passed, not what it was.
     covered += traceback_frames(sentence)
+    covered += sel_rows(sentence)  # a BMC's event log: sensors and states, read by signature
     # systemd on a unit's state ("….service: Main process exited, code=exited, status=1/
     # FAILURE"): the unit's exit, which the meaning layer read as a job crash.
     covered += unit_states(sentence)

@@ -269,6 +269,21 @@ def traceback_frames(text):
     return [match.span() for match in _TRACEBACK_FRAME.finditer(text)]
 
 
+# A row of a BMC's event log as ``ipmitool sel list`` prints it ("3a | 06/11/2024 |
+# 04:17:52 | Power Supply PSU2_Status | Power Supply AC lost | Asserted"): a sensor and
+# a state from ipmitool's fixed list (include/ipmitool/ipmi_sel.h), read by signatures;
+# its words, "Deasserted" included, are no prose for the meaning layer.
+_SEL_ROW = re.compile(
+    r"(?m)^[ \t]{0,8}[0-9a-fA-F]{1,8} \| [^|\n]{1,40} \| [^|\n]{1,40} \| [^\n]{0,300}"
+)
+
+
+def sel_rows(text):
+    """``[(start, end)]``: the rows of a BMC's event log in ``text`` (:data:`_SEL_ROW`),
+    which the suggestions' meaning layer does not read. Linear."""
+    return [match.span() for match in _SEL_ROW.finditer(text)]
+
+
 def strip_log_noise(text):
     """``text`` with timestamps, ranks, ids, hexadecimal, addresses and host names turned
     into spaces (the :data:`_NOISE` patterns), and so is the reporting source of a

@@ -748,6 +748,25 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert found["root_cause:capacity-exhaustion"]["how"] == "signature"
         found = self.suggest("Communication error: Connection refused (beegfs-meta01 [ID: 1])")
         assert "component:shared-file-system" in found
+        # A BMC's event log (ipmitool sel list): AC lost asserted is a power loss, a GPU
+        # temperature past its upper critical a hot GPU; a row that clears says nothing.
+        found = self.suggest(
+            "3a | 06/11/2024 | 04:17:52 | Power Supply PSU2_Status | Power Supply AC lost | "
+            "Asserted"
+        )
+        assert found["root_cause:power-loss"]["how"] == "signature"
+        found = self.suggest(
+            "7f | 06/11/2024 | 04:19:03 | Temperature GPU4_Temp | Upper Critical going high | "
+            "Asserted | Reading 97 > Threshold 95 degrees C"
+        )
+        assert found["root_cause:gpu-overheating"]["how"] == "signature"
+        found = self.suggest(
+            "3b | 06/11/2024 | 04:20:52 | Power Supply PSU2_Status | Power Supply AC lost | "
+            "Deasserted"
+        )
+        assert list(found) == ["component:power-supply"]
+        found = self.suggest("GPUs thermally throttled, then attackers ran cryptominers")
+        assert {"root_cause:gpu-overheating", "symptom:cryptomining"} <= set(found)
 
     def test_an_upgrade_before_trouble_only_the_meaning_layer_saw(self):
         """The upgrade's cause was read only when a rule had found the trouble first:
