@@ -765,6 +765,10 @@ class ReadingRealLinesTests(LibraryTestCase):
             "Deasserted"
         )
         assert list(found) == ["component:power-supply"]
+        found = self.suggest(
+            "amdgpu 0000:05:00.0: amdgpu: 4 uncorrectable hardware errors detected in UMC block"
+        )
+        assert found["symptom:ecc-error"]["how"] == "signature"
         found = self.suggest("GPUs thermally throttled, then attackers ran cryptominers")
         assert {"root_cause:gpu-overheating", "symptom:cryptomining"} <= set(found)
 
