@@ -138,3 +138,17 @@ class EvaluationSetTests(LibraryTestCase):
         assert self.suggest("there was no ECC error") == []
         # The denial reaches its own clause only.
         assert self.suggest("no ECC error, but the NCCL watchdog fired") == ["symptom:nccl-timeout"]
+
+
+def test_the_test_parts_misses_are_counted_by_kind_without_its_rows():
+    """``evaluate_search -v2`` prints, for every set (the corpus's test part too), how
+    many values of each kind it wanted and missed: counts, never the rows."""
+    from search.evaluation import evaluate_suggestions
+    from search.management.commands.evaluate_search import missed_by_kind
+
+    rows = [
+        ["a", "symptom:x; component:y", "", "log", "s1"],
+        ["b", "symptom:z", "", "log", "s2"],
+    ]
+    report = evaluate_suggestions(rows, lambda sentence: ["component:y"])
+    assert missed_by_kind(report, rows) == "symptom 2/2 missed, component 0/1 missed"

@@ -51,6 +51,24 @@ def ranked(query):
     return [slugs[pk] for pk in pks]
 
 
+def missed_by_kind(report, rows):
+    """``str``: for each kind of value a set expects, how many it wanted and missed
+    ("symptom 40/200 missed, …"), most missed first. Input: a
+    :class:`~search.evaluation.SuggestionReport` and the set's rows. Gives counts only,
+    so it may be printed for the corpus's test part."""
+    wanted, missed = {}, {}
+    for row in rows:
+        for value in (v.strip() for v in (row[1] if len(row) > 1 else "").split(";")):
+            if value:
+                kind = value.split(":", 1)[0]
+                wanted[kind] = wanted.get(kind, 0) + 1
+    for _, value in report.missed:
+        kind = value.split(":", 1)[0]
+        missed[kind] = missed.get(kind, 0) + 1
+    order = sorted(wanted, key=lambda kind: -missed.get(kind, 0))
+    return ", ".join(f"{kind} {missed.get(kind, 0)}/{wanted[kind]} missed" for kind in order)
+
+
 class Command(BaseCommand):
     help = "Measure suggested filters and sentence search on the evaluation sets."
 
@@ -83,6 +101,9 @@ class Command(BaseCommand):
                 f"({report.found}/{report.wanted}), forbidden {len(report.forbidden)}, "
                 f"precision {report.precision:.2f} ({report.found}/{report.suggested})"
             )
+            if verbose:
+                # Per kind, figures only: where a part's misses are, without its rows.
+                self.stdout.write(f"    missed by kind: {missed_by_kind(report, rows)}")
             if verbose and listed:
                 for sentence, value in report.missed:
                     self.stdout.write(f"    missed {value}: {sentence}")
