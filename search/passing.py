@@ -86,14 +86,15 @@ _MEMORY_AFTER = re.compile(r"[^\n]{0,200}?\bmemory\b", re.IGNORECASE)
 
 # Software that runs as pods or instances, by the words of its name (Inference server,
 # DNS, Load balancer, Cache, Database, Message queue, Request router, GPU device plugin):
-# after its name, "pods" are its own copies ("vllm pods", "coredns pods"), even when the
-# value is broad. Hardware ("GPU pods") stays the setting.
+# after its name, "pods" or "servers" are its own copies ("vllm pods", "coredns pods",
+# "an nginx server"), even when the value is broad. Hardware ("GPU pods") stays the
+# setting.
 _RUNS_AS_PODS = re.compile(
     r"\b(?:server|service|dns|balancer|cache|database|queue|router|plugin|registry|"
     r"autoscaler)\b",
     re.IGNORECASE,
 )
-_COPIES = frozenset({"pod", "pods", "instance", "instances"})
+_COPIES = frozenset({"pod", "pods", "instance", "instances", "server", "servers"})
 
 
 # "log in", "logged on", "logging into": signing in, which has nothing to do with logs.

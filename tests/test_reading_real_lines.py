@@ -619,6 +619,8 @@ class ReadingRealLinesTests(LibraryTestCase):
         Slurm and Lustre lines that imply more than they name."""
         found = self.suggest("model serving outage, vllm pods crashlooping")
         assert "component:inference-server" in found
+        found = self.suggest("an nginx server in front of the model server always gives 504")
+        assert "component:load-balancer" in found
         assert "symptom:out-of-memory" in self.suggest("not an ECC issue, the job OOMed on rank 3")
         found = self.suggest("gpu-a-12:88:312 [7] NCCL INFO NET/IB : No device found.")
         assert "symptom:gpu-not-visible" not in found
