@@ -8,13 +8,14 @@ are bounded, so each reader is linear in the text.
 import re
 
 # A loss reading in a training log or a sentence: "lm loss: 7.343709E+00", "'loss': 2.1",
-# "loss=nan", "loss is 9.8", "loss went NaN at step 48k". A "loss scale" or "val_loss" is
+# "loss=nan", "loss is 9.8", "loss went NaN at step 48k", "loss nan" (NaN or inf may follow
+# with no word between). A "loss scale" or "val_loss" is
 # another number.
 _NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d{1,3})?"
 _LOSS_READING = re.compile(
     r"(?<![\w.])(?:lm[ _-]?|train(?:ing)?[ _-]?|total[ _-]?)?loss['\"]?\s{0,3}"
     r"(?:[:=]|\b(?:is|was|of|hit|hits|went(?:\s+to)?|goes(?:\s+to)?|going(?:\s+to)?|"
-    r"turned(?:\s+(?:to|into))?|became|becomes)\b)"
+    r"turned(?:\s+(?:to|into))?|became|becomes)\b|(?=\s{1,3}(?:nan|inf)\b))"
     rf"\s{{0,3}}['\"]?(?P<value>{_NUMBER}|nan|inf)(?![\w.])",
     re.IGNORECASE,
 )

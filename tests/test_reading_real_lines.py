@@ -771,6 +771,8 @@ class ReadingRealLinesTests(LibraryTestCase):
             "amdgpu 0000:05:00.0: amdgpu: 4 uncorrectable hardware errors detected in UMC block"
         )
         assert found["symptom:ecc-error"]["how"] == "signature"
+        assert "symptom:loss-spike" in self.suggest("trianing loss nan after 20k steps")
+        assert "symptom:loss-spike" not in self.suggest("loss scale nan")
         found = self.suggest("GPUs thermally throttled, then attackers ran cryptominers")
         assert {"root_cause:gpu-overheating", "symptom:cryptomining"} <= set(found)
 
