@@ -16,6 +16,7 @@ from dataclasses import dataclass
 UP = (
     r"up|increased?|increasing|rose|risen|rising|grew|grown|growing|grows|doubled|tripled|"
     r"quadrupled|spiked?|spiking|jumped|jumps?|climbed|climbs?|crept up|creeping up|"
+    r"creeps up|keeps climbing|keeps growing|"
     r"went up|goes up|higher|skyrocketed|exploded|ballooned|through the roof|regressed|"
     r"worse|worsened|longer|slower"
 )
@@ -41,7 +42,7 @@ METRICS = (
         "rising-memory-use",
         r"(?:host\s+|process\s+|cpu\s+|worker\s+)?(?:rss|resident\s+memory|"
         r"memory\s+(?:usage|use|footprint|consumption)|ram\s+usage|mem\s+usage|heap(?:\s+size)?|"
-        r"(?<=host\s)ram|(?<=system\s)ram|(?<=host\s)memory)"
+        r"(?<=host\s)ram|(?<=system\s)ram|(?<=host\s)memory|(?<=gpu\s)memory)"
         r"(?!\s+(?:errors?|bandwidth|faults?|clocks?|limits?))",
         "up",
     ),

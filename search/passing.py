@@ -80,6 +80,9 @@ _NCCL_NET_TAG = re.compile(r"\bNET/\w{1,16} ?: ?$")
 # After "DRAM", a row of an ECC counter ("DRAM Correctable : 177", "DRAM Uncorrectable
 # : 0"), as nvidia-smi -q prints the GPU's memory errors: the GPU's DRAM, not the host's.
 _ECC_ROW = re.compile(r"\s+(?:Un)?[Cc]orrectable\b")
+# Right before "checkpointing": the memory-saving technique that recomputes activations
+# ("activation checkpointing", "gradient checkpointing"), not a checkpoint written.
+_MEMORY_TECHNIQUE = re.compile(r"\b(?:activation|gradient|selective)[\s-]$", re.IGNORECASE)
 # After gRPC's RESOURCE_EXHAUSTED, memory on the same line: out of memory, not a quota.
 _MEMORY_AFTER = re.compile(r"[^\n]{0,200}?\bmemory\b", re.IGNORECASE)
 
@@ -142,6 +145,8 @@ def in_passing(sentence, found, broad):
     ):
         return True  # "our nodes are connected using InfiniBand": how things are set up
     after = found.start + len(found.matched)
+    if found.kind == "component" and _MEMORY_TECHNIQUE.search(sentence, 0, found.start):
+        return True  # "activation checkpointing" saves memory; no checkpoint is stored
     if found.matched.casefold() == "dram" and _ECC_ROW.match(sentence, after):
         return True  # nvidia-smi -q's "DRAM Uncorrectable : 2" counts the GPU's own memory
     if found.matched.casefold() == "resource_exhausted" and _MEMORY_AFTER.match(sentence, after):

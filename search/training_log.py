@@ -105,7 +105,12 @@ _GETS_SLOWER = re.compile(
     r"\b(?:jobs?|runs?|training|trainings|it|steps?|epochs?)\s+(?:\w+\s+){0,2}?"
     r"(?:gets?|got|getting|became|becomes|becoming|grows?|grew|goes|went)\s+"
     r"(?:much\s+|a\s+lot\s+|way\s+|progressively\s+|steadily\s+|"
-    r"\d{1,3}(?:\.\d{1,2})?\s?%\s+|\d{1,3}(?:\.\d{1,2})?\s?x\s+)?slower\b",
+    r"\d{1,3}(?:\.\d{1,2})?\s?%\s+|\d{1,3}(?:\.\d{1,2})?\s?x\s+)?slower\b|"
+    # A straggler: "one rank is 30% slower than the others", "node 7 runs 2x slower than
+    # the rest".
+    r"\b(?:ranks?|nodes?|gpus?|workers?|hosts?)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|runs?|ran)\s+"
+    r"(?:\d{1,3}(?:\.\d{1,2})?\s?%|\d{1,3}(?:\.\d{1,2})?\s?x|much|way|a\s+lot)\s+slower\s+than\s+"
+    r"(?:the\s+)?(?:others?|rest|other\s+(?:ranks?|nodes?|gpus?|workers?))\b",
     re.IGNORECASE,
 )
 

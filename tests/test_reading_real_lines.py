@@ -773,6 +773,18 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert found["symptom:ecc-error"]["how"] == "signature"
         assert "symptom:loss-spike" in self.suggest("trianing loss nan after 20k steps")
         assert "symptom:loss-spike" not in self.suggest("loss scale nan")
+        # Everyday phrasings: a straggler, GPU memory creeping up, a model repeating itself;
+        # activation checkpointing stores no checkpoint.
+        found = self.suggest("one rank is 30% slower than the others")
+        assert "symptom:training-throughput-drop" in found
+        found = self.suggest("GPU memory creeps up every epoch until OOM")
+        assert "symptom:rising-memory-use" in found
+        found = self.suggest("the model started outputting the same token over and over")
+        assert "symptom:degraded-output-quality" in found
+        found = self.suggest(
+            "MFU dropped from 45% to 30% after we enabled activation checkpointing"
+        )
+        assert "component:checkpoint-storage" not in found
         found = self.suggest("GPUs thermally throttled, then attackers ran cryptominers")
         assert {"root_cause:gpu-overheating", "symptom:cryptomining"} <= set(found)
 
