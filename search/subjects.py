@@ -77,8 +77,9 @@ NEEDS_WORDS = tuple(
             r"warm)",
         ),
         (
+            # "a leaked Hugging Face token" leaked no memory: a leak needs a memory word.
             r"\bmemory\s+leak\b",
-            r"(?:memory|\bmem\b|\brss\b|leak|\booms?\b|oom-?kill|heap|\bram\b|\bgrow|\bgrew)",
+            r"(?:memory|\bmem\b|\brss\b|\booms?\b|oom-?kill|heap|\bram\b)",
         ),
         (
             # "lots of CRC errors on links between leaf and spine" are a switch fabric's,
@@ -105,6 +106,12 @@ NEEDS_WORDS = tuple(
             r"\bswitch\s+failure\b",
             r"(?:\bswitch(?:es)?\b|\bleaf\b|\bspine\b|\btor\b|top-of-rack|\brtsw|\bctsw|"
             r"\bfabric\s+switch)",
+        ),
+        (
+            # "skipped the bad data shard" skipped no maintenance.
+            r"\bmaintenance\s+lapse\b",
+            r"(?:maintenan|inspect|calibrat|servic|preventive|overdue|filters?\b|batter|"
+            r"generators?\b|\bups\b|fire\s+suppress|sprinkler|replace|lapse|expired|neglect)",
         ),
         (
             r"\bxid\s+error\b",
