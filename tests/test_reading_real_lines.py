@@ -785,7 +785,9 @@ class ReadingRealLinesTests(LibraryTestCase):
             "MFU dropped from 45% to 30% after we enabled activation checkpointing"
         )
         assert "component:checkpoint-storage" not in found
-        found = self.suggest("A leaked Hugging Face token in a public repo gave write access")
+        found = self.suggest(
+            "A leaked Hugging Face token in a public repo gave write access to our model org"
+        )
         assert "root_cause:memory-leak" not in found
         found = self.suggest("we rolled back to the last checkpoint and skipped the bad data shard")
         assert "root_cause:maintenance-lapse" not in found
