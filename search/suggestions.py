@@ -400,6 +400,10 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         set_aside.add(("symptom", "training-throughput-drop"))
     for move in metric_moves(sentence):
         key = ("symptom", move.slug)
+        if key == ("symptom", "training-throughput-drop") and named_keys & SERVING:
+            # A server's rate that fell ("throughput collapsed" with vLLM named) is the
+            # inference throughput's.
+            key = ("symptom", "inference-throughput-drop")
         if key in named_keys or key in set_aside or key not in vocabulary.candidates:
             continue
         if not move.shows:  # "step time went from 1.2 s to 0.9 s": not a slowdown

@@ -791,6 +791,11 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:memory-leak" not in found
         found = self.suggest("we rolled back to the last checkpoint and skipped the bad data shard")
         assert "root_cause:maintenance-lapse" not in found
+        found = self.suggest(
+            "KV cache exhaustion on the 405B deployment made vLLM preempt sequences and "
+            "throughput collapsed"
+        )
+        assert "symptom:inference-throughput-drop" in found
         found = self.suggest("GPUs thermally throttled, then attackers ran cryptominers")
         assert {"root_cause:gpu-overheating", "symptom:cryptomining"} <= set(found)
 
