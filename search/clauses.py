@@ -77,7 +77,9 @@ _WELL = re.compile(
     r"remained|came back|tested|worked|works|behaved|ran)\s+"
     r"(?:all\s+|also\s+)?(?:(?:very|quite|still|perfectly)\s+)?"
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
-    r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged)\b|"
+    r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged|"
+    # "nv-fabricmanager is running" (up), not "is running slow" or "running out"
+    r"(?:up\s+and\s+)?running(?!\s+(?:slow\w*|hot|out|low|behind|into|at|on|a|an|the)\b))\b|"
     # "rate limiter metrics show zero rejections", "dmesg shows 0 AER errors"
     r"\b(?:show|shows|showed|shown|report|reports|reported|read|reads)\s+(?:zero|0)\b|"
     # "temperatures never exceeded 70C", "temps didn't go above 75 °C": a reading that

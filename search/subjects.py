@@ -114,6 +114,13 @@ NEEDS_WORDS = tuple(
             r"generators?\b|\bups\b|fire\s+suppress|sprinkler|replace|lapse|expired|neglect)",
         ),
         (
+            # "the same H200s serve the old config" is no ageing hardware.
+            r"\bhardware\s+ageing\b",
+            r"(?:\bage\b|\baged\b|ageing|aging|\bold(?!\s+(?:config\w*|version|code|build|"
+            r"image|release|settings?|driver|firmware|kernel))\b|older|years?\b|wear|worn|"
+            r"end[\s-]of[\s-]life|\beol\b|degrad|lifetime|bathtub|decay)",
+        ),
+        (
             r"\bxid\s+error\b",
             r"(?:\bxids?\b|nvrm|nvidia|\bgpus?\b|\bsxid)",
         ),
@@ -126,7 +133,8 @@ NEEDS_WORDS = tuple(
             # "the prompt is longer than the maximum model length … number of text
             # tokens" counts tokens; it does not name the tokenizer.
             r"\btokenizer\b",
-            r"(?:tokeni[sz]|detokeni[sz]|template|special\s+tokens?|\bbos\b|\beos\b|eot|"
+            r"(?:tokeni[sz]|detokeni[sz]|(?<!issue\s)(?<!bug\s)(?<!report\s)template|"
+            r"special\s+tokens?|\bbos\b|\beos\b|eot|"
             r"stop\s+(?:tokens?|words?|strings?|sequences?)|\bchat\b|token\s+ids?|vocab|"
             r"jinja|sentencepiece|tiktoken|byte[\s-]?level|unicode|utf-?8|emoji|"
             r"garbl|gibberish|mojibake)",

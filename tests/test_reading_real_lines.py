@@ -796,6 +796,26 @@ class ReadingRealLinesTests(LibraryTestCase):
             "throughput collapsed"
         )
         assert "symptom:inference-throughput-drop" in found
+        # From the denials set: a service "is running" is well; an issue template is no chat
+        # template; "the old config" is no ageing hardware.
+        found = self.suggest(
+            "Not Fabric Manager this time: nv-fabricmanager is running and nvidia-smi -q shows "
+            "Fabric State: Completed. CUDA init still fails with error 802"
+        )
+        assert "component:nvlink" not in found
+        assert "symptom:training-throughput-drop" in self.suggest(
+            "the job is running slow since the upgrade"
+        )
+        found = self.suggest(
+            "this is on TPU v5p, not GPUs, so ignore the CUDA bits in the issue template. the "
+            "slice keeps losing a host every ~6h"
+        )
+        assert "component:tokenizer-or-chat-template" not in found
+        found = self.suggest(
+            "vLLM output turned into gibberish after we switched to the fp8 KV cache; reverting "
+            "to fp16 kv fixes it. hw is fine, the same H200s serve the old config"
+        )
+        assert "root_cause:hardware-ageing" not in found
         found = self.suggest("GPUs thermally throttled, then attackers ran cryptominers")
         assert {"root_cause:gpu-overheating", "symptom:cryptomining"} <= set(found)
 
