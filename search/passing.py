@@ -151,6 +151,8 @@ def in_passing(sentence, found, broad):
         return True  # nvidia-smi -q's "DRAM Uncorrectable : 2" counts the GPU's own memory
     if found.matched.casefold() == "resource_exhausted" and _MEMORY_AFTER.match(sentence, after):
         return True  # XLA's "RESOURCE_EXHAUSTED: … Ran out of memory": no request throttled
+    if found.kind == "component" and _inside_name(sentence, found.start, after):
+        return True  # "p.nodeInfoCache", "svc-datadog-agent.example.com": a name, not a part
     if _NCCL_NET_TAG.search(sentence, max(0, found.start - 24), found.start):
         return True  # NCCL's "NET/IB : No device found.": no RDMA device, not no GPU
     if found.kind == "accelerator" and _BUILT_ON.search(sentence[: found.start]):
@@ -279,6 +281,21 @@ _IN_URL = re.compile(r"(?:https?://|www\.)(?:www\.)?$", re.IGNORECASE)
 
 # Characters that join a name to the rest of an identifier, a path or a version.
 _JOINERS = "-_/.=@:"
+
+
+def _inside_name(sentence, start, end):
+    """Whether a component's words at ``sentence[start:end]`` are the tail of a camelCase
+    identifier ("nodeInfoCache": a lowercase letter right before a capital) or sit inside
+    a host name, joined on both sides by a dot or hyphen to letters
+    ("svc-datadog-agent.example.com"); not in a path, whose parts name things
+    ("…/k8s-device-plugin/blob/…"). Output: bool."""
+    before = sentence[max(0, start - 2) : start]
+    after = sentence[end : end + 2]
+    if before[-1:].islower() and sentence[start : start + 1].isupper():
+        return True
+    joined_before = len(before) == 2 and before[1] in "-." and before[0].isalnum()
+    joined_after = len(after) == 2 and after[0] in "-." and after[1].isalnum()
+    return joined_before and joined_after
 
 
 def _in_identifier(sentence, found):

@@ -816,6 +816,17 @@ class ReadingRealLinesTests(LibraryTestCase):
             "to fp16 kv fixes it. hw is fine, the same H200s serve the old config"
         )
         assert "root_cause:hardware-ageing" not in found
+        # A part's word inside a host name names no part; a path's parts still do.
+        found = self.suggest(
+            "[ERROR] plugin/errors: 2 svc-datadog-agent-dogstatsd.datadog-agent.example.com. "
+            "SRV: read udp 10.0.0.2:56917->10.0.0.1:53: i/o timeout"
+        )
+        assert "component:monitoring-and-logging" not in found
+        found = self.suggest(
+            "the plugin marks any GPU unhealthy on an Xid not in this list: "
+            "https://github.com/NVIDIA/k8s-device-plugin/blob/master/nvidia.go#L208"
+        )
+        assert "component:gpu-device-plugin" in found
         found = self.suggest("GPUs thermally throttled, then attackers ran cryptominers")
         assert {"root_cause:gpu-overheating", "symptom:cryptomining"} <= set(found)
 
