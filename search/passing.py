@@ -127,8 +127,13 @@ def in_passing(sentence, found, broad):
     a link to one of its pages (``https://huggingface.co/Qwen/…``); for a workload's
     word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training") or
     after a link ("NVLink training failed"); for a
-    component named as the setup ("connected using InfiniBand") or as words of a
-    snake_case identifier (``kv_cache_utils``, ``mlx5_health_check_fatal_sensors``); for
+    component named as the setup ("connected using InfiniBand"), as words of a
+    snake_case identifier (``kv_cache_utils``, ``mlx5_health_check_fatal_sensors``), as
+    the start of one (``gpu_memory_utilization``), as the tail of a camelCase name or
+    inside a host name (``nodeInfoCache``, ``svc-datadog-agent.example.com``; not a
+    service's own copies: "vllm pods", "an nginx server"), or as the technique that
+    saves memory ("activation checkpointing"); nvidia-smi's "DRAM Uncorrectable" row (the
+    GPU's memory) and XLA's RESOURCE_EXHAUSTED for memory (no request throttled); for
     an accelerator something was built on ("built on an A100"); for
     a contributing factor's word used as a verb ("scale up", "attempted to scale") and
     a component's one word after a modal verb ("will cache a node"); systemd as the
