@@ -64,6 +64,13 @@ _UPGRADE = re.compile(
 _DRIVER_WORDS = re.compile(r"\b(?:driver|drivers|firmware|bios|vbios|gsp|ofed|microcode)\b", re.I)
 
 
+def _cause_of(named):
+    """The root cause a version change of ``named`` (the words naming what changed)
+    points to: ``firmware-or-driver-bug`` for a driver or firmware, else
+    ``software-regression``."""
+    return "firmware-or-driver-bug" if _DRIVER_WORDS.search(named) else "software-regression"
+
+
 # What was bumped, then the version it went to: " pytorch to 2.4", " nccl to v2.21.5" (a
 # dotted version: "bumped the limit to 4096" changed a setting).
 _BUMPED_TO_VERSION = re.compile(
@@ -108,12 +115,9 @@ def upgrades(text):
             and not _BUMPED_TO_VERSION.match(text, match.end())
         ):
             continue
-        slug = "firmware-or-driver-bug" if _DRIVER_WORDS.search(named) else "software-regression"
-        found.append((slug, match.start(), match.end()))
+        found.append((_cause_of(named), match.start(), match.end()))
     for match in _NEWER_VERSION.finditer(text):
-        named = match.group("what") or ""
-        slug = "firmware-or-driver-bug" if _DRIVER_WORDS.search(named) else "software-regression"
-        found.append((slug, match.start(), match.end()))
+        found.append((_cause_of(match.group("what") or ""), match.start(), match.end()))
     for match in _DEPLOY.finditer(text):
         if not _SETTINGS_WORDS.search(match.group("what") or ""):
             found.append(("software-regression", match.start(), match.end()))
@@ -150,10 +154,5 @@ def downgrades(text):
     for match in _DOWNGRADE.finditer(text):
         if _NEGATION.search(match.group()) or not _VERSION_NAMED.search(match.group("name")):
             continue
-        slug = (
-            "firmware-or-driver-bug"
-            if _DRIVER_WORDS.search(match.group())
-            else "software-regression"
-        )
-        found.append((slug, match.start(), match.end()))
+        found.append((_cause_of(match.group()), match.start(), match.end()))
     return found

@@ -24,6 +24,7 @@ views call.
 
 import csv
 import hashlib
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -114,6 +115,18 @@ def evaluate_suggestions(rows, suggest):
                 report.missed.append((sentence, value))
         report.forbidden += [(sentence, value) for value in must_not if value in got]
     return report
+
+
+def missed_by_kind(report, rows):
+    """``str``: for each kind of value a set's ``rows`` expect, how many it wanted and the
+    :class:`SuggestionReport` ``report`` missed ("symptom 40/200 missed, …"), most missed
+    first. Counts only, so it may be printed for the corpus's test part."""
+    wanted = Counter(
+        value.split(":", 1)[0] for row in rows for value in _values(row[1] if len(row) > 1 else "")
+    )
+    missed = Counter(value.split(":", 1)[0] for _, value in report.missed)
+    order = sorted(wanted, key=lambda kind: -missed[kind])
+    return ", ".join(f"{kind} {missed[kind]}/{wanted[kind]} missed" for kind in order)
 
 
 @dataclass

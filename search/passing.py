@@ -65,10 +65,9 @@ SETTING_NOUNS = frozenset(
 
 # After a particular component's one-word name, the nouns that make it the setting
 # ("Slurm jobs", "Lustre nodes"); not "device", which names the component's own
-# hardware ("InfiniBand device 'mlx5_11'"), nor "pod" or "instance", which name the
-# component's own running copies ("vllm pods crashlooping", "coredns pods", "redis
-# instances": the server is what crashed).
-PART_SETTING_NOUNS = SETTING_NOUNS - {"device", "devices", "pod", "pods", "instance", "instances"}
+# hardware ("InfiniBand device 'mlx5_11'"). (A service's "pods" and "servers" are its
+# own copies: :data:`_RUNS_AS_PODS`.)
+PART_SETTING_NOUNS = SETTING_NOUNS - {"device", "devices"}
 
 
 # Right before a match, NCCL's network transport tag ("NET/IB : ", "NET/Socket : ", as
@@ -288,29 +287,32 @@ _IN_URL = re.compile(r"(?:https?://|www\.)(?:www\.)?$", re.IGNORECASE)
 _JOINERS = "-_/.=@:"
 
 
+def _joins(sentence, start, end, joiners):
+    """``(bool, bool)``: whether ``sentence[start:end]`` is joined, by one of
+    ``joiners``, to a letter or digit right before it and right after it."""
+    before = sentence[max(0, start - 2) : start]
+    after = sentence[end : end + 2]
+    return (
+        len(before) == 2 and before[1] in joiners and before[0].isalnum(),
+        len(after) == 2 and after[0] in joiners and after[1].isalnum(),
+    )
+
+
 def _inside_name(sentence, start, end):
     """Whether a component's words at ``sentence[start:end]`` are the tail of a camelCase
     identifier ("nodeInfoCache": a lowercase letter right before a capital) or sit inside
     a host name, joined on both sides by a dot or hyphen to letters
     ("svc-datadog-agent.example.com"); not in a path, whose parts name things
     ("…/k8s-device-plugin/blob/…"). Output: bool."""
-    before = sentence[max(0, start - 2) : start]
-    after = sentence[end : end + 2]
-    if before[-1:].islower() and sentence[start : start + 1].isupper():
+    if sentence[start - 1 : start].islower() and sentence[start : start + 1].isupper():
         return True
-    joined_before = len(before) == 2 and before[1] in "-." and before[0].isalnum()
-    joined_after = len(after) == 2 and after[0] in "-." and after[1].isalnum()
-    return joined_before and joined_after
+    return all(_joins(sentence, start, end, "-."))
 
 
 def _in_identifier(sentence, found):
     """Whether the match is joined, by one of :data:`_JOINERS`, to a letter or digit
     before or after it: part of a longer token (``google/gemma``), not a name."""
-    before = sentence[max(0, found.start - 2) : found.start]
-    after = sentence[found.start + len(found.matched) : found.start + len(found.matched) + 2]
-    joined_before = len(before) == 2 and before[1] in _JOINERS and before[0].isalnum()
-    joined_after = len(after) == 2 and after[0] in _JOINERS and after[1].isalnum()
-    return joined_before or joined_after
+    return any(_joins(sentence, found.start, found.start + len(found.matched), _JOINERS))
 
 
 def index_breadth(index):

@@ -121,18 +121,16 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
             shape = tuple(sorted((kind, slug) for kind, slug, *_ in matched))
         else:
             shape = _VARYING.sub("#", line.casefold())
-        seen[shape] = seen.get(shape, 0) + 1
-        if seen[shape] > 1:
-            if seen[shape] <= SHAPE_REPEATS_KEPT and (matched or FAILURE_WORDS.search(line)):
-                ranked.append((3, position, line))  # a repeat of trouble, if budget is left
-            continue
         if matched:
-            weight = 0
             line = _signature_part(line, matched)
-        elif FAILURE_WORDS.search(line):
-            weight = 1
+        trouble = bool(matched) or bool(FAILURE_WORDS.search(line))
+        seen[shape] = seen.get(shape, 0) + 1
+        if seen[shape] == 1:
+            weight = 0 if matched else 1 if trouble else 2
+        elif seen[shape] <= SHAPE_REPEATS_KEPT and trouble:
+            weight = 3  # a repeat of trouble, kept if budget is left
         else:
-            weight = 2
+            continue
         ranked.append((weight, position, line))
     kept, used = [], 0
     for _, position, line in sorted(ranked):

@@ -67,7 +67,7 @@ def repeat_offenders(text):
     return [
         match.span()
         for match in _REPEAT_OFFENDER.finditer(text)
-        if not re.search(r"\bsame\b", match.group(), re.IGNORECASE)
+        if not _SAME.search(match.group())
         or _TROUBLE_NEAR.search(text, max(0, match.start() - 80), match.end() + 80)
     ]
 
@@ -75,6 +75,7 @@ def repeat_offenders(text):
 # Near "the same node": a word that the node was bad or the work failed again. Without
 # one, "the scheduler placed two jobs on the same GPUs" double-booked a node; nothing
 # says it was failing.
+_SAME = re.compile(r"\bsame\b", re.IGNORECASE)
 _TROUBLE_NEAR = re.compile(
     r"\b(?:bad|faulty|broken|flaky|sick|dead|failing|again|crash\w*|fail\w*|died|dies|"
     r"broke|errors?|xids?|ecc|hung|hangs?|down)\b",

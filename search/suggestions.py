@@ -272,10 +272,10 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     if not sentence or not sentence.strip():
         return []
     vocabulary = get_vocabulary(version)
-    sentence = vocabulary.speller.correct(sentence)[0]  # "out of memroy": memory
     # HTML pasted with the words ("<script>alert(1)</script>"): markup, not what happened;
     # blanked to spaces so every offset still holds.
     sentence = _MARKUP.sub(lambda m: " " * len(m.group()), sentence)
+    sentence = vocabulary.speller.correct(sentence)[0]  # "out of memroy": memory
     breadth = breadth or (lambda kind, slug: 0.0)
     found = []
     literal = vocabulary.recogniser.recognise(sentence, every=True)

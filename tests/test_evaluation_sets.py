@@ -143,8 +143,7 @@ class EvaluationSetTests(LibraryTestCase):
 def test_the_test_parts_misses_are_counted_by_kind_without_its_rows():
     """``evaluate_search -v2`` prints, for every set (the corpus's test part too), how
     many values of each kind it wanted and missed: counts, never the rows."""
-    from search.evaluation import evaluate_suggestions
-    from search.management.commands.evaluate_search import missed_by_kind
+    from search.evaluation import evaluate_suggestions, missed_by_kind
 
     rows = [
         ["a", "symptom:x; component:y", "", "log", "s1"],

@@ -19,6 +19,7 @@ from search.evaluation import (
     SUGGESTION_SETS,
     evaluate_search,
     evaluate_suggestions,
+    missed_by_kind,
     read_corpus,
     read_rows,
 )
@@ -49,24 +50,6 @@ def ranked(query):
     pks = [int(index.case_pks[result.positions[i]]) for i in order]
     slugs = dict(Case.objects.filter(pk__in=pks).values_list("pk", "slug"))
     return [slugs[pk] for pk in pks]
-
-
-def missed_by_kind(report, rows):
-    """``str``: for each kind of value a set expects, how many it wanted and missed
-    ("symptom 40/200 missed, …"), most missed first. Input: a
-    :class:`~search.evaluation.SuggestionReport` and the set's rows. Gives counts only,
-    so it may be printed for the corpus's test part."""
-    wanted, missed = {}, {}
-    for row in rows:
-        for value in (v.strip() for v in (row[1] if len(row) > 1 else "").split(";")):
-            if value:
-                kind = value.split(":", 1)[0]
-                wanted[kind] = wanted.get(kind, 0) + 1
-    for _, value in report.missed:
-        kind = value.split(":", 1)[0]
-        missed[kind] = missed.get(kind, 0) + 1
-    order = sorted(wanted, key=lambda kind: -missed.get(kind, 0))
-    return ", ".join(f"{kind} {missed.get(kind, 0)}/{wanted[kind]} missed" for kind in order)
 
 
 class Command(BaseCommand):
