@@ -295,7 +295,7 @@ def paste_notice(pasted, sentence):
     return (
         f"Your paste of {len(pasted)} characters ({lines} line{'' if lines == 1 else 's'}) "
         "was read as its lines and sentences that matter: the ones a log signature or a "
-        "word of failure marks, each kind once."
+        "word of failure marks, each kind once (a line of trouble up to three times)."
     )
 
 

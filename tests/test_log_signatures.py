@@ -197,6 +197,8 @@ def test_a_screen_of_dmesg_is_read_as_the_lines_that_matter(client, signed):
     shown = page(response).select_one("textarea[name=q]").get_text()
     assert "NVRM: Xid (PCI:0000:b1:00): 79" in shown
     assert shown.count("usb 1-") == 1  # each shape of line once
+    # The notice says what was kept: each kind once, a line of trouble up to three times.
+    assert "a line of trouble up to three times" in page(response).get_text()
     assert "Bus drop" in [a.get_text(strip=True) for a in page(response).select(".card__title a")]
     found = suggestions(client, paste)
     assert found[("symptom", "gpu-fell-off-the-bus")]["how"] == "signature"
