@@ -147,6 +147,11 @@ class Encoder:
         self.tokenizer = Tokenizer.from_file(str(tokenizer))
         self.tokenizer.no_padding()
         self.tokenizer.no_truncation()
+        # No cache of encoded texts (issue 25). The configuration has no pre-tokenizer, so
+        # the BPE model's cache (10,000 entries by default) keys whole sentences, nearly
+        # all seen once: 12,000 distinct sentences grew a process by 31 MB, and encoding
+        # without it is as fast (29 against 26 µs a sentence on the development machine).
+        self.tokenizer.model._resize_cache(0)
         self._stop_ids = self._ids_of(sorted(STOP_WORDS))
         self.uniform = np.ones(len(self.table), dtype=np.float32)
         self.uniform[self._stop_ids] = 0.0
