@@ -13,6 +13,7 @@ import time
 from django.db import connections
 
 from incidents.index import get_index
+from search.matches import warm_documents
 from search.vocabulary import get_vocabulary
 
 logger = logging.getLogger(__name__)
@@ -20,7 +21,9 @@ logger = logging.getLogger(__name__)
 
 def warm_up():
     """Build this process's case index and vocabulary (the meaning layer's classifier
-    included), then close the database connections used (those not inside a transaction).
+    included) and, on SQLite, the documents sentence search reads
+    (``search.matches.warm_documents``), then close the database connections used (those
+    not inside a transaction).
 
     Output: ``dict`` with ``cases`` (published cases indexed) and ``ms`` (the time it
     took), also logged at INFO. Raises nothing: a failure (the database down) is logged
@@ -30,6 +33,7 @@ def warm_up():
     try:
         index = get_index()
         get_vocabulary(index.versions[0])
+        warm_documents(index.versions)
     except Exception as failure:  # noqa: BLE001 - a warm-up must never stop a worker
         logger.warning("Warm-up skipped: %s: %s", type(failure).__name__, failure)
         return {"cases": None, "ms": None}
