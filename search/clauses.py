@@ -196,12 +196,14 @@ _DEMONSTRATIVE = re.compile(r"\s*(?:but\s+)?(?:that|this|those|these)\s*$", re.I
 # A clause that only supposes: "if you are running out of memory, lower the batch".
 _HYPOTHETICAL = re.compile(r"\s*(?:if|unless|in case|whether)\b", re.IGNORECASE)
 # Where a clause rules something out, from there to its end: "not due to our quota",
+# "wasn't from the model server",
 # "no hostname resolution issues", "ruled out the cables", "none of them are ECC". Error
 # messages that begin with "no" ("no healthy upstream", "No space left on device", "no
 # route to host") report a failure; they rule nothing out.
 _RULED_OUT = re.compile(
     r"\b(?:ruled out|nothing to do with|unrelated to|withdraw(?:ing|n)? the attribution|"
-    r"retract(?:ing|ed)?|not (?:due to|caused by|related to|"
+    r"retract(?:ing|ed)?|"
+    r"(?:not|(?:is|was|are|were)(?:n't|nt)) (?:due to|caused by|related to|(?:coming )?from|"
     r"because of|the (?:cause|culprit|issue|problem))|"
     r"(?:no(?!\s+(?:healthy upstream|space left|such file|route to host|cuda-capable|"
     r"module named))|without|never|none of \w+|not (?:an?|the)|(?:is|was)n't an?|"

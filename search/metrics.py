@@ -32,6 +32,8 @@ METRICS = (
         r"throughput|tokens?\s*(?:/|per)\s*(?:s|sec|second)|tok/s|tps|samples?\s*(?:/|per)\s*"
         r"(?:s|sec|second)|examples?\s*(?:/|per)\s*(?:s|sec|second)|it/s|mfu|tflops|"
         r"images?\s*(?:/|per)\s*(?:s|sec|second)|(?:training\s+)?speed|"
+        # "training perf tanked" (a model's performance is its quality: not here)
+        r"(?:training|job|run|gpu|cluster|inference|serving)\s+(?:perf|performance)|"
         # "NCCL P2P bandwidth tanked", "busbw dropped to 90 GB/s" (what a collective moves)
         r"(?:p2p|nccl|all-?reduce|collective|nvlink|ib|network)\s+bandwidth|busbw|algbw",
         "down",

@@ -8,7 +8,9 @@ a match's confidence below the chips' threshold.
 import re
 
 from .recognise import tokenize
-from .text import fold, stem
+from .rules import resumed_from_checkpoint
+from .subjects import lacks_subject
+from .text import fold, is_host_name, stem
 
 # A component carried by more than this share of the published cases is broad ("GPU",
 # "vLLM"): named by one word, it is the setting of most sentences, not what they are
@@ -157,6 +159,10 @@ def in_passing(sentence, found, broad):
         return True  # XLA's "RESOURCE_EXHAUSTED: … Ran out of memory": no request throttled
     if found.kind == "component" and _inside_name(sentence, found.start, after):
         return True  # "p.nodeInfoCache", "svc-datadog-agent.example.com": a name, not a part
+    if any(a <= found.start < b for a, b in resumed_from_checkpoint(sentence)):
+        return True  # "restarted from the last checkpoint": recovery, not where it failed
+    if found.kind == "component" and _machine_name(sentence, found.start, after):
+        return True  # "failed node gpu-a-117", "Nodes gpu[012-013]": a machine, not a GPU
     if _NCCL_NET_TAG.search(sentence, max(0, found.start - 24), found.start):
         return True  # NCCL's "NET/IB : No device found.": no RDMA device, not no GPU
     if found.kind == "accelerator" and _BUILT_ON.search(sentence[: found.start]):
@@ -168,9 +174,12 @@ def in_passing(sentence, found, broad):
     end = found.start + len(found.matched)
     if (
         found.kind == "component"
-        and sentence[found.start - 1 : found.start] == "_" == (sentence[end : end + 1])
+        and "_" in sentence[found.start - 1 : found.start] + sentence[end : end + 1]
+        and all(_joins(sentence, found.start, end, "._"))
     ):
-        return True  # words of a snake_case identifier ("mlx5_health_check_fatal"): code
+        # Words of a snake_case identifier ("mlx5_health_check_fatal") or of a module's
+        # dotted name ("jaxlib.xla_extension"): code
+        return True
     if (
         found.kind == "component"
         and "_" in found.matched
@@ -181,6 +190,8 @@ def in_passing(sentence, found, broad):
         return True  # "a bad batch of optics": a lot of parts, not a batch of training data
     if len(tokenize(found.matched)) != 1:
         return False
+    if found.kind == "contributing_factor" and lacks_subject(found.name, sentence):
+        return True  # "GPU node scaling", "update_scale": no job of a size that always fails
     if found.matched.casefold() == "systemd" and _SYSLOG_TAG.match(sentence, end):
         return True  # "systemd[1]: …", "systemd-journald[512]: …": who wrote the line
     if found.kind == "component" and _PYTHON_SOURCE.match(sentence, end):
@@ -298,6 +309,13 @@ def _joins(sentence, start, end, joiners):
     )
 
 
+# The words of a compute node's accelerators, which clusters name their machines by.
+_ACCELERATOR_WORDS = frozenset({"gpu", "gpus", "tpu", "tpus"})
+# The last character before a word that is not part of it, and a word up to its end.
+_TOKEN_START = re.compile(r"[\s\"'(<,;=]+(?=[^\s\"'(<,;=]*$)")
+_TOKEN = re.compile(r"[^\s\"'(),;<>=]+")
+
+
 def _inside_name(sentence, start, end):
     """Whether a component's words at ``sentence[start:end]`` are the tail of a camelCase
     identifier ("nodeInfoCache": a lowercase letter right before a capital) or sit inside
@@ -307,6 +325,18 @@ def _inside_name(sentence, start, end):
     if sentence[start - 1 : start].islower() and sentence[start : start + 1].isupper():
         return True
     return all(_joins(sentence, start, end, "-."))
+
+
+def _machine_name(sentence, start, end):
+    """Whether the accelerator's word at ``sentence[start:end]`` begins or sits in a
+    machine's name (``search.text.is_host_name``: "gpu-a-117", "gpu[012-013]"): a
+    machine that carries GPUs, not one GPU. (A switch's name, "ib-switch-03", does name
+    the switch.) Output: bool."""
+    if sentence[start:end].casefold() not in _ACCELERATOR_WORDS:
+        return False
+    left = _TOKEN_START.search(sentence, 0, start)
+    token = _TOKEN.match(sentence, left.end() if left else 0)
+    return token is not None and token.end() > end and is_host_name(token.group().rstrip(".:"))
 
 
 def _in_identifier(sentence, found):

@@ -13,7 +13,7 @@ phrase length, independent of the number of terms.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lib.phrases import phrase_key, surface_key, tokenize, word_tokens
 
@@ -116,6 +116,16 @@ class Recogniser:
             )
             found.sort(key=lambda item: item.start)
         return found
+
+    def within(self, found, kind):
+        """The values of ``kind`` named inside the words of ``found`` (a
+        :class:`Suggestion` of another kind): "NVLink" in "NVLink errors", "DNS" in "DNS
+        resolution failure". Output: ``list[Suggestion]``, each with its start in the
+        sentence ``found`` came from."""
+        inner = self._pass(
+            found.matched, word_tokens(found.matched), set(), lambda k: k == kind, every=True
+        )
+        return [replace(item, start=item.start + found.start) for item in inner]
 
     def _pass(self, sentence, tokens, seen, wanted, every=False):
         """One left-to-right pass, longest match first, over the values of the kinds

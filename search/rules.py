@@ -123,6 +123,29 @@ def checkpoint_failures(text):
     return [match.span() for match in _CHECKPOINT_FAILURE.finditer(text)]
 
 
+# Work picked up again from a checkpoint: "restarted from the last ckpt after the node
+# died", "resumed from the latest checkpoint", "rolled back to the step-90k checkpoint".
+# Recovery by the checkpoint, not a checkpoint that failed (unless the clause says it
+# failed: "resuming from the checkpoint failed").
+_RESUMED_FROM = re.compile(
+    r"\b(?:restart(?:s|ed|ing)?|resum(?:e|es|ed|ing)|roll(?:s|ed|ing)?\s+back|"
+    r"reload(?:s|ed|ing)?|recover(?:s|ed|ing)?|continu(?:e|es|ed|ing)|relaunch(?:es|ed|ing)?|"
+    r"went\s+back|go(?:es)?\s+back)\s+(?:\w+\s+){0,2}?(?:from|to|at|off)\s+"
+    r"(?:the\s+|a\s+|an\s+|our\s+|its\s+)?(?:[\w.-]+\s+){0,3}?" + _CHECKPOINT + r"\b"
+    r"(?![^.;,\n]{0,40}\b(?:fail|error|corrupt|broke|hang|hung|stuck|crash|timed\s+out|"
+    r"(?:did|does|do|could|would)(?:\s+not|n't|nt)\b))",
+    re.IGNORECASE,
+)
+
+
+def resumed_from_checkpoint(text):
+    """``[(start, end)]`` of the places ``text`` says work was picked up again from a
+    checkpoint (:data:`_RESUMED_FROM`): recovery, which names neither a checkpoint
+    failure nor, by its checkpoint, the store the trouble was in. Linear in the text
+    (bounded repetitions)."""
+    return [match.span() for match in _RESUMED_FROM.finditer(text)]
+
+
 # Machines lost: "the GB200 rack lost 4 compute trays at once", "the slice keeps losing a
 # host every ~6h", "we lost two GPU nodes overnight", "three nodes just kernel panicked",
 # "node reboots randomly", "random reboots".

@@ -38,6 +38,11 @@ _IRREGULAR = (
 )
 IRREGULAR_FORMS = frozenset(_IRREGULAR.split())
 
+# Shorthands engineers write for words the vocabulary uses, read as those words whatever
+# their length ("the ckpt was corrupted" found no checkpoint, "latency went thru the
+# roof" no latency): informal spellings in common use, as dictionaries of them list.
+SHORTHANDS = {"ckpt": "checkpoint", "ckpts": "checkpoints", "thru": "through", "tho": "though"}
+
 # Prefixes that make a new word of a known one ("reseating" the NIC was read as
 # "repeating"; "unmounted", "preallocated", "misrouted", "overcommitted").
 PREFIXES = ("re", "un", "pre", "de", "dis", "mis", "over", "under", "sub", "non", "multi")
@@ -116,7 +121,10 @@ class Speller:
 
     def meant(self, word):
         """The word ``word`` (lowercase) was meant as, or ``None`` when it is known, too
-        short, or not one slip from exactly one likeliest vocabulary word."""
+        short, or not one slip from exactly one likeliest vocabulary word; a shorthand of
+        :data:`SHORTHANDS` is read as its word."""
+        if word in SHORTHANDS:
+            return SHORTHANDS[word]
         if len(word) < SHORTEST or self.is_known(word):
             return None
         found = set(self.by_deletion.get(word, ()))

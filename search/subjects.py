@@ -89,9 +89,11 @@ NEEDS_WORDS = tuple(
             r"intra-?node|gpu-to-gpu|peer[\s-]to[\s-]peer|\bp2p\b|\bh[12]00|\ba100|\bb[23]00|gb[23]00)",
         ),
         (
-            # "we lost a third of our GPU capacity when one cluster went down" lost no power.
+            # "we lost a third of our GPU capacity when one cluster went down" lost no power,
+            # and "lowered the power cap" is a setting.
             r"\bpower\s+loss\b",
-            r"(?:power|electric|outage|blackout|utility|generator|\bups\b|\bpdus?\b|breaker|"
+            r"(?:power(?![\s_-]*(?:cap|limit|draw|budget|consum|usage|efficien|manag|mode|profile|"
+            r"setting|state))|electric|outage|blackout|utility|generator|\bups\b|\bpdus?\b|breaker|"
             r"\bgrid\b|\bfeed\b|\bdark\b|brownout|volt|substation|mains)",
         ),
         (
@@ -211,6 +213,23 @@ NEEDS_WORDS = tuple(
             r"\bpublic\b|publicly|customer|user(?:s|'s)?\s+(?:data|info|details|emails?|"
             r"chats?|conversations?|history)|emails?|payment|chat\s+history|conversations?|"
             r"\btitles?\b|other\s+users?|someone\s+else)",
+        ),
+        (
+            # "loss scale: 16384", "GPU node scaling", "OOM at high concurrency": no job of
+            # a size where something is always failing.
+            r"^scale$",
+            r"(?:thousands?|hundreds\s+of|\b(?:\d{1,3}(?:,\d{3})+|\d+\s?k|\d{3,})\s*(?:gpus?|"
+            r"nodes?|accelerators?|chips?|hosts?|ranks?|machines?|servers?|h[12]00s?|a100s?|"
+            r"tpus?)|large[\s-]scale|at\s+scale|\bhuge\b|massive|giant|largest|biggest|"
+            r"very\s+large|\bbig\s+(?:jobs?|runs?|clusters?|trainings?)|part\s+count|"
+            r"(?:many|more)\s+(?:gpus|nodes|accelerators|hosts|ranks|machines|racks)|"
+            r"job\s+size|cluster\s+size|size\s+of\s+the\s+(?:job|cluster|run))",
+        ),
+        (
+            # "the eval jobs are stuck pending" is about jobs, not about what evals missed.
+            r"\bevaluations\s+missed\b",
+            r"(?:miss|catch|caught|\bpass(?:ed|es|ing)?\b|regress|blind\s*spot|\bgap\b|slipp|"
+            r"notic|undetected|unnoticed|(?:not|n't|nt)\s+(?:flag|detect|show|see|spot))",
         ),
         (
             r"\boff-hours\b",

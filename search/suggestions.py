@@ -67,6 +67,7 @@ from .rules import (
     missing_gpus,
     node_losses,
     repeat_offenders,
+    resumed_from_checkpoint,
     silent_hangs,
     unit_states,
 )
@@ -90,6 +91,10 @@ ALIAS_CONFIDENCE = 0.9
 PASSING_CONFIDENCE = 0.35
 # Values that say the text is about serving models, not training them.
 SERVING = frozenset({("workload", "inference"), ("component", "inference-server")})
+TRAINING = ("workload", "training")
+NCCL_TIMEOUT = ("nccl-timeout", "nccl")
+INFERENCE_DROP = ("symptom", "inference-throughput-drop")
+TRAINING_DROP = ("symptom", "training-throughput-drop")
 # A metric read as having moved the way a symptom does (search/metrics.py): a reading of
 # meaning by rule, surer than the classifier's.
 METRIC_CONFIDENCE = 0.85
@@ -279,6 +284,19 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     breadth = breadth or (lambda kind, slug: 0.0)
     found = []
     literal = vocabulary.recogniser.recognise(sentence, every=True)
+    # A part named inside the words of what happened, and nowhere else, is named too
+    # ("NVLink errors": the NVLink; "DNS resolution failure": the DNS). Not NCCL in an
+    # NCCL timeout: the library reports the collective that timed out (the evaluation
+    # sets' annotators never list it there).
+    named = {(item.kind, item.slug) for item in literal}
+    literal += [
+        part
+        for item in literal
+        if item.kind == "symptom"
+        for part in vocabulary.recogniser.within(item, "component")
+        if (part.kind, part.slug) not in named and (item.slug, part.slug) != NCCL_TIMEOUT
+    ]
+    literal.sort(key=lambda item: item.start)
     well = set_aside_clauses(sentence)
     covered = list(well)
     by_signature = set()
@@ -480,6 +498,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # A traceback's frames: where the error passed, not what it was.
     covered += traceback_frames(sentence)
     covered += sel_rows(sentence)  # a BMC's event log: sensors and states, read by signature
+    # Work picked up again from a checkpoint is recovery, not a checkpoint that failed.
+    covered += resumed_from_checkpoint(sentence)
     # systemd on a unit's state ("….service: Main process exited, code=exited, status=1/
     # FAILURE"): the unit's exit, which the meaning layer read as a job crash.
     covered += unit_states(sentence)
@@ -559,6 +579,12 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                 # holding every word of a name of two or more words uses the name apart
                 # ("the training job keeps crashing").
                 continue
+            if key == INFERENCE_DROP and TRAINING in named_keys and not named_keys & SERVING:
+                # A rate that fell in a text about training ("training perf dropped after
+                # the driver upgrade") is the training throughput's.
+                key = TRAINING_DROP
+                if key in literal_keys or key in set_aside:
+                    continue
             confidence = MEANING_FLOOR + (MEANING_CEILING - MEANING_FLOOR) * p
             start, end = _original_span(sentence, clause)
             name = vocabulary.candidates[key].name

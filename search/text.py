@@ -104,6 +104,29 @@ ACCESS_LOG_REQUEST = re.compile(rf'"(?:{_HTTP_METHODS}) [^"\s]*(?: HTTP/[\d.]+)?
 # An access log's user agent ("python-httpx/0.27.2") names the client, not what went
 # wrong; removed before versions are read, so its version is no signature either.
 _USER_AGENT = re.compile(r'"[\w.+-]+/\d[^"]*"')
+# Host and pod names: three or more dash-joined parts, each with digits (gb200-r07-h11),
+# or a name ending in a number of two digits or more (hpc-a100-0417, swedencentral-01;
+# not llama-3-405b, not CVE-2024-0132), or letters and digits in turns (r7i4n3: rack 7,
+# IRU 4, node 3), or a Slurm host list, a range or list of numbers in brackets
+# (gpu[012-013], node-[1,4-7]; "HOSTLIST EXPRESSIONS" in the sinfo and scontrol manuals:
+# https://slurm.schedmd.com/scontrol.html). Case-insensitive; used by :data:`_NOISE` and
+# :func:`is_host_name`.
+HOST_NAME_PATTERN = (
+    r"[a-z]+\d[a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*){2,}\b"
+    r"|(?!cve-)[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\d{2,}\b"
+    r"|[a-z]+\d+(?:[a-z]+\d+){2,}\b"
+    r"|[a-z][a-z0-9-]{0,60}\[\d{1,6}[-,][\d,-]{1,200}\](?:[a-z0-9-]{0,60}\b)?"
+)
+_HOST_NAME = re.compile(HOST_NAME_PATTERN, re.IGNORECASE)
+
+
+def is_host_name(token):
+    """Whether ``token`` (``str``, one word of a line, no spaces) is a host name as
+    clusters name machines (:data:`HOST_NAME_PATTERN`), written in lowercase as host
+    names are ("GPU-12" may be the twelfth GPU; "gpu-a-117" is a machine). Output: bool."""
+    return token.islower() and _HOST_NAME.fullmatch(token) is not None
+
+
 _NOISE = re.compile(
     "|".join(
         [
@@ -125,12 +148,7 @@ _NOISE = re.compile(
             r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b",  # 10.12.7.44:5432
             r"\b0x[0-9a-f]+\b",  # 0x0000ffff9be1c8a8
             r"\b(?=[0-9a-f-]*\d)(?=[0-9a-f-]*[a-f])[0-9a-f]{6,}(?:-[0-9a-f]{2,})*\b",  # hex, UUID
-            # Host and pod names: three or more dash-joined parts, each with digits
-            # (gb200-r07-h11), or a name ending in a number of two digits or more
-            # (hpc-a100-0417, swedencentral-01); not llama-3-405b, not CVE-2024-0132.
-            r"\b[a-z]+\d[a-z0-9]*(?:-[a-z0-9]*\d[a-z0-9]*){2,}\b",
-            r"\b(?!cve-)[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\d{2,}\b",
-            r"\b[a-z]+\d+(?:[a-z]+\d+){2,}\b",  # r7i4n3: rack 7, IRU 4, node 3
+            rf"\b(?:{HOST_NAME_PATTERN})",
             # An access log's method says how a request was made: "POST /v1/chat ...".
             rf'(?<=")(?:{_HTTP_METHODS})(?= /)',
             # A JSON body's keys name its fields, and true, false and null are no words:

@@ -2165,3 +2165,84 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:silent-data-corruption" in self.suggest(
             "a GPU on node 12 returns wrong matmul results intermittently"
         )
+
+    def test_a_fourth_helpers_fresh_inputs(self):
+        """From a fourth helper's blind inputs (each assertion failed before its rule)."""
+        # Slurm's controller kills a job on a failed node (src/slurmctld/job_mgr.c); a
+        # machine named after its GPUs is no GPU, a switch named so is the switch.
+        found = self.suggest(
+            "[2024-03-02T11:04:17.221] Killing JobId=48213 on failed node gpu-a-117"
+        )
+        assert found["symptom:node-failure"]["how"] == "signature"
+        assert "component:job-scheduler" in found and "component:gpu" not in found
+        assert "component:gpu" not in self.suggest("error: Nodes gpu[012-013] not responding")
+        assert "component:network-switch" in self.suggest("ib-switch-03 port 12 flapping")
+        # A power cap is a setting; power that went out is a power loss.
+        found = self.suggest(
+            "facilities lowered the power cap on the cluster and our throughput dropped 20%"
+        )
+        assert "root_cause:power-loss" not in found
+        assert "root_cause:power-loss" in self.suggest("we lost power to hall B, every job died")
+        # A checkpoint written fast is no checkpoint failure.
+        found = self.suggest(
+            "we ruled out storage, checkpoint writes were fast; the slowdown was thermal throttling"
+        )
+        assert "symptom:checkpoint-failure" not in found
+        # "wasn't from X, it was Y" rules X out.
+        found = self.suggest(
+            "latency spike wasnt from the model server, it was the load balancer health checks"
+        )
+        assert "component:inference-server" not in found
+        assert "component:load-balancer" in found
+        # A module's dotted name is code ("xla" in jaxlib.xla_extension).
+        found = self.suggest(
+            "jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. # of "
+            "tasks that reached the barrier: 255/256."
+        )
+        assert "component:model-compiler" not in found
+        # Scale is a job's size; evals missed is what evals did not catch.
+        found = self.suggest(
+            "vllm keeps getting OOM at high concurrency, kv cache too big with 128k ctx"
+        )
+        assert "contributing_factor:scale" not in found
+        assert "contributing_factor:scale" not in self.suggest("GPU node scaling was too slow")
+        found = self.suggest("problems of scale when training on 24,000 GPUs")
+        assert "contributing_factor:scale" in found
+        found = self.suggest(
+            "ran out of quota for a100s in us-central1 so the eval jobs are stuck pending"
+        )
+        assert "contributing_factor:evaluations-missed-the-regression" not in found
+        assert "symptom:jobs-stuck-pending" in found
+        # A rate that fell in a text about training is the training throughput's.
+        found = self.suggest("training perf dropped after the driver upgrade")
+        assert "symptom:training-throughput-drop" in found
+        assert "symptom:inference-throughput-drop" not in found
+        found = self.suggest("training performance tanked after the driver upgrade")
+        assert "symptom:training-throughput-drop" in found
+        # Shorthands read as their words.
+        found = self.suggest("we lost 3 days of training because the ckpt was corrupted")
+        assert "component:checkpoint-storage" in found
+        assert "symptom:increased-latency" in self.suggest("inference latency went thru the roof")
+        # Work resumed from a checkpoint is recovery, not a checkpoint failure.
+        found = self.suggest("restarted from the last ckpt after the node died")
+        assert "symptom:checkpoint-failure" not in found
+        assert "component:checkpoint-storage" not in found
+        assert "symptom:node-failure" in found
+        found = self.suggest("resuming from the checkpoint failed with a size mismatch")
+        assert "symptom:checkpoint-failure" in found
+        # Cloud and CUDA error strings as their documentation gives them.
+        found = self.suggest(
+            "An error occurred (InsufficientInstanceCapacity) when calling the RunInstances "
+            "operation: We currently do not have sufficient p5.48xlarge capacity"
+        )
+        assert found["root_cause:capacity-exhaustion"]["how"] == "signature"
+        found = self.suggest(
+            "failed to load 'llama-70b' version 1: Internal: the provided PTX was compiled "
+            "with an unsupported toolchain."
+        )
+        assert found["root_cause:version-mismatch"]["how"] == "signature"
+        # A part named inside the words of what happened is named too; not NCCL in an
+        # NCCL timeout.
+        found = self.suggest("nvlink errors on node 12, all-to-all in the MoE layers hangs")
+        assert "component:nvlink" in found
+        assert "component:nccl" not in self.suggest("NCCL timeout on rank 3")
