@@ -721,19 +721,27 @@ def _same_words(matched, name_key):
 
 def _original_span(sentence, clause):
     """``(start, end)`` of the sentence's text from the clause's first word to its last
-    (the clause comes from a copy with some words blanked out); ``(0, 0)`` if not found."""
+    (the clause comes from a copy with some words blanked out), words matched whole, the
+    stretch holding most of them and the shortest of those kept; ``(0, 0)`` if not
+    found."""
     found = re.findall(r"[^\W_]+", clause)
     if not found:
         return 0, 0
-    start = sentence.find(found[0])
-    if start < 0:
-        return 0, 0
-    end = start + len(found[0])
-    for word in found[1:]:
-        at = sentence.find(word, end)
-        if at >= 0:
-            end = at + len(word)
-    return start, end
+    best, best_rank = (0, 0), None
+    # Each place the first word stands as a whole word ("the", not the end of "rather"),
+    # with the clause's other words after it in order: the stretch that holds the most of
+    # them, the shortest of those.
+    for first in re.finditer(rf"(?<![^\W_]){re.escape(found[0])}(?![^\W_])", sentence):
+        start, end = first.span()
+        held = 1
+        for word in found[1:]:
+            at = re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])").search(sentence, end)
+            if at is not None:
+                end, held = at.end(), held + 1
+        rank = (-held, end - start)
+        if best_rank is None or rank < best_rank:
+            best, best_rank = (start, end), rank
+    return best
 
 
 def _blank(sentence, spans):

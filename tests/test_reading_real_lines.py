@@ -2246,3 +2246,25 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("nvlink errors on node 12, all-to-all in the MoE layers hangs")
         assert "component:nvlink" in found
         assert "component:nccl" not in self.suggest("NCCL timeout on rank 3")
+
+    def test_what_the_meaning_layer_read_is_shown_from_a_whole_word(self):
+        """The words shown for a value read by meaning began inside "rather" ("ther than a
+        cable issue, the switch firmware…") and took in the clause before its own ("the
+        checkpoint, restore works fine; the divergence…"): the first word was found
+        anywhere, not as a word, and at its first place, not its clause's."""
+        for sentence, own in [
+            (
+                "rather than a cable issue, the switch firmware upgrade caused a PFC storm "
+                "on the RoCE fabric",
+                "the switch firmware",
+            ),
+            (
+                "its not the checkpoint, restore works fine; the divergence is from the lr "
+                "schedule change",
+                "the divergence",
+            ),
+        ]:
+            read = [i for i in self.suggest(sentence).values() if i["how"] == "meaning"]
+            assert read, sentence
+            for item in read:
+                assert item["matched"].startswith(own), (sentence, item)
