@@ -163,6 +163,16 @@ class Toggles:
         parts = [part for part in parts if part]
         return "?" + "&".join(parts) if parts else "?"
 
+    def urls_of(self, key):
+        """A function ``slug → self.url(key, slug)`` for the values of one facet: where the
+        page's query does not hold ``key`` (most facets), the other parameters are joined
+        once and a plain slug appended (issue 25: a facet lists up to 40 values)."""
+        if not _PLAIN.fullmatch(key) or any(name == key for name, _ in self.lists):
+            return lambda slug: self.url(key, slug)
+        head = "&".join(part for part in self.parts if part)
+        prefix = f"?{head}&{key}=" if head else f"?{key}="
+        return lambda slug: prefix + slug if _PLAIN.fullmatch(slug) else self.url(key, slug)
+
     def url(self, key, slug):
         """The page's URL with ``slug`` added to ``key``, or removed if present."""
         parts, seen = [], False
@@ -263,15 +273,12 @@ def facets_from_index(selection, filterset, limit=FACET_VALUE_LIMIT, only=None, 
         chosen = {obj.slug: obj for obj in selected.get(spec.key, [])}
         shown = order if limit is None else order[:limit]
         facet = Facet(spec.key, spec.label)
-        for position in shown:
+        url = toggles.urls_of(spec.key)
+        for position, count in zip(shown.tolist(), counts[shown].tolist(), strict=True):
             value = table.values[position]
             facet.values.append(
                 FacetValue(
-                    value.slug,
-                    value.name,
-                    int(counts[position]),
-                    value.slug in chosen,
-                    base + toggles.url(spec.key, value.slug),
+                    value.slug, value.name, count, value.slug in chosen, base + url(value.slug)
                 )
             )
         listed = {value.slug for value in facet.values}

@@ -149,6 +149,7 @@ def test_one_encoding_of_the_query_gives_every_toggle_url_exactly():
         for name, value in pairs:
             query.appendlist(name, value)
         assert Toggles(query).url(key, slug) == toggle_url(query, key, slug)
+        assert Toggles(query).urls_of(key)(slug) == toggle_url(query, key, slug)
 
     check()
 

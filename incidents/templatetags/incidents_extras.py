@@ -87,3 +87,39 @@ def year_values(rows):
             f'<span class="facet-value__count">{count}</span></a></li>\n      '
         )
     return mark_safe("".join(items))
+
+
+@register.simple_tag
+def year_options(options, chosen):
+    """The ``<option>`` elements of a year range's select (``options``: the years offered,
+    oldest first; ``chosen``: the year selected, or ``None``) in one string, as
+    :func:`facet_values` builds a facet's list (issue 25: two selects of every year were
+    two template loops of an ``{% if %}`` per year). Output: safe HTML."""
+    return mark_safe(
+        "".join(
+            f'<option value="{year}"{" selected" if year == chosen else ""}>{year}</option>'
+            for year in options
+        )
+    )
+
+
+@register.simple_tag
+def breakdown_rows(rows):
+    """The root-cause breakdown's list items (``rows``: dicts with ``name``, ``url``,
+    ``percent`` and ``count``, as ``incidents.facets.root_cause_breakdown_from_index``
+    gives them) in one string: each root cause a link, a bar as wide as its share of the
+    largest, and its count (issue 25: forty rows of four template variables each). Every
+    name and URL escaped. Output: safe HTML."""
+    return mark_safe(
+        "".join(
+            f'\n              <li class="bar">\n'
+            f'                <a class="bar__label" href="{escape(str(row["url"]))}">'
+            f"{escape(str(row['name']))}</a>\n"
+            '                <svg class="bar__track" viewBox="0 0 100 10" '
+            'preserveAspectRatio="none" aria-hidden="true" focusable="false">'
+            f'<rect class="bar__fill" width="{int(row["percent"])}" height="10"/></svg>\n'
+            f'                <span class="bar__count">{int(row["count"])}</span>\n'
+            "              </li>\n            "
+            for row in rows
+        )
+    )
