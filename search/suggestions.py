@@ -4,25 +4,27 @@ Three layers read the sentence:
 
 0. **Log signatures** (``search/signatures.py``): a term whose signature, a pattern for
    a line real tools print (``NVRM: Xid (PCI:…): 79``), matches the text; confidence
-   :data:`SIGNATURE_CONFIDENCE`. What a signature matched is not read again below.
+   ``SIGNATURE_CONFIDENCE``. What a signature matched is not read again below.
 1. **Names and aliases** (``search/recognise.py``): a value whose name or alias appears in
    the sentence as whole words (any case, plurals, hyphens, ``Xid79`` = ``Xid 79``),
-   longest match first. Confidence :data:`NAME_CONFIDENCE` for a name,
-   :data:`ALIAS_CONFIDENCE` for an alias, unless the words are only mentioned in passing
-   (:func:`~search.passing.in_passing`), which lowers it to :data:`PASSING_CONFIDENCE`.
+   longest match first. Confidence ``NAME_CONFIDENCE`` for a name, ``ALIAS_CONFIDENCE``
+   for an alias (``search/recognised.py``), unless the words are only mentioned in
+   passing (:func:`~search.passing.in_passing`), which lowers it to
+   ``PASSING_CONFIDENCE``.
    An organisation is a proper name: matched as written, plurals folded but not verb
    endings ("scaling" is not Scale AI).
-2. **Meaning** (``search/semantic.py``): what the name/alias layer did not explain is
-   read, clause by clause, by a classifier trained on every term's name, aliases,
-   description and phrasings (how people describe it in their own words) as static
-   embeddings (organisations are named, not described, so only the first layer finds
-   them). A term to which a clause gives at least :data:`MEANING_THRESHOLD` of its share
-   is recognised, with a confidence that grows with the share (from
-   :data:`MEANING_FLOOR` to :data:`MEANING_CEILING`), when the clause shares at least one
-   word with the term's own texts (a clause that reads like a term only to the
-   embeddings, "PCIe link degraded to x8" like *Xid error*, is an accident of them).
+2. **Meaning** (``search/meaning.py`` with ``search/semantic.py``): what the name/alias
+   layer and the rules did not explain is read, clause by clause, by a classifier
+   trained on every term's name, aliases, description and phrasings (how people
+   describe it in their own words) as static embeddings (organisations are named, not
+   described, so only the first layer finds them). A term to which a clause gives at
+   least ``MEANING_THRESHOLD`` of its share is recognised, with a confidence that grows
+   with the share (from ``MEANING_FLOOR`` to ``MEANING_CEILING``), when the clause
+   shares at least one word with the term's own texts (a clause that reads like a term
+   only to the embeddings, "PCIe link degraded to x8" like *Xid error*, is an accident
+   of them).
 
-A value is offered as a chip when its confidence is at least :data:`OFFER_THRESHOLD`, it
+A value is offered as a chip when its confidence is at least ``OFFER_THRESHOLD``, it
 is not applied already, and at least one published case under the page's filters carries
 it (on the list page: at least one of the cases listed for the sentence), so a chip never
 leads to an empty list. Chips come in order of confidence, then of where they occur in the sentence.
@@ -33,32 +35,36 @@ its next request; which words name a value only in passing is ``search/passing.p
 """
 
 import re
-from dataclasses import dataclass
 
-import numpy as np
-
-from lib.phrases import phrase_key, proper_key
+from lib.phrases import proper_key
 
 from .changes import configuration_changes, downgrades, upgrades
 from .clauses import (
-    content_words,
     denial_end,
     denied,
     denied_after_end,
     denying_spans,
-    is_context,
-    negated_stems,
     no_change_spans,
     prose,
-    sentence_negated_stems,
     set_aside_clauses,
     unknown_cause_spans,
     without_denied_verbs,
-    without_words,
 )
+from .meaning import read_by_meaning
 from .metrics import metric_moves, misleading_signals
 from .passing import LOGIN_HOST, SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
+from .recognised import (
+    ALIAS_CONFIDENCE,
+    CHANGE_CAUSES,
+    METRIC_CONFIDENCE,
+    NAME_CONFIDENCE,
+    OFFER_THRESHOLD,
+    PASSING_CONFIDENCE,
+    SERVING,
+    SIGNATURE_CONFIDENCE,
+    Recognised,
+)
 from .rules import (
     checkpoint_failures,
     intermittent_failures,
@@ -73,31 +79,16 @@ from .rules import (
 )
 from .scale import accelerator_counts
 from .service import demand_surges, full_outages, mistuned_timeouts, slow_answers
-from .subjects import lacks_subject
 from .text import (
     ACCESS_LOG_REQUEST,
-    fold,
     sel_rows,
-    stem,
     strip_log_noise,
     traceback_frames,
 )
 from .training_log import loss_spikes, throughput_drops
 from .vocabulary import SETTING_KINDS, get_vocabulary
 
-SIGNATURE_CONFIDENCE = 0.95
-NAME_CONFIDENCE = 0.95
-ALIAS_CONFIDENCE = 0.9
-PASSING_CONFIDENCE = 0.35
-# Values that say the text is about serving models, not training them.
-SERVING = frozenset({("workload", "inference"), ("component", "inference-server")})
-TRAINING = ("workload", "training")
 NCCL_TIMEOUT = ("nccl-timeout", "nccl")
-INFERENCE_DROP = ("symptom", "inference-throughput-drop")
-TRAINING_DROP = ("symptom", "training-throughput-drop")
-# A metric read as having moved the way a symptom does (search/metrics.py): a reading of
-# meaning by rule, surer than the classifier's.
-METRIC_CONFIDENCE = 0.85
 # Values that another value implies by what it is: an inference server, or its KV cache,
 # named, is serving a model (the workload *Inference*), whoever names it ("vLLM crashed", "not
 # enough KV cache space"). By definition of the vocabulary's values (their descriptions
@@ -114,58 +105,6 @@ SILENT_HANG = ("symptom", "job-hang-without-error")
 _WITH_ERROR = re.compile(
     r"\bwith\s+(?:an?\s+|the\s+|some\s+)?(?!no\b|zero\b|nary\b)(?:\w+\s+)?"
     r"(?:errors?|exceptions?|tracebacks?)\b",
-    re.IGNORECASE,
-)
-# The meaning layer: a term is recognised when the classifier gives it at least this
-# share in a clause, and at least MEANING_SHARE of that clause's most probable
-# value's; one of a kind the names and aliases already found needs SAME_KIND_THRESHOLD,
-# and none from a clause that only sets the scene (CONTEXT_WORDS: "a loss spike after
-# resuming from a checkpoint" is about the spike, not about the checkpoint). Confidence
-# runs from MEANING_FLOOR (probability 0) to MEANING_CEILING (probability 1).
-MEANING_THRESHOLD = 0.2
-MEANING_SHARE = 0.3  # of the most probable value for the same clause
-SAME_KIND_THRESHOLD = 0.5
-MEANING_FLOOR = 0.5
-MEANING_CEILING = 0.9
-# A classifier that shares a clause out among a handful of terms finds one of them in
-# anything; the meaning layer waits for a vocabulary of this many terms.
-MEANING_MIN_TERMS = 30
-# A term found by meaning must still read like itself without the words of its own name
-# (those are the first layer's business): "our GPU cluster's DNS failed" is not "Faulty
-# GPU" once "GPU" is set aside. In the classifier's units (semantic.SCORE_UNIT). Chosen on
-# the development sets in tests/data: 0.08 with 120 values; with 149 values (issue 13) the
-# paraphrase set needed 0.06 (recall 0.87 → 0.91, no forbidden value, precision 0.75).
-MIN_SCORE_WITHOUT_NAME = 0.06
-# A text read as more than this many clauses (the whole counts as one) gets a meaning
-# chip only from a clause whose own score for the value is at least LONG_TEXT_MIN_SCORE
-# (semantic.SCORE_UNIT): a long paste offers many clauses, each a chance to read like
-# some value by accident. Chosen on the corpus's tuning part (issue 19), where 9 in 10
-# meaning chips of longer texts were wrong and most scored below 0.25: the bar took its
-# precision from 0.40 to 0.48 for a recall of 0.52 → 0.51. The typed sentences of
-# tests/data, three clauses or fewer, are unaffected.
-LONG_TEXT_CLAUSES = 3
-LONG_TEXT_MIN_SCORE = 0.25
-# In a text longer than LONG_TEXT_LENGTH characters (a paste, a log excerpt, a forum post;
-# the typed sentences of shared/eval are at most 80), the classifier must give a value at
-# least LONG_TEXT_THRESHOLD of a clause (a chip's confidence of 0.7), not MEANING_THRESHOLD.
-# Chosen on the corpus's tuning part (issue 19), where meaning chips below 0.7 were right
-# 3 times and wrong 32: precision 0.62 -> 0.64 for recall 0.61 (369 -> 367 values); the
-# typed sets are unchanged.
-LONG_TEXT_THRESHOLD = 0.5
-LONG_TEXT_LENGTH = 120
-# Distinct words of the sentence, also used by the vocabulary's names, aliases,
-# descriptions and phrasings, that the meaning layer needs before it reads a sentence,
-# and each of its clauses: what names and aliases leave of a clause ("I am trying and when
-# setting --mem-fraction-static to 0.85") gets a large share of some value from one or no
-# word. Per clause, chosen on the corpus's tuning part (issue 19): 12 fewer wrong chips,
-# one right one lost (precision 0.67 -> 0.68); the typed sets are unchanged.
-MEANING_MIN_KNOWN = 2
-OFFER_THRESHOLD = 0.5
-# Words for an accelerator: in a value's name, the hardware the value happens to; in a
-# text, a sign the text is about one (with an accelerator's model, found by name).
-_ACCELERATOR_NAMED = re.compile(
-    r"\b(?:GPUs?|TPUs?|accelerators?|cards?|devices?|CUDA|NVIDIA|nvidia-smi|SMs?|"
-    r"util(?:i[sz]ation)?|HBM|VRAM)\b",
     re.IGNORECASE,
 )
 # A power cap or limit: clocks throttled for power, not heat.
@@ -192,32 +131,6 @@ READ_BY_RULE = (
     (("symptom", "training-throughput-drop"), throughput_drops),
     (("symptom", "network-link-flapping"), link_flaps),
 )
-# Causes that are a change someone made: a text saying nothing was changed rules them out
-# for the meaning layer (a name or alias said outright still counts).
-CHANGE_CAUSES = frozenset(
-    [("root_cause", "software-regression"), ("root_cause", "configuration-change")]
-)
-
-
-@dataclass(frozen=True)
-class Recognised:
-    """A value recognised in a sentence.
-
-    ``kind`` (``symptom`` …, ``scale``), ``slug``, ``name``; ``matched``: the words of the
-    sentence that showed it; ``confidence``: 0 to 1; ``how``: ``"signature"``, ``"name"``
-    (a scale band found by the count written: "on 1024 H100s"), ``"alias"`` or
-    ``"meaning"``; ``start``: where ``matched`` begins in the sentence (characters);
-    ``aliases``: the value's other names (sentence search adds them to the query).
-    """
-
-    kind: str
-    slug: str
-    name: str
-    matched: str
-    confidence: float
-    how: str
-    start: int = 0
-    aliases: tuple = ()
 
 
 # A "name: number" (or "name = number") field; a line holding three or more is data.
@@ -512,84 +425,11 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     remainder = prose(re.sub(r"\b\d+\b", " ", strip_log_noise(remainder)))
     remainder = LOGIN_HOST.sub(lambda m: " " * len(m.group()), remainder)
     remainder = without_denied_verbs(SIGN_IN.sub("sign in", remainder), vocabulary.event_stems)
-    known = {stem(w) for w in content_words(remainder)} & vocabulary.known_stems
-    if len(vocabulary.semantic.keys) >= MEANING_MIN_TERMS and len(known) >= MEANING_MIN_KNOWN:
-        # What the text says is not so, anywhere ("not thermal", "isn't a DNS thing"):
-        # no value whose name or aliases use that word is read by meaning.
-        denied_words = sentence_negated_stems(sentence)
-        by_clause, pieces, scores = vocabulary.semantic.shares(remainder)
-        # The more clauses a text has, the likelier one of them reads like some value by
-        # accident: past LONG_TEXT_CLAUSES, a clause must read like the value itself.
-        least = LONG_TEXT_MIN_SCORE if len(pieces) > LONG_TEXT_CLAUSES else 0.0
-        threshold = LONG_TEXT_THRESHOLD if len(sentence) > LONG_TEXT_LENGTH else MEANING_THRESHOLD
-        literal_kinds = {f.kind for f in found if f.confidence >= OFFER_THRESHOLD}
-        literal_keys = {(f.kind, f.slug) for f in found}
-        if well and "symptom" not in literal_kinds:
-            # A change in a text that says all went well and names no trouble ("after we
-            # upgraded to the 550 driver, the nodes are fine and nothing broke") caused
-            # nothing: no change is read as the cause by meaning.
-            set_aside |= CHANGE_CAUSES
-        best = {}  # value index → (share, clause)
-        for row, clause, score in zip(by_clause, pieces, scores, strict=True):
-            if len({stem(w) for w in content_words(clause)} & vocabulary.known_stems) < (
-                MEANING_MIN_KNOWN
-            ):
-                continue  # what is left of this clause says too little to be read
-            floor = max(threshold, MEANING_SHARE * float(row.max()))
-            context = is_context(remainder, clause)
-            negated = negated_stems(clause)
-            for i in np.flatnonzero((row >= floor) & (score >= least)):
-                key = vocabulary.semantic.keys[i]
-                p = float(row[i])
-                if (
-                    key in literal_keys
-                    or key in set_aside
-                    or vocabulary.head_stems.get(key) in negated
-                    or vocabulary.name_stems.get(key, set()) & denied_words
-                    or vocabulary.alias_stems.get(key, set()) & denied_words
-                ):
-                    continue
-                if key[0] in literal_kinds and (context or p < SAME_KIND_THRESHOLD):
-                    continue
-                if p > best.get(i, (0.0, ""))[0]:
-                    best[i] = (p, clause)
-        for i, (p, clause) in best.items():
-            key = vocabulary.semantic.keys[i]
-            if _ACCELERATOR_NAMED.search(vocabulary.candidates[key].name) and not (
-                _ACCELERATOR_NAMED.search(sentence) or any(f.kind == "accelerator" for f in literal)
-            ):
-                # A value named for the accelerator (Low GPU utilisation, Faulty GPU) is
-                # not what a text is about when it never mentions one ("once a session
-                # sits idle, the assistant loses track" is no idle GPU).
-                continue
-            if not set(phrase_key(clause)) & vocabulary.own_words.get(key, frozenset()):
-                # A clause that shares no word with anything the value's own texts say
-                # ("PCIe link degraded to x8" and Xid error) reads like it only by the
-                # embedding's accident.
-                continue
-            if lacks_subject(vocabulary.candidates[key].name, sentence):
-                continue  # the text never names the value's subject (search/subjects.py)
-            every_word = _stems(vocabulary.candidates[key].name)
-            if not (
-                len(every_word) > 1 and every_word <= _stems(clause)
-            ) and not vocabulary.semantic.reads_like(
-                without_words(clause, vocabulary.name_stems[key]), i, MIN_SCORE_WITHOUT_NAME
-            ):
-                # Only the words of its own name made the clause read like it; a clause
-                # holding every word of a name of two or more words uses the name apart
-                # ("the training job keeps crashing").
-                continue
-            if key == INFERENCE_DROP and TRAINING in named_keys and not named_keys & SERVING:
-                # A rate that fell in a text about training ("training perf dropped after
-                # the driver upgrade") is the training throughput's.
-                key = TRAINING_DROP
-                if key in literal_keys or key in set_aside:
-                    continue
-            confidence = MEANING_FLOOR + (MEANING_CEILING - MEANING_FLOOR) * p
-            start, end = _original_span(sentence, clause)
-            name = vocabulary.candidates[key].name
-            matched = sentence[start:end]
-            found.append(Recognised(*key, name, matched, round(confidence, 3), "meaning", start))
+    read, more_set_aside = read_by_meaning(
+        sentence, remainder, found, literal, set_aside, well, named_keys, vocabulary
+    )
+    found += read
+    set_aside |= more_set_aside
     if upgrade is None:
         # The trouble only the meaning layer saw ("inference performance drop down 28%"
         # after "After upgrading NVIDIA driver to 536") still follows the upgrade.
@@ -680,11 +520,6 @@ def scale_band(bands, count):
     return None
 
 
-def _stems(text):
-    """The stems of every word of ``text``, stop words included: ``set[str]``."""
-    return {stem(fold(w)) for w in re.findall(r"[^\W_]+", text)}
-
-
 def _implied(found, set_aside, vocabulary):
     """The values :data:`IMPLIED` by those ``found`` by name, alias or signature with a
     chip's confidence (not by meaning, whose guess would compound), not found
@@ -717,31 +552,6 @@ def _with(found, **changes):
 
 def _same_words(matched, name_key):
     return name_key is not None and tuple(t for t, _, _ in tokenize(matched)) == name_key
-
-
-def _original_span(sentence, clause):
-    """``(start, end)`` of the sentence's text from the clause's first word to its last
-    (the clause comes from a copy with some words blanked out), words matched whole, the
-    stretch holding most of them and the shortest of those kept; ``(0, 0)`` if not
-    found."""
-    found = re.findall(r"[^\W_]+", clause)
-    if not found:
-        return 0, 0
-    best, best_rank = (0, 0), None
-    # Each place the first word stands as a whole word ("the", not the end of "rather"),
-    # with the clause's other words after it in order: the stretch that holds the most of
-    # them, the shortest of those.
-    for first in re.finditer(rf"(?<![^\W_]){re.escape(found[0])}(?![^\W_])", sentence):
-        start, end = first.span()
-        held = 1
-        for word in found[1:]:
-            at = re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])").search(sentence, end)
-            if at is not None:
-                end, held = at.end(), held + 1
-        rank = (-held, end - start)
-        if best_rank is None or rank < best_rank:
-            best, best_rank = (start, end), rank
-    return best
 
 
 def _blank(sentence, spans):

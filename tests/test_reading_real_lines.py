@@ -2246,6 +2246,15 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("nvlink errors on node 12, all-to-all in the MoE layers hangs")
         assert "component:nvlink" in found
         assert "component:nccl" not in self.suggest("NCCL timeout on rank 3")
+        # A CRAC is a room's air conditioner; Anthropic's API answers 529 overloaded_error
+        # when it is overloaded (docs.anthropic.com/en/api/errors).
+        found = self.suggest("gpu temps hitting 90C, CRAC unit in hall B failed")
+        assert "component:cooling-system" in found
+        found = self.suggest(
+            'anthropic.InternalServerError: Error code: 529 - {"type": "error", "error": '
+            '{"type": "overloaded_error", "message": "Overloaded"}}'
+        )
+        assert found["symptom:elevated-error-rate"]["how"] == "signature"
 
     def test_what_the_meaning_layer_read_is_shown_from_a_whole_word(self):
         """The words shown for a value read by meaning began inside "rather" ("ther than a
