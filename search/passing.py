@@ -159,6 +159,8 @@ def in_passing(sentence, found, broad):
         return True  # XLA's "RESOURCE_EXHAUSTED: … Ran out of memory": no request throttled
     if found.kind == "component" and _inside_name(sentence, found.start, after):
         return True  # "p.nodeInfoCache", "svc-datadog-agent.example.com": a name, not a part
+    if "/" in found.matched and _RESOURCE_COUNTED.search(sentence, 0, found.start):
+        return True  # "16 Insufficient nvidia.com/gpu": GPUs asked for, not the plugin
     if any(a <= found.start < b for a, b in resumed_from_checkpoint(sentence)):
         return True  # "restarted from the last checkpoint": recovery, not where it failed
     if found.kind == "component" and _machine_name(sentence, found.start, after):
@@ -192,6 +194,12 @@ def in_passing(sentence, found, broad):
         return False
     if found.kind == "contributing_factor" and lacks_subject(found.name, sentence):
         return True  # "GPU node scaling", "update_scale": no job of a size that always fails
+    if found.matched.casefold() in _LEVELS and (
+        _LEVEL_TAG.fullmatch(sentence, max(0, found.start - 2), end + 2)
+        or _LEVEL_TAG.fullmatch(sentence, max(0, found.start - 1), end + 1)
+        or _LEVEL_TAG.fullmatch(sentence, found.start, end + 1)
+    ):
+        return True  # "[ALERT] backend has no server available!": the line's level
     if found.matched.casefold() == "systemd" and _SYSLOG_TAG.match(sentence, end):
         return True  # "systemd[1]: …", "systemd-journald[512]: …": who wrote the line
     if found.kind == "component" and _PYTHON_SOURCE.match(sentence, end):
@@ -247,6 +255,16 @@ _VERB_BEFORE = re.compile(
 # ("systemd[1]: nvidia-persistenced.service: Failed"), not the host's OS. (Other
 # programs' tags are evidence: "slurmd[13562]: spank-epilog: error" is Slurm's.)
 _SYSLOG_TAG = re.compile(r"(?:-[\w.-]+)?\[\d+\]:")
+
+# A syslog severity written as a line's level ("[ALERT]", "ALERT:", RFC 5424's
+# "Severity" names): how urgent the line is, not the alerting that pages people.
+_LEVEL_TAG = re.compile(r"\[\s*[A-Z]+\s*\]|[A-Z]+:")
+_LEVELS = frozenset({"alert", "emerg", "emergency", "crit", "critical", "notice"})
+
+# Before a device plugin's resource name, a scheduler's or a queue's count of it
+# ("16 Insufficient nvidia.com/gpu", "insufficient unused quota for nvidia.com/gpu"): the
+# GPUs asked for, not the plugin that advertises them.
+_RESOURCE_COUNTED = re.compile(r"(?:insufficient|quota\s+for)\s+$", re.IGNORECASE)
 
 # Right after a word, the rest of a Python source file's name and line, as Python's
 # logging prints where a line was logged ("%(filename)s:%(lineno)d", which vLLM's log

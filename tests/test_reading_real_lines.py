@@ -2277,3 +2277,31 @@ class ReadingRealLinesTests(LibraryTestCase):
             assert read, sentence
             for item in read:
                 assert item["matched"].startswith(own), (sentence, item)
+
+    def test_queue_and_balancer_lines_and_a_counted_gpu_resource(self):
+        """Kueue's admission message (flavorassigner.go) is a job waiting on its quota;
+        HAProxy's "Server b/s is DOWN, reason: Layer4 …" a balancer's health check taking
+        a backend out; a syslog level "[ALERT]" is no alerting pipeline; GPUs a scheduler
+        found too few of ("16 Insufficient nvidia.com/gpu") are not the device plugin."""
+        found = self.suggest(
+            "Message: couldn't assign flavors to pod set main: insufficient unused quota for "
+            "nvidia.com/gpu in flavor gpu-a100, 2 more needed"
+        )
+        assert found["symptom:jobs-stuck-pending"]["how"] == "signature"
+        assert found["root_cause:capacity-exhaustion"]["how"] == "signature"
+        assert "component:gpu-device-plugin" not in found
+        found = self.suggest(
+            "[WARNING]  (8) : Server http_back/api is DOWN, reason: Layer4 connection problem, "
+            'info: "Connection refused", check duration: 0ms. 0 active and 0 backup servers left.'
+        )
+        assert found["component:load-balancer"]["how"] == "signature"
+        assert found["component:health-check"]["how"] == "signature"
+        found = self.suggest("[ALERT]    (8) : backend 'mysqlro-back' has no server available!")
+        assert list(found) == ["component:load-balancer"]
+        assert "component:monitoring-and-logging" in self.suggest("our alerting was down")
+        found = self.suggest(
+            "Warning  FailedScheduling  default-scheduler  0/16 nodes are available: 16 "
+            "Insufficient nvidia.com/gpu."
+        )
+        assert "component:gpu-device-plugin" not in found
+        assert "component:job-scheduler" in found
