@@ -2305,3 +2305,10 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert "component:gpu-device-plugin" not in found
         assert "component:job-scheduler" in found
+        # nvidia-installer could not load the driver (kernel.c): no GPU can be used.
+        found = self.suggest(
+            "ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most "
+            "frequently when this kernel module was built against the wrong or improperly "
+            "configured kernel sources"
+        )
+        assert found["symptom:gpu-not-visible"]["how"] == "signature"
