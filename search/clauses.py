@@ -51,7 +51,12 @@ seem seems seemed"""
 DENIAL_GAP = frozenset(_GAP_WORDS.split())
 # A line break ends a clause too: two pasted log lines are not one sentence.
 # Fullwidth punctuation ends a clause too ("，", "。": Chinese and Japanese text).
-_CLAUSE_END = re.compile(r"[,;!?\n，；！？、。：]|[.:](?:\s|$)|\bbut\b|\bhowever\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(
+    # A dash set off by spaces ("lustre looked fine - it was the dataloader") or an em dash
+    # ends a clause as a comma does; a hyphen inside a word or an option ("--tp") does not.
+    r"[,;!?\n，；！？、。：]|[.:](?:\s|$)|\s[-–]{1,2}\s|—|\bbut\b|\bhowever\b",
+    re.IGNORECASE,
+)
 # A denied verb: "the GPUs did not overheat", "the node didn't reboot". Taken out before
 # the meaning layer reads a sentence when the verb is one the vocabulary's names and
 # aliases use (so "the service was not reachable" keeps its words: a failure).
@@ -233,14 +238,17 @@ _DISMISSED = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)|[。！？；]")
-# Right after a value's words: it is not what failed ("Slurm isn't the problem", "the
-# H100 fleet never showed this", "torch.compile off", "coredns pods healthy", "the
-# autoscaler did not misbehave", "the load balancer worked as expected").
+# Right after a value's words: it is not what failed ("Slurm isn't the problem", "the KV
+# cache wasn't full", "the H100 fleet never showed this", "torch.compile off", "coredns
+# pods healthy", "the autoscaler did not misbehave", "the load balancer worked as
+# expected").
 _DENIED_AFTER = re.compile(
     r"\W{0,3}(?:"
     r"(?:[\w.-]+\s+){0,2}?(?:(?:is|was|are|were)(?:\s+not|n't)|isnt|wasnt|arent|werent)\s+"
     r"(?:the\s+|a\s+|our\s+)?"
-    r"(?:\w+\s+)?(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved)\b|"
+    r"(?:\w+\s+)?(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved|"
+    # "KV cache wasn't full", "the links weren't saturated": not the resource that ran out
+    r"full|saturated|exhausted|maxed(?:\s+out)?|overloaded|congested|pegged)\b|"
     # "X never …" denies X ("NCCL never showed errors"), but not where X never reached,
     # finished or answered: that is X failing ("fabric manager never reported Completed",
     # "the device plugin never became ready").

@@ -47,9 +47,27 @@ NEEDS_WORDS = tuple(
             r"vllm|sglang|tgi|triton|serving|tokens?|sequences?|seqs?|queue\w*)\b",
         ),
         (
+            # "we first blamed the firmware rollout but rolling back didn't help" says
+            # nothing of a change that went everywhere at once.
             r"\bstaged\s+rollout\b",
-            r"\b(?:roll(?:ed|s|ing)?[\s-]?out|rollouts?|deploy\w*|releas\w*|canar\w*|staged|"
-            r"staging|push\w*|shipped|fleet|at\s+once|everywhere)",
+            r"\b(?:at\s+once|everywhere|fleet|globally|canar\w*|staged|staging|gradual\w*|"
+            r"same\s+time|simultaneous\w*|in\s+one\s+go|big[\s-]bang|"
+            r"(?:all|every|each)\s+(?:of\s+(?:the|our)\s+)?(?:nodes?|hosts?|servers?|regions?|"
+            r"clusters?|zones?|machines?|gpus?|replicas?|pods?|customers?|users?|prod|production))",
+        ),
+        (
+            # "tarfile.ReadError: unexpected end of data (shard …)" lost no machine.
+            r"\bnode\s+failure\b",
+            r"\b(?:nodes?|hosts?|servers?|machines?|box(?:es)?|instances?|vms?|workers?|ranks?|"
+            r"gpus?|racks?|trays?|blades?|hardware|bmc|reboot\w*|panic\w*|crash\w*|died|dead|"
+            r"down|power\w*|kernel|hung|offline|unreachable|lost)\b",
+        ),
+        (
+            # "%BGP-5-ADJCHANGE: neighbor 10.0.255.1 Down" is a router's peer, not a tenant.
+            r"\bmulti-tenant\b",
+            r"(?:tenan|shared|sharing|noisy|co-?locat|contention|multi-?user|isolation|quota|"
+            r"fight\w*\s+over|compet\w*|(?:other|different|multiple|several|many)\s+"
+            r"(?:teams?|users?|customers?|jobs?|groups?|workloads?))",
         ),
         (
             r"\bloss\s+spike\b",
@@ -175,7 +193,9 @@ NEEDS_WORDS = tuple(
         (
             # "the cluster is full" lost no capacity: it has none free.
             r"\bcapacity\s+loss\b",
-            r"(?:\blost\b|\blos[ei]|\bloss\b|\bdown\b|offline|unavailable|drain|evict|"
+            # ("the loss shot to infinity" is a model's loss, not machines lost.)
+            r"(?:\blost\b|\blos[ei]|\b(?:capacity|nodes?|gpus?|hosts?|machines?|servers?|"
+            r"instances?)\s+loss\b|\bdown\b|offline|unavailable|drain|evict|"
             r"reclaim|preempt|fail|\bdied\b|\bdead\b|broke|removed|fewer|shrank|reduc|decreas|"
             r"out\s+of\s+service|outage|went\s+away|\bgone\b|taken\s+out|missing)",
         ),

@@ -2312,3 +2312,56 @@ class ReadingRealLinesTests(LibraryTestCase):
             "configured kernel sources"
         )
         assert found["symptom:gpu-not-visible"]["how"] == "signature"
+
+    def test_a_fifth_helpers_fresh_inputs(self):
+        """From a fifth helper's blind inputs (each assertion failed before its rule)."""
+        # A dash set off by spaces ends a clause: what follows is not denied with it.
+        found = self.suggest(
+            "not the storage, lustre looked fine - it was the dataloader doing random reads"
+        )
+        assert "component:training-data-loader" in found
+        # A resource that "wasn't full" is not what ran out.
+        found = self.suggest(
+            "KV cache wasn't full, the slowdown was prefill contention from huge prompts"
+        )
+        assert "component:kv-cache" not in found
+        # A node failure needs a machine; multi-tenancy a tenant; a staged rollout's
+        # absence a change that went everywhere at once.
+        found = self.suggest(
+            "webdataset: tarfile.ReadError: unexpected end of data (shard "
+            "gs://corpus-prod/shards/en-00917.tar)"
+        )
+        assert "symptom:node-failure" not in found
+        found = self.suggest(
+            "%BGP-5-ADJCHANGE: neighbor 10.0.255.1 Down BGP Notification sent hold time expired"
+        )
+        assert "contributing_factor:multi-tenant-cluster" not in found
+        found = self.suggest(
+            "we first blamed the firmware rollout but rolling back didn't help, it was a "
+            "faulty switch"
+        )
+        assert "contributing_factor:no-staged-rollout" not in found
+        assert "contributing_factor:multi-tenant-cluster" in self.suggest(
+            "jobs from different teams fighting over the same nodes"
+        )
+        # Everyday names of what happened.
+        found = self.suggest("spot preemption took out 40% of our inference fleet at peak traffic")
+        assert "symptom:capacity-loss" in found
+        assert "component:object-storage" in self.suggest("gcs throttled us during restore")
+        found = self.suggest("etcd was slow because of disk latency on the control plane nodes")
+        assert "component:kubernetes-api-server" in found
+        found = self.suggest("sglang router kept sending everything to one replica")
+        assert "component:request-router" in found
+        found = self.suggest("the loss spike came from a bad data shard")
+        assert "root_cause:bad-training-data" in found
+        found = self.suggest("weka went read-only after two backends dropped out")
+        assert "root_cause:storage-system-failure" in found
+        # A chat template refusing the roles' order (transformers' chat templates), and
+        # mlx5's priority-flow-control counters (the kernel's mlx5 counters.rst).
+        found = self.suggest(
+            "jinja2.exceptions.TemplateError: Conversation roles must alternate "
+            "user/assistant/user/assistant/..."
+        )
+        assert found["component:tokenizer-or-chat-template"]["how"] == "signature"
+        found = self.suggest("rx_prio3_pause: 98123441  rx_prio3_pause_duration: 771230044")
+        assert found["component:roce-fabric"]["how"] == "signature"
