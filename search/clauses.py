@@ -169,12 +169,15 @@ _ONLY_EXCEPTION = re.compile(
 )
 # "the DNS was a red herring", "the CDU alarm was a bad sensor", "the reset in the
 # TCPStore logs is just the other ranks noticing": the clause up to these words is not
-# what happened.
+# what happened (but "the straggler was just a slow node" names the straggler's cause).
 _RED_HERRING = re.compile(
     r"\b(?:was|were|is|are)\s+(?:a|just a|only a)\s+(?:red herring|false alarm|false "
     r"positive|bad sensor|faulty sensor|sensor glitch)\b|"
     r"(?:\b(?:was|were|is|are)|'s|(?<=\bthat)s)\s+(?:just|only|simply|merely)\s+"
     r"(?!(?:a|the)\s+(?:symptom|sign)\b)"
+    # "the straggler was just a slow node" explains the straggler, it does not dismiss it
+    r"(?![^,;.!?\n]{0,40}\b(?:slow|bad|faulty|broken|flaky|noisy|failing|failed|dead|dying|"
+    r"overheat\w*|misconfigur\w*|bug|buggy|leak\w*|stuck|degraded|bottleneck)\b)"
     r"(?:our|the|a|an|its|their|normal|expected|noise|cosmetic|other)\b",
     re.IGNORECASE,
 )
@@ -468,17 +471,21 @@ def set_aside_clauses(sentence):
             or _TERSE_WELL.fullmatch(sentence, cursor, stop)
             or _HYPOTHETICAL.match(sentence, cursor)
             or "ruled out" in sentence[cursor:stop].casefold()
-            or (
-                _SUSPECTED.search(sentence, cursor, stop)
-                and end is not None
-                and end.group(0) != "\n"
-                and (
-                    _ACTUALLY.match(sentence, end.end())
-                    or end.group(0).casefold() in ("but", "however")
-                )
-            )
         ):
             spans.append((cursor, stop))
+        elif (
+            (suspected := _SUSPECTED.search(sentence, cursor, stop))
+            and end is not None
+            and end.group(0) != "\n"
+            and (
+                _ACTUALLY.match(sentence, end.end())
+                or end.group(0).casefold() in ("but", "however")
+            )
+        ):
+            # What was first suspected: the clause, but for what "looked like" it ("the
+            # hang looked like a collective deadlock but really …": the hang was real).
+            looks = suspected.group(0).casefold() == "looked like"
+            spans.append((suspected.start() if looks else cursor, stop))
         elif red_herring:
             if _DEMONSTRATIVE.match(sentence, cursor, red_herring.start()):
                 spans.append((previous, red_herring.start()))  # "…, that's just noise"

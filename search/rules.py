@@ -86,8 +86,9 @@ _TROUBLE_NEAR = re.compile(
 # A checkpoint that failed to save or load: "Got an NCCL timeout while checkpointing",
 # "Unable to resume job … errors appeared during loading sharded optimizer state dict",
 # "issues … with uploading model checkpoints to the S3 bucket", "went silent right after
-# `Saving checkpoint for step 500`". The failure and the checkpoint in one clause, the
-# failure about the checkpoint's save or load (not "a loss spike after resuming").
+# `Saving checkpoint for step 500`", an I/O error on a checkpoint's path. The failure and
+# the checkpoint in one clause, the failure about the checkpoint's save or load (not "a
+# loss spike after resuming").
 _CHECKPOINT = (
     r"(?:check-?point(?:s|ing|ed)?|check-?poin\w*|ckpts?|state[ _]dicts?|optimi[sz]er state|"
     r"model states?|snapshots?)"
@@ -95,7 +96,7 @@ _CHECKPOINT = (
 _FAILED = (
     r"(?:fail(?:s|ed|ing|ures?)?|errors?|timeouts?|timed out|time out|hangs?|hung|stuck|"
     r"deadlocks?|deadlocked|went silent|goes silent|corrupt(?:ed|ion)?|crash(?:es|ed)?|"
-    r"issues?|problems?)"
+    r"issues?|problems?|mismatch(?:es|ed)?)"
 )
 _CHECKPOINT_FAILURE = re.compile(
     r"\b" + _FAILED + r"\b[^.;\n]{0,40}?\b(?:while|during|when|at)\s+(?:the\s+)?"
@@ -109,7 +110,11 @@ _CHECKPOINT_FAILURE = re.compile(
     r"\b" + _CHECKPOINT + r"\s+(?:save|load|write|upload|restore|saving|loading|writing|"
     r"uploading)s?\s+(?:\w+\s+){0,2}?" + _FAILED + r"\b|"
     r"\b(?:went silent|hung|hangs|stuck|froze)\b[^.;\n]{0,30}?\bafter\s+[`'\"]?"
-    r"(?:saving|writing)\s+(?:\w+\s+){0,1}?" + _CHECKPOINT,
+    r"(?:saving|writing)\s+(?:\w+\s+){0,1}?" + _CHECKPOINT + r"|"
+    # An I/O error on a checkpoint's file: "No space left on device:
+    # '/checkpoints/run42/global_step18000/mp_rank_00_model_states.pt'".
+    r"\b(?:No space left on device|Input/output error|Disk quota exceeded|Stale file handle|"
+    r"Read-only file system)\W{1,4}[^\s'\"]{0,200}?" + _CHECKPOINT,
     re.IGNORECASE,
 )
 

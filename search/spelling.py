@@ -41,7 +41,13 @@ IRREGULAR_FORMS = frozenset(_IRREGULAR.split())
 # Shorthands engineers write for words the vocabulary uses, read as those words whatever
 # their length ("the ckpt was corrupted" found no checkpoint, "latency went thru the
 # roof" no latency): informal spellings in common use, as dictionaries of them list.
-SHORTHANDS = {"ckpt": "checkpoint", "ckpts": "checkpoints", "thru": "through", "tho": "though"}
+SHORTHANDS = {
+    "ckpt": "checkpoint",
+    "ckpts": "checkpoints",
+    "thru": "through",
+    "tho": "though",
+    "errs": "errors",
+}
 
 # Prefixes that make a new word of a known one ("reseating" the NIC was read as
 # "repeating"; "unmounted", "preallocated", "misrouted", "overcommitted").

@@ -252,6 +252,58 @@ NEEDS_WORDS = tuple(
             r"notic|undetected|unnoticed|(?:not|n't|nt)\s+(?:flag|detect|show|see|spot))",
         ),
         (
+            # "while checkpointing", "the step-30k ckpt", "Error(s) in loading state_dict …
+            # from checkpoint": the checkpoint, not the store it is kept in (the sets name
+            # *Checkpoint storage* where the text names a store).
+            r"\bcheckpoint\s+storage\b",
+            r"(?:storage|\bstores?\b|disk|bucket|\bs3\b|\bgcs\b|blob|nfs|lustre|gpfs|weka|"
+            r"\bvast\b|beegfs|file\s?system|\bfs\b|mount|volume|director|upload|quota|"
+            r"space\s+left|\biops\b|throughput|bandwidth|\bi/o\b|\bio\b)",
+        ),
+        (
+            # "Please check rank 0 logs for faulty rank" tells where to read, not that the
+            # monitoring failed.
+            r"\bmonitoring\b",
+            r"(?:\bmonitor(?:ing|s|ed)?\b|alert|dashboard|metric|prometheus|grafana|datadog|"
+            r"telemetry|observab|pager|on-?call|scrap(?:e|ing)|exporter|"
+            r"\blog(?:ging)?\s+(?:pipeline|stack|service|agent|shipping|collection|aggregation|"
+            r"storage|ingest\w*)|fluent|loki|elasticsearch|splunk|cloudwatch|stackdriver)",
+        ),
+        (
+            # "rack power cap throttling the h100s" is no heat.
+            r"\bgpu\s+overheating\b",
+            r"(?:heat|\bhot\b|temp|thermal|overheat|°|\bdeg|cool|\bfans?\b|\d\s?c\b|"
+            r"(?<!cap\s)(?<!capping\s)(?<!limit\s)throttl)",
+        ),
+        (
+            # "drained it and the job's fine now" tells of a fix, not of a signal that misled.
+            r"\bmisleading\s+signals\b",
+            r"(?:dashboard|monitor|metric|alert|health|check|diag|probe|status|report|show|"
+            r"\bsaid\b|\bsays\b|green|graph|util|signal|nvidia-smi|dcgm|looked|looks|seemed|"
+            r"seems|appeared|cloudwatch|grafana|datadog|prometheus|misled|mislead|false|"
+            r"all\s+clear|no\s+errors?\s+(?:in|on)|nothing\s+in\s+the\s+logs|logs?\s+"
+            r"(?:were|was|are)\s+clean)",
+        ),
+        (
+            # "the rack power cap throttling the h100s" is a setting, not unsteady power.
+            r"\bpower\s+fluctuation\b",
+            r"(?:fluctuat|\bsags?\b|\bdips?\b|spik|surge|brownout|unstable|instabil|voltage|"
+            r"transient|flicker|swing|droop|ripple|glitch|blip|\bgrid\b|utility)",
+        ),
+        (
+            # "a flaky NIC on one host dropping packets" went down and up no link.
+            r"\blink\s+flapping\b",
+            r"(?:flap|bounc|up\s*/\s*down|down\s*/\s*up|(?:link|port)s?\s+(?:went|go|goes|going)\s+"
+            r"(?:down|up)|down\s+and\s+(?:back\s+)?up|going\s+down\s+and\s+coming\s+back|"
+            r"linkdown|link\s+down|port\s+down|toggl|renegotiat|retrain|\bphy\b|state\s+change)",
+        ),
+        (
+            # "the host was still producing corrupted gradients" saved no checkpoint.
+            r"\bcheckpoint\s+failure\b",
+            r"(?:check-?point|ckpt|state[\s_]?dict|snapshot|\bsav(?:e|ed|es|ing)\b|restor|resum|"
+            r"\.pt\b|safetensors|distcp|optim(?:izer)?[\s_]states?)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

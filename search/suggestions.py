@@ -79,6 +79,7 @@ from .rules import (
 )
 from .scale import accelerator_counts
 from .service import demand_surges, full_outages, mistuned_timeouts, slow_answers
+from .subjects import lacks_subject
 from .text import (
     ACCESS_LOG_REQUEST,
     sel_rows,
@@ -287,6 +288,16 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         ):
             # The rest of an accelerator's product name ("NVIDIA H100 80GB HBM3"): the
             # memory it is sold with, not a part that failed.
+            occurrences[key] = _with(probe, confidence=PASSING_CONFIDENCE)
+    for key, probe in occurrences.items():
+        if (
+            probe.kind == "component"
+            and len(tokenize(probe.matched)) == 1
+            and lacks_subject(probe.name, sentence)
+        ):
+            # "while checkpointing", "the step-30k ckpt": a checkpoint, not where it is
+            # stored (search/subjects.py). The word stays for the meaning layer to read
+            # ("the checkpoint was corrupted" is a checkpoint failure).
             occurrences[key] = _with(probe, confidence=PASSING_CONFIDENCE)
     offered_keys = {k for k, probe in occurrences.items() if probe.confidence >= OFFER_THRESHOLD}
     if (offered_keys | by_signature) & SERVING:

@@ -2221,7 +2221,7 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:training-throughput-drop" in found
         # Shorthands read as their words.
         found = self.suggest("we lost 3 days of training because the ckpt was corrupted")
-        assert "component:checkpoint-storage" in found
+        assert "symptom:checkpoint-failure" in found
         assert "symptom:increased-latency" in self.suggest("inference latency went thru the roof")
         # Work resumed from a checkpoint is recovery, not a checkpoint failure.
         found = self.suggest("restarted from the last ckpt after the node died")
@@ -2365,3 +2365,78 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert found["component:tokenizer-or-chat-template"]["how"] == "signature"
         found = self.suggest("rx_prio3_pause: 98123441  rx_prio3_pause_duration: 771230044")
         assert found["component:roce-fabric"]["how"] == "signature"
+
+    def test_a_sixth_helpers_fresh_inputs(self):
+        """From a sixth helper's blind inputs, on training (each assertion failed before
+        its rule)."""
+        # Training tools' own lines, with their sources in the vocabulary: Megatron's NaN
+        # count, JAX's debug_nans, PyTorch's load_state_dict, torchrun's elastic agent,
+        # amdgpu's page fault, XLA's buffer allocation failure (OOM, not a quota).
+        found = self.suggest(
+            "iteration   41200/  500000 | lm loss: 9.412871E+00 | grad norm: 3841.227 | number "
+            "of skipped iterations: 0 | number of nan iterations: 12 |"
+        )
+        assert found["symptom:loss-spike"]["how"] == "signature"
+        found = self.suggest(
+            "FloatingPointError: invalid value (nan) encountered in jit(train_step)."
+        )
+        assert found["symptom:loss-spike"]["how"] == "signature"
+        found = self.suggest(
+            "RuntimeError: Error(s) in loading state_dict for GPT: size mismatch for "
+            "transformer.h.0.attn.weight: copying a param with shape torch.Size([4096, 12288]) "
+            "from checkpoint"
+        )
+        assert found["symptom:checkpoint-failure"]["how"] == "signature"
+        assert "component:checkpoint-storage" not in found
+        found = self.suggest(
+            "WARNING:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. "
+            "3/3 attempts left; will restart worker group"
+        )
+        assert found["component:distributed-job-launcher"]["how"] == "signature"
+        found = self.suggest("amdgpu 0000:c1:00.0: amdgpu: [gfxhub] page fault (src_id:0 ring:24)")
+        assert found["component:gpu"]["how"] == "signature"
+        found = self.suggest(
+            "XlaRuntimeError: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting "
+            "to allocate 12.50G. That was not possible. There are 9.87G free."
+        )
+        assert found["symptom:out-of-memory"]["how"] == "signature"
+        assert "symptom:requests-throttled" not in found
+        found = self.suggest(
+            "OSError: [Errno 28] No space left on device: "
+            "'/checkpoints/run42/global_step18000/mp_rank_00_model_states.pt'"
+        )
+        assert "symptom:checkpoint-failure" in found
+        # Values by meaning that need their subject's words.
+        found = self.suggest(
+            "RuntimeError: Rank 1023 successfully reached monitoredBarrier, but received "
+            "errors while waiting for send/recv from rank 0. Please check rank 0 logs for "
+            "faulty rank."
+        )
+        assert "component:monitoring-and-logging" not in found
+        found = self.suggest("rack power cap throttling the h100s during allreduce phases")
+        assert "root_cause:gpu-overheating" not in found
+        assert "root_cause:power-fluctuation" not in found
+        found = self.suggest("not a NCCL bug after all - it was a flaky NIC on one host")
+        assert "symptom:network-link-flapping" not in found
+        assert "root_cause:nic-fault" in found
+        found = self.suggest(
+            "ECC counters looked fine and DCGM diag passed, yet the host was still producing "
+            "corrupted gradients"
+        )
+        assert "symptom:checkpoint-failure" not in found
+        found = self.suggest("nvlink errs on node33 gpu5, drained it and the job's fine now")
+        assert "contributing_factor:misleading-signals" not in found
+        assert "symptom:nvlink-error" in found
+        # A bare checkpoint is not where it is stored.
+        found = self.suggest("Got an NCCL timeout while checkpointing on 8xH200")
+        assert "component:checkpoint-storage" not in found
+        # "X was just <a trouble>" explains X; "X looked like Y but" keeps X.
+        assert "symptom:training-throughput-drop" in self.suggest(
+            "the straggler was just a slow node"
+        )
+        found = self.suggest(
+            "hang looked like a collective deadlock but really the storage mount froze"
+        )
+        assert "symptom:job-hang-without-error" in found
+        found = self.suggest("405b run, tons of unexpected interruptions, mostly GPUs and HBM3")
+        assert "symptom:job-crash" in found
