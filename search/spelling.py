@@ -148,9 +148,19 @@ class Speller:
         """``(text, readings)``: the sentence with each slip replaced by the word meant
         (its case kept: "Memroy" → "Memory") and ``list[tuple[str typed, str read]]``,
         in order, each once."""
-        readings = {}
+        text, readings, _ = self.correct_spans(sentence)
+        return text, readings
+
+    def correct_spans(self, sentence):
+        """As :meth:`correct`, with where each replacement stands: ``(text, readings,
+        replaced)``, ``replaced`` a list of ``(start, end)`` in ``text`` and ``(start, end)``
+        in ``sentence`` of each word read otherwise, in order (:func:`to_typed` maps an
+        offset of ``text`` back to ``sentence``)."""
+        readings, replaced = {}, []
+        shift = 0
 
         def replace(match):
+            nonlocal shift
             typed = match.group()
             if not (typed.islower() or typed.isupper() or typed[1:].islower()):
                 return typed  # a mixed-case name ("DTensor", "GFlops") is as meant
@@ -162,7 +172,26 @@ class Speller:
             elif typed[0].isupper():
                 meant = meant.capitalize()
             readings.setdefault(typed, meant)
+            start = match.start() + shift
+            replaced.append(((start, start + len(meant)), match.span()))
+            shift += len(meant) - len(typed)
             return meant
 
         text = _WORD.sub(replace, sentence)
-        return text, list(readings.items())
+        return text, list(readings.items()), replaced
+
+
+def to_typed(offset, replaced, end=False):
+    """The offset in the sentence as typed of ``offset`` in its corrected text, given the
+    ``replaced`` spans of :meth:`Speller.correct_spans`; an offset inside a replaced word
+    maps to that word's start, or with ``end`` to its end. Output: ``int``."""
+    shift = 0
+    for (start, stop), (typed_start, typed_stop) in replaced:
+        if offset <= start:
+            break  # before this word
+        if offset < stop:
+            return typed_stop if end else typed_start  # inside it
+        if offset == stop:
+            return typed_stop  # right after it
+        shift = typed_stop - stop
+    return offset + shift

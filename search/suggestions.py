@@ -79,6 +79,7 @@ from .rules import (
 )
 from .scale import accelerator_counts
 from .service import demand_surges, full_outages, mistuned_timeouts, slow_answers
+from .spelling import to_typed
 from .subjects import lacks_subject
 from .text import (
     ACCESS_LOG_REQUEST,
@@ -194,7 +195,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # HTML pasted with the words ("<script>alert(1)</script>"): markup, not what happened;
     # blanked to spaces so every offset still holds.
     sentence = _MARKUP.sub(lambda m: " " * len(m.group()), sentence)
-    sentence = vocabulary.speller.correct(sentence)[0]  # "out of memroy": memory
+    typed = sentence
+    # "out of memroy": memory; what each value matched is shown as typed (_as_typed).
+    sentence, _, replaced = vocabulary.speller.correct_spans(sentence)
     breadth = breadth or (lambda kind, slug: 0.0)
     found = []
     literal = vocabulary.recogniser.recognise(sentence, every=True)
@@ -497,7 +500,17 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # One entry a value, its surest reading: two rules, or two readings of one metric
     # ("tokens/s down 40% on one job"), may find the same value.
     seen = set()
-    return [f for f in found if (f.kind, f.slug) not in seen and not seen.add((f.kind, f.slug))]
+    found = [f for f in found if (f.kind, f.slug) not in seen and not seen.add((f.kind, f.slug))]
+    return [_as_typed(f, typed, replaced) for f in found] if replaced else found
+
+
+def _as_typed(found, typed, replaced):
+    """``found`` with its ``matched`` and ``start`` in the sentence as typed, not as read
+    ("the ckpt was corrupted", not "the checkpoint was corrupted"), given the words the
+    speller replaced (``search.spelling.to_typed``)."""
+    start = to_typed(found.start, replaced)
+    end = to_typed(found.start + len(found.matched), replaced, end=True)
+    return _with(found, matched=typed[start:end], start=start)
 
 
 def _upgrade_cause(sentence, found, taken, well, vocabulary):

@@ -2440,3 +2440,13 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:job-hang-without-error" in found
         found = self.suggest("405b run, tons of unexpected interruptions, mostly GPUs and HBM3")
         assert "symptom:job-crash" in found
+
+    def test_what_a_chip_matched_is_shown_as_the_reader_typed_it(self):
+        """A word read otherwise ("ckpt" as checkpoint, "memroy" as memory) was shown as
+        read in what a chip matched ("Read from “the checkpoint was corrupted”"), words
+        the reader never typed."""
+        found = self.suggest("we lost 3 days of training because the ckpt was corrupted")
+        assert found["symptom:checkpoint-failure"]["matched"] == "the ckpt was corrupted"
+        found = self.suggest("out of memroy on node 3 and infinband errors")
+        assert found["symptom:out-of-memory"]["matched"] == "out of memroy"
+        assert found["component:infiniband-fabric"]["matched"] == "infinband"
