@@ -160,6 +160,10 @@ _MARKUP = re.compile(
 )
 
 
+# The rest of a token a signature's match ends inside (no space, quote or bracket), at
+# most 80 characters.
+_TOKEN_REST = re.compile(r"""[^\s"'()\[\]{}<>,;]{0,80}""")
+
 # Right after a value's name, a word of its state, not another value's: "row remapping
 # pending" (nvidia-smi -q's "Pending: Yes" under Remapped Rows), "ECC errors detected".
 _STATE_AFTER = re.compile(
@@ -230,6 +234,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         # tool's wording) is not read again for its meaning.
         covered.append(_line_around(sentence, start, end))
         name = vocabulary.candidates[(kind, slug)].name
+        # Shown to the end of the token the match ends in: "localGid ::ffff:10.0.4.22",
+        # not "localGid ::ffff:1" (a pattern may stop at its first digit).
+        end = _TOKEN_REST.match(sentence, end).end()
         matched = sentence[start:end]
         found.append(
             Recognised(kind, slug, name, matched, SIGNATURE_CONFIDENCE, "signature", start)

@@ -2450,3 +2450,12 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("out of memroy on node 3 and infinband errors")
         assert found["symptom:out-of-memory"]["matched"] == "out of memroy"
         assert found["component:infiniband-fabric"]["matched"] == "infinband"
+
+    def test_a_signature_is_shown_to_the_end_of_its_last_token(self):
+        """A signature that stops at its first digit showed an address cut in two
+        ("… localGid ::ffff:1")."""
+        found = self.suggest(
+            "NCCL INFO NET/IB : Got completion from peer 10.1.4.22<49152> with error 12, "
+            "opcode 0, len 0, vendor err 129 (Recv) localGid ::ffff:10.1.4.17"
+        )
+        assert found["component:roce-fabric"]["matched"].endswith("::ffff:10.1.4.17")
