@@ -332,9 +332,10 @@ def _joins(sentence, start, end, joiners):
 
 # The words of a compute node's accelerators, which clusters name their machines by.
 _ACCELERATOR_WORDS = frozenset({"gpu", "gpus", "tpu", "tpus"})
-# The last character before a word that is not part of it, and a word up to its end.
-_TOKEN_START = re.compile(r"[\s\"'(<,;=]+(?=[^\s\"'(<,;=]*$)")
-_TOKEN = re.compile(r"[^\s\"'(),;<>=]+")
+# Characters that end a word of a line (a machine's name runs between them).
+_TOKEN_EDGES = frozenset(" \t\n\r\"'(),;<>=")
+# Longest machine name looked at (characters), so a long paste costs no more.
+_LONGEST_TOKEN = 120
 
 
 def _inside_name(sentence, start, end):
@@ -355,9 +356,12 @@ def _machine_name(sentence, start, end):
     the switch.) Output: bool."""
     if sentence[start:end].casefold() not in _ACCELERATOR_WORDS:
         return False
-    left = _TOKEN_START.search(sentence, 0, start)
-    token = _TOKEN.match(sentence, left.end() if left else 0)
-    return token is not None and token.end() > end and is_host_name(token.group().rstrip(".:"))
+    first, last = start, end
+    while first > max(0, start - _LONGEST_TOKEN) and sentence[first - 1] not in _TOKEN_EDGES:
+        first -= 1
+    while last < min(len(sentence), end + _LONGEST_TOKEN) and sentence[last] not in _TOKEN_EDGES:
+        last += 1
+    return last > end and is_host_name(sentence[first:last].rstrip(".:"))
 
 
 def _in_identifier(sentence, found):
