@@ -217,7 +217,10 @@ _RULED_OUT = re.compile(
     r"module named))|without|never|none of \w+|not (?:an?|the)|(?:is|was)n't an?|"
     r"(?:isnt|wasnt) an?)\b"
     r"(?=[^,;.!?]{0,60}?\b(?:issues?|problems?|trouble|errors?|failures?|bugs?|faults?|"
-    r"signs? of|evidence|gap|bottleneck|culprit|story|thing)\b))",
+    r"signs? of|evidence|gap|bottleneck|culprit|story|thing|"
+    # "no customer data was accessed", "no jobs were affected"
+    r"(?:was|were)\s+(?:\w+\s+)?(?:accessed|exposed|lost|leaked|affected|impacted|"
+    r"compromised|harmed|deleted|corrupted|dropped|stolen))\b))",
     re.IGNORECASE,
 )
 _ISSUE_WORD = re.compile(

@@ -193,6 +193,8 @@ def in_passing(sentence, found, broad):
         return True  # the start of a longer identifier ("gpu_memory_utilization"): a setting
     if _BATCH_OF_PARTS.match(sentence, end) and found.matched.casefold().endswith("batch"):
         return True  # "a bad batch of optics": a lot of parts, not a batch of training data
+    if _MULTIPLIER.fullmatch(found.matched):
+        return True  # "traffic went 5x": a multiplier, not the 5xx status class
     if len(tokenize(found.matched)) != 1:
         return False
     if found.kind == "contributing_factor" and lacks_subject(found.name, sentence):
@@ -263,6 +265,10 @@ _SYSLOG_TAG = re.compile(r"(?:-[\w.-]+)?\[\d+\]:")
 # "Severity" names): how urgent the line is, not the alerting that pages people.
 _LEVEL_TAG = re.compile(r"\[\s*[A-Z]+\s*\]|[A-Z]+:")
 _LEVELS = frozenset({"alert", "emerg", "emergency", "crit", "critical", "notice"})
+
+# A multiplier ("traffic went 5x", "10x slower"), which the words' folding reads like a
+# status class ("5xx").
+_MULTIPLIER = re.compile(r"\d+(?:\.\d+)?[x×]", re.IGNORECASE)
 
 # Before a device plugin's resource name, a scheduler's or a queue's count of it
 # ("16 Insufficient nvidia.com/gpu", "insufficient unused quota for nvidia.com/gpu"): the

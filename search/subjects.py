@@ -36,7 +36,9 @@ NEEDS_WORDS = tuple(
         ),
         (
             r"\bjob\s+hang\b",
-            r"\b(?:hang\w*|hung|stuck|stall\w*|froze|freez\w*|frozen|silen\w*|sits?|sat|"
+            # ("we're stuck at 512 gpus" is a ceiling, not a hang.)
+            r"\b(?:hang\w*|hung|stuck(?!\s+at\s+\d)|stall\w*|froze|freez\w*|frozen|silen\w*|"
+            r"sits?|sat|"
             r"wait\w*|deadlock\w*|idle|doing\s+nothing|forever|blocked|no\s+progress|"
             r"(?:stopped|stops|stop)\s+making\s+progress|made\s+no\s+progress|"
             r"never\s+(?:finish|complete|return)\w*)",
@@ -302,6 +304,20 @@ NEEDS_WORDS = tuple(
             r"\bcheckpoint\s+failure\b",
             r"(?:check-?point|ckpt|state[\s_]?dict|snapshot|\bsav(?:e|ed|es|ing)\b|restor|resum|"
             r"\.pt\b|safetensors|distcp|optim(?:izer)?[\s_]states?)",
+        ),
+        (
+            # "depends on the config service" changed nothing.
+            r"\bconfiguration\s+change\b",
+            r"(?:chang|push|updat|edit|modif|\bset\b|\bsets\b|setting|flag|roll|deploy|"
+            r"misconfig|typo|wrong\s+(?:value|setting|flag)|bump|tweak|toggl|flip|tun(?:e|ed|ing)\b|"
+            r"lower|rais|increas|decreas|enabl|disabl|switch|migrat|applied|apply)",
+        ),
+        (
+            # "kube api server getting hammered" is no security hole.
+            r"\binsecure\s+configuration\b",
+            r"(?:expos|public|\bopen\b|unauth|\bauth|password|credential|secret|token|key|"
+            r"permission|\bacl|rbac|firewall|\btls\b|\bssl\b|encrypt|internet|secur|attack|"
+            r"0\.0\.0\.0|anonymous|privilege|world[\s-]readable|misconfig)",
         ),
         (
             r"\boff-hours\b",

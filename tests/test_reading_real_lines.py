@@ -2459,3 +2459,34 @@ class ReadingRealLinesTests(LibraryTestCase):
             "opcode 0, len 0, vendor err 129 (Recv) localGid ::ffff:10.1.4.17"
         )
         assert found["component:roce-fabric"]["matched"].endswith("::ffff:10.1.4.17")
+
+    def test_a_seventh_helpers_fresh_inputs(self):
+        """From a seventh helper's blind inputs, postmortem words (each assertion failed
+        before its rule)."""
+        found = self.suggest("traffic went 5x after the tweet went viral, autoscaler cant keep up")
+        assert "symptom:elevated-error-rate" not in found  # a multiplier, not 5xx
+        assert "symptom:elevated-error-rate" in self.suggest("we saw 5xx errors on the gateway")
+        found = self.suggest(
+            "This was not a security incident; no customer data was accessed. The outage was "
+            "caused by a database migration."
+        )
+        assert "symptom:data-exposure" not in found
+        found = self.suggest(
+            "the auth service depends on the config service which depends on the auth service"
+        )
+        assert "root_cause:configuration-change" not in found
+        found = self.suggest("kube api server getting hammered, etcd latency through the roof")
+        assert "root_cause:insecure-configuration" not in found
+        found = self.suggest("the quota bump is still pending, we're stuck at 512 gpus")
+        assert "symptom:job-hang-without-error" not in found
+        found = self.suggest(
+            "Instance creation failed: ZONE_RESOURCE_POOL_EXHAUSTED: The zone "
+            "'projects/p/zones/us-central1-a' does not have enough resources available to "
+            "fulfill the request."
+        )
+        assert found["root_cause:capacity-exhaustion"]["how"] == "signature"
+        assert "symptom:requests-throttled" in self.suggest("everyone getting 429s since noon")
+        found = self.suggest("Attackers exploited an exposed Ray dashboard to deploy miners")
+        assert "root_cause:insecure-configuration" in found
+        found = self.suggest("storage filled up, /scratch at 100% and the dataloader is erroring")
+        assert "root_cause:capacity-exhaustion" in found
