@@ -170,7 +170,9 @@ def year_range(selection, query, years):
         "counts": rows,
         "first": low,
         "last": high,
-        "options": [year for year, _ in counts],
+        # The years with cases, and a chosen bound with none ("from 2022" where the
+        # first case is of 2023): the select shows what applies.
+        "options": sorted({year for year, _ in counts} | {y for y in (low, high) if y is not None}),
         "clear_url": "?" + cleared.urlencode(),
         "active": low is not None or high is not None,
     }

@@ -299,6 +299,17 @@ def test_accelerator_workload_and_year_narrow_the_list_with_counts(client, facts
     assert listed_titles(response) == ["H100 training 2024", "A100 training 2023"]
 
 
+def test_a_year_bound_with_no_case_is_shown_chosen_in_its_select(client, facts_library):
+    """ "from 2022" where the first dated case is of 2023: the From select showed "any"
+    while the chip said "Years from 2022", and Apply would have dropped the bound."""
+    response = client.get("/?year_from=2022&year_to=2026")
+    assert page(response).select_one("#year_from option[selected]")["value"] == "2022"
+    assert page(response).select_one("#year_to option[selected]")["value"] == "2026"
+    assert "Years 2022 to 2026 ×" in [
+        a.get_text(" ", strip=True) for a in page(response).select(".chips a.chip")
+    ]
+
+
 @pytest.mark.parametrize(
     "sort, titles",
     [("", ["H100 inference 2025", "H100 training 2024", "A100 training 2023",
