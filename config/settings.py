@@ -191,7 +191,11 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "TIMEOUT": 3600,
-            "OPTIONS": {"MAX_ENTRIES": 3000},
+            # Each process's own cache, so its size is each worker's memory: a case page's
+            # HTML is 16 KB (median of the real library; 25 KB at most), a card a few KB, so
+            # 1,000 entries hold at most about 25 MB a worker (3,000 could hold 75 MB;
+            # issue 25 keeps a worker's memory bounded). Set REDIS_URL to share a larger one.
+            "OPTIONS": {"MAX_ENTRIES": 1000},
         }
     }
 
