@@ -287,6 +287,14 @@ _NEGATIVE_STATE = re.compile(
 _NEGATIVE_STATE_NEXT = re.compile(rf"{_TABLE_STATE}\b", re.IGNORECASE)
 # A tool's table row that reads as absent or fine, the whole line: "Pending Page
 # Blacklist : No", "ECC: OK".
+# A shell prompt's line ("$ ssh gpu-0253 nvidia-smi …", "root@node:~# dmesg"), and
+# nvidia-smi's column headings ("| GPU  Name  Persistence-M | … | Volatile Uncorr. ECC |",
+# "| Fan  Temp  Perf  Pwr:Usage/Cap | …"), which print on every healthy machine too.
+_LOOKED_AT = re.compile(
+    r"(?m)^[^\S\n]{0,8}(?:\$|[\w.-]{1,60}@[\w.-]{1,60}:[^\s#$]{0,200}[#$])[^\S\n][^\n]{0,500}$|"
+    r"^[^\S\n]{0,8}\|[^\n]{0,200}\b(?:Persistence-M|Volatile Uncorr\. ECC|Pwr:Usage/Cap|"
+    r"Memory-Usage)\b[^\n]{0,200}$"
+)
 _NEGATIVE_ROW = re.compile(
     r"^[^\S\n]*[^:=\n]{1,60}[:=][^\S\n]*"
     r"(?:not active|inactive|no|none|0|n/a|disabled|false|ok|pass(?:ed)?)[^\S\n]*$",
@@ -426,6 +434,9 @@ def set_aside_clauses(sentence):
     not the …" (:data:`_NOT_IT`) and what an alert claimed, "despite" it
     (:data:`_DESPITE_ALERT`). Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
+    # A command someone typed ("$ nvidia-smi -q -d ECC") and nvidia-smi's table header
+    # ("| … | Volatile Uncorr. ECC |"): what was looked at, not what was seen.
+    spans += [line.span() for line in _LOOKED_AT.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
     start = 0

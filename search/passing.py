@@ -162,6 +162,14 @@ def in_passing(sentence, found, broad):
         return True  # XLA's "RESOURCE_EXHAUSTED: … Ran out of memory": no request throttled
     if found.kind == "component" and _inside_name(sentence, found.start, after):
         return True  # "p.nodeInfoCache", "svc-datadog-agent.example.com": a name, not a part
+    if found.kind not in ("accelerator", "organisation", "workload") and _IN_SETTING_VALUE.search(
+        sentence, max(0, found.start - 120), found.start
+    ):
+        # "AvailableFeatures=h100,ib,nvlink", "gres=gpu:8": a node's tags or a setting's
+        # value (an accelerator named there is still the setting)
+        return True
+    if found.matched.casefold() in _LOST_GPUS and _TIME_LOST.match(sentence, after):
+        return True  # "4096 GPUs lost ~18h of progress": work lost, no GPU off its bus
     if "/" in found.matched and _RESOURCE_COUNTED.search(sentence, 0, found.start):
         return True  # "16 Insufficient nvidia.com/gpu": GPUs asked for, not the plugin
     if any(a <= found.start < b for a, b in resumed_from_checkpoint(sentence)):
@@ -269,6 +277,18 @@ _LEVELS = frozenset({"alert", "emerg", "emergency", "crit", "critical", "notice"
 # A multiplier ("traffic went 5x", "10x slower"), which the words' folding reads like a
 # status class ("5xx").
 _MULTIPLIER = re.compile(r"\d+(?:\.\d+)?[x×]", re.IGNORECASE)
+
+# Inside the value of a key=value token, up to the match: "AvailableFeatures=h100,ib,",
+# "Gres=" (Slurm's node records), "nvidia.com/gpu.product=" (a node label).
+_IN_SETTING_VALUE = re.compile(r"[\w./-]+=[\w.,:+/-]*$")
+# "GPUs lost" followed by time or work: what a job lost, not GPUs that fell off.
+_LOST_GPUS = frozenset({"gpus lost", "gpu lost"})
+_TIME_LOST = re.compile(
+    r"\s+(?:~|about\s+|around\s+|roughly\s+)?(?:\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|days?|d|"
+    r"min(?:utes)?|weeks?)\b|(?:\w+\s+){0,2}(?:of\s+)?(?:progress|work|compute|training|time|"
+    r"gpu[\s-]hours?))",
+    re.IGNORECASE,
+)
 
 # Before a device plugin's resource name, a scheduler's or a queue's count of it
 # ("16 Insufficient nvidia.com/gpu", "insufficient unused quota for nvidia.com/gpu"): the

@@ -2490,3 +2490,26 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:insecure-configuration" in found
         found = self.suggest("storage filled up, /scratch at 100% and the dataloader is erroring")
         assert "root_cause:capacity-exhaustion" in found
+
+    def test_an_eighth_helpers_pasted_logs(self):
+        """From an eighth helper's multi-line pastes (each assertion failed before its
+        rule): a node's tags are no parts; a command someone typed and nvidia-smi's
+        column headings are what was looked at; GPU-hours lost are no GPU off its bus; a
+        TPU slice's name names its generation."""
+        found = self.suggest(
+            "NodeName=gpu-0012 Arch=x86_64 AvailableFeatures=h100,ib,nvlink "
+            "ActiveFeatures=h100,ib,nvlink Gres=gpu:8"
+        )
+        assert "component:nvlink" not in found
+        assert "component:infiniband-fabric" not in found
+        assert "accelerator:h100" in found
+        assert not self.suggest("$ ssh gpu-0253 nvidia-smi -q -i 3 -d ECC | grep -i uncorr")
+        assert not self.suggest(
+            "| GPU  Name        Persistence-M | Bus-Id        Disp.A | Volatile Uncorr. ECC |"
+        )
+        found = self.suggest("# 4096 GPUs lost ~18h of progress, the last checkpoint was old")
+        assert "symptom:gpu-fell-off-the-bus" not in found
+        assert "symptom:gpu-fell-off-the-bus" in self.suggest(
+            "we lost 8 GPUs on node 3, they fell off the bus"
+        )
+        assert "accelerator:tpu-v5p" in self.suggest("(256 devices, v5p-512) slice failed")
