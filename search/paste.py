@@ -7,12 +7,13 @@ a URL) is reduced first: its lines that a log signature matches come first, then
 with a word of failure (:data:`FAILURE_WORDS`), then the rest, each shape of line once
 (a line a signature matched from its first match on, :func:`_signature_part`)
 (numbers, addresses and times aside), kept in the order they were pasted until the
-budget is spent. A line of the first two kinds is kept up to :data:`SHAPE_REPEATS_KEPT`
-times, its repeats last, in the budget the other lines leave: a repeat of trouble is
-itself evidence (a link that goes up and down, ``search/rules.py``'s ``link_flaps``),
-a repeat of noise is not. A line longer than the budget is split where log records start (a
-paste whose line breaks were lost) or, in prose, where its sentences end; a single long
-sentence is cut at a word boundary.
+budget is spent; a line a person wrote among them (a comment, a chat line) that names
+trouble or a cause comes right after the signatures' lines. A line of trouble is kept up
+to :data:`SHAPE_REPEATS_KEPT` times, its repeats last, in the budget the other lines
+leave: a repeat of trouble is itself evidence (a link that goes up and down,
+``search/rules.py``'s ``link_flaps``), a repeat of noise is not. A line longer than the
+budget is split where log records start (a paste whose line breaks were lost) or, in
+prose, where its sentences end; a single long sentence is cut at a word boundary.
 Longer texts are refused (a 400) by the callers.
 """
 
@@ -34,6 +35,19 @@ FAILURE_WORDS = re.compile(
 _RECORD_START = re.compile(
     r"(?=\[\s*\d+\.\d+\])|(?=\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d)"
     r"|(?=\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d\d:\d\d:\d\d)"
+)
+# A line a person wrote among pasted log lines: a comment ("# p99 TTFT went from 0.8s
+# to 41s after …") or a chat line ("<lee> it's the checkpoint: …", "[10:42] lee: …").
+# With a word of trouble or of cause it is read before the machines' lines of failure:
+# it is often the diagnosis.
+_SAID_BY_A_PERSON = re.compile(
+    r"^(?:#{1,3}\s+\S|//\s+\S|<[\w.@|-]{1,30}>\s|\[\d{1,2}:\d\d(?::\d\d)?\]\s*[\w.-]{1,30}:\s)"
+)
+_CAUSE_WORDS = re.compile(
+    r"\b(?:because|caused|cause|due to|root[\s-]?cause|turned out|it'?s the|was the|"
+    r"culprit|fixed|fix|goes away|went away|bug|regression|after\s+(?:the\s+|we\s+)?"
+    r"(?:upgrade|update|deploy|rollout|change|launch)\w*)\b",
+    re.IGNORECASE,
 )
 # What varies between two lines of the same shape: numbers, hex, addresses, times.
 _VARYING = re.compile(r"0x[0-9a-f]+|[0-9a-f]{6,}|\d+", re.IGNORECASE)
@@ -124,9 +138,15 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
         if matched:
             line = _signature_part(line, matched)
         trouble = bool(matched) or bool(FAILURE_WORDS.search(line))
+        said = not matched and bool(_SAID_BY_A_PERSON.match(line))
         seen[shape] = seen.get(shape, 0) + 1
         if seen[shape] == 1:
-            weight = 0 if matched else 1 if trouble else 2
+            if matched:
+                weight = 0
+            elif said and (trouble or _CAUSE_WORDS.search(line)):
+                weight = 0.5  # a person's diagnosis among the log lines
+            else:
+                weight = 1 if trouble else 2
         elif seen[shape] <= SHAPE_REPEATS_KEPT and trouble:
             weight = 3  # a repeat of trouble, kept if budget is left
         else:

@@ -2513,3 +2513,21 @@ class ReadingRealLinesTests(LibraryTestCase):
             "we lost 8 GPUs on node 3, they fell off the bus"
         )
         assert "accelerator:tpu-v5p" in self.suggest("(256 devices, v5p-512) slice failed")
+
+    def test_a_persons_diagnosis_in_a_long_paste_is_read_before_machine_errors(self):
+        """A long paste kept its lines of failure in pasted order until the budget was
+        spent, so the chat line with the diagnosis, pasted last, was dropped."""
+        words = ["dataloader", "prefetch", "optimizer", "scheduler", "allgather", "reducer",
+                 "sampler", "tokenizer", "profiler", "evaluator", "logger", "watcher",
+                 "uploader", "heartbeat"]  # fmt: skip
+        lines = [
+            f"2024-05-11T14:{i:02d}:00Z worker-{i} ERROR {word} stalled waiting on rank "
+            f"{i * 7}, retrying"
+            for i, word in enumerate(words)
+        ]
+        lines.append(
+            "<lee> it's the checkpoint: synchronous torch.save of full optimizer state to S3, "
+            "all 2048 ranks hitting one prefix"
+        )
+        found = self.suggest("\n".join(lines))
+        assert "component:checkpoint-storage" in found
