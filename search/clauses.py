@@ -628,6 +628,33 @@ _NOT_THE_TROUBLE = re.compile(
 )
 
 
+# A clause that is nothing but a denial of a name: "not the NFS", "no ECC", "it's not
+# NCCL" (up to three words after the denial, nothing before it but "it's"/"that's"): a
+# conclusion that rules the name out in the whole text, an earlier log line of it
+# included ("nfs: server home-nfs01 not responding … <mei> that's just login nodes. not
+# the NFS").
+_BARE_DENIAL = re.compile(
+    r"\W*(?:(?:it|that)(?:'?s|\s+(?:is|was))\s+)?(?:not|no|never)\s+(?:the\s+|an?\s+|our\s+)?"
+    # (an error that reports an absence is no denial: "nvidia-smi: no devices found")
+    r"(?![^\n]{0,60}\b(?:found|detected|available|left|space|route|such|responding|"
+    r"response|reply|running|allowed|permitted|healthy|connection|access)\b)"
+    r"(?:[\w./-]+\s*){1,3}\W*$",
+    re.IGNORECASE,
+)
+
+
+def bare_denials(text):
+    """``[(start, end)]`` of the clauses of ``text`` that only deny a name
+    (:data:`_BARE_DENIAL`): what they name is ruled out in the whole text. Linear (one
+    bounded match per clause)."""
+    spans, start = [], 0
+    for end in [*(m.start() for m in _CLAUSE_END.finditer(text)), len(text)]:
+        if end - start <= 60 and _BARE_DENIAL.match(text, start, end):
+            spans.append((start, end))
+        start = end + 1
+    return spans
+
+
 def denying_spans(text):
     """``[(start, end)]`` of the clauses of ``text`` that deny their subject misbehaved
     or was the trouble ("autoscaler did NOT misbehave", "the timeout wasn't too short",

@@ -40,6 +40,7 @@ from lib.phrases import proper_key
 
 from .changes import configuration_changes, downgrades, upgrades
 from .clauses import (
+    bare_denials,
     denial_end,
     denied,
     denied_after_end,
@@ -337,6 +338,12 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         set_aside.add(SILENT_HANG)
     found += occurrences.values()
     set_aside |= denied_keys - set(occurrences)
+    # A clause that only denies a name ("not the NFS") rules it out everywhere in the text,
+    # an earlier log line of it included.
+    bare = bare_denials(sentence)
+    ruled_out = {
+        (item.kind, item.slug) for item in literal if any(a <= item.start < b for a, b in bare)
+    }
     # "nothing else changed", "no deploys since friday": no change is read as the cause.
     unchanged = no_change_spans(sentence)
     if unchanged:
@@ -506,7 +513,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     found.sort(key=lambda f: (-f.confidence, f.start))
     # One entry a value, its surest reading: two rules, or two readings of one metric
     # ("tokens/s down 40% on one job"), may find the same value.
-    seen = set()
+    seen = set(ruled_out)
     found = [f for f in found if (f.kind, f.slug) not in seen and not seen.add((f.kind, f.slug))]
     return [_as_typed(f, typed, replaced) for f in found] if replaced else found
 

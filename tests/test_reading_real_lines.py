@@ -2531,3 +2531,14 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         found = self.suggest("\n".join(lines))
         assert "component:checkpoint-storage" in found
+
+    def test_a_bare_denial_rules_its_name_out_in_the_whole_paste(self):
+        """A chat line's conclusion "not the NFS" left the NFS line pasted before it
+        suggesting the shared file system (an eighth blind helper's paste)."""
+        found = self.suggest(
+            "nfs: server home-nfs01 not responding, still trying\n"
+            "<mei> that's just login nodes. not the NFS"
+        )
+        assert "component:shared-file-system" not in found
+        found = self.suggest("no ECC errors last week, ECC errors on three nodes today")
+        assert "symptom:ecc-error" in found
