@@ -87,6 +87,9 @@ def get_page(queryset, number, per_page=CASES_PER_PAGE):
     return paginator.page(page_number)
 
 
+_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
 def read_query(params, *, tracking=False, also=()):
     """The list's parameters, checked against the case index.
 
@@ -108,6 +111,10 @@ def read_query(params, *, tracking=False, also=()):
     """
     query = clean_query(params)
     if "q" in query:  # each value (a repeated q stays repeated, for its 400)
+        # Control characters other than tab and line breaks (ESC, backspace, U+0001 …) are
+        # no text: a space each, before anything reads or echoes the sentence (NUL stays,
+        # for its 400).
+        query.setlist("q", [_CONTROL.sub(" ", v) for v in query.getlist("q")])
         query.setlist(
             "q",
             # Longer than PASTE_MAX_LENGTH stays as given, for the filter's 400.

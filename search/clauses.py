@@ -295,6 +295,16 @@ _LOOKED_AT = re.compile(
     r"^[^\S\n]{0,8}\|[^\n]{0,200}\b(?:Persistence-M|Volatile Uncorr\. ECC|Pwr:Usage/Cap|"
     r"Memory-Usage)\b[^\n]{0,200}$"
 )
+
+
+def looked_at_lines(text):
+    """``[(start, end)]`` of the lines of ``text`` that say what was looked at, not what
+    was seen (:data:`_LOOKED_AT`: a command after a shell prompt, nvidia-smi's column
+    headings). Suggested filters read nothing there; the search still reads their words
+    ("$ dmesg | grep -i xid" searches for Xid). Linear."""
+    return [line.span() for line in _LOOKED_AT.finditer(text)]
+
+
 _NEGATIVE_ROW = re.compile(
     r"^[^\S\n]*[^:=\n]{1,60}[:=][^\S\n]*"
     r"(?:not active|inactive|no|none|0|n/a|disabled|false|ok|pass(?:ed)?)[^\S\n]*$",
@@ -434,9 +444,6 @@ def set_aside_clauses(sentence):
     not the …" (:data:`_NOT_IT`) and what an alert claimed, "despite" it
     (:data:`_DESPITE_ALERT`). Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
-    # A command someone typed ("$ nvidia-smi -q -d ECC") and nvidia-smi's table header
-    # ("| … | Volatile Uncorr. ECC |"): what was looked at, not what was seen.
-    spans += [line.span() for line in _LOOKED_AT.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
     start = 0

@@ -45,6 +45,7 @@ from .clauses import (
     denied,
     denied_after_end,
     denying_spans,
+    looked_at_lines,
     no_change_spans,
     prose,
     set_aside_clauses,
@@ -199,7 +200,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     vocabulary = get_vocabulary(version)
     # HTML pasted with the words ("<script>alert(1)</script>"): markup, not what happened;
     # blanked to spaces so every offset still holds.
-    sentence = _MARKUP.sub(lambda m: " " * len(m.group()), sentence)
+    blanked = _MARKUP.sub(lambda m: " " * len(m.group()), sentence)
+    had_markup, sentence = blanked != sentence, blanked
     typed = sentence
     # "out of memroy": memory; what each value matched is shown as typed (_as_typed).
     sentence, _, replaced = vocabulary.speller.correct_spans(sentence)
@@ -219,7 +221,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         if (part.kind, part.slug) not in named and (item.slug, part.slug) != NCCL_TIMEOUT
     ]
     literal.sort(key=lambda item: item.start)
-    well = set_aside_clauses(sentence)
+    # What was looked at ("$ nvidia-smi -q -d ECC") suggests nothing, as what went well.
+    well = set_aside_clauses(sentence) + looked_at_lines(sentence)
     covered = list(well)
     by_signature = set()
     set_aside = set()  # values named where the text denies them: the meaning layer keeps off
@@ -515,7 +518,11 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # ("tokens/s down 40% on one job"), may find the same value.
     seen = set(ruled_out)
     found = [f for f in found if (f.kind, f.slug) not in seen and not seen.add((f.kind, f.slug))]
-    return [_as_typed(f, typed, replaced) for f in found] if replaced else found
+    found = [_as_typed(f, typed, replaced) for f in found] if replaced else found
+    if had_markup:
+        # The markup's blanks are no words of what matched ("xid     79"): one space.
+        found = [_with(f, matched=" ".join(f.matched.split())) for f in found]
+    return found
 
 
 def _as_typed(found, typed, replaced):

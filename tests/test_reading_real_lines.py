@@ -2542,3 +2542,18 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "component:shared-file-system" not in found
         found = self.suggest("no ECC errors last week, ECC errors on three nodes today")
         assert "symptom:ecc-error" in found
+
+    def test_an_adversarys_prompts_markup_and_control_characters(self):
+        """From an adversarial helper: a shell prompt's line was set aside for the search
+        too ("$ nccl timeout" found nothing and said the sentence ruled things out); a
+        chip's matched words kept the blanks that stood for markup ("xid     79"); control
+        characters (ESC, backspace) were echoed into the page's HTML."""
+        response = self.client.get("/api/v1/cases/", {"q": "$ nccl timeout"})
+        assert response.status_code == 200 and response.json()["count"] > 0
+        assert not self.suggest("$ ssh gpu-0253 nvidia-smi -q -d ECC | grep -i uncorr")
+        found = self.suggest("<b>xid</b> 79")
+        assert {item["matched"] for item in found.values()} == {"xid 79"}
+        response = self.client.get("/", {"q": "ckpt\x01\x1b[31mred\x08 thru"})
+        assert response.status_code == 200
+        body = response.content.decode()
+        assert not any(c in body for c in "\x01\x1b\x08")
