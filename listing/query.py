@@ -87,7 +87,10 @@ def get_page(queryset, number, per_page=CASES_PER_PAGE):
     return paginator.page(page_number)
 
 
-_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# C0 and C1 controls (but tab and line breaks; NUL is refused) and Unicode's directional
+# embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which would reorder
+# how the echoed sentence reads ("ckpt \u202egnp.exe").
+_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def read_query(params, *, tracking=False, also=()):
@@ -111,9 +114,9 @@ def read_query(params, *, tracking=False, also=()):
     """
     query = clean_query(params)
     if "q" in query:  # each value (a repeated q stays repeated, for its 400)
-        # Control characters other than tab and line breaks (ESC, backspace, U+0001 …) are
-        # no text: a space each, before anything reads or echoes the sentence (NUL stays,
-        # for its 400).
+        # Control characters other than tab and line breaks (ESC, backspace, U+0001 …) and
+        # directional overrides are no text: a space each, before anything reads or echoes
+        # the sentence (NUL stays, for its 400).
         query.setlist("q", [_CONTROL.sub(" ", v) for v in query.getlist("q")])
         query.setlist(
             "q",

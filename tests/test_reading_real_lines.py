@@ -2557,3 +2557,6 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert response.status_code == 200
         body = response.content.decode()
         assert not any(c in body for c in "\x01\x1b\x08")
+        # A right-to-left override would reorder the echoed sentence ("exe.png" shown).
+        response = self.client.get("/", {"q": "ckpt \u202egnp.exe thru"})
+        assert "\u202e" not in response.content.decode()
