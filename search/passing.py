@@ -9,7 +9,6 @@ import re
 
 from .recognise import tokenize
 from .rules import resumed_from_checkpoint
-from .subjects import lacks_subject
 from .text import fold, is_host_name, stem
 
 # A component carried by more than this share of the published cases is broad ("GPU",
@@ -144,8 +143,14 @@ def in_passing(sentence, found, broad):
     syslog tag of the line it wrote ("systemd[1]:"); a component's word as the Python
     module that logged a line ("scheduler.py:1234]"); and
     for "log" as in signing in ("without logging in"); for a "batch" of parts, not
-    of data ("a bad batch of optics"); and for words right after NCCL's transport tag
-    ("NET/IB : No device found").
+    of data ("a bad batch of optics"); for words right after NCCL's transport tag
+    ("NET/IB : No device found"); for a GPU's word in a machine's name ("gpu-a-117",
+    "gpu[012-013]"), a component's word in a module's dotted name ("jaxlib.xla_extension"),
+    any value but the setting's inside a key=value's value ("AvailableFeatures=h100,ib"),
+    a GPU resource a scheduler counted too few of ("16 Insufficient nvidia.com/gpu"), a
+    word inside work resumed from a checkpoint ("restarted from the last checkpoint"),
+    "GPUs lost" before time or work ("~18h of progress"), a multiplier ("5x" is no 5xx)
+    and a syslog level ("[ALERT]").
     (:func:`search.suggestions.recognise` also treats a broad value named in one word
     as in passing when the sentence names something more particular.)
     """
@@ -205,8 +210,6 @@ def in_passing(sentence, found, broad):
         return True  # "traffic went 5x": a multiplier, not the 5xx status class
     if len(tokenize(found.matched)) != 1:
         return False
-    if found.kind == "contributing_factor" and lacks_subject(found.name, sentence):
-        return True  # "GPU node scaling", "update_scale": no job of a size that always fails
     if found.matched.casefold() in _LEVELS and (
         _LEVEL_TAG.fullmatch(sentence, max(0, found.start - 2), end + 2)
         or _LEVEL_TAG.fullmatch(sentence, max(0, found.start - 1), end + 1)

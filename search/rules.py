@@ -20,6 +20,7 @@ filter, in ``search/scale.py``.
 """
 
 import re
+from functools import lru_cache
 
 from .text import NOT_BETWEEN
 
@@ -143,12 +144,14 @@ _RESUMED_FROM = re.compile(
 )
 
 
+@lru_cache(maxsize=64)
 def resumed_from_checkpoint(text):
-    """``[(start, end)]`` of the places ``text`` says work was picked up again from a
+    """``((start, end), …)`` of the places ``text`` says work was picked up again from a
     checkpoint (:data:`_RESUMED_FROM`): recovery, which names neither a checkpoint
     failure nor, by its checkpoint, the store the trouble was in. Linear in the text
-    (bounded repetitions)."""
-    return [match.span() for match in _RESUMED_FROM.finditer(text)]
+    (bounded repetitions); kept for the last texts read, as every name found in a text
+    asks (``search.passing.in_passing``)."""
+    return tuple(match.span() for match in _RESUMED_FROM.finditer(text))
 
 
 # Machines lost: "the GB200 rack lost 4 compute trays at once", "the slice keeps losing a

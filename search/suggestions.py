@@ -305,13 +305,14 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             occurrences[key] = _with(probe, confidence=PASSING_CONFIDENCE)
     for key, probe in occurrences.items():
         if (
-            probe.kind == "component"
+            probe.kind in ("component", "contributing_factor")
             and len(tokenize(probe.matched)) == 1
             and lacks_subject(probe.name, sentence)
         ):
-            # "while checkpointing", "the step-30k ckpt": a checkpoint, not where it is
-            # stored (search/subjects.py). The word stays for the meaning layer to read
-            # ("the checkpoint was corrupted" is a checkpoint failure).
+            # A value named in one word whose subject the text never names
+            # (search/subjects.py): "while checkpointing" is a checkpoint, not where it is
+            # stored; "GPU node scaling" no job of a size that always fails. The word stays
+            # for the meaning layer to read ("the checkpoint was corrupted").
             occurrences[key] = _with(probe, confidence=PASSING_CONFIDENCE)
     offered_keys = {k for k, probe in occurrences.items() if probe.confidence >= OFFER_THRESHOLD}
     if (offered_keys | by_signature) & SERVING:
