@@ -164,14 +164,54 @@ class Toggles:
         return "?" + "&".join(parts) if parts else "?"
 
     def urls_of(self, key):
-        """A function ``slug → self.url(key, slug)`` for the values of one facet: where the
-        page's query does not hold ``key`` (most facets), the other parameters are joined
-        once and a plain slug appended (issue 25: a facet lists up to 40 values)."""
-        if not _PLAIN.fullmatch(key) or any(name == key for name, _ in self.lists):
+        """A function ``slug → self.url(key, slug)`` for the values of one facet, with the
+        other parameters' parts joined once (issue 25: a facet lists up to 40 values).
+        A plain slug the page does not hold yet is added after the key's own values, or
+        at the end where the page's query does not hold ``key`` (most facets)."""
+        names = [name for name, _ in self.lists]
+        if not _PLAIN.fullmatch(key) or names.count(key) > 1:
             return lambda slug: self.url(key, slug)
-        head = "&".join(part for part in self.parts if part)
-        prefix = f"?{head}&{key}=" if head else f"?{key}="
-        return lambda slug: prefix + slug if _PLAIN.fullmatch(slug) else self.url(key, slug)
+        if key not in names:
+            head = "&".join(part for part in self.parts if part)
+            prefix = f"?{head}&{key}=" if head else f"?{key}="
+            return lambda slug: prefix + slug if _PLAIN.fullmatch(slug) else self.url(key, slug)
+        at = names.index(key)
+        before, after = self._joined(at)
+        own, taken = self.parts[at], set(self.lists[at][1])
+
+        def url(slug):
+            if slug in taken or not _PLAIN.fullmatch(slug):
+                return self.url(key, slug)
+            added = f"{own}&{key}={slug}" if own else f"{key}={slug}"
+            return "?" + "&".join(part for part in (before, added, after) if part)
+
+        return url
+
+    def setters_of(self, key):
+        """A function ``slug → self.with_values({key: slug})`` (the page with ``key`` set
+        to that one value), with the other parameters' parts joined once: the root-cause
+        breakdown links up to 40 rows (issue 25)."""
+        names = [name for name, _ in self.lists]
+        if not _PLAIN.fullmatch(key) or names.count(key) > 1:
+            return lambda slug: self.with_values({key: slug})
+        before, after = self._joined(names.index(key)) if key in names else self._joined(None)
+
+        def url(slug):
+            if not _PLAIN.fullmatch(slug):
+                return self.with_values({key: slug})
+            return "?" + "&".join(part for part in (before, f"{key}={slug}", after) if part)
+
+        return url
+
+    def _joined(self, at):
+        """The encoded parts before and after the parameter at position ``at`` (all of
+        them before it when ``at`` is ``None``), each joined with ``&``."""
+        if at is None:
+            return "&".join(part for part in self.parts if part), ""
+        return (
+            "&".join(part for part in self.parts[:at] if part),
+            "&".join(part for part in self.parts[at + 1 :] if part),
+        )
 
     def url(self, key, slug):
         """The page's URL with ``slug`` added to ``key``, or removed if present."""
@@ -312,7 +352,8 @@ def root_cause_breakdown_from_index(selection, query, limit=FACET_VALUE_LIMIT):
     nonzero = np.flatnonzero(counts)
     order = nonzero[np.lexsort((nonzero, -counts[nonzero]))]
     top = int(counts[order[0]]) if len(order) else 1
-    toggles = Toggles(query)  # the query encoded once, not once per row (issue 25)
+    # The query encoded once, the other parameters joined once (issue 25).
+    url = Toggles(query).setters_of("root_cause")
     rows = []
     for position in order[:limit]:
         value = table.values[position]
@@ -323,7 +364,7 @@ def root_cause_breakdown_from_index(selection, query, limit=FACET_VALUE_LIMIT):
                 "slug": value.slug,
                 "count": count,
                 "percent": round(100 * count / top),
-                "url": toggles.with_values({"root_cause": value.slug}),
+                "url": url(value.slug),
             }
         )
     return rows, max(0, len(order) - limit)

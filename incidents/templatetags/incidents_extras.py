@@ -71,6 +71,55 @@ def facet_values(facet, values):
 
 
 @register.simple_tag
+def facet_sections(facets, through=None, after=None):
+    """The facet panel's sections (:class:`~incidents.facets.Facet`: a heading, the
+    visible values, those folded under "Show n more", the link to all of them, or "No
+    values in this result.") in one string, as :func:`facet_values` builds a facet's list
+    (issue 25: the template's nodes per facet were about half of the panel's time).
+
+    Input: the facets, and optionally where to split them: ``through``, a facet key, gives
+    the facets up to and including it; ``after``, the facets after it (none when the key
+    is absent). Output: safe HTML, every label and URL escaped.
+    """
+    keys = [facet.key for facet in facets]
+    if through is not None:
+        facets = facets[: keys.index(through) + 1] if through in keys else facets
+    if after is not None:
+        facets = facets[keys.index(after) + 1 :] if after in keys else []
+    sections = []
+    for facet in facets:
+        key, label = escape(str(facet.key)), escape(str(facet.label))
+        parts = [
+            f'<section class="facet" aria-labelledby="facet-{key}">\n'
+            f'  <h3 id="facet-{key}" class="facet__title"><span class="swatch swatch--{key}"'
+            f' aria-hidden="true"></span>{label}</h3>\n'
+        ]
+        if facet.values:
+            parts.append(
+                f'  <ul class="facet__values" role="list">\n{facet_values(facet, facet.visible)}'
+                "  </ul>\n"
+            )
+            hidden = facet.hidden
+            if hidden:
+                parts.append(
+                    '  <details class="facet__more">\n'
+                    f"    <summary>Show {len(hidden)} more</summary>\n"
+                    f'    <ul class="facet__values" role="list">\n{facet_values(facet, hidden)}'
+                    "    </ul>\n  </details>\n"
+                )
+            if facet.more:
+                parts.append(
+                    f'  <p class="facet__all small"><a href="{escape(str(facet.more_url))}">'
+                    f"All {escape(str(facet.label).lower())} values ({facet.more} more)</a></p>\n"
+                )
+        else:
+            parts.append('  <p class="muted small">No values in this result.</p>\n')
+        parts.append("</section>\n")
+        sections.append("".join(parts))
+    return mark_safe("".join(sections))
+
+
+@register.simple_tag
 def year_values(rows):
     """The year facet's list items (``[(year, cases, url of that year alone, chosen)]``,
     as ``incidents.views.year_range`` gives them) in one string, as
