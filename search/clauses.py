@@ -33,7 +33,8 @@ def is_context(text, clause):
 # only these words between ("no sign of ECC errors"). "could not", "cannot", "can't",
 # "would not" report a failure ("could not resolve host"), not a denial.
 _DENIAL = re.compile(
-    r"(?:\b(?:no|not|never|without|nor|none|isnt|wasnt|arent|werent|dont|doesnt|didnt)|n't)$",
+    r"(?:\b(?:no|not|never|without|neither|nor|none|isnt|wasnt|arent|werent|dont|doesnt|didnt)"
+    r"|n't)$",
     re.IGNORECASE,
 )
 _FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
@@ -85,6 +86,15 @@ _WELL = re.compile(
     r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged|"
     # "nv-fabricmanager is running" (up), not "is running slow" or "running out"
     r"(?:up\s+and\s+)?running(?!\s+(?:slow\w*|hot|out|low|behind|into|at|on|a|an|the)\b))\b|"
+    # "inference was not affected", "API keys continued to work", "the fabric stayed up",
+    # "quota says we have room": what was spared
+    r"\b(?:was|were|is|are|remained|stayed)(?:\s+not|n't|nt)\s+(?:\w+ly\s+)?"
+    r"(?:affected|impacted|disrupted|degraded)\b|"
+    r"\b(?:continued|continues|continue|kept)\s+(?:to\s+)?(?:work|working|function|"
+    r"functioning|operate|operating|serve|serving)\b(?!\s+(?:on|with|through|despite)\b)|"
+    r"\b(?:remained|stayed)\s+(?:available|up|online|operational|reachable)\b|"
+    r"\b(?:have|has|had|there'?s|there\s+is|there\s+was)\s+(?:(?:plenty|lots)\s+of\s+|"
+    r"enough\s+)?(?:room|headroom)\b|"
     # "rate limiter metrics show zero rejections", "dmesg shows 0 AER errors"
     r"\b(?:show|shows|showed|shown|report|reports|reported|read|reads)\s+(?:zero|0)\b|"
     # "temperatures never exceeded 70C", "temps didn't go above 75 °C": a reading that
@@ -429,6 +439,15 @@ _ALWAYS = re.compile(
 )
 
 
+# A status page's label of an update, at the start of its line: "Monitoring - A fix has
+# been implemented …", "Resolved - This incident has been resolved." (the monitoring is
+# the page's, not a part that failed).
+_STATUS_LABEL = re.compile(
+    r"(?m)^[^\S\n]*(?:Investigating|Identified|Monitoring|Update|Updated|Resolved|"
+    r"Postmortem|Post-mortem|Scheduled|Verifying|In progress|Completed)[^\S\n]*[-–—:][^\S\n]"
+)
+
+
 def set_aside_clauses(sentence):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses that say
     something was well (:data:`_WELL`, :data:`_TERSE_WELL`), only suppose it
@@ -441,9 +460,11 @@ def set_aside_clauses(sentence):
     stayed (:data:`_NO_EFFECT`), what happened before or on another node set against now
     (:data:`_PAST_THEN_NOW`, :data:`_PAST_SENTENCE`, :data:`_ELSEWHERE`), a concession dismissed
     (:data:`_BUT_NOT_IT`), a reading that is always so (:data:`_ALWAYS`), a clause saying "it's
-    not the …" (:data:`_NOT_IT`) and what an alert claimed, "despite" it
-    (:data:`_DESPITE_ALERT`). Every layer reads around them."""
+    not the …" (:data:`_NOT_IT`), what an alert claimed, "despite" it
+    (:data:`_DESPITE_ALERT`), and a status page's label of an update (:data:`_STATUS_LABEL`).
+    Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
+    spans += [label.span() for label in _STATUS_LABEL.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
     start = 0
@@ -480,8 +501,13 @@ def set_aside_clauses(sentence):
         joined = well and _AND_THEN.search(sentence, well.end(), stop)
         joined_before = well and [*_AND_THEN.finditer(sentence, cursor, well.start())]
         if joined:
-            # "the GPUs were healthy and the scheduler was stuck": only the first half
+            # "the GPUs were healthy and the scheduler was stuck": only the first half;
+            # both when the second says so too ("API keys continued to work and
+            # inference requests were not affected")
             spans.append((cursor, joined.start()))
+            also = _WELL.search(sentence, joined.end(), stop)
+            if also and not _AND_THEN.search(sentence, also.end(), stop):
+                spans.append((joined.start(), stop))
         elif joined_before:
             # "the jobs keep falling over while anything smaller is fine": only the second
             spans.append((joined_before[-1].start(), stop))
@@ -563,7 +589,84 @@ def denied(sentence, start, end=None, counts=True):
     if not tokens:
         return False
     text = " ".join(tokens)
-    return bool(_DENIAL.search(text)) and not _FAILURE.search(text)
+    if _DENIAL.search(text):
+        return not _FAILURE.search(text)
+    return _denied_list(tokens)
+
+
+# The words of a list's earlier item ("no errors or Xid events", "not caused by a hardware
+# failure or a capacity shortage", "neither NCCL nor the fabric"): at most this many
+# between the denial and the "or", none of them a word that starts another clause.
+_LIST_ITEM_WORDS = 4
+_CLAUSE_WORDS = frozenset(
+    [
+        "and",
+        "then",
+        "that",
+        "which",
+        "who",
+        "because",
+        "so",
+        "when",
+        "while",
+        "since",
+        "after",
+        "before",
+        "until",
+        "it",
+        "we",
+        "they",
+        "he",
+        "she",
+        "i",
+        "you",
+        "this",
+    ]
+)
+# What a thing was not when it failed: "not reachable or", "not responding or".
+_FAILED_STATES = frozenset(
+    [
+        "reachable",
+        "responding",
+        "responsive",
+        "available",
+        "ready",
+        "working",
+        "running",
+        "able",
+        "found",
+        "up",
+        "starting",
+        "loading",
+        "healthy",
+    ]
+)
+# "not caused by a hardware failure or …": the words that say what the list is of.
+_CAUSE_WORDS = frozenset(["caused", "by", "due", "from", "result", "of", "because"])
+
+
+def _denied_list(tokens):
+    """Whether the words right after these ``tokens`` (a clause up to a value's words)
+    are a later item of a denied list: the tokens end in "or" or "nor", and a denial
+    governs the item before it ("no errors or Xid events" → the Xid events are denied
+    too; "no errors or" is where the first item ends). Output: ``bool``."""
+    if not tokens or tokens[-1].casefold() not in {"or", "nor"}:
+        return False
+    item, words = tokens[:-1], 0
+    for back in range(1, len(item) + 1):
+        word = item[-back].casefold()
+        if word in _CLAUSE_WORDS:
+            return False
+        head = " ".join(item[: len(item) - back + 1])
+        if _DENIAL.search(head):
+            # "the node was not reachable or …": a failure's state, not a list denied
+            after = item[len(item) - back + 1] if back > 1 else ""
+            return not _FAILURE.search(head) and after.casefold() not in _FAILED_STATES
+        if word not in DENIAL_GAP and word not in _CAUSE_WORDS:
+            words += 1
+            if words > _LIST_ITEM_WORDS:
+                return False
+    return False
 
 
 def denied_after_end(sentence, end):
@@ -662,13 +765,27 @@ def bare_denials(text):
     return spans
 
 
+# A denied list: "not caused by a hardware failure or a capacity shortage", "no errors or
+# Xid events", "neither NCCL nor the fabric" (letters and spaces only: within a clause).
+_DENIED_LIST = re.compile(
+    r"(?<!could )(?<!can )\b(?:not|no|never|without|neither)\s+(?!(?:"
+    + "|".join(sorted(_FAILED_STATES))
+    + r")\b)(?:(?:caused|due|result)\s+(?:by|to|of)\s+)?(?:[^\W\d_]+\s+){1,4}(?:or|nor)\s+"
+    r"(?:[^\W\d_]+\b[^\S\n]*){1,4}",
+    re.IGNORECASE,
+)
+
+
 def denying_spans(text):
     """``[(start, end)]`` of the clauses of ``text`` that deny their subject misbehaved
     or was the trouble ("autoscaler did NOT misbehave", "the timeout wasn't too short",
-    "contention isn't it"): the meaning layer reads nothing there (what the names and
+    "contention isn't it") and of the lists a denial governs ("not caused by a hardware
+    failure or a capacity shortage"): the meaning layer reads nothing there (what the names and
     aliases find is denied by :func:`denied`)."""
-    return [m.span() for m in _NOT_SUBJECT.finditer(text)] + [
-        m.span() for m in _NOT_THE_TROUBLE.finditer(text)
+    return [
+        m.span()
+        for pattern in (_NOT_SUBJECT, _NOT_THE_TROUBLE, _DENIED_LIST)
+        for m in pattern.finditer(text)
     ]
 
 

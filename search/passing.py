@@ -234,6 +234,12 @@ def in_passing(sentence, found, broad):
         return True  # "scale up the replicas", "attempted to scale": an action, not a factor
     if found.kind == "component" and _MODAL_BEFORE.search(sentence[: found.start]):
         return True  # "will cache a node": after a modal the word is a verb, not the part
+    if (
+        found.kind == "component"
+        and found.matched.casefold().endswith("ing")
+        and _PROGRESSIVE_BEFORE.search(sentence[: found.start])
+    ):
+        return True  # "we are monitoring the results": what someone is doing, not the part
     if not (broad or found.kind in ("organisation", "component")):
         return False
     rest = sentence[found.start + len(found.matched) :]
@@ -315,6 +321,14 @@ _BATCH_OF_PARTS = re.compile(
 # A modal verb right before a word: the word is a verb ("will cache", "could log").
 _MODAL_BEFORE = re.compile(
     r"\b(?:will|would|can|cannot|can't|could|should|must|might|may)\s+$", re.IGNORECASE
+)
+
+# Before a component named by an "-ing" word, what makes it a verb: "we are monitoring
+# the results", "continue monitoring", "we're closely monitoring".
+_PROGRESSIVE_BEFORE = re.compile(
+    r"(?:\b(?:are|is|am|be|been|were|was|continue|continues|continued|keep|keeps|kept)|"
+    r"'re)\s+(?:(?:actively|closely|currently|still|also|now)\s+)?(?:to\s+)?$",
+    re.IGNORECASE,
 )
 
 # Words right before a component (up to two between) that say how things are set up, not

@@ -87,7 +87,8 @@ NEEDS_WORDS = tuple(
         ),
         (
             r"\bdns\s+resolution\b",
-            r"(?:\bdns\b|resolv|lookup|nxdomain|servfail|name\s+resolution|host\s*names?|"
+            # ("This incident has been resolved" resolved no name.)
+            r"(?:\bdns\b|resolv(?!ed\b)|lookup|nxdomain|servfail|name\s+resolution|host\s*names?|"
             r"coredns|kube-dns|domain|\bnslookup|\bdig\b|service\s+discovery|name\s*servers?|"
             r"unknown\s+host|host\s+not\s+found|\brecords?\b)",
         ),
@@ -318,6 +319,14 @@ NEEDS_WORDS = tuple(
             r"(?:expos|public|\bopen\b|unauth|\bauth|password|credential|secret|token|key|"
             r"permission|\bacl|rbac|firewall|\btls\b|\bssl\b|encrypt|internet|secur|attack|"
             r"0\.0\.0\.0|anonymous|privilege|world[\s-]readable|misconfig)",
+        ),
+        (
+            # "A fix has been implemented and we are monitoring the results" corrupted
+            # nothing.
+            r"\bsilent\s+data\s+corruption\b",
+            r"(?:silent|corrupt|\bsdc\b|wrong|incorrect|mismatch|bit[\s-]?flip|flipped|"
+            r"garbage|garbled|\bnans?\b|checksum|diverg|differ|inconsisten|bad\s+(?:values?|"
+            r"results?|outputs?|gradients?|math)|miscomput|deterministic|reproduc)",
         ),
         (
             r"\boff-hours\b",

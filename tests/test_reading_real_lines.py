@@ -2560,3 +2560,67 @@ class ReadingRealLinesTests(LibraryTestCase):
         # A right-to-left override would reorder the echoed sentence ("exe.png" shown).
         response = self.client.get("/", {"q": "ckpt \u202egnp.exe thru"})
         assert "\u202e" not in response.content.decode()
+
+    def test_a_denial_reaches_every_item_of_its_list(self):
+        """A ninth round of blind helpers: "no errors or Xid events" suggested Xid errors
+        and "not caused by a hardware failure or a capacity shortage" capacity
+        exhaustion: the denial stopped at the "or"."""
+        found = self.suggest(
+            "Silent data corruption on a single host caused the loss to diverge; the "
+            "failure produced no errors or Xid events in the logs."
+        )
+        assert "symptom:xid-error" not in found
+        assert "symptom:silent-data-corruption" in found
+        found = self.suggest(
+            "This outage was not caused by a hardware failure or a capacity shortage."
+        )
+        assert "root_cause:capacity-exhaustion" not in found
+        assert "component:nccl" not in self.suggest("neither NCCL nor the fabric, the job OOMed")
+        # A failure's state is no list denied ("not reachable or …").
+        found = self.suggest("the node was not reachable or the NCCL timeout fired")
+        assert "symptom:nccl-timeout" in found
+
+    def test_what_was_spared_suggests_nothing(self):
+        """Blind helpers: "API keys continued to work and inference requests via the API
+        were not affected" suggested stolen credentials and inference; "quota says we
+        have room" capacity exhaustion."""
+        found = self.suggest(
+            "Users were unable to log in between 07:00 and 07:45 UTC due to an outage at "
+            "our third-party authentication provider. API keys continued to work and "
+            "inference requests via the API were not affected."
+        )
+        assert "root_cause:stolen-credentials" not in found
+        assert "workload:inference" not in found
+        assert "component:authentication-service" in found
+        found = self.suggest(
+            "k8s wont place the job, 64 pods pending. quota says we have room but the "
+            "nodes are all still cordoned from the maintenance yesterday"
+        )
+        assert "root_cause:capacity-exhaustion" not in found
+        assert "symptom:jobs-stuck-pending" in found
+
+    def test_a_status_pages_words_are_no_trouble(self):
+        """Blind helpers: a status page's "This incident has been resolved" suggested a
+        DNS resolution failure, its label "Monitoring -" and "we are monitoring the
+        results" the monitoring system, "A fix has been implemented" silent data
+        corruption."""
+        assert not self.suggest("This incident has been resolved.")
+        assert not self.suggest(
+            "Monitoring - A fix has been implemented and we are monitoring the results."
+        )
+        found = self.suggest("Resolved - DNS lookups were failing for 20 minutes")
+        assert "symptom:dns-resolution-failure" in found
+        assert "component:monitoring-and-logging" in self.suggest(
+            "monitoring was down for 2h so nobody saw the alerts"
+        )
+
+    def test_a_double_bit_error_or_a_failed_row_remap_is_a_memory_fault(self):
+        """Blind helpers: NVIDIA's Xid 48 (DBE, double-bit ECC error) and Xid 64 (row
+        remapper recording failure) name faulty GPU memory, not only an ECC error
+        (https://docs.nvidia.com/deploy/xid-errors/index.html)."""
+        found = self.suggest(
+            "[1234567.891011] NVRM: Xid (PCI:0000:87:00): 48, pid=22871, name=python, An "
+            "uncorrectable double bit error (DBE) has been detected on GPU in the framebuffer"
+        )
+        assert "root_cause:gpu-memory-fault" in found
+        assert "root_cause:gpu-memory-fault" in self.suggest("gpu-d09 draining, xid 64 repeated")
