@@ -54,6 +54,7 @@ from .clauses import (
 )
 from .meaning import read_by_meaning
 from .metrics import metric_moves, misleading_signals
+from .parts import failed_parts
 from .passing import LOGIN_HOST, SIGN_IN, in_passing, is_broad
 from .recognise import tokenize
 from .recognised import (
@@ -508,6 +509,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         for f in found
     ]
     found += _implied(found, set_aside, vocabulary)
+    found += _failed_parts(sentence, found, well, vocabulary)
     excluded = set(exclude)
     found = [
         _with(f, aliases=vocabulary.aliases.get((f.kind, f.slug), ()))
@@ -564,6 +566,33 @@ def scale_band(bands, count):
         if count >= band[2] and (band[3] is None or count < band[3]):
             return band
     return None
+
+
+def _failed_parts(sentence, found, well, vocabulary):
+    """The root causes of the parts the text says failed (``search/parts.py``: "a failing
+    top-of-rack switch", "HBM3 memory failures"), read from components named (not guessed)
+    with a chip's confidence: ``list[Recognised]`` at :data:`METRIC_CONFIDENCE`, none
+    already found, denied or inside a span of ``well``."""
+    have = {(f.kind, f.slug) for f in found if f.confidence >= OFFER_THRESHOLD}
+    components = [
+        (f.slug, f.start, f.start + len(f.matched))
+        for f in found
+        if f.kind == "component" and f.how != "meaning" and f.confidence >= OFFER_THRESHOLD
+    ]
+    added = {}
+    for slug, start, end in failed_parts(sentence, components):
+        key = ("root_cause", slug)
+        if key in have or key in added or key not in vocabulary.candidates:
+            continue
+        # (Not kept out by a value set aside: "thought it was a bad cable but the optic
+        # was just dirty" ruled the suspected cable out, and names the optic's fault.)
+        if denied(sentence, start, end) or any(a <= start < b for a, b in well):
+            continue
+        name = vocabulary.candidates[key].name
+        added[key] = Recognised(
+            *key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start
+        )
+    return list(added.values())
 
 
 def _implied(found, set_aside, vocabulary):

@@ -2624,3 +2624,29 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert "root_cause:gpu-memory-fault" in found
         assert "root_cause:gpu-memory-fault" in self.suggest("gpu-d09 draining, xid 64 repeated")
+
+    def test_a_part_said_to_fail_is_its_failures_root_cause(self):
+        """Blind helpers: "a failing top-of-rack switch", "HBM3 memory failures", "the
+        optic was just dirty", "defective InfiniBand cables", "a power distribution unit
+        failure" found the part and missed its failure (search/parts.py)."""
+        found = self.suggest(
+            "Faulty GPUs accounted for 30.1% of interruptions, followed by HBM3 memory "
+            "failures at 17.2%. Network switch and cable issues made up another 8.4%."
+        )
+        assert {
+            "root_cause:faulty-gpu", "root_cause:gpu-memory-fault",
+            "root_cause:switch-failure", "root_cause:network-link-or-cable-fault",
+        } <= set(found)  # fmt: skip
+        found = self.suggest("the error rate was caused by a failing top-of-rack switch")
+        assert "root_cause:switch-failure" in found
+        found = self.suggest(
+            "thought it was a bad cable but the optic was just dirty, cleaned it and the "
+            "link is back up at 400G"
+        )
+        assert "root_cause:network-link-or-cable-fault" in found
+        found = self.suggest("A power distribution unit failure in row C took down 32 servers")
+        assert "root_cause:power-loss" in found
+        assert "root_cause:host-component-failure" not in found
+        # A part only named, or denied, is no failure.
+        assert "root_cause:switch-failure" not in self.suggest("the switch logs show NCCL timeouts")
+        assert "root_cause:switch-failure" not in self.suggest("not a failing switch, the NIC died")

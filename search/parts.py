@@ -1,0 +1,91 @@
+"""A part said to be failing, read as its failure's root cause (issue 19).
+
+Postmortems and chat name the part and say it failed in one breath: "a failing top-of-rack
+switch", "HBM3 memory failures", "faulty optical transceivers", "the optic was just
+dirty", "loose or defective InfiniBand cables". The names find the part (a component);
+the words around it say the part itself was at fault, which is a root cause of its own
+(*Switch failure*, *GPU memory fault*, *Network link or cable fault* …). A ninth round of
+blind helpers found the part offered and its failure missed in eight such sentences.
+
+:func:`failed_parts` reads those words around the components already found; a cable,
+optic or fibre said to be bad is read from the words alone (no component names a cable).
+Every pattern's repetitions are bounded, so reading is linear in the text.
+"""
+
+import re
+
+# The root cause of each part's own failure: the vocabulary's descriptions say so
+# (*Switch failure*: "a network switch … fails"; *Host component failure*: "a part of the
+# server other than the GPUs fails (CPU, DIMM, SSD, power supply unit …)").
+FAILED_PART_CAUSES = {
+    "network-switch": "switch-failure",
+    "optical-transceiver": "network-link-or-cable-fault",
+    "gpu-memory-hbm": "gpu-memory-fault",
+    "gpu": "faulty-gpu",
+    "nic": "nic-fault",
+    "pcie": "pcie-fault",
+    "nvlink": "nvlink-fault",
+    "host-cpu-and-memory": "host-component-failure",
+    "power-supply": "host-component-failure",
+    "shared-file-system": "storage-system-failure",
+    "object-storage": "storage-system-failure",
+}
+# A rack's or hall's power (a PDU, a UPS, a breaker, the utility feed) that failed is power
+# lost to everything on it (*Power loss*), not a server's part.
+_FACILITY_POWER = re.compile(
+    r"\b(?:pdus?|power\s+distribution\s+units?|ups|breakers?|utility|generators?|feeds?)\b",
+    re.IGNORECASE,
+)
+POWER_LOSS = "power-loss"
+
+_BAD = (
+    r"(?:failing|faulty|defective|failed|broken|dead|loose|dirty|damaged|flaky|bad|"
+    r"malfunctioning|degraded)"
+)
+# Right before the part's words: "a failing top-of-rack switch", "faulty or loose optics",
+# "defective InfiniBand cables" (up to two words between).
+_BAD_BEFORE = re.compile(
+    rf"\b{_BAD}(?:\s+(?:or|and|/)\s+{_BAD})?\s+(?:[\w-]+\s+){{0,2}}$", re.IGNORECASE
+)
+# Right after them: "HBM3 memory failures", "switch and cable issues", "the optic was just
+# dirty", "the PSU died".
+_BAD_AFTER = re.compile(
+    r"(?:\s+and\s+[\w-]+)?(?:\s+(?:memory|chips?|modules?|units?|cards?|ports?))?"
+    r"\s+(?:failures?|faults?|issues|problems|died|failed\b(?!\s+to)|"
+    r"(?:was|were|is|are)\s+(?:just\s+|simply\s+|probably\s+)?" + _BAD + r")\b",
+    re.IGNORECASE,
+)
+# A cable, optic or fibre said to be bad, whatever component its words named.
+CABLE_FAULT = "network-link-or-cable-fault"
+_BAD_CABLE = re.compile(
+    rf"\b{_BAD}(?:\s+(?:or|and|/)\s+{_BAD})?\s+(?:[\w-]+\s+){{0,2}}"
+    r"(?:cables?|optics?|transceivers?|fib(?:er|re)s?|connectors?)\b|"
+    r"\b(?:cables?|optics?|transceivers?|fib(?:er|re)s?)\s+(?:(?:was|were|is|are)\s+"
+    rf"(?:just\s+|simply\s+|probably\s+)?{_BAD}|failures?|faults?|issues|problems)\b",
+    re.IGNORECASE,
+)
+
+
+def failed_parts(sentence, components):
+    """The root causes of the parts ``sentence`` says failed.
+
+    Input: the text and the components found in it, as ``(slug, start, end)`` (offsets of
+    their words). Output: ``list[tuple[str root cause slug, int start, int end]]``, where
+    ``start:end`` covers the part's words and those saying it failed; the caller checks
+    the vocabulary, denials and what is set aside.
+    """
+    read = []
+    for slug, start, end in components:
+        cause = FAILED_PART_CAUSES.get(slug)
+        if cause is None:
+            continue
+        if cause == "host-component-failure" and _FACILITY_POWER.search(sentence, start, end):
+            cause = POWER_LOSS
+        before = _BAD_BEFORE.search(sentence[max(0, start - 80) : start])
+        after = _BAD_AFTER.match(sentence, end)
+        if before:
+            read.append((cause, start - len(before.group(0)), end))
+        elif after:
+            read.append((cause, start, after.end()))
+    read += [(CABLE_FAULT, m.start(), m.end()) for m in _BAD_CABLE.finditer(sentence)]
+    return read
