@@ -6,7 +6,8 @@ are bounded, so each reader is linear in the text.
 - a timeout set wrong for its work (:func:`mistuned_timeouts`);
 - a whole service out (:func:`full_outages`);
 - requests or a service that got slow (:func:`slow_answers`);
-- traffic that jumped (:func:`demand_surges`).
+- traffic that jumped (:func:`demand_surges`);
+- capacity that ran out (:func:`capacity_exhaustions`).
 """
 
 import re
@@ -102,8 +103,11 @@ _DEMAND_SURGE = re.compile(
     r"\b(?:traffic|load|demand|requests?|qps|rps|usage|sign-?ups|users)\s+(?:\w+\s+){0,2}?"
     r"(?:doubled|tripled|quadrupled|surged|spiked|exploded|skyrocketed|jumped\s+\d{1,4}\s?x|"
     r"(?:grew|went\s+up|rose|increased)\s+(?:by\s+)?\d{1,4}\s?x)\b|"
-    r"\b\d{1,4}\s?x\s+(?:spike|surge|jump|increase)\s+in\s+(?:traffic|load|demand|requests|"
-    r"qps|usage)\b",
+    # "a surge in traffic", "a spike in demand" ("a spike in traffic coming from an internal
+    # source" is one client's, not demand: a spike needs a multiplier or demand's words)
+    r"\b(?:\d{1,4}\s?x\s+(?:spike|surge|jump|increase)|surge|influx)\s+in\s+(?:\w+\s+)?"
+    r"(?:traffic|load|demand|requests|qps|usage|sign-?ups)\b|"
+    r"\b(?:spike|jump|increase)\s+in\s+(?:\w+\s+)?(?:demand|usage|sign-?ups)\b",
     re.IGNORECASE,
 )
 
@@ -112,3 +116,28 @@ def demand_surges(text):
     """``[(start, end)]`` of the places ``text`` says traffic or demand jumped
     (:data:`_DEMAND_SURGE`): the root cause *Demand surge*. Linear in the text."""
     return [match.span() for match in _DEMAND_SURGE.finditer(text)]
+
+
+# Capacity that ran out, said around the word: "insufficient GPU capacity", "exceeded our
+# available GPU capacity", "out of h100 capacity", "could not find replacement capacity",
+# "an exhausted database connection pool" (the aliases hold the words side by side only).
+_CAPACITY = r"(?:capacity|quota|connection\s+pool|pool\s+of\s+connections|headroom)"
+_CAPACITY_EXHAUSTED = re.compile(
+    r"\b(?:insufficient|not\s+enough|ran\s+out\s+of|running\s+out\s+of|run\s+out\s+of|"
+    r"out\s+of|short\s+of|shortage\s+of|lack\s+of|no\s+(?:more|spare|free)|"
+    r"exceeded\s+(?:our|its|their|the\s+available|the\s+total)(?:\s+available)?|"
+    r"(?:could|can)(?:\s+not|n't|not)\s+(?:find|get|obtain|acquire|secure)"
+    r"(?:\s+(?:any|enough|more))?|exhausted)\s+(?:[\w-]+\s+){0,2}?" + _CAPACITY + r"\b|"
+    r"\b" + _CAPACITY + r"\s+(?:was\s+|were\s+|is\s+|got\s+)?(?:fully\s+)?(?:exhausted|"
+    r"ran\s+out|maxed(?:\s+out)?|used\s+up)\b",
+    re.IGNORECASE,
+)
+
+
+def capacity_exhaustions(text):
+    """``[(start, end)]`` of the places ``text`` says capacity ran out around its words
+    (:data:`_CAPACITY_EXHAUSTED`): "insufficient GPU capacity", "exceeded our available
+    GPU capacity", "out of h100 capacity", "could not find replacement capacity", "an
+    exhausted database connection pool". Such a place shows the root cause *Capacity
+    exhaustion*; "we added capacity" does not match. Linear in the text."""
+    return [match.span() for match in _CAPACITY_EXHAUSTED.finditer(text)]

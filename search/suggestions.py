@@ -81,7 +81,13 @@ from .rules import (
     unit_states,
 )
 from .scale import accelerator_counts
-from .service import demand_surges, full_outages, mistuned_timeouts, slow_answers
+from .service import (
+    capacity_exhaustions,
+    demand_surges,
+    full_outages,
+    mistuned_timeouts,
+    slow_answers,
+)
 from .spelling import to_typed
 from .subjects import lacks_subject
 from .text import (
@@ -133,6 +139,7 @@ READ_BY_RULE = (
     (("symptom", "gpu-not-visible"), missing_gpus),
     (("symptom", "job-hang-without-error"), silent_hangs),
     (("root_cause", "demand-surge"), demand_surges),
+    (("root_cause", "capacity-exhaustion"), capacity_exhaustions),
     (("symptom", "training-throughput-drop"), throughput_drops),
     (("symptom", "network-link-flapping"), link_flaps),
 )

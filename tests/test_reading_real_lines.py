@@ -2650,3 +2650,27 @@ class ReadingRealLinesTests(LibraryTestCase):
         # A part only named, or denied, is no failure.
         assert "root_cause:switch-failure" not in self.suggest("the switch logs show NCCL timeouts")
         assert "root_cause:switch-failure" not in self.suggest("not a failing switch, the NIC died")
+
+    def test_capacity_that_ran_out_said_around_its_word(self):
+        """Blind helpers: "insufficient GPU capacity", "exceeded our available GPU
+        capacity", "out of h100 capacity", "an exhausted database connection pool" and
+        "could not find replacement capacity" missed Capacity exhaustion (the aliases hold
+        the words side by side only); "a surge in traffic" missed the demand surge."""
+        for text in (
+            "The issue was caused by insufficient GPU capacity following a surge in traffic",
+            "a surge in demand after a launch exceeded our available GPU capacity",
+            "we're out of h100 capacity in us-east, had to queue the eval jobs",
+            "the Batch API stopped processing requests due to an exhausted database "
+            "connection pool",
+            "replicas were terminated and the autoscaler could not find replacement capacity",
+        ):
+            assert "root_cause:capacity-exhaustion" in self.suggest(text), text
+        found = self.suggest("insufficient GPU capacity following a surge in traffic")
+        assert "root_cause:demand-surge" in found
+        # Added capacity is a remedy; a chiller's design capacity is no pool that ran out.
+        assert "root_cause:capacity-exhaustion" not in self.suggest(
+            "a heatwave exceeded the design capacity of the chillers; we added capacity"
+        )
+        assert "root_cause:demand-surge" not in self.suggest(
+            "We noticed a spike in traffic coming from an internal source"
+        )
