@@ -2667,9 +2667,10 @@ class ReadingRealLinesTests(LibraryTestCase):
             assert "root_cause:capacity-exhaustion" in self.suggest(text), text
         found = self.suggest("insufficient GPU capacity following a surge in traffic")
         assert "root_cause:demand-surge" in found
-        # Added capacity is a remedy; a chiller's design capacity is no pool that ran out.
+        # A chiller's design capacity is no pool that ran out.
         assert "root_cause:capacity-exhaustion" not in self.suggest(
-            "a heatwave exceeded the design capacity of the chillers; we added capacity"
+            "High ambient temperatures during a regional heatwave exceeded the design "
+            "capacity of the chillers at our London datacenter"
         )
         assert "root_cause:demand-surge" not in self.suggest(
             "We noticed a spike in traffic coming from an internal source"
