@@ -448,6 +448,12 @@ _STATUS_LABEL = re.compile(
 )
 
 
+# The kernel's list of the modules loaded, printed with every oops, soft lockup or hung
+# task ("Modules linked in: nvidia_uvm(OE) lustre(OE) mlx5_ib …"): what was loaded, not
+# what failed (Linux's print_modules()).
+_MODULES_LINKED = re.compile(r"Modules linked in:[^\n]{0,4000}")
+
+
 def set_aside_clauses(sentence):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses that say
     something was well (:data:`_WELL`, :data:`_TERSE_WELL`), only suppose it
@@ -461,10 +467,12 @@ def set_aside_clauses(sentence):
     (:data:`_PAST_THEN_NOW`, :data:`_PAST_SENTENCE`, :data:`_ELSEWHERE`), a concession dismissed
     (:data:`_BUT_NOT_IT`), a reading that is always so (:data:`_ALWAYS`), a clause saying "it's
     not the …" (:data:`_NOT_IT`), what an alert claimed, "despite" it
-    (:data:`_DESPITE_ALERT`), and a status page's label of an update (:data:`_STATUS_LABEL`).
+    (:data:`_DESPITE_ALERT`), a status page's label of an update (:data:`_STATUS_LABEL`) and the
+    kernel's list of loaded modules (:data:`_MODULES_LINKED`).
     Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     spans += [label.span() for label in _STATUS_LABEL.finditer(sentence)]
+    spans += [modules.span() for modules in _MODULES_LINKED.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
     start = 0

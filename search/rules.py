@@ -10,7 +10,8 @@ pattern's repetitions are bounded, so each reader is linear in the text.
   (:func:`missing_gpus`);
 - a link that keeps going up and down in a pasted log (:func:`link_flaps`);
 - a job that ended in failure (:func:`job_crashes`), that sits without a word
-  (:func:`silent_hangs`), trouble that comes and goes (:func:`intermittent_failures`).
+  (:func:`silent_hangs`), trouble that comes and goes (:func:`intermittent_failures`);
+- a person's mistaken action by hand (:func:`operator_errors`).
 
 A service's readers (an outage, slow answers, a traffic surge, a mistuned timeout) are in
 ``search/service.py``; a change someone made (a setting, an upgrade, a downgrade) in
@@ -341,3 +342,36 @@ def unit_states(text):
     "Main process exited … status=1/FAILURE" reads like a job crash and is the unit's
     exit. Linear in the text."""
     return [m.span() for m in _UNIT_STATE.finditer(text)]
+
+
+# A person's mistaken action by hand: a command run against the wrong target ("ran the
+# drain against the wrong node list", "applied it to the wrong cluster"), healthy
+# machines taken out by hand ("drained 40 healthy prod nodes"), or an action someone
+# took by mistake ("an engineer accidentally rebooted the spine switch").
+_OPERATOR_ERROR = re.compile(
+    r"\b(?:ran|run|running|executed|applied|pushed|typed|pointed|targeted)\b[^.;\n]{0,40}?"
+    r"\b(?:against|on|to|at|in)\s+the\s+wrong\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:nodes?|node\s+list|hosts?|host\s+list|clusters?|regions?|environments?|env|"
+    r"databases?|db|servers?|racks?|targets?|machines?|namespaces?|accounts?|buckets?|"
+    r"pools?|partitions?|fleets?|zones?|inventory)\b|"
+    r"\b(?:drained|cordoned|rebooted|deleted|removed|wiped|reimaged|decommissioned|"
+    r"powered\s+off|shut\s+down|terminated)\s+(?:\d{1,6}\s+|all\s+(?:the\s+|of\s+the\s+)?|"
+    r"the\s+|some\s+|several\s+)?(?:[\w-]+\s+)?healthy\s+(?:[\w-]+\s+)?"
+    r"(?:nodes?|hosts?|servers?|machines?|gpus?|instances?|replicas?|pods?)\b|"
+    r"\b(?:someone|somebody|an?\s+(?:engineer|operator|admin|sre|on-?call(?:er)?|new\s+hire|"
+    r"teammate|colleague|contractor|technician)|i|we|they)\s+(?:accidentally|mistakenly|"
+    r"inadvertently|unintentionally)\s+(?:deleted|removed|dropped|drained|rebooted|restarted|"
+    r"ran|pushed|applied|wiped|killed|shut|powered|unplugged|overwr\w+|truncated|disabled|"
+    r"terminated|cordoned|reimaged|formatted|changed|modified|deployed|triggered|cut|pulled|"
+    r"revoked|rotated|detached|destroyed|purged|reset|flushed)\b",
+    re.IGNORECASE,
+)
+
+
+def operator_errors(text):
+    """``[(start, end)]`` of the places ``text`` tells of a person's mistaken action by hand
+    (:data:`_OPERATOR_ERROR`): a command run against the wrong target, healthy machines
+    drained or removed, an action someone took by mistake. Such a place shows the root
+    cause *Operator error* (a ninth round of blind helpers found it missed in three chat
+    messages). Linear in the text."""
+    return [match.span() for match in _OPERATOR_ERROR.finditer(text)]

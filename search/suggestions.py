@@ -75,6 +75,7 @@ from .rules import (
     link_flaps,
     missing_gpus,
     node_losses,
+    operator_errors,
     repeat_offenders,
     resumed_from_checkpoint,
     silent_hangs,
@@ -140,6 +141,7 @@ READ_BY_RULE = (
     (("symptom", "job-hang-without-error"), silent_hangs),
     (("root_cause", "demand-surge"), demand_surges),
     (("root_cause", "capacity-exhaustion"), capacity_exhaustions),
+    (("root_cause", "operator-error"), operator_errors),
     (("symptom", "training-throughput-drop"), throughput_drops),
     (("symptom", "network-link-flapping"), link_flaps),
 )

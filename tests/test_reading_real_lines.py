@@ -2675,3 +2675,29 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:demand-surge" not in self.suggest(
             "We noticed a spike in traffic coming from an internal source"
         )
+
+    def test_a_mistaken_action_by_hand_is_an_operator_error(self):
+        """Blind helpers: "ran the drain against the wrong node list, drained 40 healthy
+        prod nodes" suggested nothing."""
+        for text in (
+            "oops i ran the drain against the wrong node list, drained 40 healthy prod nodes",
+            "an engineer accidentally rebooted the spine switch during the change window",
+        ):
+            assert "root_cause:operator-error" in self.suggest(text), text
+        assert "root_cause:operator-error" not in self.suggest(
+            "the scheduler placed the job on the wrong nodes"
+        )
+
+    def test_rocms_no_device_and_the_kernels_module_list(self):
+        """Blind helpers: HIP's hipErrorNoDevice ("No ROCm-capable device is detected",
+        ROCm/HIP's error codes) suggested no missing GPU; the kernel's "Modules linked in:"
+        list under a soft lockup suggested the shared file system for "lustre(OE)"."""
+        found = self.suggest("only on the mi300x nodes, rocm 6.1, hipErrorNoDevice after reboot")
+        assert "symptom:gpu-not-visible" in found
+        found = self.suggest(
+            "[182733.554102] watchdog: BUG: soft lockup - CPU#57 stuck for 22s! "
+            "[kworker/57:1:1874]\n[182733.554210] Modules linked in: nvidia_uvm(OE) "
+            "nvidia_drm(POE) lustre(OE) lnet(OE) mlx5_ib ib_core"
+        )
+        assert "component:shared-file-system" not in found
+        assert "component:host-operating-system" in found
