@@ -117,7 +117,8 @@ _TERSE_WORD = (
 # Two things joined, then "both" or "all": "NVLink and IB both healthy".
 _TERSE_WELL = re.compile(
     r"\s*" + _TERSE_WORD + r"{1,3}(?:(?:and|&)\s+" + _TERSE_WORD + r"{1,3}(?:both|all)\s+)?"
-    r"(?:unchanged|fine|ok|okay|healthy|normal|stable|nominal|unaffected|intact)\s*",
+    r"(?:unchanged|fine|ok|okay|healthy|normal|stable|nominal|unaffected|intact|clean|quiet)"
+    r"\s*",
     re.IGNORECASE,
 )
 # A conclusion that rules something out, drawn from the readings before it: "KV cache
@@ -145,6 +146,8 @@ _SUSPECTED = re.compile(
     r"\b(?:suspected|thought|assumed|believed|blamed|guessed|expected|looked like)\b",
     re.IGNORECASE,
 )
+# After a suspicion, what it was drawn from: "because NCCL timeouts were reported".
+_EVIDENCE = re.compile(r"\b(?:because|since|given\s+that|as\s+we\s+saw|after\s+seeing)\b", re.I)
 _ACTUALLY = re.compile(
     r"[^\S\n]*(?:but|however|(?:it\s+)?turned out|(?:it|this|that)\s+(?:was|is)|actually|"
     r"in fact|the (?:real|actual))\b",
@@ -540,7 +543,12 @@ def set_aside_clauses(sentence):
             # What was first suspected: the clause, but for what "looked like" it ("the
             # hang looked like a collective deadlock but really …": the hang was real).
             looks = suspected.group(0).casefold() == "looked like"
-            spans.append((suspected.start() if looks else cursor, stop))
+            # What made them suspect it happened ("suspected a network issue because NCCL
+            # timeouts were reported"): only the suspicion is set aside.
+            evidence = _EVIDENCE.search(sentence, suspected.end(), stop)
+            spans.append(
+                (suspected.start() if looks else cursor, evidence.start() if evidence else stop)
+            )
         elif red_herring:
             if _DEMONSTRATIVE.match(sentence, cursor, red_herring.start()):
                 spans.append((previous, red_herring.start()))  # "…, that's just noise"

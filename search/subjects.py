@@ -329,6 +329,14 @@ NEEDS_WORDS = tuple(
             r"results?|outputs?|gradients?|math)|miscomput|deterministic|reproduc)",
         ),
         (
+            # Envoy's "upstream_reset_before_response_started{overflow}" (a connection
+            # pool's limit) is no arithmetic that overflowed.
+            r"\bnumerical\s+instability\b",
+            r"(?:\bloss|\bnan|\binf\b|fp16|bf16|fp8|fp32|precision|gradient|\bgrad|logit|"
+            r"activation|loss[\s_-]?scal|numer|float|half|mixed|diverg|explod|underflow|train|"
+            r"attention|softmax|\blr\b|learning\s+rate|optimi[sz]er|weights?\b)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

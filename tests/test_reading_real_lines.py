@@ -2701,3 +2701,23 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert "component:shared-file-system" not in found
         assert "component:host-operating-system" in found
+
+    def test_what_a_suspicion_was_drawn_from_happened(self):
+        """Blind helpers: "We initially suspected a network issue because NCCL timeouts
+        were reported …, but the actual cause was a single GPU that had fallen off the
+        bus" set the timeouts aside with the suspicion; "ib counters clean" suggested the
+        InfiniBand fabric; Envoy's "{overflow}" flag suggested numerical instability."""
+        found = self.suggest(
+            "We initially suspected a network issue because NCCL timeouts were reported "
+            "across many ranks, but the actual cause was a single GPU that had fallen off "
+            "the bus"
+        )
+        assert {"symptom:nccl-timeout", "symptom:gpu-fell-off-the-bus"} <= set(found)
+        found = self.suggest("rank 47 hangs in allreduce. not the network, ib counters clean")
+        assert "component:infiniband-fabric" not in found
+        found = self.suggest(
+            '[2024-08-14T12:05:10.112Z] "POST /v1/completions HTTP/1.1" 503 UO '
+            'upstream_reset_before_response_started{overflow} 0 81 0 - "10.4.0.19"'
+        )
+        assert "root_cause:numerical-instability" not in found
+        assert "root_cause:numerical-instability" in self.suggest("fp16 overflow in attention")
