@@ -5,7 +5,8 @@ linear in the text.
 
 - a setting someone changed (:func:`configuration_changes`);
 - trouble after an upgrade, and what was upgraded (:func:`upgrades`);
-- trouble gone after a downgrade (:func:`downgrades`).
+- trouble gone after a downgrade (:func:`downgrades`);
+- two versions that must agree set against each other (:func:`version_mismatches`).
 """
 
 import re
@@ -96,6 +97,13 @@ _NEWER_VERSION = re.compile(
     re.IGNORECASE,
 )
 _SETTINGS_WORDS = re.compile(r"\b(?:config\w*|flags?|settings?|feature)\b", re.IGNORECASE)
+# Trouble only in a new version of something named with its number: "a segfault … only on
+# the new nccl 2.21, 2.19 is fine".
+_ONLY_NEWER = re.compile(
+    r"\bonly\s+(?:on|with|in|since|after)\s+(?:the\s+)?(?:new|newer|latest|updated)\s+"
+    r"(?P<what>[\w.+-]+)\s+v?\d{1,4}(?:\.\d{1,4}){0,3}\b",
+    re.IGNORECASE,
+)
 
 
 def upgrades(text):
@@ -118,6 +126,8 @@ def upgrades(text):
         found.append((_cause_of(named), match.start(), match.end()))
     for match in _NEWER_VERSION.finditer(text):
         found.append((_cause_of(match.group("what") or ""), match.start(), match.end()))
+    for match in _ONLY_NEWER.finditer(text):
+        found.append((_cause_of(match.group("what")), match.start(), match.end()))
     for match in _DEPLOY.finditer(text):
         if not _SETTINGS_WORDS.search(match.group("what") or ""):
             found.append(("software-regression", match.start(), match.end()))
@@ -156,3 +166,31 @@ def downgrades(text):
             continue
         found.append((_cause_of(match.group()), match.start(), match.end()))
     return found
+
+
+# Two versions that must agree, set against each other: "cuda 12.4 userspace vs the 535
+# driver on the host", "nccl 2.18 on half the nodes vs 2.21 on the rest", "built against
+# CUDA 12.1 but the driver only supports 11.8". The root cause *Version mismatch*.
+_SOFTWARE = (
+    r"(?:cuda|driver|nccl|libnccl|torch|pytorch|cudnn|rocm|hip|kernel|firmware|toolkit|"
+    r"runtime|glibc|python|jax|jaxlib|transformers|vllm|triton|tensorrt|ofed|userspace|"
+    r"user-space|container|image)"
+)
+_VERSION = r"v?\d{1,4}(?:\.\d{1,4}){0,3}"
+_SIDE = rf"(?:{_SOFTWARE}\s+{_VERSION}|{_VERSION}\s+{_SOFTWARE})"
+_VERSION_MISMATCH = re.compile(
+    rf"\b{_SIDE}\b(?:\s+[\w-]+){{0,3}}?\s+(?:vs\.?|versus)\s+(?:the\s+|a\s+|our\s+)?"
+    rf"(?:{_SIDE}|{_VERSION})\b|"
+    rf"\b(?:built|compiled)\s+(?:against|with|for)\s+{_SIDE}\b[^.;\n]{{0,60}}?"
+    rf"\b(?:but|while|whereas)\b[^.;\n]{{0,40}}?{_SIDE}\b",
+    re.IGNORECASE,
+)
+
+
+def version_mismatches(text):
+    """``[(start, end)]`` of the places ``text`` sets two versions of software that must
+    agree against each other (:data:`_VERSION_MISMATCH`: "cuda 12.4 userspace vs the 535
+    driver", "built against CUDA 12.1 but the driver supports 11.8"). Such a place shows
+    the root cause *Version mismatch*; a figure set against another ("loss 2.3 vs 2.1")
+    does not match. Linear in the text."""
+    return [match.span() for match in _VERSION_MISMATCH.finditer(text)]

@@ -137,7 +137,10 @@ def checkpoint_failures(text):
 _RESUMED_FROM = re.compile(
     r"\b(?:restart(?:s|ed|ing)?|resum(?:e|es|ed|ing)|roll(?:s|ed|ing)?\s+back|"
     r"reload(?:s|ed|ing)?|recover(?:s|ed|ing)?|continu(?:e|es|ed|ing)|relaunch(?:es|ed|ing)?|"
-    r"went\s+back|go(?:es)?\s+back)\s+(?:\w+\s+){0,2}?(?:from|to|at|off)\s+"
+    # (words between, a comma too: "restarted 6 times overnight, each time from last
+    # ckpt"; none that says it failed)
+    r"went\s+back|go(?:es)?\s+back)\s+(?:(?!fail|error|could|couldn|unable)[\w,]+\s+){0,5}?"
+    r"(?:from|to|at|off)\s+"
     r"(?:the\s+|a\s+|an\s+|our\s+|its\s+)?(?:[\w.-]+\s+){0,3}?" + _CHECKPOINT + r"\b"
     r"(?![^.;,\n]{0,40}\b(?:fail|error|corrupt|broke|hang|hung|stuck|crash|timed\s+out|"
     r"(?:did|does|do|could|would)(?:\s+not|n't|nt)\b))",

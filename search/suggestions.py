@@ -38,7 +38,7 @@ import re
 
 from lib.phrases import proper_key
 
-from .changes import configuration_changes, downgrades, upgrades
+from .changes import configuration_changes, downgrades, upgrades, version_mismatches
 from .clauses import (
     bare_denials,
     denial_end,
@@ -142,6 +142,7 @@ READ_BY_RULE = (
     (("root_cause", "demand-surge"), demand_surges),
     (("root_cause", "capacity-exhaustion"), capacity_exhaustions),
     (("root_cause", "operator-error"), operator_errors),
+    (("root_cause", "version-mismatch"), version_mismatches),
     (("symptom", "training-throughput-drop"), throughput_drops),
     (("symptom", "network-link-flapping"), link_flaps),
 )

@@ -2721,3 +2721,25 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert "root_cause:numerical-instability" not in found
         assert "root_cause:numerical-instability" in self.suggest("fp16 overflow in attention")
+
+    def test_versions_set_against_each_other(self):
+        """Blind helpers: "cuda 12.4 userspace vs the 535 driver on the host" missed a
+        version mismatch; "a segfault … only on the new nccl 2.21, 2.19 is fine" a
+        software regression; "restarted 6 times overnight, each time from last ckpt" was
+        read as a checkpoint that failed."""
+        found = self.suggest(
+            "i think its the new container image, cuda 12.4 userspace vs the 535 driver on the host"
+        )
+        assert "root_cause:version-mismatch" in found
+        assert "root_cause:version-mismatch" not in self.suggest("loss 2.3 vs 2.1 at step 400")
+        found = self.suggest(
+            "rank 0 died with a segfault in libnccl.so only on the new nccl 2.21, 2.19 is fine"
+        )
+        assert "root_cause:software-regression" in found
+        found = self.suggest(
+            "the training job restarted 6 times overnight, each time from last ckpt so we "
+            "lost ~4h of progress total"
+        )
+        assert "symptom:checkpoint-failure" not in found
+        found = self.suggest("restarted the node, the job failed to load from the checkpoint")
+        assert "symptom:checkpoint-failure" in found
