@@ -329,6 +329,19 @@ NEEDS_WORDS = tuple(
             r"results?|outputs?|gradients?|math)|miscomput|deterministic|reproduc)",
         ),
         (
+            # "some batch job saturating pcie bandwidth" is a busy bus, not an erring one.
+            r"\bpcie\s+error\b",
+            r"(?:error|\baer\b|fault|fail|degrad|downgrad|\bx(?:1|2|4|8)\b|(?<!band)width|speed|"
+            r"replay|correct|fatal|fell|drop|\bbus\b|training|link\s+(?:down|up|lost))",
+        ),
+        (
+            # "we proactively powered down a portion of compute" lost no power.
+            r"\bpower\s+loss\b",
+            r"(?:outage|\blost\b|\bloss|failure|fail|trip|\bcut\b|blackout|brownout|\bsag|"
+            r"\bups\b|generator|utility|\bfeeds?\b|\bpdus?\b|breaker|no\s+power|dark|dropped|"
+            r"de-?energi|without\s+power|power\s+(?:went|was|is)\s+(?:out|off|down))",
+        ),
+        (
             # Envoy's "upstream_reset_before_response_started{overflow}" (a connection
             # pool's limit) is no arithmetic that overflowed.
             r"\bnumerical\s+instability\b",

@@ -2743,3 +2743,20 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:checkpoint-failure" not in found
         found = self.suggest("restarted the node, the job failed to load from the checkpoint")
         assert "symptom:checkpoint-failure" in found
+
+    def test_a_busy_bus_and_a_planned_power_down(self):
+        """Blind helpers: "some batch job saturating pcie bandwidth" suggested a PCIe
+        error, "we proactively powered down a portion of compute" a power loss (both by
+        meaning, both forbidden by the helpers)."""
+        found = self.suggest(
+            "noisy neighbor on the shared inference nodes — some batch job saturating pcie "
+            "bandwidth, our latency tanked"
+        )
+        assert "symptom:pcie-error" not in found
+        found = self.suggest(
+            "High ambient temperatures during a regional heatwave exceeded the design "
+            "capacity of the chillers at our London datacenter, and we proactively powered "
+            "down a portion of compute to protect the equipment."
+        )
+        assert "root_cause:power-loss" not in found
+        assert "contributing_factor:heat-wave" in found
