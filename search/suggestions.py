@@ -108,6 +108,13 @@ NCCL_TIMEOUT = ("nccl-timeout", "nccl")
 IMPLIED = {
     ("component", "inference-server"): (("workload", "inference"),),
     ("component", "kv-cache"): (("workload", "inference"), ("component", "inference-server")),
+    # Only training has a loss that spikes, a training throughput, a data loader feeding
+    # batches and an optimizer stepping (a ninth round of blind helpers expected the
+    # workload from such words alone: "loss spiked at step 41200 then NaNs").
+    ("symptom", "loss-spike"): (("workload", "training"),),
+    ("symptom", "training-throughput-drop"): (("workload", "training"),),
+    ("component", "training-data-loader"): (("workload", "training"),),
+    ("component", "optimizer"): (("workload", "training"),),
 }
 IMPLIED_CONFIDENCE = 0.8
 # *Job hang without error* is, by its definition, a hang that printed no error: a text that

@@ -2760,3 +2760,16 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert "root_cause:power-loss" not in found
         assert "contributing_factor:heat-wave" in found
+
+    def test_what_only_training_has_implies_training(self):
+        """Blind helpers expected the Training workload from "loss spiked at step 41200
+        then NaNs" and "mfu dropped from 52% to 38%": only training has a loss, a training
+        throughput, a data loader and an optimizer (IMPLIED in search/suggestions.py)."""
+        for text in (
+            "loss spiked at step 41200 then NaNs. no ecc errors in dcgm though",
+            "pp bubble way worse after we changed the microbatch count, mfu dropped from 52% "
+            "to 38%",
+            "the slowdown is in the dataloader, cpu pegged at 100% on the workers",
+        ):
+            assert "workload:training" in self.suggest(text), text
+        assert "workload:training" not in self.suggest("vllm p99 latency doubled after the deploy")
