@@ -245,20 +245,28 @@ _GPUS_MISSING = re.compile(
     r"\bonly\s+(?P<seen>\d{1,2})\s+(?:of|out\s+of|/)\s+(?:the\s+)?(?P<all>\d{1,2})\s+"
     r"(?:gpus?|devices?|cards?)\b|"
     r"\b(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected)\s+(?:only\s+)?"
-    r"(?P<seen2>\d{1,2})\s+(?:of|out\s+of|/)\s+(?:the\s+)?(?P<all2>\d{1,2})\s+(?:gpus?|devices?)\b",
+    r"(?P<seen2>\d{1,2})\s+(?:of|out\s+of|/)\s+(?:the\s+)?(?P<all2>\d{1,2})\s+(?:gpus?|devices?)\b|"
+    # "nodes came up without GPUs visible to the container runtime", "GPUs were not
+    # visible inside the pods"
+    r"\bwithout\s+(?:any\s+|the\s+|their\s+)?gpus?\s+(?:being\s+)?(?:visible|detected|present)\b|"
+    r"\bgpus?\s+(?:were|was|are|is)\s+(?:no\s+longer|not)\s+(?:visible|detected)\b",
     re.IGNORECASE,
 )
 
 
 def missing_gpus(text):
     """``[(start, end)]`` of the places ``text`` says fewer GPUs show than the host has
-    (:data:`_GPUS_MISSING`, with the first count below the second): the symptom *GPU not
-    visible to the workload*. Linear in the text."""
+    (:data:`_GPUS_MISSING`, with the first count below the second) or that GPUs were not
+    visible ("came up without GPUs visible to the container runtime"): the symptom *GPU
+    not visible to the workload*. Linear in the text."""
     found = []
     for match in _GPUS_MISSING.finditer(text):
-        seen = int(match.group("seen") or match.group("seen2"))
+        counted = match.group("seen") or match.group("seen2")
+        if counted is None:
+            found.append(match.span())  # none visible, said in words
+            continue
         every = int(match.group("all") or match.group("all2"))
-        if seen < every:
+        if int(counted) < every:
             found.append(match.span())
     return found
 

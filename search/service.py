@@ -23,6 +23,9 @@ _MISTUNED_TIMEOUT = re.compile(
     r"\b(?:exceed(?:s|ed|ing)?|outlast(?:s|ed)?|(?:took|takes|taking)\s+longer\s+than)\s+"
     r"(?:(?:the|a|its|our|their|an|any)\s+)?(?:[\w'’`.-]+\s+){0,4}?" + _TIMEOUT + r"|"
     r"\bdefault\s+(?:[\w'’`.-]+\s+){0,2}?" + _TIMEOUT + r"\s+(?:of|is|was|=|:)\s*\d|"
+    # "the job had no timeout configured", "ran without a timeout"
+    r"\b(?:no|without\s+(?:a|any))\s+(?:[\w-]+\s+)?" + _TIMEOUT + r"\s+(?:was\s+|were\s+)?"
+    r"(?:configured|set|defined|in\s+place|enabled)\b|"
     r"\b" + _TIMEOUT + r"\s+(?:may|might|could|is|was|are|were|seems?|seemed)\s+(?:be\s+)?"
     r"(?:much\s+|far\s+|way\s+|a\s+bit\s+|slightly\s+)?too\s+"
     r"(?:short|long|low|high|small|aggressive|tight)\b",
@@ -55,6 +58,10 @@ _FULL_OUTAGE = re.compile(
     r"\b(?:everything|the\s+whole\s+(?:site|service|cluster|platform|api|fleet)|"
     r"all\s+(?:of\s+)?(?:prod|production|our\s+services|services))\s+"
     r"(?:was|were|went|is|are)\s+(?:completely\s+|totally\s+|hard\s+)?down\b|"
+    # "caused all requests to fail for 14 minutes", "every request returned 503"
+    r"\b(?:all|every)\s+(?:api\s+|incoming\s+|inference\s+|user\s+)?requests?\s+"
+    r"(?:to\s+[\w.-]+\s+)?(?:to\s+fail|failed|were\s+failing|fail(?:ed)?\s+with|"
+    r"returned\s+(?:5\d\d|errors?))\b|"
     # "the power outage took out the whole cluster for 6 hours"
     r"\b(?:took|takes|taking|knocked|brought)\s+(?:out|down)\s+(?:the\s+)?(?:whole|entire)\s+"
     r"(?:site|service|cluster|platform|api|fleet|region|data\s*cent(?:er|re)|datacenter)\b",

@@ -2773,3 +2773,25 @@ class ReadingRealLinesTests(LibraryTestCase):
         ):
             assert "workload:training" in self.suggest(text), text
         assert "workload:training" not in self.suggest("vllm p99 latency doubled after the deploy")
+
+    def test_postmortem_staples(self):
+        """Blind helpers' postmortem sentences: "caused all requests to fail" (a full
+        outage), "the job had no timeout configured" (mistuned timeouts), "nodes came up
+        without GPUs visible to the container runtime", "a dependency loop", "applied
+        globally" (no staged rollout)."""
+        expected = {
+            "An expired internal certificate caused all requests to fail for 14 minutes.":
+                "symptom:full-outage",
+            "the all-reduce hung; the job had no timeout configured, so it stayed stuck":
+                "contributing_factor:mistuned-timeouts",
+            "After reboot, nodes came up without GPUs visible to the container runtime.":
+                "symptom:gpu-not-visible",
+            "Contributing to the duration was a dependency loop: the rollback tools relied "
+            "on the authentication service that was down":
+                "contributing_factor:circular-dependency",
+            "A configuration push meant for one customer was applied globally":
+                "contributing_factor:no-staged-rollout",
+        }  # fmt: skip
+        for text, key in expected.items():
+            assert key in self.suggest(text), text
+        assert "symptom:full-outage" not in self.suggest("a few requests failed with 503")
