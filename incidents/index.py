@@ -114,13 +114,34 @@ class ValueTable:
     def counts(self, mask=None):
         """Cases per value among the cases where ``mask`` is true (all when ``None``):
         ``int32[len(self)]``; a case linked twice to a value is counted once (links are
-        unique pairs). The count of a value is how much the running sum of the mask over
-        the posting lists grows across its own list."""
+        unique pairs). For a small selection (:data:`SPARSE_COST`) the values on the
+        selected cases' lists are counted; otherwise the count of a value is how much the
+        running sum of the mask over the posting lists grows across its own list. Both
+        give the same counts."""
         if mask is None:
             return self.degree
+        links = len(self.link_cases)
+        if np.count_nonzero(mask) * SPARSE_COST * (links + self.n_cases) < links * self.n_cases:
+            # Few cases: count the values on their lists by case, not along every link.
+            cases = np.flatnonzero(mask)
+            starts = self.case_starts[cases]
+            lengths = self.case_starts[cases + 1] - starts
+            ends = np.cumsum(lengths)
+            total = int(ends[-1]) if len(ends) else 0
+            at = np.arange(total) + np.repeat(starts - ends + lengths, lengths)
+            counts = np.bincount(self.case_values[at], minlength=len(self.values))
+            return counts.astype(np.int32)
         running = np.zeros(len(self.link_cases) + 1, dtype=np.int32)
         np.cumsum(mask[self.link_cases], out=running[1:])
         return running[self.posting_starts[1:]] - running[self.posting_starts[:-1]]
+
+
+# Counting along the selected cases' own lists costs about this many times a pass over
+# every link, per link read (plus as much per case); below that share of the links the
+# lists by case win. Measured at 100,000 generated cases (issue 25): for 96 selected cases
+# 20 µs against 270 µs for the root causes' 198,000 links, for 5% of the cases 85 against
+# 260 µs, even at about 20%; results identical.
+SPARSE_COST = 5
 
 
 class CaseIndex:

@@ -213,3 +213,42 @@ def test_the_year_links_from_one_encoding_equal_a_copy_per_year():
         assert Toggles(query).with_values(changes) == "?" + only.urlencode()
 
     check()
+
+
+def test_counting_a_small_selection_by_case_equals_the_pass_over_every_link():
+    """Issue 25: a small selection's counts come from its cases' own lists, a large one's
+    from a running sum over every link; for any links and any selection both must give
+    the counts a plain loop gives."""
+    import numpy as np
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from incidents.index import ValueTable
+
+    @settings(max_examples=200, deadline=None)
+    @given(
+        st.integers(1, 60),
+        st.integers(1, 12),
+        st.data(),
+    )
+    def check(n_cases, n_values, data):
+        pairs = data.draw(
+            st.sets(st.tuples(st.integers(0, n_cases - 1), st.integers(0, n_values - 1)),
+                    max_size=200)
+        )  # fmt: skip
+        pairs = sorted(pairs)
+        rows = [(i, f"v{i}", f"V{i}") for i in range(n_values)]
+        table = ValueTable("k", rows, [c for c, _ in pairs], [v for _, v in pairs], n_cases)
+        mask = np.array(data.draw(st.lists(st.booleans(), min_size=n_cases, max_size=n_cases)))
+        expected = [sum(1 for c, v in pairs if v == value and mask[c]) for value in range(n_values)]
+        for cost in (0, 10**9):  # every selection small, then every selection large
+            index_module.SPARSE_COST = cost
+            assert table.counts(mask).tolist() == expected, cost
+
+    import incidents.index as index_module
+
+    kept = index_module.SPARSE_COST
+    try:
+        check()
+    finally:
+        index_module.SPARSE_COST = kept
