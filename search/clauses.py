@@ -95,6 +95,13 @@ _WELL = re.compile(
     r"\b(?:remained|stayed)\s+(?:available|up|online|operational|reachable)\b|"
     r"\b(?:have|has|had|there'?s|there\s+is|there\s+was)\s+(?:(?:plenty|lots)\s+of\s+|"
     r"enough\s+)?(?:room|headroom)\b|"
+    # "IB counters clean on all leaf switches", "dmesg clean", "logs look clean"
+    r"\b(?:counters?|logs?|dmesg|syslog|ibdiagnet|links?|ports?)\s+(?:are\s+|were\s+|is\s+|"
+    r"was\s+|look\s+|looked\s+|all\s+)?(?:clean|spotless)\b|"
+    # "main run on H100 unaffected", "no issues", "stopped cleanly": nothing went wrong
+    r"\bunaffected\b|\b(?:no|without\s+(?:any\s+)?)(?:issues|problems|incidents?)\b"
+    r"(?!\s+(?:with|in|on|for|since|until)\b)|\b(?:stopped|shut\s+down|drained)\s+cleanly\b|"
+    r"\bwent\s+(?:smoothly|fine|well)\b|"
     # "rate limiter metrics show zero rejections", "dmesg shows 0 AER errors"
     r"\b(?:show|shows|showed|shown|report|reports|reported|read|reads)\s+(?:zero|0)\b|"
     # "temperatures never exceeded 70C", "temps didn't go above 75 °C": a reading that
@@ -116,9 +123,11 @@ _TERSE_WORD = (
 )
 # Two things joined, then "both" or "all": "NVLink and IB both healthy".
 _TERSE_WELL = re.compile(
-    r"\s*" + _TERSE_WORD + r"{1,3}(?:(?:and|&)\s+" + _TERSE_WORD + r"{1,3}(?:both|all)\s+)?"
-    r"(?:unchanged|fine|ok|okay|healthy|normal|stable|nominal|unaffected|intact|clean|quiet)"
-    r"\s*",
+    # (a loss that went flat stopped learning: "flat" is well only for other readings)
+    r"(?![^,;\n]{0,80}\b(?:loss|perplexity|accuracy|evals?|scores?)\b[^,;\n]{0,40}\bflat\b)"
+    r"\s*" + _TERSE_WORD + r"{1,4}(?:(?:and|&)\s+" + _TERSE_WORD + r"{1,3}(?:both|all)\s+)?"
+    r"(?:unchanged|fine|ok|okay|healthy|normal|stable|nominal|unaffected|intact|clean|quiet|"
+    r"flat|steady)\s*",
     re.IGNORECASE,
 )
 # A conclusion that rules something out, drawn from the readings before it: "KV cache
@@ -850,3 +859,21 @@ def content_words(text):
     return [
         w for w in re.findall(r"[^\W\d_]+", text.casefold()) if w not in STOP_WORDS and len(w) > 1
     ]
+
+
+# A text that says nothing went wrong: "nothing broke overnight", "no issues", "uneventful
+# night", "all green". With no trouble named by the other layers, its words are not read
+# for a trouble's meaning ("ckpt 72000 written and verified" read as a checkpoint failure).
+_ALL_CLEAR = re.compile(
+    # ("no errors" is how a silent hang or a slow job is told: "loss goes flat, no errors")
+    r"\b(?:nothing\s+(?:broke|failed|happened|went\s+wrong|to\s+report)|no\s+(?:issues|"
+    r"problems|incidents)(?:\s+(?:overnight|today|tonight|"
+    r"this\s+(?:week|time|run)))?\s*(?:[.,;!]|$)|uneventful|all\s+green|smooth\s+(?:run|night|"
+    r"day|week))",
+    re.IGNORECASE,
+)
+
+
+def all_clear(text):
+    """Whether ``text`` says nothing went wrong (:data:`_ALL_CLEAR`): ``bool``."""
+    return bool(_ALL_CLEAR.search(text))

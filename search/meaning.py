@@ -84,6 +84,9 @@ _ACCELERATOR_NAMED = re.compile(
 )
 
 
+DRIVER_BUG = ("root_cause", "firmware-or-driver-bug")
+
+
 def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_keys, vocabulary):
     """The values ``remainder`` (the sentence with what the other layers explained blanked
     out, log noise and code removed) reads like, clause by clause.
@@ -117,8 +120,9 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
     if well and "symptom" not in literal_kinds:
         # A change in a text that says all went well and names no trouble ("after we
         # upgraded to the 550 driver, the nodes are fine and nothing broke") caused
-        # nothing: no change is read as the cause by meaning.
-        more_set_aside = CHANGE_CAUSES
+        # nothing: no change is read as the cause by meaning (a firmware or driver update
+        # in a maintenance window that "resumed … no issues" brought no driver bug).
+        more_set_aside = CHANGE_CAUSES | {DRIVER_BUG}
     set_aside = set_aside | more_set_aside
     best = {}  # value index → (share, clause)
     for row, clause, score in zip(by_clause, pieces, scores, strict=True):

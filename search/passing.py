@@ -158,6 +158,21 @@ def in_passing(sentence, found, broad):
         _CLAUSE_START.split(sentence[: found.start])[-1]
     ):
         return True  # "our nodes are connected using InfiniBand": how things are set up
+    before, end = sentence[: found.start], found.start + len(found.matched)
+    if found.slug == "gpu-overheating" and _OTHER_PART_BEFORE.search(before):
+        return True  # "transceiver overheating": another part's heat, not a GPU's
+    if found.slug == "out-of-memory" and _PINNED_MEMORY.search(_line_of(sentence, found.start)):
+        return True  # ibv_reg_mr's "Cannot allocate memory": a memlock limit, not memory out
+    if found.kind == "workload" and _NOT_THE_WORKLOAD_AFTER.match(sentence, end):
+        return True  # "security group", "securityContext": a cloud's or a pod's setting
+    if found.kind == "workload" and _TRAINED_ON.match(sentence, end) and _WAS_BEFORE.search(before):
+        return True  # "the draft was trained on chat data": a model's past, not the work
+    if found.slug == "job-scheduler" and _LEARNING_RATE.search(_line_of(sentence, found.start)):
+        return True  # "lr warmup bug: scheduler counted warmup in micro-steps"
+    if found.slug == "nccl-timeout" and (
+        _SETTING_AFTER.match(sentence, end) or _SET_BEFORE.search(before)
+    ):
+        return True  # "set NCCL timeout to 7200s": the setting, not a timeout that fired
     after = found.start + len(found.matched)
     if found.kind == "component" and _MEMORY_TECHNIQUE.search(sentence, 0, found.start):
         return True  # "activation checkpointing" saves memory; no checkpoint is stored
@@ -322,6 +337,43 @@ _BATCH_OF_PARTS = re.compile(
 _MODAL_BEFORE = re.compile(
     r"\b(?:will|would|can|cannot|can't|could|should|must|might|may)\s+$", re.IGNORECASE
 )
+
+# Another part right before "overheating": "transceiver overheating", "the PSU overheated".
+_OTHER_PART_BEFORE = re.compile(
+    r"\b(?:transceivers?|optics?|modules?|qsfp\w*|osfp\w*|psus?|power\s+suppl(?:y|ies)|cpus?|"
+    r"nics?|hcas?|switch(?:es)?|disks?|ssds?|nvmes?|drives?|cables?|dimms?)\s+"
+    r"(?:is\s+|was\s+|were\s+|are\s+)?$",
+    re.IGNORECASE,
+)
+# Registering memory for RDMA that a locked-memory limit refused (rdma-core's
+# ibv_reg_mr(3), RLIMIT_MEMLOCK): ENOMEM's words, no memory exhausted.
+_PINNED_MEMORY = re.compile(r"\b(?:ibv_reg_mr|reg_mr|memlock|mlock|rlimit_memlock)\b", re.I)
+# After a workload's word, a setting's name: "security group", "securityContext".
+_NOT_THE_WORKLOAD_AFTER = re.compile(r"[\s-]?(?:groups?|context|contexts)\b", re.IGNORECASE)
+# "was trained on …", "had been pre-trained with …": a model's history.
+_TRAINED_ON = re.compile(r"\s+(?:on|with|for|using)\b", re.IGNORECASE)
+_WAS_BEFORE = re.compile(r"\b(?:was|were|been|is|are|being)\s+(?:\w+\s+)?$", re.IGNORECASE)
+# A learning rate's schedule on the same line: "lr scheduler", "warmup", "cosine decay".
+_LEARNING_RATE = re.compile(
+    r"\b(?:lr|learning[\s_-]rate|warm-?up|cosine|decay|lr_scheduler|optimizer\s+steps?)\b",
+    re.IGNORECASE,
+)
+# A timeout named as a setting: "set NCCL timeout to 7200s", "NCCL timeout=1800" (not "an
+# NCCL timeout of 600 s", "NCCL timeout: rank 3": one that fired).
+_SETTING_AFTER = re.compile(r"\s*=\s*\d", re.IGNORECASE)
+_SET_BEFORE = re.compile(
+    r"\b(?:set|sets|setting|raised|raise|lowered|lower|increased|increase|bumped|bump|"
+    r"changed|configured|default)\s+(?:the\s+|our\s+|its\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _line_of(sentence, at):
+    """The line of ``sentence`` holding offset ``at``."""
+    start = sentence.rfind("\n", 0, at) + 1
+    end = sentence.find("\n", at)
+    return sentence[start : len(sentence) if end < 0 else end]
+
 
 # Before a component named by an "-ing" word, what makes it a verb: "we are monitoring
 # the results", "continue monitoring", "we're closely monitoring".

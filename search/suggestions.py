@@ -40,6 +40,7 @@ from lib.phrases import proper_key
 
 from .changes import configuration_changes, downgrades, upgrades, version_mismatches
 from .clauses import (
+    all_clear,
     bare_denials,
     denial_end,
     denied,
@@ -475,9 +476,16 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     remainder = prose(re.sub(r"\b\d+\b", " ", strip_log_noise(remainder)))
     remainder = LOGIN_HOST.sub(lambda m: " " * len(m.group()), remainder)
     remainder = without_denied_verbs(SIGN_IN.sub("sign in", remainder), vocabulary.event_stems)
-    read, more_set_aside = read_by_meaning(
-        sentence, remainder, found, literal, set_aside, well, named_keys, vocabulary
-    )
+    if all_clear(sentence) and not any(
+        f.kind == "symptom" and f.confidence >= OFFER_THRESHOLD for f in found
+    ):
+        # "nothing broke overnight … ckpt 72000 written and verified": no trouble named,
+        # none read by meaning.
+        read, more_set_aside = [], frozenset()
+    else:
+        read, more_set_aside = read_by_meaning(
+            sentence, remainder, found, literal, set_aside, well, named_keys, vocabulary
+        )
     found += read
     set_aside |= more_set_aside
     if upgrade is None:

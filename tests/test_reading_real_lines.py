@@ -2795,3 +2795,41 @@ class ReadingRealLinesTests(LibraryTestCase):
         for text, key in expected.items():
             assert key in self.suggest(text), text
         assert "symptom:full-outage" not in self.suggest("a few requests failed with 503")
+
+    def test_a_tenth_rounds_forbidden_chips(self):
+        """A tenth round of blind helpers (GPU cloud tickets, a training logbook, LLM
+        serving): each of these suggested what the text rules out."""
+        cases = {
+            # a transceiver's heat is no GPU's
+            "mlx5_core 0000:c1:00.0: Port module event[error]: module 0, Cable error, High "
+            "Temperature\n-- yes. transceiver overheating, replaced optic.":
+                "root_cause:gpu-overheating",
+            # a memlock limit refused RDMA registration: no memory ran out
+            "all ranks print 'NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate "
+            "memory'": "symptom:out-of-memory",
+            "ssh to my vm just times out. security group allows 22 from 0.0.0.0/0":
+                "workload:security",
+            "the 1B draft model was trained on a different tokenizer, acceptance is 0.18":
+                "workload:training",
+            "lr warmup bug: scheduler counted warmup in micro-steps not optimizer steps":
+                "component:job-scheduler",
+            "job hung, no watchdog for 2 hours because someone set NCCL timeout to 7200s":
+                "symptom:nccl-timeout",
+            "suspect a single slow node, not the fabric. IB counters clean on all leaf "
+            "switches, we checked.": "component:infiniband-fabric",
+            "nothing broke overnight. 11.2k steps, MFU steady at 41%. ckpt 72000 written and "
+            "verified.": "symptom:checkpoint-failure",
+            "planned maintenance: firmware update on all spine switches + driver bump "
+            "535.129 -> 535.161. job stopped cleanly, resumed 10:40 no issues.":
+                "root_cause:firmware-or-driver-bug",
+            "MI300X test partition: rccl all-reduce hangs at 256 GPUs. main run on H100 "
+            "unaffected.": "accelerator:h100",
+            "vllm RSS grows ~2GB/hour on the API server process. GPU memory flat.":
+                "component:gpu-memory-hbm",
+        }  # fmt: skip
+        for text, key in cases.items():
+            assert key not in self.suggest(text), text
+        # What fired stays: a GPU that overheated, an NCCL timeout of 600 s, a malloc's OOM.
+        assert "root_cause:gpu-overheating" in self.suggest("the GPUs were overheating at 92C")
+        assert "symptom:nccl-timeout" in self.suggest("an NCCL timeout of 600 s on rank 12")
+        assert "symptom:out-of-memory" in self.suggest("malloc failed: Cannot allocate memory")
