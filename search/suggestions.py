@@ -116,6 +116,9 @@ IMPLIED = {
     ("symptom", "training-throughput-drop"): (("workload", "training"),),
     ("component", "training-data-loader"): (("workload", "training"),),
     ("component", "optimizer"): (("workload", "training"),),
+    # A cold start is slow loading that the first requests wait for: both sets' annotators
+    # read "cold starts" as latency, the tenth round's helpers as slow loading.
+    ("symptom", "slow-model-loading"): (("symptom", "increased-latency"),),
 }
 IMPLIED_CONFIDENCE = 0.8
 # *Job hang without error* is, by its definition, a hang that printed no error: a text that
