@@ -11,7 +11,8 @@ pattern's repetitions are bounded, so each reader is linear in the text.
 - a link that keeps going up and down in a pasted log (:func:`link_flaps`);
 - a job that ended in failure (:func:`job_crashes`), that sits without a word
   (:func:`silent_hangs`), trouble that comes and goes (:func:`intermittent_failures`);
-- a person's mistaken action by hand (:func:`operator_errors`).
+- a person's mistaken action by hand (:func:`operator_errors`); the user's own code at
+  fault (:func:`user_code_errors`).
 
 A service's readers (an outage, slow answers, a traffic surge, a mistuned timeout) are in
 ``search/service.py``; a change someone made (a setting, an upgrade, a downgrade) in
@@ -386,3 +387,28 @@ def operator_errors(text):
     cause *Operator error* (a ninth round of blind helpers found it missed in three chat
     messages). Linear in the text."""
     return [match.span() for match in _OPERATOR_ERROR.finditer(text)]
+
+
+# The user's own code or settings at fault: "user app fault", "app bug, not hw", "the
+# customer's custom kernel has an out-of-bounds read", "a bug in their training script".
+_USER_CODE = re.compile(
+    r"\b(?:user|customer)(?:'s|s')?\s+(?:app\s+|application\s+|code\s+|script\s+)?"
+    r"(?:fault|bug|error|mistake)s?\b|"
+    r"\bapp\s+bug\b|"
+    r"\b(?:custom|their\s+own|our\s+own)\s+(?:[\w-]+\s+){0,2}?(?:kernels?|ops?|operators?|"
+    r"extensions?|scripts?|code)\b[^.;\n]{0,80}?\b(?:bug|out[\s-]of[\s-]bounds|"
+    r"illegal\s+memory\s+access|off-by-one|race|broken)\b|"
+    # (not "a bug in the kernel module": the host's kernel, nobody's own code)
+    r"\b(?:bug|mistake)\s+in\s+(?:the\s+(?:user|customer)'?s?\s+|their\s+|our\s+)"
+    r"(?:own\s+)?(?:training\s+|model\s+|launch\s+|data\s+)?(?:code|script|launcher|kernel)\b",
+    re.IGNORECASE,
+)
+
+
+def user_code_errors(text):
+    """``[(start, end)]`` of the places ``text`` puts the fault in the user's own code or
+    settings (:data:`_USER_CODE`): "user app fault", "app bug", "their custom kernel …
+    out of bounds", "a bug in our training script". Such a place shows the root cause
+    *User code or configuration error* (a tenth round of blind helpers found it missed
+    in sixteen tickets and logbook notes). Linear in the text."""
+    return [match.span() for match in _USER_CODE.finditer(text)]

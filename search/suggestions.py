@@ -81,6 +81,7 @@ from .rules import (
     resumed_from_checkpoint,
     silent_hangs,
     unit_states,
+    user_code_errors,
 )
 from .scale import accelerator_counts
 from .service import (
@@ -154,6 +155,7 @@ READ_BY_RULE = (
     (("root_cause", "capacity-exhaustion"), capacity_exhaustions),
     (("root_cause", "operator-error"), operator_errors),
     (("root_cause", "version-mismatch"), version_mismatches),
+    (("root_cause", "user-code-or-configuration-error"), user_code_errors),
     (("symptom", "training-throughput-drop"), throughput_drops),
     (("symptom", "network-link-flapping"), link_flaps),
 )

@@ -2841,3 +2841,20 @@ class ReadingRealLinesTests(LibraryTestCase):
         latency: both are offered."""
         found = self.suggest("Cold starts are killing us, new replicas take 4 minutes to serve")
         assert {"symptom:slow-model-loading", "symptom:increased-latency"} <= set(found)
+
+    def test_the_users_own_code_at_fault(self):
+        """The tenth round's helpers: "Xid 43 = GPU stopped processing, user app fault",
+        "customer's custom kernel has an out-of-bounds write" and vLLM's "max seq len …
+        is larger than the maximum number of tokens that can be stored in KV cache" (a
+        setting too large for the memory; vLLM's worker.py) missed the user's own code or
+        configuration; "a bug in the kernel module" is no one's own code."""
+        for text in (
+            "[eng] Xid 43 = GPU stopped processing, user app fault (their process was killed)",
+            "Eng: customer's custom kernel has an out-of-bounds write, not the H100s",
+            "ValueError: The model's max seq len (131072) is larger than the maximum number "
+            "of tokens that can be stored in KV cache (43120).",
+        ):
+            assert "root_cause:user-code-or-configuration-error" in self.suggest(text), text
+        found = self.suggest("a bug in the kernel module after we upgraded the CUDA driver")
+        assert "root_cause:user-code-or-configuration-error" not in found
+        assert "root_cause:firmware-or-driver-bug" in found
