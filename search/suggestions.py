@@ -119,7 +119,15 @@ IMPLIED = {
     ("component", "optimizer"): (("workload", "training"),),
     # A cold start is slow loading that the first requests wait for: both sets' annotators
     # read "cold starts" as latency, the tenth round's helpers as slow loading.
-    ("symptom", "slow-model-loading"): (("symptom", "increased-latency"),),
+    ("symptom", "slow-model-loading"): (
+        ("symptom", "increased-latency"),
+        ("workload", "inference"),
+    ),
+    # Only serving batches requests, has an inference throughput and degrades its answers
+    # (the tenth round's serving helper missed the Inference workload 26 times).
+    ("component", "batching-scheduler"): (("workload", "inference"),),
+    ("symptom", "inference-throughput-drop"): (("workload", "inference"),),
+    ("symptom", "degraded-output-quality"): (("workload", "inference"),),
 }
 IMPLIED_CONFIDENCE = 0.8
 # *Job hang without error* is, by its definition, a hang that printed no error: a text that

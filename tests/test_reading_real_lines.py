@@ -2858,3 +2858,23 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("a bug in the kernel module after we upgraded the CUDA driver")
         assert "root_cause:user-code-or-configuration-error" not in found
         assert "root_cause:firmware-or-driver-bug" in found
+
+    def test_serving_engines_lines_and_words(self):
+        """The tenth round's serving helper: vLLM's preemption warning names its batching
+        scheduler (vLLM's optimization docs), SGLang's "Decode batch. #running-req" line
+        the server and its scheduler (SGLang's hyperparameter tuning docs), "TRT-LLM" the
+        inference server, and only serving batches requests or degrades its answers: the
+        Inference workload comes with them."""
+        found = self.suggest(
+            "WARNING 03-14 09:12:44 scheduler.py:1089] Sequence group 8812 is preempted by "
+            "PreemptionMode.RECOMPUTE mode because there is not enough KV cache space."
+        )
+        assert {"component:batching-scheduler", "workload:inference"} <= set(found)
+        found = self.suggest(
+            "[2024-09-11 03:22:17 TP0] Decode batch. #running-req: 212, #token: 480211, "
+            "token usage: 0.98, gen throughput (token/s): 3112.54, #queue-req: 1893"
+        )
+        assert {"component:inference-server", "workload:inference"} <= set(found)
+        assert "component:inference-server" in self.suggest("new TRT-LLM image fails to start")
+        found = self.suggest("a subset of users received responses in the wrong language")
+        assert "workload:inference" in found
