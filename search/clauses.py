@@ -578,6 +578,42 @@ def set_aside_clauses(sentence):
         if alerted:  # "despite the alert saying GPU thermal": what the alert claimed
             spans.append((alerted.end(), stop))
         previous, cursor = cursor, end.end() if end else stop
+    return spans + corrected_guesses(sentence)
+
+
+# A guess, and later in the text what it actually was: "we suspect broken GPUs. …
+# note: it was actually GPU memory exhaustion", "customer insists it's a driver bug …
+# turned out to be their config". The guess is set aside (its clause from the guessing
+# word on); what follows the correction is read.
+_GUESS = re.compile(
+    r"\b(?:we|i|they|customer|user|team|someone|everyone)\s+(?:\w+\s+)?(?:suspects?|suspected|"
+    r"thinks?|thought|assumed?|believes?|believed|insists?|insisted|claims?|claimed|guessed|"
+    r"blamed)\b",
+    re.IGNORECASE,
+)
+_CORRECTION = re.compile(
+    r"\b(?:(?:it|this|that)\s+(?:was|is)\s+actually|was\s+actually|actually\s+(?:it\s+)?was|"
+    r"turned\s+out|turns\s+out|in\s+fact|the\s+(?:real|actual)\s+(?:cause|problem|issue|culprit)|"
+    r"root\s+cause\s+(?:was|is))\b",
+    re.IGNORECASE,
+)
+
+
+def corrected_guesses(sentence):
+    """``[(start, end)]`` of the guesses ``sentence`` later corrects (:data:`_GUESS`
+    before a :data:`_CORRECTION`): each from its guessing word to the end of its clause
+    or to what it was drawn from (:data:`_EVIDENCE`).
+    Linear in the text (one search per guess, each bounded by its clause)."""
+    correction = _CORRECTION.search(sentence)
+    if correction is None:
+        return []
+    spans = []
+    for guess in _GUESS.finditer(sentence, 0, correction.start()):
+        clause_end = _CLAUSE_END.search(sentence, guess.end(), correction.start())
+        end = clause_end.start() if clause_end else correction.start()
+        # what the guess was drawn from happened ("because NCCL timeouts were reported")
+        evidence = _EVIDENCE.search(sentence, guess.end(), end)
+        spans.append((guess.start(), evidence.start() if evidence else end))
     return spans
 
 

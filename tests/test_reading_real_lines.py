@@ -2878,3 +2878,18 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "component:inference-server" in self.suggest("new TRT-LLM image fails to start")
         found = self.suggest("a subset of users received gibberish with repeated tokens")
         assert {"symptom:degraded-output-quality", "workload:inference"} <= set(found)
+
+    def test_a_guess_corrected_later_in_the_text(self):
+        """The tenth round's tickets: "we suspect broken GPUs. … note: it was actually GPU
+        memory exhaustion" suggested a faulty GPU: the correction came in a later line."""
+        found = self.suggest(
+            "cuDNN error: CUDNN_STATUS_NOT_INITIALIZED when running the tensorflow "
+            "container. we suspect broken GPUs.\n\nnote: it was actually GPU memory "
+            "exhaustion - TF grabs all memory by default"
+        )
+        assert "root_cause:faulty-gpu" not in found
+        found = self.suggest(
+            "We initially suspected a network issue because NCCL timeouts were reported "
+            "across many ranks, but it turned out a single GPU had fallen off the bus"
+        )
+        assert {"symptom:nccl-timeout", "symptom:gpu-fell-off-the-bus"} <= set(found)
