@@ -83,6 +83,21 @@ class RealLibraryTests(LibraryTestCase):
                 general = {"race-condition", "undetermined-cause"}
                 assert term.categories.all() or term.slug in general, term.slug
 
+    def test_no_wording_names_two_terms_of_one_kind(self):
+        """The admin refuses a name or alias another term of the kind already has
+        (``TermForm``), but the fixtures are loaded around it: "cold start" was an alias
+        of both Increased latency and Slow model loading, and the recogniser kept the
+        first, so "cold starts" never suggested the term named for it (issue 19)."""
+        from lib.phrases import phrase_key
+
+        for model in [RootCause, Component, Symptom, ContributingFactor]:
+            owner = {}
+            for term in model.objects.all():
+                for text in [term.name, *term.aliases.splitlines()]:
+                    key = phrase_key(text)
+                    if key:
+                        assert owner.setdefault(key, term.slug) == term.slug, (text, term.slug)
+
     def test_a_case_is_filed_under_the_areas_its_incident_touched(self):
         """Issue 22 row 6: Marin's NCCL hang in training and BLOOM's training were filed
         under "Inference serving" through the race condition's categories; the inference
