@@ -87,12 +87,14 @@ class SearchQualityTests(LibraryTestCase):
             (s["kind"], s["slug"]) for s in self.client.get("/suggest.json", {"q": sentence}).json()
         ]
         # Most confident first: a name before an alias, then what the words mean ("the
-        # job dies" read by rule as a Job crash).
+        # job dies" read by rule as a Job crash), then what the data loader implies (only
+        # training has one).
         assert found == [
             ("symptom", "nccl-timeout"),
             ("component", "training-data-loader"),
             ("root_cause", "memory-leak"),
             ("symptom", "job-crash"),
+            ("workload", "training"),
         ]
 
     def test_a_case_named_by_its_title_or_slug_comes_first(self):
