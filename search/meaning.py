@@ -85,6 +85,14 @@ _ACCELERATOR_NAMED = re.compile(
 
 
 DRIVER_BUG = ("root_cause", "firmware-or-driver-bug")
+REQUESTS_THROTTLED = ("symptom", "requests-throttled")
+# A machine's resource throttled, not requests: "CPU limit … -> throttling", "CFS
+# throttling", "thermal throttling", "clocks throttled".
+_RESOURCE_THROTTLING = re.compile(
+    r"\b(?:cpu|cfs|cgroup|thermal|clocks?|power|limit|limits)\b[^,;.\n]{0,40}throttl|"
+    r"\bthrottl\w*\s+(?:the\s+)?(?:cpu|clocks?|gpus?)\b",
+    re.IGNORECASE,
+)
 
 
 def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_keys, vocabulary):
@@ -146,6 +154,8 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
                 continue
             if key[0] in literal_kinds and (context or p < SAME_KIND_THRESHOLD):
                 continue
+            if key == REQUESTS_THROTTLED and _RESOURCE_THROTTLING.search(clause):
+                continue  # "CPU limit on the sidecar was 100m -> throttling": CPU, not requests
             if p > best.get(i, (0.0, ""))[0]:
                 best[i] = (p, clause)
     for i, (p, clause) in best.items():

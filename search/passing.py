@@ -159,6 +159,8 @@ def in_passing(sentence, found, broad):
     ):
         return True  # "our nodes are connected using InfiniBand": how things are set up
     before, end = sentence[: found.start], found.start + len(found.matched)
+    if found.slug == "network-link-flapping" and _NOT_A_LINK_BEFORE.search(before[-60:]):
+        return True  # "gpu nodes keep flapping notready/ready": a node's state, not a link
     if found.slug == "gpu-overheating" and _OTHER_PART_BEFORE.search(before):
         return True  # "transceiver overheating": another part's heat, not a GPU's
     if found.slug == "out-of-memory" and _PINNED_MEMORY.search(_line_of(sentence, found.start)):
@@ -338,6 +340,12 @@ _MODAL_BEFORE = re.compile(
     r"\b(?:will|would|can|cannot|can't|could|should|must|might|may)\s+$", re.IGNORECASE
 )
 
+# What flaps when it is not a link: nodes between Ready and NotReady, a health check.
+_NOT_A_LINK_BEFORE = re.compile(
+    r"\b(?:nodes?|pods?|replicas?|health[\s-]?checks?|probes?|alerts?|services?|endpoints?|"
+    r"status|readiness|liveness)\s+(?:\w+\s+){0,2}?$",
+    re.IGNORECASE,
+)
 # Another part right before "overheating": "transceiver overheating", "the PSU overheated".
 _OTHER_PART_BEFORE = re.compile(
     r"\b(?:transceivers?|optics?|modules?|qsfp\w*|osfp\w*|psus?|power\s+suppl(?:y|ies)|cpus?|"

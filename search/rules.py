@@ -412,3 +412,23 @@ def user_code_errors(text):
     *User code or configuration error* (a tenth round of blind helpers found it missed
     in sixteen tickets and logbook notes). Linear in the text."""
     return [match.span() for match in _USER_CODE.finditer(text)]
+
+
+# The device plugin down, so a node advertises no GPUs: its pod crash-looping or failing to
+# load NVML, or nodes with none allocatable ("nvidia-device-plugin pod in CrashLoopBackOff
+# … could not load NVML library", "nvidia.com/gpu: 0 allocatable").
+_DEVICE_PLUGIN_DOWN = re.compile(
+    r"\bdevice[\s_-]?plugin\b[^\n]{0,80}?\b(?:crashloop\w*|crash\w*|fail\w*|not\s+running|"
+    r"down|missing|could\s+not\s+load\s+nvml|restart\w*|error)|"
+    r"\b(?:could\s+not|failed\s+to)\s+load\s+nvml\b|"
+    r"\bnvidia\.com/gpu\W{0,3}\s*0\s+allocatable|\b0\s+allocatable\s+gpus?\b|"
+    r"\ballocatable\W{0,3}\s*(?:nvidia\.com/gpu\W{0,3}\s*)?0\b",
+    re.IGNORECASE,
+)
+
+
+def device_plugin_down(text):
+    """Whether ``text`` says the GPU device plugin was down or the nodes advertised no GPUs
+    (:data:`_DEVICE_PLUGIN_DOWN`): then a scheduler's "Insufficient nvidia.com/gpu" is
+    GPUs not advertised, not capacity that ran out. ``bool``; linear in the text."""
+    return bool(_DEVICE_PLUGIN_DOWN.search(text))

@@ -71,6 +71,7 @@ from .recognised import (
 )
 from .rules import (
     checkpoint_failures,
+    device_plugin_down,
     intermittent_failures,
     job_crashes,
     link_flaps,
@@ -134,6 +135,7 @@ IMPLIED_CONFIDENCE = 0.8
 # carries an error line (a symptom's signature) or says "with an error" names a hang, not
 # this one.
 SILENT_HANG = ("symptom", "job-hang-without-error")
+CAPACITY_EXHAUSTION = ("root_cause", "capacity-exhaustion")
 _WITH_ERROR = re.compile(
     r"\bwith\s+(?:an?\s+|the\s+|some\s+)?(?!no\b|zero\b|nary\b)(?:\w+\s+)?"
     r"(?:errors?|exceptions?|tracebacks?)\b",
@@ -376,10 +378,24 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     set_aside |= denied_keys - set(occurrences)
     # A clause that only denies a name ("not the NFS") rules it out everywhere in the text,
     # an earlier log line of it included.
+    # (Only where the text names it by the same words elsewhere: "sbe count climbing, no
+    # dbe yet" denies the double-bit errors, not the single-bit ones, both ECC errors.)
     bare = bare_denials(sentence)
+    denied_as = {}
+    for item in literal:
+        if any(a <= item.start < b for a, b in bare):
+            denied_as.setdefault((item.kind, item.slug), set()).add(item.matched.casefold())
     ruled_out = {
-        (item.kind, item.slug) for item in literal if any(a <= item.start < b for a, b in bare)
+        key
+        for key, words in denied_as.items()
+        if all(
+            item.matched.casefold() in words for item in literal if (item.kind, item.slug) == key
+        )
     }
+    if device_plugin_down(sentence):
+        # "Insufficient nvidia.com/gpu" while the device plugin crashes: the nodes
+        # advertise no GPUs, none ran out (two blind helpers, independently).
+        ruled_out.add(CAPACITY_EXHAUSTION)
     # "nothing else changed", "no deploys since friday": no change is read as the cause.
     unchanged = no_change_spans(sentence)
     if unchanged:

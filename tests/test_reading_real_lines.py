@@ -2893,3 +2893,29 @@ class ReadingRealLinesTests(LibraryTestCase):
             "across many ranks, but it turned out a single GPU had fallen off the bus"
         )
         assert {"symptom:nccl-timeout", "symptom:gpu-fell-off-the-bus"} <= set(found)
+
+    def test_an_eleventh_rounds_misreadings(self):
+        """An eleventh round of blind helpers (platform SRE, HPC forums): "Insufficient
+        nvidia.com/gpu" while the device plugin crash-loops (two helpers, independently)
+        suggested capacity exhaustion; "sbe count climbing, no dbe yet" lost the ECC error
+        the single-bit errors are; "gpu nodes keep flapping notready/ready" suggested a
+        link flapping; a sidecar's CPU throttling suggested throttled requests."""
+        found = self.suggest(
+            'nvidia-device-plugin pod in CrashLoopBackOff on the new nodes: "could not load '
+            'NVML library: libnvidia-ml.so.1: cannot open shared object file". workload pods '
+            "stuck Pending with 0/12 nodes are available: 12 Insufficient nvidia.com/gpu."
+        )
+        assert "root_cause:capacity-exhaustion" not in found
+        assert "component:gpu-device-plugin" in found
+        assert "root_cause:capacity-exhaustion" in self.suggest(
+            "0/12 nodes are available: 12 Insufficient nvidia.com/gpu."
+        )
+        assert "symptom:ecc-error" in self.suggest("sbe count climbing on GPU 3, no dbe yet")
+        found = self.suggest("gpu nodes keep flapping notready/ready, kubelet says PLEG unhealthy")
+        assert "symptom:network-link-flapping" not in found
+        assert "symptom:network-link-flapping" in self.suggest("ib link flapping on leaf-07")
+        found = self.suggest(
+            "istio sidecar added 400ms to p99 for the vllm endpoints, envoy was doing mTLS on "
+            "every request and CPU limit on the sidecar was 100m -> throttling"
+        )
+        assert "symptom:requests-throttled" not in found
