@@ -378,18 +378,23 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     set_aside |= denied_keys - set(occurrences)
     # A clause that only denies a name ("not the NFS") rules it out everywhere in the text,
     # an earlier log line of it included.
-    # (Only where the text names it by the same words elsewhere: "sbe count climbing, no
-    # dbe yet" denies the double-bit errors, not the single-bit ones, both ECC errors.)
+    # (A symptom only where the text names it by the same words elsewhere, or words
+    # holding them: "sbe count climbing, no dbe yet" denies the double-bit errors, not the
+    # single-bit ones, both ECC errors. A part, a cause or a factor everywhere: "not the
+    # device plugin" rules out nvidia-device-plugin and nvidia.com/gpu too.)
     bare = bare_denials(sentence)
     denied_as = {}
     for item in literal:
         if any(a <= item.start < b for a, b in bare):
-            denied_as.setdefault((item.kind, item.slug), set()).add(item.matched.casefold())
+            denied_as.setdefault((item.kind, item.slug), set()).add(_plain_words(item.matched))
     ruled_out = {
         key
         for key, words in denied_as.items()
-        if all(
-            item.matched.casefold() in words for item in literal if (item.kind, item.slug) == key
+        if key[0] != "symptom"
+        or all(
+            any(w in _plain_words(item.matched) or _plain_words(item.matched) in w for w in words)
+            for item in literal
+            if (item.kind, item.slug) == key
         )
     }
     if device_plugin_down(sentence):
@@ -580,6 +585,12 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         # The markup's blanks are no words of what matched ("xid     79"): one space.
         found = [_with(f, matched=" ".join(f.matched.split())) for f in found]
     return found
+
+
+def _plain_words(text):
+    """``text`` folded to lower-case words joined by single spaces ("nvidia-device-plugin"
+    → "nvidia device plugin"), to tell the same name from another."""
+    return " ".join(re.findall(r"[^\W_]+", text.casefold()))
 
 
 def _as_typed(found, typed, replaced):

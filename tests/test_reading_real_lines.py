@@ -2911,6 +2911,12 @@ class ReadingRealLinesTests(LibraryTestCase):
             "0/12 nodes are available: 12 Insufficient nvidia.com/gpu."
         )
         assert "symptom:ecc-error" in self.suggest("sbe count climbing on GPU 3, no dbe yet")
+        # A part ruled out is ruled out by any of its names.
+        found = self.suggest(
+            "not the device plugin, it's healthy. nvidia-device-plugin-daemonset pods all "
+            "Running 1/1, allocatable nvidia.com/gpu=8 on every node."
+        )
+        assert "component:gpu-device-plugin" not in found
         found = self.suggest("gpu nodes keep flapping notready/ready, kubelet says PLEG unhealthy")
         assert "symptom:network-link-flapping" not in found
         assert "symptom:network-link-flapping" in self.suggest("ib link flapping on leaf-07")
