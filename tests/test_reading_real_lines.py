@@ -2925,3 +2925,19 @@ class ReadingRealLinesTests(LibraryTestCase):
             "every request and CPU limit on the sidecar was 100m -> throttling"
         )
         assert "symptom:requests-throttled" not in found
+
+    def test_a_bmcs_event_log_names_a_failed_server_part(self):
+        """Three blind helpers pasted `ipmitool sel` rows of a power supply that failed, a
+        CPU's IERR and a DIMM's uncorrectable ECC: each is a server part other than the
+        GPUs that failed (ipmitool's ipmi_sel.h names these events)."""
+        for row in (
+            "  1a | 03/02/2024 | 14:22:10 | Power Supply PSU2_Status | Failure detected () | "
+            "Asserted",
+            "  4f | 05/11/2024 | 02:01:33 | Processor CPU1_Status | IERR | Asserted",
+            "  50 | 05/11/2024 | 02:01:33 | Memory #0x87 | Uncorrectable ECC | Asserted",
+        ):
+            assert "root_cause:host-component-failure" in self.suggest(row), row
+        found = self.suggest(
+            "  51 | 05/11/2024 | 02:01:40 | Memory #0x87 | Correctable ECC | Asserted"
+        )
+        assert "root_cause:host-component-failure" not in found
