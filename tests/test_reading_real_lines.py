@@ -2941,3 +2941,19 @@ class ReadingRealLinesTests(LibraryTestCase):
             "  51 | 05/11/2024 | 02:01:40 | Memory #0x87 | Correctable ECC | Asserted"
         )
         assert "root_cause:host-component-failure" not in found
+
+    def test_a_node_group_at_its_maximum_and_a_row_remap_pending(self):
+        """Blind helpers: the cluster autoscaler's "max node group size reached"
+        (kubernetes/autoscaler's skippedreasons.go) is the autoscaler out of capacity;
+        DCGM's DCGM_FI_DEV_ROW_REMAP_PENDING and "pending row remapping" are faulty GPU
+        memory (NVIDIA's A100 memory error management)."""
+        found = self.suggest(
+            "I0314 09:12:44.118590       1 scale_up.go:300] Skipping node group "
+            "eks-gpu-a100 - max node group size reached"
+        )
+        assert {"component:autoscaler", "root_cause:capacity-exhaustion"} <= set(found)
+        found = self.suggest(
+            "DCGM health check: GPU 5 on node a100-pool-12 has pending row remapping, "
+            "DCGM_FI_DEV_ROW_REMAP_PENDING=1. cordoned and drained"
+        )
+        assert {"component:gpu-memory-hbm", "root_cause:gpu-memory-fault"} <= set(found)
