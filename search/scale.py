@@ -34,7 +34,9 @@ _ACCELERATOR_COUNT = re.compile(
     rf"(?<![\w.,]){_COUNT}[\s-]?{_ACCELERATORS}"
     # "a 16,384 GPU H100 cluster": the model may come between.
     rf"(?:[\s-]+(?:NVIDIA\s+|AMD\s+)?(?:[ABHLV]\d{{2,3}}|GB\d{{3}}|B\d{{3}}|MI\d{{3}}X?))?"
-    rf"[\s-]+{_WHOLE}\b",
+    rf"[\s-]+{_WHOLE}\b|"
+    # "training job (2048 GPUs) hangs": the size in brackets after what it is the size of
+    rf"\b{_WHOLE}\s*\(\s*(?:about\s+|~\s*)?{_COUNT}\s?{_ACCELERATORS}\s*\)",
     re.IGNORECASE,
 )
 

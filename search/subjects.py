@@ -145,7 +145,7 @@ NEEDS_WORDS = tuple(
         ),
         (
             r"\bxid\s+error\b",
-            r"(?:\bxids?\b|nvrm|nvidia|\bgpus?\b|\bsxid)",
+            r"(?:\bxids?\b|nvrm|\bsxid|kernel\s+log|dmesg)",
         ),
         (
             r"\bcryptomining\b",

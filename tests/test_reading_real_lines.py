@@ -2960,3 +2960,13 @@ class ReadingRealLinesTests(LibraryTestCase):
             "DCGM_FI_DEV_ROW_REMAP_PENDING=1. cordoned and drained"
         )
         assert {"component:gpu-memory-hbm", "root_cause:gpu-memory-fault"} <= set(found)
+
+    def test_a_size_in_brackets_and_nodes_times_gpus(self):
+        """The eleventh round's HPC helper: "training job (2048 GPUs) hang" gave no scale;
+        "16 nodes x 8 GPUs hang in allreduce" suggested an Xid error (by meaning, from
+        "x 8": an Xid now needs its own word, NVRM, or the kernel log)."""
+        found = self.suggest("training job (2048 GPUs) hang")
+        assert "scale:1k-10k" in found
+        found = self.suggest("16 nodes x 8 GPUs hang in allreduce")
+        assert "symptom:xid-error" not in found
+        assert "symptom:xid-error" in self.suggest("NVRM: Xid (PCI:0000:3b:00): 79, pid=0")
