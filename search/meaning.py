@@ -198,6 +198,29 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
     return read, more_set_aside
 
 
+# Past this many characters, what a chip read by meaning shows is cut to the stretch that
+# shares words with the value's own texts: three rounds of blind helpers could not tell
+# why a chip fired when it showed a whole 190-character clause or paste.
+LONG_MATCH = 100
+
+
+def shared_stretch(sentence, start, end, own):
+    """``(start, end)`` inside ``sentence[start:end]`` from its first word the value's own
+    texts use (``own``, folded as :func:`lib.phrases.phrase_key` folds them) to its last,
+    at most :data:`LONG_MATCH` characters (then to the last such word that fits); the span
+    unchanged when no word is shared."""
+    shared = [
+        word.span()
+        for word in re.finditer(r"[^\W_]+", sentence[start:end])
+        if (key := phrase_key(word.group())) and key[0] in own
+    ]
+    if not shared:
+        return start, end
+    first = shared[0][0]
+    last = max((e for _, e in shared if e - first <= LONG_MATCH), default=shared[0][1])
+    return start + first, start + last
+
+
 def _original_span(sentence, clause):
     """``(start, end)`` of the sentence's text from the clause's first word to its last
     (the clause comes from a copy with some words blanked out), words matched whole, the

@@ -53,7 +53,7 @@ from .clauses import (
     unknown_cause_spans,
     without_denied_verbs,
 )
-from .meaning import read_by_meaning
+from .meaning import LONG_MATCH, read_by_meaning, shared_stretch
 from .metrics import metric_moves, misleading_signals
 from .parts import failed_parts
 from .passing import LOGIN_HOST, SIGN_IN, in_passing, is_broad
@@ -580,11 +580,25 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # ("tokens/s down 40% on one job"), may find the same value.
     seen = set(ruled_out)
     found = [f for f in found if (f.kind, f.slug) not in seen and not seen.add((f.kind, f.slug))]
+    # What a chip read by meaning or rule shows, when long, is the stretch that shares
+    # words with the value's own texts (search.meaning.shared_stretch).
+    found = [_shortened(f, sentence, vocabulary) for f in found]
     found = [_as_typed(f, typed, replaced) for f in found] if replaced else found
     if had_markup:
         # The markup's blanks are no words of what matched ("xid     79"): one space.
         found = [_with(f, matched=" ".join(f.matched.split())) for f in found]
     return found
+
+
+def _shortened(found, sentence, vocabulary):
+    """``found`` with ``matched`` cut to :func:`search.meaning.shared_stretch` when it was
+    read by meaning or rule and is longer than :data:`search.meaning.LONG_MATCH`."""
+    end = found.start + len(found.matched)
+    if found.how != "meaning" or end - found.start <= LONG_MATCH:
+        return found
+    own = vocabulary.own_words.get((found.kind, found.slug), frozenset())
+    start, end = shared_stretch(sentence, found.start, end, own)
+    return _with(found, matched=sentence[start:end], start=start)
 
 
 def _plain_words(text):

@@ -2970,3 +2970,14 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("16 nodes x 8 GPUs hang in allreduce")
         assert "symptom:xid-error" not in found
         assert "symptom:xid-error" in self.suggest("NVRM: Xid (PCI:0000:3b:00): 79, pid=0")
+
+    def test_a_long_clause_read_by_meaning_shows_the_words_it_shares(self):
+        """Three rounds of blind helpers could not tell why a chip read by meaning fired
+        when it showed a whole clause of 100 characters or more: it now shows the stretch
+        from the first to the last word the value's own texts share (at most 100)."""
+        found = self.suggest(
+            "inference latency p99 went from 800ms to 9s after we deployed the new model "
+            "version on the managed endpoint"
+        )
+        read = [item for item in found.values() if item["how"] == "meaning"]
+        assert read and all(len(item["matched"]) <= 100 for item in read), read
