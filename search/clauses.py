@@ -7,6 +7,7 @@ denial ("no ECC error", "0 Xid events") or right before a negative state ("Therm
 Slowdown : Not Active").
 """
 
+import bisect
 import re
 
 from .text import STOP_WORDS, fold, stem
@@ -603,17 +604,21 @@ def corrected_guesses(sentence):
     """``[(start, end)]`` of the guesses ``sentence`` later corrects (:data:`_GUESS`
     before a :data:`_CORRECTION`): each from its guessing word to the end of its clause
     or to what it was drawn from (:data:`_EVIDENCE`).
-    Linear in the text (one search per guess, each bounded by its clause)."""
+    Linear in the text: the clauses' ends and the evidence words are found once, and
+    each guess's end is the first of them after it (what the guess was drawn from
+    happened: "because NCCL timeouts were reported")."""
     correction = _CORRECTION.search(sentence)
     if correction is None:
         return []
+    until = correction.start()
+    stops = sorted(
+        [m.start() for m in _CLAUSE_END.finditer(sentence, 0, until)]
+        + [m.start() for m in _EVIDENCE.finditer(sentence, 0, until)]
+    )
     spans = []
-    for guess in _GUESS.finditer(sentence, 0, correction.start()):
-        clause_end = _CLAUSE_END.search(sentence, guess.end(), correction.start())
-        end = clause_end.start() if clause_end else correction.start()
-        # what the guess was drawn from happened ("because NCCL timeouts were reported")
-        evidence = _EVIDENCE.search(sentence, guess.end(), end)
-        spans.append((guess.start(), evidence.start() if evidence else end))
+    for guess in _GUESS.finditer(sentence, 0, until):
+        at = bisect.bisect_left(stops, guess.end())
+        spans.append((guess.start(), stops[at] if at < len(stops) else until))
     return spans
 
 
@@ -718,7 +723,9 @@ def _denied_list(tokens):
         word = item[-back].casefold()
         if word in _CLAUSE_WORDS:
             return False
-        head = " ".join(item[: len(item) - back + 1])
+        # (the denial and failure patterns read at most the last two words: joining only
+        # those keeps this linear in the clause, which a paste can make long)
+        head = " ".join(item[max(0, len(item) - back - 1) : len(item) - back + 1])
         if _DENIAL.search(head):
             # "the node was not reachable or …": a failure's state, not a list denied
             after = item[len(item) - back + 1] if back > 1 else ""

@@ -9,7 +9,7 @@ import re
 
 from .recognise import tokenize
 from .rules import resumed_from_checkpoint
-from .text import fold, is_host_name, stem
+from .text import fold, is_host_name, line_around, stem
 
 # A component carried by more than this share of the published cases is broad ("GPU",
 # "vLLM"): named by one word, it is the setting of most sentences, not what they are
@@ -158,18 +158,20 @@ def in_passing(sentence, found, broad):
         _CLAUSE_START.split(sentence[: found.start])[-1]
     ):
         return True  # "our nodes are connected using InfiniBand": how things are set up
-    before, end = sentence[: found.start], found.start + len(found.matched)
-    if found.slug == "network-link-flapping" and _NOT_A_LINK_BEFORE.search(before[-60:]):
+    # (the patterns below read the end of what comes before: its last 80 characters)
+    before, end = sentence[max(0, found.start - 80) : found.start], found.start + len(found.matched)
+    if found.slug == "network-link-flapping" and _NOT_A_LINK_BEFORE.search(before):
         return True  # "gpu nodes keep flapping notready/ready": a node's state, not a link
     if found.slug == "gpu-overheating" and _OTHER_PART_BEFORE.search(before):
         return True  # "transceiver overheating": another part's heat, not a GPU's
-    if found.slug == "out-of-memory" and _PINNED_MEMORY.search(_line_of(sentence, found.start)):
+    line = line_around(sentence, found.start, found.start)
+    if found.slug == "out-of-memory" and _PINNED_MEMORY.search(sentence, *line):
         return True  # ibv_reg_mr's "Cannot allocate memory": a memlock limit, not memory out
     if found.kind == "workload" and _NOT_THE_WORKLOAD_AFTER.match(sentence, end):
         return True  # "security group", "securityContext": a cloud's or a pod's setting
     if found.kind == "workload" and _TRAINED_ON.match(sentence, end) and _WAS_BEFORE.search(before):
         return True  # "the draft was trained on chat data": a model's past, not the work
-    if found.slug == "job-scheduler" and _LEARNING_RATE.search(_line_of(sentence, found.start)):
+    if found.slug == "job-scheduler" and _LEARNING_RATE.search(sentence, *line):
         return True  # "lr warmup bug: scheduler counted warmup in micro-steps"
     if found.slug == "nccl-timeout" and (
         _SETTING_AFTER.match(sentence, end) or _SET_BEFORE.search(before)
@@ -206,7 +208,6 @@ def in_passing(sentence, found, broad):
         after = sentence[found.start + len(found.matched) :]
         if after.startswith("/") and len(after) > 1 and not after[1].isspace():
             return True  # a link to a page on its site ("https://huggingface.co/Qwen/…")
-    end = found.start + len(found.matched)
     if (
         found.kind == "component"
         and "_" in sentence[found.start - 1 : found.start] + sentence[end : end + 1]
@@ -374,13 +375,6 @@ _SET_BEFORE = re.compile(
     r"changed|configured|default)\s+(?:the\s+|our\s+|its\s+)?$",
     re.IGNORECASE,
 )
-
-
-def _line_of(sentence, at):
-    """The line of ``sentence`` holding offset ``at``."""
-    start = sentence.rfind("\n", 0, at) + 1
-    end = sentence.find("\n", at)
-    return sentence[start : len(sentence) if end < 0 else end]
 
 
 # Before a component named by an "-ing" word, what makes it a verb: "we are monitoring

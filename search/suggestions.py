@@ -96,6 +96,7 @@ from .spelling import to_typed
 from .subjects import lacks_subject
 from .text import (
     ACCESS_LOG_REQUEST,
+    line_around,
     sel_rows,
     strip_log_noise,
     traceback_frames,
@@ -270,7 +271,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             continue
         # The signature says what its log line is: the rest of the line (prefixes, the
         # tool's wording) is not read again for its meaning.
-        covered.append(_line_around(sentence, start, end))
+        covered.append(line_around(sentence, start, end))
         name = vocabulary.candidates[(kind, slug)].name
         # Shown to the end of the token the match ends in: "localGid ::ffff:10.0.4.22",
         # not "localGid ::ffff:1" (a pattern may stop at its first digit).
@@ -691,12 +692,6 @@ def _implied(found, set_aside, vocabulary):
             name = vocabulary.candidates[key].name
             added[key] = Recognised(*key, name, f.matched, confidence, "meaning", f.start)
     return list(added.values())
-
-
-def _line_around(sentence, start, end):
-    """``(start, end)`` of the line holding ``sentence[start:end]``, without its newlines."""
-    line_end = sentence.find("\n", end)
-    return sentence.rfind("\n", 0, start) + 1, len(sentence) if line_end < 0 else line_end
 
 
 def _with(found, **changes):

@@ -280,6 +280,13 @@ _TRACEBACK_FRAME = re.compile(
 )
 
 
+def line_around(text, start, end):
+    """``(start, end)`` of the line of ``text`` holding ``text[start:end]``, without its
+    newlines."""
+    line_end = text.find("\n", end)
+    return text.rfind("\n", 0, start) + 1, len(text) if line_end < 0 else line_end
+
+
 def traceback_frames(text):
     """``[(start, end)]``: the frames of a Python traceback in ``text``, each with the
     source line under it (:data:`_TRACEBACK_FRAME`). The suggestions' meaning layer does

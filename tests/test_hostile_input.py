@@ -90,3 +90,42 @@ def test_generated_query_strings_never_break_the_list_or_graph(client, case, pai
     encoded = urlencode(pairs)
     for url in ["/", "/graph/"]:
         assert_clear(client.get(f"{url}?{encoded}"), (url, encoded[:200]))
+
+
+def _fastest(read, text):
+    """The fastest of three readings of ``text`` by ``read``, in seconds (a pause of the
+    machine is not read as slowness)."""
+    import time
+
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        read(text)
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+@pytest.mark.django_db(False)
+@pytest.mark.parametrize(
+    "kind",
+    ["a denied list with a long first item", "many guesses before a correction"],
+)
+def test_reading_denials_and_guesses_is_linear_in_a_long_paste(kind):
+    """A long paste of filler words between "no" and "or" (the denied list's first item)
+    or hundreds of guesses before "it was actually" took time growing with the square of
+    its length (0.2 s for one denial check of 1,400 words); four times the text must take
+    about four times as long."""
+    from search.clauses import corrected_guesses, denied
+
+    def make(n):
+        if kind.startswith("a denied"):
+            return "no " + "the " * n + "or nccl timeout"
+        return "we think it is broken " * (n // 5) + " it was actually fine"
+
+    def read(text):
+        if kind.startswith("a denied"):
+            return denied(text, text.index("nccl"))
+        return corrected_guesses(text)
+
+    short, long = _fastest(read, make(1000)), _fastest(read, make(4000))
+    assert long < max(8 * short, 0.02), f"{short:.4f} s → {long:.4f} s: not linear"
