@@ -607,18 +607,56 @@ def corrected_guesses(sentence):
     Linear in the text: the clauses' ends and the evidence words are found once, and
     each guess's end is the first of them after it (what the guess was drawn from
     happened: "because NCCL timeouts were reported")."""
+    spans = _first_guesses(sentence)
     correction = _CORRECTION.search(sentence)
     if correction is None:
-        return []
+        return spans
     until = correction.start()
     stops = sorted(
         [m.start() for m in _CLAUSE_END.finditer(sentence, 0, until)]
         + [m.start() for m in _EVIDENCE.finditer(sentence, 0, until)]
     )
-    spans = []
     for guess in _GUESS.finditer(sentence, 0, until):
         at = bisect.bisect_left(stops, guess.end())
         spans.append((guess.start(), stops[at] if at < len(stops) else until))
+    return spans
+
+
+# A guess marked as a first one ("on-call first assumed a bad HBM stack", "initially
+# blamed the NIC"), in a text that says elsewhere what was or was not so: the guess was
+# revised, wherever the text says so (a twelfth round of blind helpers put it last).
+_FIRST_GUESS = re.compile(
+    r"\b(?:first|initially|originally|at\s+first)\s+(?:\w+\s+)?(?:suspected|thought|"
+    r"assumed|blamed|guessed|believed|pointed\s+(?:at|to))\b",
+    re.IGNORECASE,
+)
+_REVISED = re.compile(
+    r"\b(?:actually|turned\s+out|turns\s+out|in\s+fact|but|not|(?:was|is)n['’]?t)\b", re.I
+)
+
+
+def _first_guesses(sentence):
+    """``[(start, end)]`` of the guesses ``sentence`` marks as first ones
+    (:data:`_FIRST_GUESS`) when it revises something elsewhere (:data:`_REVISED`): each to
+    the end of its clause or to what it was drawn from (:data:`_EVIDENCE`). Linear in the
+    text."""
+    guesses = list(_FIRST_GUESS.finditer(sentence))
+    if not guesses:
+        return []
+    # (to the end of its clause or to what it was drawn from: "because NCCL timeouts were
+    # reported" happened)
+    stops = sorted(
+        [m.start() for m in _CLAUSE_END.finditer(sentence)]
+        + [m.start() for m in _EVIDENCE.finditer(sentence)]
+        + [len(sentence)]
+    )
+    revised = [m.start() for m in _REVISED.finditer(sentence)]
+    spans = []
+    for guess in guesses:
+        stop = stops[bisect.bisect_left(stops, guess.end())]
+        # a revision before the guess, or one after its clause
+        if (revised and revised[0] < guess.start()) or (revised and revised[-1] >= stop):
+            spans.append((guess.start(), stop))
     return spans
 
 
@@ -812,7 +850,9 @@ _NOT_THE_TROUBLE = re.compile(
 # included ("nfs: server home-nfs01 not responding … <mei> that's just login nodes. not
 # the NFS").
 _BARE_DENIAL = re.compile(
-    r"\W*(?:(?:it|that)(?:'?s|\s+(?:is|was))\s+)?(?:not|no|never)\s+(?:the\s+|an?\s+|our\s+)?"
+    r"\W*(?:(?:(?:it|that)(?:'?s|\s+(?:is|was))\s+)?(?:not|no|never)|"
+    # "wasn't the HCAs", "it wasnt the optics" (a twelfth round of blind helpers)
+    r"(?:(?:it|that|this)\s+)?(?:was|is)(?:n['’]?t|\s+not))\s+(?:the\s+|an?\s+|our\s+)?"
     # (an error that reports an absence is no denial: "nvidia-smi: no devices found")
     r"(?![^\n]{0,60}\b(?:found|detected|available|left|space|route|such|responding|"
     r"response|reply|running|allowed|permitted|healthy|connection|access)\b)"

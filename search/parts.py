@@ -9,7 +9,8 @@ blind helpers found the part offered and its failure missed in eight such senten
 
 :func:`failed_parts` reads those words around the components already found; a cable,
 optic or fibre said to be bad is read from the words alone (no component names a cable).
-Every pattern's repetitions are bounded, so reading is linear in the text.
+:func:`remedied_parts` reads the fix engineers write down instead ("replaced the optic",
+"RMA'd GPU3"). Every pattern's repetitions are bounded, so reading is linear in the text.
 """
 
 import re
@@ -57,6 +58,7 @@ _BAD_AFTER = re.compile(
 )
 # A cable, optic or fibre said to be bad, whatever component its words named.
 CABLE_FAULT = "network-link-or-cable-fault"
+FAULTY_GPU = "faulty-gpu"
 _BAD_CABLE = re.compile(
     rf"\b{_BAD}(?:\s+(?:or|and|/)\s+{_BAD})?\s+(?:[\w-]+\s+){{0,2}}"
     r"(?:cables?|optics?|transceivers?|fib(?:er|re)s?|connectors?)\b|"
@@ -64,6 +66,49 @@ _BAD_CABLE = re.compile(
     rf"(?:just\s+|simply\s+|probably\s+)?{_BAD}|failures?|faults?|issues|problems)\b",
     re.IGNORECASE,
 )
+# A cable, optic or connector replaced, reseated, cleaned or re-routed: the fix engineers
+# write down for a bad link ("replaced 14 QSFP112 transceivers … link flaps stopped",
+# "cleaned MPO connectors", "reseated the cable", "replaced with new OSFP"; a twelfth
+# round of blind helpers wrote eight such notes and got no cause) unless the same breath
+# says the fix did nothing ("replaced the cable, didn't help").
+_REMEDIED_CABLE = re.compile(
+    r"\b(?:replac(?:ed|ing)|swap(?:ped|ping)(?:\s+out)?|re-?seat(?:ed|ing)|clean(?:ed|ing)|"
+    r"re-?rout(?:ed|ing)|re-?terminat(?:ed|ing)|chang(?:ed|ing)(?:\s+out)?)\s+"
+    r"(?:(?:with\s+)?(?:an?|the|both|all|new|\d{1,3}x?|[\w-]+)\s+){0,3}?"
+    r"(?:cables?|cabling|optics?|transceivers?|connectors?|fib(?:er|re)s?|patch\s+cords?|"
+    r"(?:[qo]sfp|dac|aoc)\w{0,6})\b",
+    re.IGNORECASE,
+)
+# A GPU sent back or swapped ("RMA whole tray", "swapped GPU3", "opened an RMA for the
+# GPU"): the GPU was bad.
+_REMEDIED_GPU = re.compile(
+    r"\b(?:rma(?:'?d|\s+(?:request(?:ed)?|opened|filed))?|replac(?:ed|ing)|swap(?:ped|ping)(?:\s+out)?)"
+    r"\s+(?:(?:the|a|that|this|whole|both|for|of|on|all)\s+){0,3}(?:gpus?\s?\d{0,2}|tray|baseboard|"
+    r"board|card|module)\b|\bgpus?\s?\d{0,2}\b[^.\n]{0,60}?\b(?:rma(?:'?d)?|replaced|swapped(?:\s+out)?)\b",
+    re.IGNORECASE,
+)
+_NO_HELP = re.compile(
+    r"[^.\n]{0,60}?\b(?:did(?:n'?t|\s+not)\s+(?:help|fix|change)|no\s+(?:change|help|luck|"
+    r"difference)|still\s+(?:fail|flap|see|erroring|drops?|down)|same\s+(?:errors?|result))",
+    re.IGNORECASE,
+)
+
+
+def remedied_parts(sentence):
+    """The root causes the fixes in ``sentence`` point to: a cable or optic replaced,
+    reseated or cleaned (*Network link or cable fault*), a GPU returned or swapped
+    (*Faulty GPU*), unless what follows in the same sentence says the fix did not help.
+
+    Input: the text. Output: ``list[tuple[str root cause slug, int start, int end]]``.
+    Linear in the text (bounded repetitions).
+    """
+    read = []
+    for pattern, cause in ((_REMEDIED_CABLE, CABLE_FAULT), (_REMEDIED_GPU, FAULTY_GPU)):
+        for match in pattern.finditer(sentence):
+            if not _NO_HELP.match(sentence, match.end()):
+                read.append((cause, match.start(), match.end()))
+                break
+    return read
 
 
 def failed_parts(sentence, components):
@@ -88,4 +133,4 @@ def failed_parts(sentence, components):
         elif after:
             read.append((cause, start, after.end()))
     read += [(CABLE_FAULT, m.start(), m.end()) for m in _BAD_CABLE.finditer(sentence)]
-    return read
+    return read + remedied_parts(sentence)

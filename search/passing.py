@@ -129,7 +129,8 @@ def in_passing(sentence, found, broad):
     ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``) or the host of
     a link to one of its pages (``https://huggingface.co/Qwen/…``); for a workload's
     word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training") or
-    after a link ("NVLink training failed"); for a
+    after a link ("NVLink training failed", "PCIe Training Error") or before a link's rate
+    ("trained at Gen4 x8"); for a
     component named as the setup ("connected using InfiniBand"), as words of a
     snake_case identifier (``kv_cache_utils``, ``mlx5_health_check_fatal_sensors``), as
     the start of one (``gpu_memory_utilization``), as the tail of a camelCase name or
@@ -242,8 +243,10 @@ def in_passing(sentence, found, broad):
         return True  # a two-letter name inside a tool's ("ib" in ib_write_bw)
     if found.kind == "workload" and _NEGATING_PREFIX.search(sentence[: found.start]):
         return True  # "self-serving", "non-training": not the workload
-    if found.kind == "workload" and _LINK_BEFORE.search(sentence[: found.start]):
-        return True  # "NVLink training failed": a link's training, not a model's
+    if found.kind == "workload" and (
+        _LINK_BEFORE.search(sentence[: found.start]) or _LINK_RATE_AFTER.match(sentence, end)
+    ):
+        return True  # "NVLink training failed", "trained at Gen4 x8": a link's, not a model's
     if SIGN_IN.match(sentence[found.start :]):
         return True  # "without logging in": signing in, not logs
     if found.kind == "contributing_factor" and (
@@ -407,7 +410,14 @@ _CLAUSE_START = re.compile(r"[,;!?\n]|[.:](?:\s|$)|\bbut\b", re.IGNORECASE)
 _NEGATING_PREFIX = re.compile(r"\b(?:self|non|un|anti)-$", re.IGNORECASE)
 # Right before "training": a link's (Fabric Manager's "NVLink training failed", PCIe's
 # "link training"), which brings a link up; no model is trained.
-_LINK_BEFORE = re.compile(r"\b(?:nvlink|link|links|lane|lanes|port|ports|phy)\s+$", re.I)
+_LINK_BEFORE = re.compile(
+    r"\b(?:nvlink|link|links|lane|lanes|port|ports|phy|pcie|pci-?e|pci\s+express)\s+$", re.I
+)
+# Right after "trained": the speed or width a link came up at ("PCIe … was trained at Gen4
+# x8 instead of Gen5 x16"; the twelfth round's blind helpers got the Training workload).
+_LINK_RATE_AFTER = re.compile(
+    r"\s+(?:down\s+)?(?:at|to)\s+(?:gen\s?\d|x\d{1,2}\b|\d{1,2}(?:\.\d)?\s?gt/?s)", re.I
+)
 
 # The start of a link, right before a name: the name is a host in a URL.
 _IN_URL = re.compile(r"(?:https?://|www\.)(?:www\.)?$", re.IGNORECASE)

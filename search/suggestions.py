@@ -53,6 +53,7 @@ from .clauses import (
     unknown_cause_spans,
     without_denied_verbs,
 )
+from .hardware import downtrained_links, failed_failovers, hot_gpus
 from .meaning import LONG_MATCH, read_by_meaning, shared_stretch
 from .metrics import metric_moves, misleading_signals
 from .parts import failed_parts
@@ -119,6 +120,10 @@ IMPLIED = {
     ("symptom", "training-throughput-drop"): (("workload", "training"),),
     ("component", "training-data-loader"): (("workload", "training"),),
     ("component", "optimizer"): (("workload", "training"),),
+    # Only training saves its state to resume from (a twelfth round of blind helpers
+    # expected the workload from "the ckpt dir is half written, cant resume").
+    ("symptom", "checkpoint-failure"): (("workload", "training"),),
+    ("component", "checkpoint-storage"): (("workload", "training"),),
     # A cold start is slow loading that the first requests wait for: both sets' annotators
     # read "cold starts" as latency, the tenth round's helpers as slow loading.
     ("symptom", "slow-model-loading"): (
@@ -147,7 +152,14 @@ _POWER_LIMIT = re.compile(
     r"\bpower[\s_-]?(?:cap\w*|limit\w*|brake|budget)|\bsw\s+power\s+cap\b|nvidia-smi\s+-pl\b",
     re.IGNORECASE,
 )
-# Values read by rule (``search/rules.py``, ``service.py``, ``changes.py``,
+# Right after a broad part's one word, the index or bus address of one of them ("GPU 6",
+# "GPU3", "GPU 0000:3b:00.0"): that one part is the subject, not the setting (a twelfth
+# round of blind helpers named the failing GPU so in eight texts and got no GPU chip).
+_NUMBERED = re.compile(
+    r"\s?#?\d{1,2}\b(?![.,]\d|\s*(?:x|%|gb|gib|w|c)\b)|\s(?:0000:)?[0-9a-f]{2}:[0-9a-f]{2}\.\d",
+    re.IGNORECASE,
+)
+# Values read by rule (``search/rules.py``, ``service.py``, ``changes.py``, ``hardware.py``,
 # ``training_log.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
@@ -169,6 +181,9 @@ READ_BY_RULE = (
     (("root_cause", "user-code-or-configuration-error"), user_code_errors),
     (("symptom", "training-throughput-drop"), throughput_drops),
     (("symptom", "network-link-flapping"), link_flaps),
+    (("root_cause", "gpu-overheating"), hot_gpus),
+    (("symptom", "pcie-error"), downtrained_links),
+    (("contributing_factor", "failed-failover"), failed_failovers),
 )
 
 
@@ -555,6 +570,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             and is_broad(f.kind, f.slug, breadth)
             and len(tokenize(f.matched)) == 1
             and f.start not in products
+            and not _NUMBERED.match(sentence, f.start + len(f.matched))
             else f
             for f in found
         ]

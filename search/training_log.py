@@ -79,7 +79,8 @@ _STEP_TIME = re.compile(
 # A rate said to have fallen by a share: "tokens/s down 40% on one job", "MFU dropped by
 # 30%", "a 25% drop in throughput", "step time up 50%".
 _RATE_WORD = (
-    r"(?:tokens?/s|toks?/s|samples?/s(?:ec)?|examples?/s(?:ec)?|it/s|tflops?|mfu|throughput)"
+    r"(?:tokens?/s|toks?/s|samples?/s(?:ec)?|examples?/s(?:ec)?|it/s|tflops?|mfu|throughput|"
+    r"throughtput|tput)"
 )
 _SHARE_FALL = re.compile(
     rf"\b{_RATE_WORD}\b[^.\n]{{0,40}}?\b(?:down|dropped|drops?|dropping|fell|falls?|lower|"
@@ -87,7 +88,13 @@ _SHARE_FALL = re.compile(
     r"\b\d{1,3}(?:\.\d+)?\s?%\s+(?:drop|fall|decrease|loss|lower|less)\s+(?:in\s+|of\s+)?"
     rf"{_RATE_WORD}\b|"
     r"\bstep[ _-]?times?\b[^.\n]{0,40}?\b(?:up|rose|grew|increased|higher)\s+(?:by\s+)?"
-    r"(?:about\s+|around\s+|~)?\d{1,3}(?:\.\d+)?\s?%",
+    r"(?:about\s+|around\s+|~)?\d{1,3}(?:\.\d+)?\s?%|"
+    # Without a share: "throughput halved overnight", "all-reduce perf halved", "training
+    # throughput randomly tanks", "slow steps only at 2k+ nodes" (a twelfth round of blind
+    # helpers).
+    rf"\b(?:{_RATE_WORD}|perf|performance|busbw)\b[^.\n]{{0,20}}?\b(?:halved|halves|"
+    r"tank(?:s|ed)|cratered|plummet(?:s|ed)|collapsed)\b|"
+    r"\bslow\s+(?:training\s+)?steps\b",
     re.IGNORECASE,
 )
 # A rate at or below this share of the highest one before it, in the same unit, is a drop

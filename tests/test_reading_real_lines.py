@@ -2981,3 +2981,116 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         read = [item for item in found.values() if item["how"] == "meaning"]
         assert read and all(len(item["matched"]) <= 100 for item in read), read
+
+    def test_a_fix_written_down_names_what_was_broken(self):
+        """A twelfth round of blind helpers: engineers write the fix, not the cause
+        ("replaced 14 transceivers … link flaps stopped", "RMA whole tray"); these got
+        no root cause. A fix that did not help names nothing."""
+        cable = "root_cause:network-link-or-cable-fault"
+        for text in (
+            "replaced 14 QSFP112 transceivers on leaf-22 after symbol errs climbing on "
+            "ibdiagnet. link flaps stopped.",
+            "mlxlink shows raw BER way over threshold. cleaned MPO connectors, BER back to E-15",
+            "no light on the transciever. replaced with new OSFP, link up Active 400G.",
+            "perfquery shows LinkDownedCounter incrementing, reseated the cable, rest of the "
+            "fabric clean",
+        ):
+            assert self.suggest(text)[cable]["how"] == "meaning", text
+        assert cable not in self.suggest("replaced the cable, didn't help, still flapping")
+        found = self.suggest(
+            "GPU burn test: 3 of 8 GPUs silently producing wrong matmul results. RMA whole tray."
+        )
+        assert "root_cause:faulty-gpu" in found
+
+    def test_a_gpu_named_by_its_index_is_the_part_at_fault(self):
+        """ "GPU 6 reports 'GPU requires reset' after Xid 95" named one GPU; the word
+        "GPU" was set aside as the setting because the Xid is more particular."""
+        found = self.suggest("GPU 6 reports 'GPU requires reset' after Xid 95 uncontained ECC")
+        assert found["component:gpu"]["matched"] == "GPU"
+        assert "component:gpu" in self.suggest("dcgmi diag -r 3 fails memory test on GPU5")
+        # The GPUs as the setting stay set aside.
+        assert "component:gpu" not in self.suggest("ECC errors on the GPU nodes again")
+        assert "component:gpu" not in self.suggest("ECC errors on 8 GPU nodes again")
+
+    def test_a_links_training_is_a_pcie_error_not_the_workload(self):
+        """ "PCIe Training Error" and "trained at Gen4 x8" were read as the Training
+        workload, and no PCIe error was suggested."""
+        found = self.suggest("stuck in POST, BMC shows 'PCIe Training Error' on slot 5")
+        assert "symptom:pcie-error" in found
+        assert "workload:training" not in found
+        found = self.suggest(
+            "ib_write_bw only gets 180 Gb/s, turned out PCIe on those hosts was trained at "
+            "Gen4 x8 instead of Gen5 x16 after a BIOS update"
+        )
+        assert "symptom:pcie-error" in found
+        assert "workload:training" not in found
+
+    def test_a_hot_gpu_by_its_temperature_or_the_rooms_cooling(self):
+        """A GPU at 92 °C, or clocks throttled while the room's cooling failed, is an
+        overheating GPU; a GPU under 70 °C or clocks capped for power is not."""
+        heat = "root_cause:gpu-overheating"
+        assert heat in self.suggest("Thermal event: GPU4 hit 92C, pulled node, repasted")
+        assert heat in self.suggest(
+            "CRAC-3 tripped on high head pressure, cold aisle hit 34C inlet. H100 nodes "
+            "started clock throttling, training tput dropped 40%"
+        )
+        assert heat not in self.suggest("ruled out thermals, all gpus under 70C, still slow")
+        assert heat not in self.suggest(
+            "set nvidia-smi -pl 500 across the fleet, clocks throttled, inlet temps normal"
+        )
+
+    def test_a_standby_that_did_not_take_over(self):
+        """Failed failover said without its name: "clients didn't fail over", "the
+        standby had a stale config"."""
+        failover = "contributing_factor:failed-failover"
+        assert failover in self.suggest(
+            "LNet router lnet-rtr-02 crashed and clients didn't fail over to rtr-01"
+        )
+        assert failover in self.suggest(
+            "Subnet manager failover took ~90s. opensm on the standby had a stale config."
+        )
+
+    def test_a_rate_that_halved_without_a_number(self):
+        """ "throughput halved", "tput dropped 40%": no training throughput drop was read
+        without a rate word it knew or a share."""
+        drop = "symptom:training-throughput-drop"
+        assert drop in self.suggest("Training throughtput halved overnight.")
+        assert drop in self.suggest("Gradient all-reduce perf halved after someone set NCCL_ALGO")
+        assert drop in self.suggest("training tput dropped 40% since tuesday")
+
+    def test_twelfth_rounds_lines_and_service_names(self):
+        """Log lines and names a twelfth round of blind helpers pasted: the kernel's
+        OOM killer is host memory, CUDA's out of memory the GPU's, a Lustre NID the file
+        system; triton-server and an embedding service are serving; a checkpoint that
+        failed belongs to training; memory "growing unbounded" leaks."""
+        found = self.suggest(
+            "dmesg says Out of memory: Killed process 33122 (pt_main_thread) total-vm:1.2TB"
+        )
+        assert found["component:host-cpu-and-memory"]["how"] == "signature"
+        found = self.suggest(
+            "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB"
+        )
+        assert found["component:gpu-memory-hbm"]["how"] == "signature"
+        assert "component:shared-file-system" in self.suggest(
+            "lnet: Route to 10.21.0.0@o2ib is down"
+        )
+        found = self.suggest("Back-off restarting failed container triton-server")
+        assert {"component:inference-server", "workload:inference"} <= set(found)
+        assert "workload:inference" in self.suggest(
+            "Throughput on the embedding service dropped 50%"
+        )
+        assert "workload:training" in self.suggest("another checkpoint failure on the 70B run")
+        assert "root_cause:memory-leak" in self.suggest("the tokenizer cache was growing unbounded")
+
+    def test_a_denial_without_its_apostrophe_and_a_first_guess(self):
+        """ "wasnt the HCAs, all ConnectX-7 …" suggested the NIC it ruled out; "on-call
+        first assumed a bad HBM stack" suggested the fault the text had denied."""
+        found = self.suggest("link flaps stopped. wasnt the HCAs, all ConnectX-7 fw same rev.")
+        assert "component:nic" not in found
+        found = self.suggest(
+            "job OOM'd but it wasn't hardware - someone bumped microbatch from 2 to 4. just "
+            "noting it because on-call first assumed a bad HBM stack."
+        )
+        assert "root_cause:gpu-memory-fault" not in found
+        # A first guess the text never revises stands.
+        assert "component:nic" in self.suggest("we first suspected the NIC and it was the NIC")

@@ -1,0 +1,120 @@
+"""Values read by rule about a machine's hardware and the facility around it: everyday
+phrasings that show a symptom, a root cause or a contributing factor without naming it
+(issue 19), offered as ``search/rules.py``'s are (``suggestions.READ_BY_RULE``). A twelfth
+round of blind helpers (datacenter operations, researchers' chat, storage and network
+engineers) wrote these and got no chip. Every pattern's repetitions are bounded, so each
+reader is linear in the text.
+
+- GPUs too hot: a temperature past the slowdown range, or clocks throttled while the room's
+  cooling failed (:func:`hot_gpus`);
+- a PCIe link that came up slower or narrower than it should (:func:`downtrained_links`);
+- a standby that did not take over (:func:`failed_failovers`).
+"""
+
+import re
+
+# The temperature at which data-center GPUs begin to slow down: nvidia-smi -q prints it as
+# "GPU Slowdown Temp" (87-92 °C on A100 and H100 boards; NVIDIA's A100 and H100 product
+# briefs give a maximum operating temperature around 85-87 °C). A GPU reported at or
+# above this is running hot.
+HOT_CELSIUS = 85
+_GPU_TEMPERATURE = re.compile(
+    r"\b(?:gpus?\s?#?\d{0,2}|temps?|temperatures?|hit|hitting|reached|reaching|peaked\s+at|"
+    r"running\s+at|at|spiked\s+to|went\s+to|climbed\s+to|hot\s*spot)"
+    r"(?:\s+[\w:=]+){0,3}?\s*[:=]?\s*(?P<degrees>\d{2,3})\s?°?\s?C\b",
+    re.IGNORECASE,
+)
+# A temperature of the room, the air or the water, not of a GPU; or one said to be below a
+# bound ("all gpus under 70C").
+_NOT_A_GPU_TEMPERATURE = re.compile(
+    r"\b(?:inlet|outlet|ambient|aisle|room|air|water|supply|coolant|return|under|below|"
+    r"less\s+than|<)\W{0,3}(?:\w+\W{1,3}){0,2}$",
+    re.IGNORECASE,
+)
+# Past the slowdown or shutdown threshold in nvidia-smi's words: "hit 92C slowdown temp",
+# "reached the shutdown temp".
+_PAST_THRESHOLD = re.compile(
+    r"\b(?:hit|hitting|reached|reaching|above|over|past|exceed\w{0,3}|at)\s+(?:the\s+)?"
+    r"(?:gpu\s+)?(?:\d{2,3}\s?°?\s?C\s+)?(?:slowdown|shutdown|max(?:imum)?\s+operating)\s+temp",
+    re.IGNORECASE,
+)
+# Clocks slowed: "started clock throttling", "racks started throttling", "HW slowdown".
+_THROTTLING = re.compile(
+    r"\b(?:clock\s+)?throttl(?:ing|ed|es|e)\b|\bhw[\s_]slowdown\b|\bclocks?\s+(?:dropped|down)\b",
+    re.IGNORECASE,
+)
+# The room's cooling gone wrong nearby: a CRAC or chiller that tripped, a hot inlet or aisle,
+# a coolant loop warming, a leak.
+_COOLING_TROUBLE = re.compile(
+    r"\b(?:crac|crah|chiller\w{0,6}|cdu|cooling|coolant|chilled\s+water|inlet|hot\s+aisle|"
+    r"cold\s+aisle|ambient|air\s+baffle|heat\s*sinks?|thermal\s+paste|fans?)\b",
+    re.IGNORECASE,
+)
+# Clocks capped for power, not heat.
+_POWER_CAP = re.compile(
+    r"\bpower[\s_-]?(?:cap\w*|limit\w*|brake|budget)|\bsw\s+power\s+cap\b|-pl\s+\d", re.I
+)
+WINDOW = 300
+
+
+def hot_gpus(text):
+    """``[(start, end)]`` of the places ``text`` shows GPUs too hot (*GPU overheating*): a
+    GPU's temperature at or past :data:`HOT_CELSIUS` ("GPU4 hit 92C"), the slowdown
+    threshold reached ("hit slowdown temp"), or clocks throttled within :data:`WINDOW`
+    characters of the room's cooling going wrong ("CRAC-3 tripped … cold aisle hit 34C
+    inlet … nodes started clock throttling") with no power cap there. Linear in the text.
+    """
+    found = []
+    for match in _GPU_TEMPERATURE.finditer(text):
+        if int(match.group("degrees")) < HOT_CELSIUS or int(match.group("degrees")) > 130:
+            continue
+        if _NOT_A_GPU_TEMPERATURE.search(text, max(0, match.start() - 30), match.start() + 1):
+            continue
+        found.append(match.span())
+    found += [match.span() for match in _PAST_THRESHOLD.finditer(text)]
+    for match in _THROTTLING.finditer(text):
+        start, end = max(0, match.start() - WINDOW), match.end() + WINDOW
+        if _COOLING_TROUBLE.search(text, start, end) and not _POWER_CAP.search(text, start, end):
+            found.append(match.span())
+            break
+    return sorted(found)
+
+
+# A PCIe link below its rate: "trained at Gen4 x8 instead of Gen5 x16", "running at x8
+# instead of x16", "PCIe Training Error", "link training failed", "downtrained".
+_DOWNTRAINED = re.compile(
+    r"\b(?:trained|training|running|came\s+up|negotiated|linked|links?)\s+(?:down\s+)?"
+    r"(?:at|to|as)\s+(?:gen\s?\d\s*)?(?:x\d{1,2}\b\s*)?(?:instead\s+of|rather\s+than|not)\s+"
+    r"(?:the\s+expected\s+)?(?:gen\s?\d|x\d{1,2}\b)|"
+    r"\b(?:pcie|pci-e|link)\s+training\s+(?:error|fail\w{0,3})|"
+    r"\bdown-?train(?:ed|ing)\b",
+    re.IGNORECASE,
+)
+
+
+def downtrained_links(text):
+    """``[(start, end)]`` of the places ``text`` says a PCIe link came up below its speed or
+    width or failed to train (*PCIe error*, whose description names "a link that trains
+    at reduced width or speed"): "trained at Gen4 x8 instead of Gen5 x16", BMC's "PCIe
+    Training Error", "downtrained". Linear in the text."""
+    return [match.span() for match in _DOWNTRAINED.finditer(text)]
+
+
+# A standby or failover that did not take over: "clients didn't fail over to rtr-01",
+# "the standby had a stale config", "the secondary was not ready".
+_FAILED_FAILOVER = re.compile(
+    r"\b(?:did(?:n'?t|\s+not)|could(?:n'?t|\s+not)|never|unable\s+to|failed\s+to)\s+"
+    r"fail\s?-?over\b|"
+    r"\b(?:standby|secondary|backup|replica|spare|failover\s+(?:path|node|target))\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:had|has|was|were|is|ran|running|with)\s+(?:an?\s+|the\s+)?"
+    r"(?:stale|outdated|old|wrong|mismatched|misconfigured|broken|not\s+ready|"
+    r"never\s+(?:tested|synced))\b",
+    re.IGNORECASE,
+)
+
+
+def failed_failovers(text):
+    """``[(start, end)]`` of the places ``text`` says the redundancy did not take over
+    (*Failed failover*): "clients didn't fail over", "the standby had a stale config".
+    Linear in the text."""
+    return [match.span() for match in _FAILED_FAILOVER.finditer(text)]
