@@ -56,6 +56,13 @@ _BAD_AFTER = re.compile(
     r"(?:was|were|is|are)\s+(?:just\s+|simply\s+|probably\s+)?" + _BAD + r")\b",
     re.IGNORECASE,
 )
+# A part given as the root cause: "root cause: Lustre OSTs hung", "the root cause was the
+# PSU" (up to two words between).
+_ROOT_CAUSE_LABEL = re.compile(
+    r"\broot[\s-]?cause\s*(?:was|is|:|=|-)\s*(?:(?:a|an|the|our|its|their)\s+)?"
+    r"(?:[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
 # A cable, optic or fibre said to be bad, whatever component its words named.
 CABLE_FAULT = "network-link-or-cable-fault"
 FAULTY_GPU = "faulty-gpu"
@@ -126,7 +133,9 @@ def failed_parts(sentence, components):
             continue
         if cause == "host-component-failure" and _FACILITY_POWER.search(sentence, start, end):
             cause = POWER_LOSS
-        before = _BAD_BEFORE.search(sentence[max(0, start - 80) : start])
+        before = _BAD_BEFORE.search(
+            sentence[max(0, start - 80) : start]
+        ) or _ROOT_CAUSE_LABEL.search(sentence[max(0, start - 80) : start])
         after = _BAD_AFTER.match(sentence, end)
         if before:
             read.append((cause, start - len(before.group(0)), end))

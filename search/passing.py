@@ -161,7 +161,11 @@ def in_passing(sentence, found, broad):
         return True  # "our nodes are connected using InfiniBand": how things are set up
     # (the patterns below read the end of what comes before: its last 80 characters)
     before, end = sentence[max(0, found.start - 80) : found.start], found.start + len(found.matched)
-    if found.slug == "network-link-flapping" and _NOT_A_LINK_BEFORE.search(before):
+    if (
+        found.slug == "network-link-flapping"
+        and _NOT_A_LINK_BEFORE.search(before)
+        and not _LINK_NEARER.search(before)
+    ):
         return True  # "gpu nodes keep flapping notready/ready": a node's state, not a link
     if found.slug == "gpu-overheating" and _OTHER_PART_BEFORE.search(before):
         return True  # "transceiver overheating": another part's heat, not a GPU's
@@ -193,8 +197,12 @@ def in_passing(sentence, found, broad):
         # "AvailableFeatures=h100,ib,nvlink", "gres=gpu:8": a node's tags or a setting's
         # value (an accelerator named there is still the setting)
         return True
-    if found.matched.casefold() in _LOST_GPUS and _TIME_LOST.match(sentence, after):
-        return True  # "4096 GPUs lost ~18h of progress": work lost, no GPU off its bus
+    if found.matched.casefold() in _LOST_GPUS and (
+        _TIME_LOST.match(sentence, after) or _COUNT_BEFORE.search(before)
+    ):
+        # "4096 GPUs lost ~18h of progress": work lost; "EPO'd the rack, 16 GPUs lost":
+        # capacity taken down; no GPU off its bus
+        return True
     if "/" in found.matched and _RESOURCE_COUNTED.search(sentence, 0, found.start):
         return True  # "16 Insufficient nvidia.com/gpu": GPUs asked for, not the plugin
     if any(a <= found.start < b for a, b in resumed_from_checkpoint(sentence)):
@@ -313,6 +321,7 @@ _MULTIPLIER = re.compile(r"\d+(?:\.\d+)?[x×]", re.IGNORECASE)
 _IN_SETTING_VALUE = re.compile(r"[\w./-]+=[\w.,:+/-]*$")
 # "GPUs lost" followed by time or work: what a job lost, not GPUs that fell off.
 _LOST_GPUS = frozenset({"gpus lost", "gpu lost"})
+_COUNT_BEFORE = re.compile(r"\b\d{2,6}\s+$")
 _TIME_LOST = re.compile(
     r"\s+(?:~|about\s+|around\s+|roughly\s+)?(?:\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|days?|d|"
     r"min(?:utes)?|weeks?)\b|(?:\w+\s+){0,2}(?:of\s+)?(?:progress|work|compute|training|time|"
@@ -349,6 +358,11 @@ _NOT_A_LINK_BEFORE = re.compile(
     r"\b(?:nodes?|pods?|replicas?|health[\s-]?checks?|probes?|alerts?|services?|endpoints?|"
     r"status|readiness|liveness)\s+(?:\w+\s+){0,2}?$",
     re.IGNORECASE,
+)
+# A port or link named in the same few words ("ib port on node 44 flapping"): the link
+# flaps, whatever node it is on.
+_LINK_NEARER = re.compile(
+    r"\b(?:ports?|links?|interfaces?|hcas?|nics?|cables?|uplinks?)\b[^.,;\n]{0,30}$", re.I
 )
 # Another part right before "overheating": "transceiver overheating", "the PSU overheated".
 _OTHER_PART_BEFORE = re.compile(

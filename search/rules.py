@@ -57,22 +57,42 @@ _REPEAT_OFFENDER = re.compile(
     r"(?:fail|crash|shut\s+down|reboot|hang|go\s+down|drop\s+out|die)\b",
     re.IGNORECASE,
 )
+# The same machine's trouble counted: "it's the second time this month" (read only where a
+# node, host or GPU is named before it: "the third time this week" the scheduler preempted
+# a job is no failing node).
+_TIMES_COUNTED = re.compile(
+    r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+(?:this|in\s+(?:a|one|the\s+same))\s+"
+    r"(?:week|month|quarter|sprint|year)\b",
+    re.IGNORECASE,
+)
+_MACHINE_BEFORE = re.compile(r"\b(?:node|host|machine|server|box|gpu\s?\d{0,2})s?\b", re.I)
 
 
 def repeat_offenders(text):
     """``[(start, end)]`` of the places ``text`` says a failing node was put back to work
     (:data:`_REPEAT_OFFENDER`: "the scheduler allocated the same node and … we crashed
     again", "jobs keep landing on the same faulty host", "were in drain state again", "one
-    of the nodes that has the tendency to shut down"); "the same node" only near a word of
+    of the nodes that has the tendency to shut down", a machine's "second time this month",
+    :data:`_TIMES_COUNTED`, not of a preempted job's); "the same node" only near a word of
     trouble (:data:`_TROUBLE_NEAR`). Such a place shows the
     contributing factor *Repeat offender nodes*. Linear in the text (bounded
     repetitions)."""
-    return [
+    found = [
         match.span()
         for match in _REPEAT_OFFENDER.finditer(text)
         if not _SAME.search(match.group())
         or _TROUBLE_NEAR.search(text, max(0, match.start() - 80), match.end() + 80)
     ]
+    found += [
+        match.span()
+        for match in _TIMES_COUNTED.finditer(text)
+        if _MACHINE_BEFORE.search(text, max(0, match.start() - 200), match.start())
+        and not _PREEMPTED.search(text, max(0, match.start() - 200), match.start())
+    ]
+    return sorted(found)
+
+
+_PREEMPTED = re.compile(r"\bpreempt\w*|\brequeu\w*|\bevict\w*", re.IGNORECASE)
 
 
 # Near "the same node": a word that the node was bad or the work failed again. Without
@@ -250,7 +270,13 @@ _GPUS_MISSING = re.compile(
     # "nodes came up without GPUs visible to the container runtime", "GPUs were not
     # visible inside the pods"
     r"\bwithout\s+(?:any\s+|the\s+|their\s+)?gpus?\s+(?:being\s+)?(?:visible|detected|present)\b|"
-    r"\bgpus?\s+(?:were|was|are|is)\s+(?:no\s+longer|not)\s+(?:visible|detected)\b",
+    r"\bgpus?\s+(?:were|was|are|is)\s+(?:no\s+longer|not)\s+(?:visible|detected)\b|"
+    # "nvidia-smi shows only 7 GPUs", NHC's "GPU count 7 != 8", "expected 8 GPUs, found 7"
+    r"\b(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected|reports?|reported)\s+only\s+"
+    r"(?P<seen3>\d{1,2})\s+(?:gpus?|devices?)\b|"
+    r"\bgpu\s+count\W{0,3}(?P<seen4>\d{1,2})\s*(?:!=|<>|instead\s+of|vs\.?)\s*(?P<all4>\d{1,2})\b|"
+    r"\bexpected\s+(?P<all5>\d{1,2})\s+gpus?\W{1,3}(?:but\s+)?(?:found|got|saw|sees?|detected)\s+"
+    r"(?:only\s+)?(?P<seen5>\d{1,2})\b",
     re.IGNORECASE,
 )
 
@@ -258,15 +284,19 @@ _GPUS_MISSING = re.compile(
 def missing_gpus(text):
     """``[(start, end)]`` of the places ``text`` says fewer GPUs show than the host has
     (:data:`_GPUS_MISSING`, with the first count below the second) or that GPUs were not
-    visible ("came up without GPUs visible to the container runtime"): the symptom *GPU
-    not visible to the workload*. Linear in the text."""
+    visible ("came up without GPUs visible to the container runtime", "nvidia-smi shows only
+    7 GPUs", "GPU count 7 != 8"): the symptom *GPU not visible to the workload*. Linear in
+    the text."""
     found = []
     for match in _GPUS_MISSING.finditer(text):
-        counted = match.group("seen") or match.group("seen2")
+        counted = match.group("seen") or match.group("seen2") or match.group("seen4")
+        counted = counted or match.group("seen5")
         if counted is None:
-            found.append(match.span())  # none visible, said in words
+            # none visible, said in words, or "shows only 7 GPUs"
+            found.append(match.span())
             continue
-        every = int(match.group("all") or match.group("all2"))
+        every = match.group("all") or match.group("all2") or match.group("all4")
+        every = int(every or match.group("all5"))
         if int(counted) < every:
             found.append(match.span())
     return found

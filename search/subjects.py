@@ -350,6 +350,14 @@ NEEDS_WORDS = tuple(
             r"attention|softmax|\blr\b|learning\s+rate|optimi[sz]er|weights?\b)",
         ),
         (
+            # "ckpt was 2h old" is a checkpoint's age, not worn hardware (a twelfth round
+            # of blind helpers).
+            r"\bhardware\s+ageing\b",
+            r"\b(?:ag(?:e|es|ed|ing|eing)|older|years?|end[\s-]of[\s-]life|eol|wear\w*|worn|"
+            r"legacy|vintage|generations?|lifetime|lifespan)\b|\bold\s+(?:hardware|nodes?|"
+            r"gpus?|servers?|machines?|cards?|fleet|racks?|parts?|boards?|hosts?|cables?|psus?)\b",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

@@ -144,7 +144,10 @@ SILENT_HANG = ("symptom", "job-hang-without-error")
 CAPACITY_EXHAUSTION = ("root_cause", "capacity-exhaustion")
 _WITH_ERROR = re.compile(
     r"\bwith\s+(?:an?\s+|the\s+|some\s+)?(?!no\b|zero\b|nary\b)(?:\w+\s+)?"
-    r"(?:errors?|exceptions?|tracebacks?)\b",
+    r"(?:errors?|exceptions?|tracebacks?)\b|"
+    # a hang that a timeout ended: "hang in NCCL until the timeout", "then timed out"
+    r"\b(?:until|till|then)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:timeout|time-out)\b|"
+    r"\b(?:until|till|then)\s+(?:it|they|the\s+\w+\s+)?\s*timed\s+out\b",
     re.IGNORECASE,
 )
 # A power cap or limit: clocks throttled for power, not heat.

@@ -3094,3 +3094,49 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:gpu-memory-fault" not in found
         # A first guess the text never revises stands.
         assert "component:nic" in self.suggest("we first suspected the NIC and it was the NIC")
+
+    def test_gpus_missing_by_count_and_a_machines_trouble_counted(self):
+        """ "nvidia-smi shows only 7 GPUs" and NHC's "GPU count 7 != 8" gave no GPU not
+        visible; "it's the second time this month" of a node no repeat offender (a
+        preempted job's "third time this week" is none)."""
+        missing = "symptom:gpu-not-visible"
+        assert missing in self.suggest("A100 node, nvidia-smi shows only 7 GPUs. lspci sees 8")
+        assert missing in self.suggest(
+            "NHC failing: 'nvidia-smi returned non-zero, GPU count 7 != 8'"
+        )
+        assert missing not in self.suggest("NHC: GPU count 8 != 8 is fine")
+        repeat = "contributing_factor:repeat-offender-nodes"
+        assert repeat in self.suggest(
+            "A100 node, Xid 62 micro-controller halt. after reboot back to 8, it's the second "
+            "time this month"
+        )
+        assert repeat not in self.suggest(
+            "the scheduler preempted our job for a reservation, third time this week"
+        )
+
+    def test_a_port_flapping_on_a_node_and_gpus_counted_lost(self):
+        """ "ib port on node 44 flapping" was read as a node's state; "EPO'd the rack, 16
+        GPUs lost" as GPUs fallen off the bus."""
+        assert "symptom:network-link-flapping" in self.suggest(
+            "ib port on node 44 flapping, everything crawls"
+        )
+        assert "symptom:network-link-flapping" not in self.suggest(
+            "gpu nodes keep flapping notready/ready"
+        )
+        assert "symptom:gpu-fell-off-the-bus" not in self.suggest(
+            "leak on the CDU manifold, EPO'd the rack, 16 GPUs lost. job restarted"
+        )
+
+    def test_a_part_given_as_the_root_cause_and_an_age_that_is_not_hardwares(self):
+        """ "root cause: Lustre OSTs hung" gave no storage failure; "ckpt was 2h old" read
+        as hardware ageing; a hang that ended in a timeout is no hang without error."""
+        assert "root_cause:storage-system-failure" in self.suggest(
+            "Slurm drained 22 nodes overnight. root cause: Lustre OSTs hung after an OSS panic"
+        )
+        assert "root_cause:hardware-ageing" not in self.suggest(
+            "cluster lost power in one hall, about 600 nodes rebooted. ckpt was 2h old"
+        )
+        assert "root_cause:hardware-ageing" in self.suggest("old hardware failing more and more")
+        assert "symptom:job-hang-without-error" not in self.suggest(
+            "rank 0 got SIGKILL'd. other ranks then hang in NCCL until the timeout"
+        )
