@@ -358,6 +358,12 @@ NEEDS_WORDS = tuple(
             r"gpus?|servers?|machines?|cards?|fleet|racks?|parts?|boards?|hosts?|cables?|psus?)\b",
         ),
         (
+            # "cache hit rate went to 0%" is no rate of errors (a twelfth round).
+            r"\belevated\s+error\s+rate\b",
+            r"(?:\berr|\b[45]\d\d\b|\b[45]xx|fail|exception|time[sd]?[\s-]?outs?\b|refused|"
+            r"reject|unavailable|\bresets?\b|\bdropped\b|\bbroken\b|\bcrash|\bdown\b)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

@@ -3140,3 +3140,14 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:job-hang-without-error" not in self.suggest(
             "rank 0 got SIGKILL'd. other ranks then hang in NCCL until the timeout"
         )
+
+    def test_a_cache_hit_rate_is_no_error_rate(self):
+        """ "cache hit rate went to 0%" was read by meaning as an elevated error rate."""
+        found = self.suggest(
+            "TTFT regression of ~3x after upgrading vLLM 0.4 -> 0.5. prefix caching got "
+            "disabled by default in our config, cache hit rate went to 0%"
+        )
+        assert "symptom:elevated-error-rate" not in found
+        assert "symptom:elevated-error-rate" in self.suggest(
+            "error rate went to 12% after the deploy"
+        )
