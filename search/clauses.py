@@ -467,6 +467,16 @@ _STATUS_LABEL = re.compile(
 _MODULES_LINKED = re.compile(r"Modules linked in:[^\n]{0,4000}")
 
 
+# What was checked, when the next clause says it was fine: "checked everything on the
+# optic side, DDM levels fine" (a twelfth round of blind helpers got the optic).
+_CHECKED_FINE = re.compile(
+    r"(?P<checked>\b(?:checked|verified|inspected|tested|looked\s+at)\b[^,;.:\n]{0,60})[,;:]\s*"
+    r"(?:[\w-]+\s+){0,3}?(?:(?:all|is|are|was|were|looks?|looked|seems?|seemed)\s+)?"
+    r"(?:fine|clean|ok|okay|normal|nominal|good|healthy|green|within\s+spec)\b",
+    re.IGNORECASE,
+)
+
+
 def set_aside_clauses(sentence):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses that say
     something was well (:data:`_WELL`, :data:`_TERSE_WELL`), only suppose it
@@ -481,11 +491,13 @@ def set_aside_clauses(sentence):
     (:data:`_BUT_NOT_IT`), a reading that is always so (:data:`_ALWAYS`), a clause saying "it's
     not the …" (:data:`_NOT_IT`), what an alert claimed, "despite" it
     (:data:`_DESPITE_ALERT`), a status page's label of an update (:data:`_STATUS_LABEL`) and the
-    kernel's list of loaded modules (:data:`_MODULES_LINKED`).
+    kernel's list of loaded modules (:data:`_MODULES_LINKED`) and what was checked when the
+    next clause says it was fine (:data:`_CHECKED_FINE`).
     Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     spans += [label.span() for label in _STATUS_LABEL.finditer(sentence)]
     spans += [modules.span() for modules in _MODULES_LINKED.finditer(sentence)]
+    spans += [checked.span("checked") for checked in _CHECKED_FINE.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
     start = 0

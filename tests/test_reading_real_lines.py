@@ -3151,3 +3151,16 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:elevated-error-rate" in self.suggest(
             "error rate went to 12% after the deploy"
         )
+
+    def test_what_was_checked_and_found_fine(self):
+        """ "checked everything on the optic side, DDM levels fine" suggested the optic it
+        cleared; what a check found wrong still counts."""
+        found = self.suggest(
+            "checked everything on the optic side, DDM levels fine, no CRC. the flapping port "
+            "was actually a bad port on the switch ASIC"
+        )
+        assert "component:optical-transceiver" not in found
+        assert "component:network-switch" in found
+        assert "component:optical-transceiver" in self.suggest(
+            "checked the optics and found two dirty ones"
+        )
