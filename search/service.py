@@ -7,7 +7,8 @@ are bounded, so each reader is linear in the text.
 - a whole service out (:func:`full_outages`);
 - requests or a service that got slow (:func:`slow_answers`);
 - traffic that jumped (:func:`demand_surges`);
-- capacity that ran out (:func:`capacity_exhaustions`).
+- capacity that ran out (:func:`capacity_exhaustions`);
+- a share of requests that failed (:func:`failed_requests`).
 """
 
 import re
@@ -136,7 +137,9 @@ _CAPACITY_EXHAUSTED = re.compile(
     r"(?:could|can)(?:\s+not|n't|not)\s+(?:find|get|obtain|acquire|secure)"
     r"(?:\s+(?:any|enough|more))?|exhausted)\s+(?:[\w-]+\s+){0,2}?" + _CAPACITY + r"\b|"
     r"\b" + _CAPACITY + r"\s+(?:was\s+|were\s+|is\s+|got\s+)?(?:fully\s+)?(?:exhausted|"
-    r"ran\s+out|maxed(?:\s+out)?|used\s+up)\b",
+    r"ran\s+out|maxed(?:\s+out)?|used\s+up)\b|"
+    # a status page's "due to a capacity shortage", "a shortage of capacity"
+    r"\b" + _CAPACITY + r"\s+(?:shortage|crunch|constraints?)\b",
     re.IGNORECASE,
 )
 
@@ -145,6 +148,24 @@ def capacity_exhaustions(text):
     """``[(start, end)]`` of the places ``text`` says capacity ran out around its words
     (:data:`_CAPACITY_EXHAUSTED`): "insufficient GPU capacity", "exceeded our available
     GPU capacity", "out of h100 capacity", "could not find replacement capacity", "an
-    exhausted database connection pool". Such a place shows the root cause *Capacity
-    exhaustion*; "we added capacity" does not match. Linear in the text."""
+    exhausted database connection pool", "a capacity shortage". Such a place shows the root
+    cause *Capacity exhaustion*; "we added capacity" does not match. Linear in the text."""
     return [match.span() for match in _CAPACITY_EXHAUSTED.finditer(text)]
+
+
+# Some of a service's requests failing, in a status page's words: "a subset of requests to
+# the image generation API failed or timed out", "~40% of requests timed out" (a twelfth
+# round of blind helpers got no error rate from either).
+_FAILED_REQUESTS = re.compile(
+    r"\b(?:some|many|most|a\s+(?:subset|portion|fraction|share|number)\s+of|part\s+of|"
+    r"~?\d{1,3}(?:\.\d)?\s?%\s+of)\s+(?:the\s+|all\s+)?(?:api\s+|user\s+|customer\s+|"
+    r"inference\s+)?requests\s+(?:[\w-]+\s+){0,6}?(?:failed|errored|timed\s+out|"
+    r"returned\s+(?:an?\s+)?errors?|were\s+(?:dropped|rejected))\b",
+    re.IGNORECASE,
+)
+
+
+def failed_requests(text):
+    """``[(start, end)]`` of the places ``text`` says a share of a service's requests failed
+    (:data:`_FAILED_REQUESTS`): the symptom *Elevated error rate*. Linear in the text."""
+    return [match.span() for match in _FAILED_REQUESTS.finditer(text)]

@@ -364,6 +364,12 @@ NEEDS_WORDS = tuple(
             r"reject|unavailable|\bresets?\b|\bdropped\b|\bbroken\b|\bcrash|\bdown\b)",
         ),
         (
+            # "pods and GPUs healthy the entire time" is no health check (a twelfth round).
+            r"\bhealth\s+check\b",
+            r"(?:health[\s_-]?check|probe|liveness|readiness|\bnhc\b|healthz|readyz|/health|"
+            r"\bdcgm|watchdog|problem[\s_-]?detector|checker|\bcheck)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

@@ -89,6 +89,7 @@ from .scale import accelerator_counts
 from .service import (
     capacity_exhaustions,
     demand_surges,
+    failed_requests,
     full_outages,
     mistuned_timeouts,
     slow_answers,
@@ -187,6 +188,7 @@ READ_BY_RULE = (
     (("root_cause", "gpu-overheating"), hot_gpus),
     (("symptom", "pcie-error"), downtrained_links),
     (("contributing_factor", "failed-failover"), failed_failovers),
+    (("symptom", "elevated-error-rate"), failed_requests),
 )
 
 

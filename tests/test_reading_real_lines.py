@@ -3164,3 +3164,19 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "component:optical-transceiver" in self.suggest(
             "checked the optics and found two dirty ones"
         )
+
+    def test_a_status_pages_failed_requests_and_healthy_gpus(self):
+        """A status page's "a subset of requests … failed or timed out due to a capacity
+        shortage" gave neither the error rate nor the exhaustion; "pods and GPUs healthy the
+        entire time" was read by meaning as a health check."""
+        found = self.suggest(
+            "customer update: Between 18:40 and 19:25 UTC a subset of requests to the image "
+            "generation API failed or timed out due to a capacity shortage in one region."
+        )
+        assert {"symptom:elevated-error-rate", "root_cause:capacity-exhaustion"} <= set(found)
+        assert "symptom:elevated-error-rate" in self.suggest("~40% of requests timed out")
+        found = self.suggest(
+            "load balancer (L4, metallb) lost BGP session with the ToR after a switch reboot, "
+            "inference VIP was unreachable for ~12 min. pods and GPUs healthy the entire time"
+        )
+        assert "component:health-check" not in found
