@@ -418,7 +418,8 @@ _NO_EFFECT = re.compile(
     r"chang(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|rolled back|pinned back)\b"
     r"[^.;\n]{0,60}?)(?:[,;]\s*|\s+(?:and|but)\s+|\s*-+>?\s*)"
     r"(?:it'?s\s+|it\s+(?:is|was)\s+|they'?re\s+)?"
-    r"(?:still\s+(?:there|happens|happening|the same|fails|failing|hangs)|"
+    r"(?:still\s+(?:there|happens|happening|the same|fails|failing|hangs|drops|dropping|"
+    r"flaps|flapping|erroring|down)|"
     r"same\s+(?:\w+\s+)?(?:thing|errors?|result|problem|symptoms?)|"
     r"no\s+(?:change|difference)|(?:did\s*n[o']?t|does\s*n[o']?t)\s+(?:help|fix|change)|"
     r"made\s+no\s+difference)",
@@ -643,7 +644,7 @@ _FIRST_GUESS = re.compile(
     re.IGNORECASE,
 )
 _REVISED = re.compile(
-    r"\b(?:actually|turned\s+out|turns\s+out|in\s+fact|but|not|(?:was|is)n['’]?t)\b", re.I
+    _CORRECTION.pattern + r"|\b(?:actually|but|not|(?:was|is)n['’]?t)\b", re.IGNORECASE
 )
 
 

@@ -50,9 +50,11 @@ _COOLING_TROUBLE = re.compile(
     r"cold\s+aisle|ambient|air\s+baffle|heat\s*sinks?|thermal\s+paste|fans?)\b",
     re.IGNORECASE,
 )
-# Clocks capped for power, not heat.
-_POWER_CAP = re.compile(
-    r"\bpower[\s_-]?(?:cap\w*|limit\w*|brake|budget)|\bsw\s+power\s+cap\b|-pl\s+\d", re.I
+# A power cap or limit: clocks throttled for power, not heat.
+POWER_LIMIT = re.compile(
+    r"\bpower[\s_-]?(?:cap\w*|limit\w*|brake|budget)|\bsw\s+power\s+cap\b|nvidia-smi\s+-pl\b|"
+    r"-pl\s+\d",
+    re.IGNORECASE,
 )
 WINDOW = 300
 
@@ -74,7 +76,7 @@ def hot_gpus(text):
     found += [match.span() for match in _PAST_THRESHOLD.finditer(text)]
     for match in _THROTTLING.finditer(text):
         start, end = max(0, match.start() - WINDOW), match.end() + WINDOW
-        if _COOLING_TROUBLE.search(text, start, end) and not _POWER_CAP.search(text, start, end):
+        if _COOLING_TROUBLE.search(text, start, end) and not POWER_LIMIT.search(text, start, end):
             found.append(match.span())
             break
     return sorted(found)

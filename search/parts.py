@@ -76,8 +76,7 @@ _BAD_CABLE = re.compile(
 # A cable, optic or connector replaced, reseated, cleaned or re-routed: the fix engineers
 # write down for a bad link ("replaced 14 QSFP112 transceivers … link flaps stopped",
 # "cleaned MPO connectors", "reseated the cable", "replaced with new OSFP"; a twelfth
-# round of blind helpers wrote eight such notes and got no cause) unless the same breath
-# says the fix did nothing ("replaced the cable, didn't help").
+# round of blind helpers wrote eight such notes and got no cause).
 _REMEDIED_CABLE = re.compile(
     r"\b(?:replac(?:ed|ing)|swap(?:ped|ping)(?:\s+out)?|re-?seat(?:ed|ing)|clean(?:ed|ing)|"
     r"re-?rout(?:ed|ing)|re-?terminat(?:ed|ing)|chang(?:ed|ing)(?:\s+out)?)\s+"
@@ -94,28 +93,22 @@ _REMEDIED_GPU = re.compile(
     r"board|card|module)\b|\bgpus?\s?\d{0,2}\b[^.\n]{0,60}?\b(?:rma(?:'?d)?|replaced|swapped(?:\s+out)?)\b",
     re.IGNORECASE,
 )
-_NO_HELP = re.compile(
-    r"[^.\n]{0,60}?\b(?:did(?:n'?t|\s+not)\s+(?:help|fix|change)|no\s+(?:change|help|luck|"
-    r"difference)|still\s+(?:fail|flap|see|erroring|drops?|down)|same\s+(?:errors?|result))",
-    re.IGNORECASE,
-)
 
 
 def remedied_parts(sentence):
     """The root causes the fixes in ``sentence`` point to: a cable or optic replaced,
     reseated or cleaned (*Network link or cable fault*), a GPU returned or swapped
-    (*Faulty GPU*), unless what follows in the same sentence says the fix did not help.
+    (*Faulty GPU*); a fix that did not help ("replaced the cable, still flapping") is set
+    aside by the caller (``search.clauses.set_aside_clauses``).
 
     Input: the text. Output: ``list[tuple[str root cause slug, int start, int end]]``.
     Linear in the text (bounded repetitions).
     """
-    read = []
-    for pattern, cause in ((_REMEDIED_CABLE, CABLE_FAULT), (_REMEDIED_GPU, FAULTY_GPU)):
-        for match in pattern.finditer(sentence):
-            if not _NO_HELP.match(sentence, match.end()):
-                read.append((cause, match.start(), match.end()))
-                break
-    return read
+    return [
+        (cause, match.start(), match.end())
+        for pattern, cause in ((_REMEDIED_CABLE, CABLE_FAULT), (_REMEDIED_GPU, FAULTY_GPU))
+        for match in pattern.finditer(sentence)
+    ]
 
 
 def failed_parts(sentence, components):

@@ -65,7 +65,9 @@ _TIMES_COUNTED = re.compile(
     r"(?:week|month|quarter|sprint|year)\b",
     re.IGNORECASE,
 )
-_MACHINE_BEFORE = re.compile(r"\b(?:node|host|machine|server|box|gpu\s?\d{0,2})s?\b", re.I)
+_MACHINE_BEFORE = re.compile(r"\b" + _NODE + r"\b", re.IGNORECASE)
+
+_PREEMPTED = re.compile(r"\bpreempt\w*|\brequeu\w*|\bevict\w*", re.IGNORECASE)
 
 
 def repeat_offenders(text):
@@ -90,9 +92,6 @@ def repeat_offenders(text):
         and not _PREEMPTED.search(text, max(0, match.start() - 200), match.start())
     ]
     return sorted(found)
-
-
-_PREEMPTED = re.compile(r"\bpreempt\w*|\brequeu\w*|\bevict\w*", re.IGNORECASE)
 
 
 # Near "the same node": a word that the node was bad or the work failed again. Without

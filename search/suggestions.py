@@ -53,7 +53,7 @@ from .clauses import (
     unknown_cause_spans,
     without_denied_verbs,
 )
-from .hardware import downtrained_links, failed_failovers, hot_gpus
+from .hardware import POWER_LIMIT, downtrained_links, failed_failovers, hot_gpus
 from .meaning import LONG_MATCH, read_by_meaning, shared_stretch
 from .metrics import metric_moves, misleading_signals
 from .parts import failed_parts
@@ -149,11 +149,6 @@ _WITH_ERROR = re.compile(
     # a hang that a timeout ended: "hang in NCCL until the timeout", "then timed out"
     r"\b(?:until|till|then)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:timeout|time-out)\b|"
     r"\b(?:until|till|then)\s+(?:it|they|the\s+\w+\s+)?\s*timed\s+out\b",
-    re.IGNORECASE,
-)
-# A power cap or limit: clocks throttled for power, not heat.
-_POWER_LIMIT = re.compile(
-    r"\bpower[\s_-]?(?:cap\w*|limit\w*|brake|budget)|\bsw\s+power\s+cap\b|nvidia-smi\s+-pl\b",
     re.IGNORECASE,
 )
 # Right after a broad part's one word, the index or bus address of one of them ("GPU 6",
@@ -383,7 +378,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         if jobs is not None and jobs.matched.casefold() == "scheduler":
             occurrences[("component", "job-scheduler")] = _with(jobs, confidence=PASSING_CONFIDENCE)
     heat = occurrences.get(("root_cause", "gpu-overheating"))
-    if heat is not None and "throttl" in heat.matched.casefold() and _POWER_LIMIT.search(sentence):
+    if heat is not None and "throttl" in heat.matched.casefold() and POWER_LIMIT.search(sentence):
         # Throttling the text puts down to a power cap is not heat ("GPU throttling due
         # to the power cap").
         occurrences[("root_cause", "gpu-overheating")] = _with(heat, confidence=PASSING_CONFIDENCE)
