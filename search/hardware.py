@@ -11,6 +11,7 @@ reader is linear in the text.
 - a standby that did not take over (:func:`failed_failovers`).
 """
 
+import bisect
 import re
 
 # The temperature at which data-center GPUs begin to slow down: nvidia-smi -q prints it as
@@ -74,12 +75,21 @@ def hot_gpus(text):
             continue
         found.append(match.span())
     found += [match.span() for match in _PAST_THRESHOLD.finditer(text)]
-    for match in _THROTTLING.finditer(text):
-        start, end = max(0, match.start() - WINDOW), match.end() + WINDOW
-        if _COOLING_TROUBLE.search(text, start, end) and not POWER_LIMIT.search(text, start, end):
+    # (each pattern read once; a throttling's window is looked up by bisection)
+    cooling = [match.start() for match in _COOLING_TROUBLE.finditer(text)]
+    capped = [match.start() for match in POWER_LIMIT.finditer(text)] if cooling else []
+    for match in _THROTTLING.finditer(text) if cooling else ():
+        start, end = match.start() - WINDOW, match.end() + WINDOW
+        if _within(cooling, start, end) and not _within(capped, start, end):
             found.append(match.span())
             break
     return sorted(found)
+
+
+def _within(positions, start, end):
+    """Whether any of the sorted ``positions`` lies in ``[start, end)``."""
+    at = bisect.bisect_left(positions, start)
+    return at < len(positions) and positions[at] < end
 
 
 # A PCIe link below its rate: "trained at Gen4 x8 instead of Gen5 x16", "running at x8
