@@ -8,7 +8,10 @@ reader is linear in the text.
 - GPUs too hot: a temperature past the slowdown range, or clocks throttled while the room's
   cooling failed (:func:`hot_gpus`);
 - a PCIe link that came up slower or narrower than it should (:func:`downtrained_links`);
-- a standby that did not take over (:func:`failed_failovers`).
+- a standby that did not take over (:func:`failed_failovers`);
+- hardware that kept working, slowly: a straggler node or GPU, clocks stuck low, a degraded
+  link (:func:`slow_hardware`; a thirteenth round of blind helpers described it so in six
+  texts and got no *Fail-slow hardware*).
 """
 
 import bisect
@@ -130,3 +133,50 @@ def failed_failovers(text):
     (*Failed failover*): "clients didn't fail over", "the standby had a stale config".
     Linear in the text."""
     return [match.span() for match in _FAILED_FAILOVER.finditer(text)]
+
+
+# Hardware that works, slowly (*Fail-slow hardware*, whose description is "hardware that
+# keeps working but slowly"): "one straggler node", "the straggler was a GPU stuck at
+# 300 MHz", "a degraded ICI link", "found the straggler, swapped the node out", "xGMI link
+# … bandwidth down to 180 GB/s from ~330".
+_PART = r"(?:nodes?|gpus?|hosts?|machines?|servers?|cards?|ranks?|workers?|boxe?s?|chips?)"
+_SLOW_HARDWARE = re.compile(
+    r"\bstraggl(?:er|ing)\s+" + _PART + r"\b|"
+    r"\bstraggler\s+(?:was|is|turned\s+out\s+to\s+be)\s+(?:a|one|the)\s+(?:[\w-]+\s+){0,2}?"
+    + _PART
+    + r"\b|"
+    r"\b(?:swapped|replaced|drained|cordoned|pulled|rma'?d)\s+(?:out\s+)?(?:the\s+)?"
+    r"straggl(?:er|ing)\b|"
+    r"\bstraggl(?:er|ing)\b[^.;\n]{0,60}?\b(?:swapped|replaced|drained|cordoned|rma'?d)\b|"
+    r"\b(?:stuck|pinned|locked|capped|sitting|clocked\s+down)\s+(?:at|to)\s+\d{2,4}\s?mhz\b|"
+    r"\bdegraded\s+(?:[\w-]+\s+)?(?:links?|lanes?|ici|nvlink|xgmi|ports?|hbm)\b|"
+    # throttled clocks that slow the job: "one bad gpu node with throttled clocks slowing
+    # down the whole allreduce"
+    r"\b(?:throttled\s+clocks|clocks?\s+(?:throttled|stuck\s+low))\b[^.;\n]{0,60}?"
+    r"\b(?:slow\w*|drag\w*|straggl\w*)",
+    re.IGNORECASE,
+)
+# A link inside the machine or the pod whose bandwidth fell: "xGMI link errors … bandwidth
+# test down to 180 GB/s", read only near such a link (a fabric's lower bandwidth is as
+# often congestion).
+_LOWER_BANDWIDTH = re.compile(
+    r"\b(?:bandwidth|busbw|algbw)\b(?:\s+[\w/()-]+){0,4}?\s+(?:down|dropped|fell|halved|"
+    r"reduced|degraded)\b",
+    re.IGNORECASE,
+)
+_INTERNAL_LINK = re.compile(r"\b(?:xgmi|nvlink|ici|pcie|infinity\s+fabric)\b", re.IGNORECASE)
+
+
+def slow_hardware(text):
+    """``[(start, end)]`` of the places ``text`` says hardware kept working but slowly
+    (*Fail-slow hardware*): a straggler node or GPU (named, or swapped out), clocks stuck
+    at a few hundred MHz, a degraded link, or a lower bandwidth within :data:`WINDOW`
+    characters of a link inside the machine or pod (xGMI, NVLink, ICI, PCIe). Linear in
+    the text."""
+    found = [match.span() for match in _SLOW_HARDWARE.finditer(text)]
+    links = [match.start() for match in _INTERNAL_LINK.finditer(text)]
+    for match in _LOWER_BANDWIDTH.finditer(text) if links else ():
+        if _within(links, match.start() - WINDOW, match.end() + WINDOW):
+            found.append(match.span())
+            break
+    return sorted(found)

@@ -34,7 +34,10 @@ class Recognised:
     sentence that showed it; ``confidence``: 0 to 1; ``how``: ``"signature"``, ``"name"``
     (a scale band found by the count written: "on 1024 H100s"), ``"alias"`` or
     ``"meaning"``; ``start``: where ``matched`` begins in the sentence (characters);
-    ``aliases``: the value's other names (sentence search adds them to the query).
+    ``aliases``: the value's other names (sentence search adds them to the query);
+    ``by_rule``: read by one of the rules (a metric that moved, ``READ_BY_RULE``…), not
+    guessed by the classifier, though both say ``"meaning"`` (not part of what a surface
+    shows).
     """
 
     kind: str
@@ -45,3 +48,4 @@ class Recognised:
     how: str
     start: int = 0
     aliases: tuple = ()
+    by_rule: bool = False

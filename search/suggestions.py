@@ -53,7 +53,7 @@ from .clauses import (
     unknown_cause_spans,
     without_denied_verbs,
 )
-from .hardware import POWER_LIMIT, downtrained_links, failed_failovers, hot_gpus
+from .hardware import POWER_LIMIT, downtrained_links, failed_failovers, hot_gpus, slow_hardware
 from .meaning import LONG_MATCH, read_by_meaning, shared_stretch
 from .metrics import metric_moves, misleading_signals
 from .parts import failed_parts
@@ -183,6 +183,7 @@ READ_BY_RULE = (
     (("root_cause", "gpu-overheating"), hot_gpus),
     (("symptom", "pcie-error"), downtrained_links),
     (("contributing_factor", "failed-failover"), failed_failovers),
+    (("root_cause", "fail-slow-hardware"), slow_hardware),
     (("symptom", "elevated-error-rate"), failed_requests),
 )
 
@@ -446,7 +447,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             continue
         matched = sentence[move.start : move.end].strip()
         name = vocabulary.candidates[key].name
-        found.append(Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", move.start))
+        found.append(
+            Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", move.start, by_rule=True)
+        )
         covered.append((move.start, move.end))
     # A signal that said all was well while something was not ("RAS shows it healthy").
     misleading = ("contributing_factor", "misleading-signals")
@@ -456,7 +459,15 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                 name = vocabulary.candidates[misleading].name
                 matched = sentence[start:end]
                 found.append(
-                    Recognised(*misleading, name, matched, METRIC_CONFIDENCE, "meaning", start)
+                    Recognised(
+                        *misleading,
+                        name,
+                        matched,
+                        METRIC_CONFIDENCE,
+                        "meaning",
+                        start,
+                        by_rule=True,
+                    )
                 )
                 covered.append((start, end))
     # Values read by rule: a timeout set wrong for the work it bounds ("exceeded the
@@ -469,7 +480,11 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             if not denied(sentence, start, end) and not any(a <= start < b for a, b in well):
                 name = vocabulary.candidates[key].name
                 matched = sentence[start:end]
-                found.append(Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", start))
+                found.append(
+                    Recognised(
+                        *key, name, matched, METRIC_CONFIDENCE, "meaning", start, by_rule=True
+                    )
+                )
                 covered.append((start, end))
     # Going back to an earlier version made the trouble go away: the newer one brought
     # it ("Downgrading to vLLM v0.9.* solves this issue"), unless a cause is named.
@@ -482,7 +497,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             continue
         name = vocabulary.candidates[key].name
         found.append(
-            Recognised(*key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start)
+            Recognised(
+                *key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start, by_rule=True
+            )
         )
         covered.append((start, end))
     # How many accelerators the job or cluster had, as the Scale filter's band ("training
@@ -651,7 +668,9 @@ def _upgrade_cause(sentence, found, taken, well, vocabulary):
         if denied(sentence, start, end) or any(a <= start < b for a, b in well):
             return None
         name = vocabulary.candidates[key].name
-        return Recognised(*key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start)
+        return Recognised(
+            *key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start, by_rule=True
+        )
     return None
 
 
@@ -686,21 +705,21 @@ def _failed_parts(sentence, found, well, vocabulary):
             continue
         name = vocabulary.candidates[key].name
         added[key] = Recognised(
-            *key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start
+            *key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start, by_rule=True
         )
     return list(added.values())
 
 
 def _implied(found, set_aside, vocabulary):
-    """The values :data:`IMPLIED` by those ``found`` by name, alias or signature with a
-    chip's confidence (not by meaning, whose guess would compound), not found
+    """The values :data:`IMPLIED` by those ``found`` by name, alias, signature or rule with
+    a chip's confidence (not by the classifier, whose guess would compound), not found
     already nor set aside: ``list[Recognised]`` at :data:`IMPLIED_CONFIDENCE` (at most the
     implying value's), read from the same words."""
     have = {(f.kind, f.slug) for f in found if f.confidence >= OFFER_THRESHOLD}
     added = {}
     for f in found:
-        if f.confidence < OFFER_THRESHOLD or f.how == "meaning":
-            continue  # named, not guessed: a guess implies nothing more
+        if f.confidence < OFFER_THRESHOLD or (f.how == "meaning" and not f.by_rule):
+            continue  # named or read by rule, not guessed: a guess implies nothing more
         for key in IMPLIED.get((f.kind, f.slug), ()):
             if key in have or key in set_aside or key in added or key not in vocabulary.candidates:
                 continue

@@ -3180,3 +3180,45 @@ class ReadingRealLinesTests(LibraryTestCase):
             "inference VIP was unreachable for ~12 min. pods and GPUs healthy the entire time"
         )
         assert "component:health-check" not in found
+
+    def test_a_cloud_instance_type_names_its_accelerator(self):
+        """A thirteenth round of blind helpers named the GPU only through the cloud's
+        instance type in eight texts ("a2-ultragpu-8g", "p4d node", "p5.48xlarge",
+        "NDv5") and a chip by its family's short name ("mi300", "v4-32"); none gave the
+        accelerator. A severity written like an instance family ("P3 incident") is none."""
+        for text, value in (
+            ("ZONE_RESOURCE_POOL_EXHAUSTED: not enough resources (a2-ultragpu-8g)", "a100"),
+            ("Xid 48 double bit ECC error on gpu 3 of p4d node", "a100"),
+            ("We currently do not have sufficient p5.48xlarge capacity", "h100"),
+            ("our a3-highgpu spot nodes keep getting reclaimed", "h100"),
+            ("Azure scheduled event Redeploy on an NDv5 node", "h100"),
+            ("amd gpu keep resetting mi300", "mi300x"),
+            ("XlaRuntimeError: RESOURCE_EXHAUSTED on v4-32 while training", "tpu-v4"),
+        ):
+            assert f"accelerator:{value}" in self.suggest(text), text
+        found = self.suggest("P3 incident: the router sent traffic to the wrong pool")
+        assert not [key for key in found if key.startswith("accelerator:")]
+
+    def test_hardware_that_kept_working_slowly(self):
+        """A thirteenth round of blind helpers described fail-slow hardware in six texts
+        (a straggler node, clocks stuck at 300 MHz, a degraded ICI link, a straggler
+        swapped out) and got no *Fail-slow hardware*; a straggler denied gives none."""
+        for text in (
+            "alert only fired for a full drop, not a 30% slowdown caused by one straggler node",
+            "the straggler was a GPU stuck at 300 MHz clocks",
+            "one host with a degraded ICI link, reducing all-reduce bandwidth by 60%",
+            "found the straggler, swapped the node out and step time went back to normal",
+            "xGMI link errors between GPU0 and GPU5, all_reduce_perf bandwidth down to 180 "
+            "GB/s from ~330",
+        ):
+            assert "root_cause:fail-slow-hardware" in self.suggest(text), text
+        found = self.suggest("it was not a straggler node, the data loader was slow")
+        assert "root_cause:fail-slow-hardware" not in found
+
+    def test_a_symptom_read_by_rule_implies_its_workload(self):
+        """Only training has a step time: a throughput drop read by rule from a metric
+        that moved ("iteration time crept up from 9 s to 14 s") implied no Training
+        workload, though the same symptom named outright did."""
+        found = self.suggest("iteration time crept up from 9 s to 14 s over the week")
+        assert found["symptom:training-throughput-drop"]["how"] == "meaning"
+        assert "workload:training" in found
