@@ -6,7 +6,8 @@ linear in the text.
 - a setting someone changed (:func:`configuration_changes`);
 - trouble after an upgrade, and what was upgraded (:func:`upgrades`);
 - trouble gone after a downgrade (:func:`downgrades`);
-- two versions that must agree set against each other (:func:`version_mismatches`).
+- two versions that must agree set against each other (:func:`version_mismatches`);
+- trouble that firmware or a driver caused at work (:func:`firmware_faults`).
 """
 
 import re
@@ -194,3 +195,21 @@ def version_mismatches(text):
     the root cause *Version mismatch*; a figure set against another ("loss 2.3 vs 2.1")
     does not match. Linear in the text."""
     return [match.span() for match in _VERSION_MISMATCH.finditer(text)]
+
+
+# Trouble said to come from firmware or a driver doing something, not from its update
+# ("the port flaps come from the switch firmware resetting the ASIC", "caused by a driver
+# bug"): the root cause *Firmware or driver bug* (an update is :func:`upgrades`' to read).
+_FIRMWARE_FAULT = re.compile(
+    r"\b(?:come|comes|came|coming|caused|triggered|due)\s+(?:from|by|to)\s+"
+    r"(?:a\s+|an\s+|the\s+|its\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:firmware|driver|microcode|bios|vbios)\b(?!\s+(?:update|upgrade|change|version))",
+    re.IGNORECASE,
+)
+
+
+def firmware_faults(text):
+    """``[(start, end)]`` of the places ``text`` says the trouble came from firmware or a
+    driver at work (:data:`_FIRMWARE_FAULT`), not from updating it: *Firmware or driver
+    bug*. Linear in the text."""
+    return [match.span() for match in _FIRMWARE_FAULT.finditer(text)]

@@ -194,7 +194,13 @@ _NODE_LOSS = re.compile(
     r"\b(?:random|spontaneous|unexpected)\s+(?:node\s+|host\s+|server\s+)?reboots?\b|"
     r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:\w+\s+)?(?:lost|losing|loses)\s+power\b|"
     r"\b(?:a|one|any|every|each)\s+(?:\w+\s+)?(?:node|host|server|machine)\s+"
-    r"(?:dies|crashes|panics|goes\s+down|drops\s+out)\b",
+    r"(?:dies|crashes|panics|goes\s+down|drops\s+out)\b|"
+    # "taking down 32 nodes (256 GPUs) mid-step", "tray auto powered off" (a thirteenth
+    # round of blind helpers)
+    r"\b(?:taking|took|takes|take)\s+down\s+(?:\d{1,5}|two|three|four|five|six|several|"
+    r"multiple|many)\s+(?:[\w-]+\s+)?(?:nodes?|hosts?|servers?|machines?|trays?|racks?)\b|"
+    r"\b(?:nodes?|hosts?|servers?|machines?|trays?)\s+(?:\d{1,4}\s+)?(?:was\s+|were\s+|got\s+)?"
+    r"(?:auto(?:matically|-)?\s*)?powered\s+(?:off|down)\b",
     re.IGNORECASE,
 )
 
@@ -217,7 +223,18 @@ _JOB_CRASH = re.compile(
     # "jobs started failing", "my jobs are failing" (not "failed to start": never ran)
     r"fail(?:s|ed|ing)?(?!\s+to\s+(?:start|schedule|launch|submit|be\s+scheduled|get\s+"
     r"scheduled|queue|allocate))|"
-    r"exited\s+(?:with|unexpectedly|abnormally)|(?:was|were|got|gets)\s+killed)\b",
+    r"exited\s+(?:with|unexpectedly|abnormally)|(?:was|were|got|gets)\s+killed)\b|"
+    # A job restarted or re-run from its checkpoint had died ("Job restarted from checkpoint
+    # 3 hours old"; resumed after a planned stop is not this); a power event that "kills a
+    # training run"; Slurm's "CANCELLED … DUE TO NODE FAILURE", JobState=NODE_FAIL.
+    r"\b(?:jobs?|runs?|trainings?|it)\s+(?:was\s+|were\s+|got\s+|had\s+to\s+be\s+)?"
+    r"(?:restarted|re-?ran|re-?run)\s+(?:\w+\s+){0,2}?from\s+(?:the\s+|its\s+|our\s+)?"
+    r"(?:last\s+|latest\s+|previous\s+)?(?:[\w-]+\s+)?(?:checkpoint|ckpt)s?\b|"
+    r"(?<!we\s)(?<!i\s)\bkill(?:s|ed|ing)?\s+(?:a|the|our|my|their|every|all)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:jobs?|runs?)\b|"
+    r"\bkill(?:s|ed|ing)?\s+the\s+(?:node|host|machine|server)\s+running\s+(?:our|the|a|my)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:jobs?|runs?|pods?)\b|"
+    r"\bDUE\s+TO\s+NODE\s+FAIL(?:URE)?\b|\bNODE_FAIL\b",
     re.IGNORECASE,
 )
 

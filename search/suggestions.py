@@ -38,7 +38,13 @@ import re
 
 from lib.phrases import proper_key
 
-from .changes import configuration_changes, downgrades, upgrades, version_mismatches
+from .changes import (
+    configuration_changes,
+    downgrades,
+    firmware_faults,
+    upgrades,
+    version_mismatches,
+)
 from .clauses import (
     all_clear,
     bare_denials,
@@ -53,6 +59,7 @@ from .clauses import (
     unknown_cause_spans,
     without_denied_verbs,
 )
+from .cloud import failed_instances, taken_back
 from .hardware import POWER_LIMIT, downtrained_links, failed_failovers, hot_gpus, slow_hardware
 from .meaning import LONG_MATCH, read_by_meaning, shared_stretch
 from .metrics import metric_moves, misleading_signals
@@ -103,7 +110,7 @@ from .text import (
     strip_log_noise,
     traceback_frames,
 )
-from .training_log import loss_spikes, throughput_drops
+from .training_log import loss_spikes, throughput_drops, training_runs
 from .vocabulary import SETTING_KINDS, get_vocabulary
 
 NCCL_TIMEOUT = ("nccl-timeout", "nccl")
@@ -159,7 +166,7 @@ _NUMBERED = re.compile(
     re.IGNORECASE,
 )
 # Values read by rule (``search/rules.py``, ``service.py``, ``changes.py``, ``hardware.py``,
-# ``training_log.py``), each with its reader.
+# ``cloud.py``, ``training_log.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
     (("contributing_factor", "repeat-offender-nodes"), repeat_offenders),
@@ -184,6 +191,10 @@ READ_BY_RULE = (
     (("symptom", "pcie-error"), downtrained_links),
     (("contributing_factor", "failed-failover"), failed_failovers),
     (("root_cause", "fail-slow-hardware"), slow_hardware),
+    (("workload", "training"), training_runs),
+    (("symptom", "capacity-loss"), taken_back),
+    (("symptom", "node-failure"), failed_instances),
+    (("root_cause", "firmware-or-driver-bug"), firmware_faults),
     (("symptom", "elevated-error-rate"), failed_requests),
 )
 
@@ -485,7 +496,10 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
                         *key, name, matched, METRIC_CONFIDENCE, "meaning", start, by_rule=True
                     )
                 )
-                covered.append((start, end))
+                if key[0] != "workload":
+                    # (a workload is the setting: its words may still show a symptom,
+                    # "resuming from the checkpoint failed")
+                    covered.append((start, end))
     # Going back to an earlier version made the trouble go away: the newer one brought
     # it ("Downgrading to vLLM v0.9.* solves this issue"), unless a cause is named.
     causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)

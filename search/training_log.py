@@ -154,3 +154,39 @@ def throughput_drops(text):
             found.append(match.span())
         lowest[unit] = min(bottom or value, value)
     return sorted(found)
+
+
+# What only a training job does, in a log or in people's words: a step counted ("diverged
+# at step 184,300", "mid-step"), a collective that syncs gradients ("OpType=ALLREDUCE",
+# "all-reduce hangs"), PyTorch's launcher for distributed training ("torch.distributed",
+# "torchrun"), a trainer, a job resumed from its checkpoint, an epoch. A thirteenth round
+# of blind helpers wrote these in nine texts and got no Training workload.
+_TRAINING_RUN = re.compile(
+    r"\b(?:at|from|since|around|after|before|until|by)\s+(?:global\s+|training\s+)?"
+    r"(?:step|iter(?:ation)?)\s+#?\d[\d,.]{0,9}k?\b(?!\s?/)|"
+    r"\bmid-?\s?step\b|"
+    r"\b(?:all[-_ ]?reduce|reduce[-_ ]?scatter|all[-_ ]?gather)\b|"
+    r"\btorch\.distributed\b|\btorchrun\b|"
+    r"\btrainers?\b|"
+    r"\b(?:restart(?:ed|s)?|resum(?:e|ed|es|ing)|re-?ran|re-?run(?:ning)?)\s+(?:\w+\s+){0,2}?"
+    r"from\s+(?:the\s+|its\s+|our\s+)?(?:last\s+|latest\s+|previous\s+|an?\s+)?(?:[\w-]+\s+)?"
+    r"(?:checkpoint|ckpt)s?\b|"
+    r"\bepochs?\s+#?\d",
+    re.IGNORECASE,
+)
+
+
+# A collective's benchmark (nccl-tests, perftest): a cluster being measured, not trained on.
+_BENCHMARK = re.compile(
+    r"\b(?:nccl-tests|rccl-tests|all_reduce_perf|all_gather_perf|perftest|ib_write_bw)\b", re.I
+)
+
+
+def training_runs(text):
+    """``[(start, end)]`` of the places ``text`` shows a training job (the *Training*
+    workload) by what only training does (:data:`_TRAINING_RUN`), none in a text about
+    serving (:data:`_SERVING`: tensor-parallel serving all-reduces too). Linear in the
+    text."""
+    if _SERVING.search(text) or _BENCHMARK.search(text):
+        return []
+    return [match.span() for match in _TRAINING_RUN.finditer(text)]

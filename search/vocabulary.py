@@ -90,7 +90,11 @@ class Vocabulary:
         self.own_words = self_words
         corpus = [text for row in rows for text in row[2:]]
         encoder = get_encoder()
-        self.semantic = SemanticIndex(entries, encoder, corpus)
+        # The classifier's word weights come from the texts of the values it reads, not
+        # from the names of accelerators, workloads and organisations: an editor adding an
+        # instance type to an accelerator moved what "40C outside all week" read like.
+        described = [text for row in rows if row[0] not in SETTING_KINDS for text in row[2:]]
+        self.semantic = SemanticIndex(entries, encoder, described)
         # Slips read as the vocabulary's words ("memroy"): the words of names and aliases
         # are the targets; the tokenizer's whole words and every word of the vocabulary's
         # texts are never read as slips.

@@ -68,7 +68,8 @@ class ReadingRealLinesTests(LibraryTestCase):
         one job") listed Training throughput drop twice."""
         response = self.client.get("/suggest.json", {"q": "tokens/s down 40% on one job"})
         slugs = [(item["kind"], item["slug"]) for item in response.json()]
-        assert slugs == [("symptom", "training-throughput-drop")]
+        assert slugs.count(("symptom", "training-throughput-drop")) == 1
+        assert len(slugs) == len(set(slugs))
 
     def test_everyday_words_for_a_nan_loss_and_rebooting_nodes(self):
         """Found by a new user: these suggested nothing."""
@@ -3215,6 +3216,19 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("it was not a straggler node, the data loader was slow")
         assert "root_cause:fail-slow-hardware" not in found
 
+    def test_the_classifiers_word_weights_ignore_accelerator_names(self):
+        """Cloud instance types added to the accelerators' aliases changed the classifier's
+        word weights, and "it was 40C outside all week" no longer read as a heat wave: the
+        weights now come only from the values the classifier reads."""
+        found = self.suggest(
+            "it was 40C outside all week and the chillers could not keep up, GPUs throttled"
+        )
+        assert "contributing_factor:heat-wave" in found
+        found = self.suggest(
+            "optics look fine. the port flaps come from the switch firmware resetting the ASIC"
+        )
+        assert "root_cause:firmware-or-driver-bug" in found
+
     def test_a_symptom_read_by_rule_implies_its_workload(self):
         """Only training has a step time: a throughput drop read by rule from a metric
         that moved ("iteration time crept up from 9 s to 14 s") implied no Training
@@ -3222,3 +3236,57 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("iteration time crept up from 9 s to 14 s over the week")
         assert found["symptom:training-throughput-drop"]["how"] == "meaning"
         assert "workload:training" in found
+
+    def test_what_only_a_training_job_does_names_the_workload(self):
+        """A step counted, a collective that syncs gradients, torchrun, a job resumed from
+        its checkpoint: nine texts of a thirteenth round of blind helpers got no Training
+        workload. Serving's all-reduce and a collective's benchmark are not training."""
+        for text in (
+            "caused the loss to diverge at step 184,300",
+            "a PDU breaker tripped, taking down 32 nodes (256 GPUs) mid-step",
+            "Watchdog caught collective operation timeout: WorkNCCL(SeqNum=881234, "
+            "OpType=ALLREDUCE, Timeout(ms)=600000)",
+            "trainer pods CrashLoopBackOff: torch.distributed.DistNetworkError",
+        ):
+            assert "workload:training" in self.suggest(text), text
+        for text in (
+            "vLLM tensor parallel all-reduce hangs on 8 GPUs",
+            "I used nccl-tests to evaluate the allreduce performance between two nodes",
+            "crashes the GPU worker with CUDA_ERROR_ILLEGAL_ADDRESS at step 0/25",
+        ):
+            assert "workload:training" not in self.suggest(text), text
+
+    def test_machines_the_cloud_took_back_or_found_broken(self):
+        """Preempted and reclaimed instances, TPU slices and spot nodes are lost capacity;
+        an instance whose status check failed or that is scheduled for retirement is a
+        failed node. vLLM preempting a sequence is its scheduler, not lost capacity."""
+        for text in (
+            "GCE: Instance was preempted",
+            "our spot nodes keep getting reclaimed during the run",
+            "spot TPU v4-128 got preempted 3 times in 6 hours",
+            "host maintenance for node gke-a3-5f2c, onHostMaintenance=TERMINATE",
+        ):
+            assert "symptom:capacity-loss" in self.suggest(text), text
+        found = self.suggest("WARNING Sequence group 12 is preempted by PreemptionMode.RECOMPUTE")
+        assert "symptom:capacity-loss" not in found
+        for text in (
+            "trn1 instance status check failed (impaired) mid-training",
+            "EC2 instance scheduled for retirement due to degradation of the hardware",
+            "a breaker tripped, taking down 32 nodes",
+            "LeakDetected on compute tray 11, tray auto powered off",
+        ):
+            assert "symptom:node-failure" in self.suggest(text), text
+
+    def test_a_job_restarted_from_its_checkpoint_had_died(self):
+        """ "Job restarted from checkpoint 3 hours old", Slurm's "CANCELLED … DUE TO NODE
+        FAILURE" and a power event that "kills a training run" named no job crash; a job
+        resumed after a planned stop did not crash."""
+        for text in (
+            "node drained and RMA'd. Job restarted from checkpoint 3 hours old.",
+            "slurmstepd: error: *** JOB 4471823 ON node-a1-07 CANCELLED AT "
+            "2024-06-11T08:42:13 DUE TO NODE FAILURE, Node=node-a1-07 ***",
+            "what usually causes a rack-wide power event to kill a training run",
+        ):
+            assert "symptom:job-crash" in self.suggest(text), text
+        found = self.suggest("after the planned maintenance we resumed from the last checkpoint")
+        assert "symptom:job-crash" not in found
