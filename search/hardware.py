@@ -11,7 +11,8 @@ reader is linear in the text.
 - a standby that did not take over (:func:`failed_failovers`);
 - hardware that kept working, slowly: a straggler node or GPU, clocks stuck low, a degraded
   link (:func:`slow_hardware`; a thirteenth round of blind helpers described it so in six
-  texts and got no *Fail-slow hardware*).
+  texts and got no *Fail-slow hardware*);
+- hot weather outside (:func:`heat_waves`).
 """
 
 import bisect
@@ -180,3 +181,32 @@ def slow_hardware(text):
             found.append(match.span())
             break
     return sorted(found)
+
+
+# Weather hot enough to strain a facility's cooling: an outdoor temperature of 35 °C
+# (95 °F) or more ("it was 40C outside all week", "outside temp hit 104F"), "the hottest
+# day of the year", "record heat". The contributing factor *Heat wave*; read by rule, as
+# the classifier read such a clause as a heat wave only narrowly.
+HOT_OUTSIDE_CELSIUS = 35
+_OUTSIDE_TEMPERATURE = re.compile(
+    r"\b(?P<a>\d{2,3})\s?°?\s?(?P<ua>[CF])\s+(?:\w+\s+)?(?:outside|outdoors?)\b|"
+    r"\b(?:outside|outdoor|ambient\s+outdoor)\s+(?:air\s+)?(?:temps?|temperatures?)\s+"
+    r"(?:\w+\s+){0,2}?(?P<b>\d{2,3})\s?°?\s?(?P<ub>[CF])\b|"
+    r"\b(?:hottest\s+day|record\s+(?:heat|temperatures?|highs?))\b",
+    re.IGNORECASE,
+)
+
+
+def heat_waves(text):
+    """``[(start, end)]`` of the places ``text`` gives hot weather outside
+    (:data:`_OUTSIDE_TEMPERATURE`, at least :data:`HOT_OUTSIDE_CELSIUS`; Fahrenheit
+    converted): the contributing factor *Heat wave*. Linear in the text."""
+    found = []
+    for match in _OUTSIDE_TEMPERATURE.finditer(text):
+        degrees, unit = match.group("a") or match.group("b"), match.group("ua") or match.group("ub")
+        if degrees:
+            celsius = int(degrees) if unit.upper() == "C" else (int(degrees) - 32) * 5 / 9
+            if celsius < HOT_OUTSIDE_CELSIUS or celsius > 60:
+                continue
+        found.append(match.span())
+    return found

@@ -370,6 +370,14 @@ NEEDS_WORDS = tuple(
             r"\bdcgm|watchdog|problem[\s_-]?detector|checker|\bcheck)",
         ),
         (
+            # "The TPU is already in use by process with pid 3321" is a busy device, not a
+            # faulty one (a thirteenth round of blind helpers).
+            r"\bfaulty\s+(?:gpu|tpu)\b",
+            r"(?:fault|\bbad\b|broken|defect|fail|\bdead\b|\bdied\b|\bdies\b|unhealthy|"
+            r"hardware|\brma|replac|swap|\becc\b|\bxid|error|degrad|burn|reset|\bfell\b|"
+            r"\blost\b|\bsdc\b|corrupt|wrong|mismatch|crash|hang|hung|stuck|throttl|flak)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

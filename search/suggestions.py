@@ -60,7 +60,14 @@ from .clauses import (
     without_denied_verbs,
 )
 from .cloud import failed_instances, taken_back
-from .hardware import POWER_LIMIT, downtrained_links, failed_failovers, hot_gpus, slow_hardware
+from .hardware import (
+    POWER_LIMIT,
+    downtrained_links,
+    failed_failovers,
+    heat_waves,
+    hot_gpus,
+    slow_hardware,
+)
 from .meaning import LONG_MATCH, read_by_meaning, shared_stretch
 from .metrics import metric_moves, misleading_signals
 from .parts import failed_parts
@@ -191,6 +198,7 @@ READ_BY_RULE = (
     (("symptom", "pcie-error"), downtrained_links),
     (("contributing_factor", "failed-failover"), failed_failovers),
     (("root_cause", "fail-slow-hardware"), slow_hardware),
+    (("contributing_factor", "heat-wave"), heat_waves),
     (("workload", "training"), training_runs),
     (("symptom", "capacity-loss"), taken_back),
     (("symptom", "node-failure"), failed_instances),

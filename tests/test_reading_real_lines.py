@@ -3216,18 +3216,48 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("it was not a straggler node, the data loader was slow")
         assert "root_cause:fail-slow-hardware" not in found
 
-    def test_the_classifiers_word_weights_ignore_accelerator_names(self):
+    def test_the_classifiers_word_weights_ignore_the_setting_kinds_names(self):
         """Cloud instance types added to the accelerators' aliases changed the classifier's
-        word weights, and "it was 40C outside all week" no longer read as a heat wave: the
-        weights now come only from the values the classifier reads."""
-        found = self.suggest(
-            "it was 40C outside all week and the chillers could not keep up, GPUs throttled"
-        )
-        assert "contributing_factor:heat-wave" in found
+        word weights, and "it was 40C outside all week" no longer read as a heat wave: an
+        accelerator's, workload's or organisation's new alias leaves the weights as they
+        are."""
+        from search.vocabulary import Vocabulary, vocabulary_rows
+
+        rows, signatures, bands = vocabulary_rows()
+        more = [
+            (
+                kind,
+                slug,
+                name,
+                f"{aliases}\np9.96xlarge node instance"
+                if kind in ("accelerator", "organisation")
+                else aliases,
+                description,
+                phrasings,
+            )
+            for kind, slug, name, aliases, description, phrasings in rows
+        ]
+        before = Vocabulary(rows, signatures, bands).semantic.token_weights
+        after = Vocabulary(more, signatures, bands).semantic.token_weights
+        assert (before == after).all()
         found = self.suggest(
             "optics look fine. the port flaps come from the switch firmware resetting the ASIC"
         )
         assert "root_cause:firmware-or-driver-bug" in found
+
+    def test_hot_weather_outside_is_a_heat_wave(self):
+        """ "it was 40C outside all week" read as a heat wave only narrowly by the
+        classifier, and stopped with any change to the vocabulary's words; it is now read
+        by rule, Fahrenheit too, and a mild day is none."""
+        found = self.suggest(
+            "it was 40C outside all week and the chillers could not keep up, GPUs throttled"
+        )
+        assert "contributing_factor:heat-wave" in found
+        assert "contributing_factor:heat-wave" in self.suggest(
+            "outside temp hit 104F and the CRACs tripped"
+        )
+        found = self.suggest("it was 20C outside, mild day, GPUs hit 90C anyway")
+        assert "contributing_factor:heat-wave" not in found
 
     def test_a_symptom_read_by_rule_implies_its_workload(self):
         """Only training has a step time: a throughput drop read by rule from a metric
@@ -3290,3 +3320,38 @@ class ReadingRealLinesTests(LibraryTestCase):
             assert "symptom:job-crash" in self.suggest(text), text
         found = self.suggest("after the planned maintenance we resumed from the last checkpoint")
         assert "symptom:job-crash" not in found
+
+    def test_devices_a_workload_cannot_use_and_what_a_node_lacks(self):
+        """From a thirteenth round of blind helpers (Kubernetes, TPU, Trainium and AMD
+        fleets): a device held by another process, a driver whose probe failed, zero
+        allocatable GPUs; a driver not loaded or kernel headers missing; a queued resource
+        waiting and a pod that triggered no scale-up; XLA's out-of-memory line; a busy
+        TPU is no faulty TPU."""
+        found = self.suggest(
+            "jax._src.xla_bridge: Unable to initialize backend 'tpu': ABORTED: The TPU is "
+            "already in use by process with pid 3321. Not attempting to load libtpu.so"
+        )
+        assert "symptom:gpu-not-visible" in found
+        assert "root_cause:faulty-tpu" not in found
+        for text in (
+            "dmesg shows amdgpu 0000:0c:00.0: amdgpu: probe of 0000:0c:00.0 failed with error -12",
+            "kubectl describe node gpu-7: nvidia.com/gpu capacity 8 allocatable 0",
+            "nrt_allocate_neuron_cores  Neuron cores are in use by another process, pid 1423",
+        ):
+            assert "symptom:gpu-not-visible" in self.suggest(text), text
+        for text in (
+            "OCI runtime create failed: nvidia-container-cli: initialization error: nvml "
+            "error: driver not loaded: unknown",
+            "nvidia-driver-daemonset stuck, kernel headers missing for 6.8.0-1015-gcp",
+        ):
+            assert "root_cause:missing-node-software" in self.suggest(text), text
+        for text in (
+            "queued resource for v5p-256 stuck in WAITING_FOR_RESOURCES for 14 hours",
+            "cluster-autoscaler: pod didn't trigger scale-up: 2 max node group size reached",
+        ):
+            assert "symptom:jobs-stuck-pending" in self.suggest(text), text
+        found = self.suggest(
+            "XlaRuntimeError: RESOURCE_EXHAUSTED: Attempting to allocate 3.21G. That was not "
+            "possible. There are 1.87G free.; (0x0x0_HBM0)"
+        )
+        assert found["symptom:out-of-memory"]["how"] == "signature"
