@@ -121,6 +121,9 @@ def downtrained_links(text):
 _FAILED_FAILOVER = re.compile(
     r"\b(?:did(?:n'?t|\s+not)|could(?:n'?t|\s+not)|never|unable\s+to|failed\s+to)\s+"
     r"fail\s?-?over\b|"
+    # "failover to the second region did not trigger"
+    r"\bfail-?\s?over\s+(?:[\w-]+\s+){0,5}?(?:did(?:n'?t|\s+not)|never|failed\s+to)\s+"
+    r"(?:trigger|happen|kick\s+in|work|complete|start|fire)\b|"
     r"\b(?:standby|secondary|backup|replica|spare|failover\s+(?:path|node|target))\s+"
     r"(?:[\w-]+\s+){0,2}?(?:had|has|was|were|is|ran|running|with)\s+(?:an?\s+|the\s+)?"
     r"(?:stale|outdated|old|wrong|mismatched|misconfigured|broken|not\s+ready|"

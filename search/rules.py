@@ -116,9 +116,9 @@ _CHECKPOINT = (
     r"model states?|snapshots?)"
 )
 _FAILED = (
-    r"(?:fail(?:s|ed|ing|ures?)?|errors?|timeouts?|timed out|time out|hangs?|hung|stuck|"
-    r"deadlocks?|deadlocked|went silent|goes silent|corrupt(?:ed|ion)?|crash(?:es|ed)?|"
-    r"issues?|problems?|mismatch(?:es|ed)?)"
+    r"(?:fail(?:s|ed|ing|ures?)?|errors?|timeouts?|timed out|time out|hangs?|hung|hanging|"
+    r"stuck|stall(?:s|ed|ing)?|deadlocks?|deadlocked|went silent|goes silent|"
+    r"corrupt(?:ed|ion)?|crash(?:es|ed)?|issues?|problems?|mismatch(?:es|ed)?)"
 )
 _CHECKPOINT_FAILURE = re.compile(
     r"\b" + _FAILED + r"\b[^.;\n]{0,40}?\b(?:while|during|when|at)\s+(?:the\s+)?"
@@ -136,7 +136,12 @@ _CHECKPOINT_FAILURE = re.compile(
     # An I/O error on a checkpoint's file: "No space left on device:
     # '/checkpoints/run42/global_step18000/mp_rank_00_model_states.pt'".
     r"\b(?:No space left on device|Input/output error|Disk quota exceeded|Stale file handle|"
-    r"Read-only file system)\W{1,4}[^\s'\"]{0,200}?" + _CHECKPOINT,
+    r"Read-only file system)\W{1,4}[^\s'\"]{0,200}?" + _CHECKPOINT + r"|"
+    # checkpoints deleted or lost ("deleting 14 of the most recent checkpoints from the
+    # bucket", "lost the local NVMe checkpoint cache": a thirteenth round of blind helpers)
+    r"\b(?:deleted|deleting|deletes|wiped|wiping|purged|purging|erased|overwrote|"
+    r"overwritten|lost\s+(?:the|our|all|every)|losing\s+(?:the|our|all|every))\s+"
+    r"(?:[\w-]+\s+){0,5}?" + _CHECKPOINT + r"\b",
     re.IGNORECASE,
 )
 
@@ -421,9 +426,62 @@ _OPERATOR_ERROR = re.compile(
     r"inadvertently|unintentionally)\s+(?:deleted|removed|dropped|drained|rebooted|restarted|"
     r"ran|pushed|applied|wiped|killed|shut|powered|unplugged|overwr\w+|truncated|disabled|"
     r"terminated|cordoned|reimaged|formatted|changed|modified|deployed|triggered|cut|pulled|"
-    r"revoked|rotated|detached|destroyed|purged|reset|flushed)\b",
+    r"revoked|rotated|detached|destroyed|purged|reset|flushed)\b|"
+    # a person's command given the wrong argument: "an operator ran a cleanup script with
+    # the wrong prefix" (a thirteenth round of blind helpers)
+    r"\b(?:someone|somebody|(?:an?|the)\s+(?:engineer|operator|admin|sre|on-?call(?:er)?|"
+    r"teammate|colleague|technician)|i|we|they)\s+(?:\w+\s+)?(?:ran|executed|applied|pushed|"
+    r"typed)\b[^.;\n]{0,40}?\bwith\s+(?:the\s+|a\s+)?wrong\s+(?:[\w-]+\s+)?(?:prefix|"
+    r"path|flags?|arguments?|args?|parameters?|targets?|filter|selector|labels?|glob|regex|"
+    r"pattern|values?|ids?|list)\b",
     re.IGNORECASE,
 )
+
+
+# Automation that did harm: "the autoscaler had scaled down to min replicas after a metrics
+# scrape failure", "Karpenter: disrupting node via consolidation … it killed the node
+# running our training pod", "the autoscaler scaled the inference pool down in the middle
+# of the traffic peak" (a thirteenth round of blind helpers). The root cause *Faulty
+# automation*; not what it did as designed.
+_AUTOMATION_HARM = re.compile(
+    r"\b(?:auto-?scaler|karpenter|consolidation|auto-?repair|auto-?remediation|automation|"
+    r"cleanup\s+(?:job|script|cron\w*)|reaper)\b[^.;\n]{0,80}?\b(?:killed|kills|deleted|"
+    r"deletes|terminated|terminates|evicted|evicts|wiped|disrupt(?:ed|ing|s)|"
+    r"scaled\s+(?:[\w-]+\s+){0,4}?down|removed)\b(?![^.;\n]{0,30}\bas\s+(?:designed|"
+    r"expected|intended))",
+    re.IGNORECASE,
+)
+
+
+_TAKEN_BACK_WORDS = re.compile(r"\b(?:spot|interrupt\w*|preempt\w*|reclaim\w*)\b", re.I)
+
+
+def automation_harms(text):
+    """``[(start, end)]`` of the places ``text`` says automation removed or scaled down
+    what was needed (:data:`_AUTOMATION_HARM`): the root cause *Faulty automation*. Linear
+    in the text; none where the provider took the machine back, which the automation only
+    followed ("spot interruption notice … karpenter disrupting node")."""
+    if _TAKEN_BACK_WORDS.search(text):
+        return []
+    return [match.span() for match in _AUTOMATION_HARM.finditer(text)]
+
+
+# A diagnosis that took long: "it took 3 days to find", "took us two weeks to root-cause",
+# "days of manual bisecting". The contributing factor *Slow manual diagnosis*.
+_SLOW_DIAGNOSIS = re.compile(
+    r"\btook\s+(?:us\s+|them\s+|the\s+team\s+)?(?:\d{1,3}|a\s+few|two|three|four|five|"
+    r"several|many)\s+(?:more\s+)?(?:days?|weeks?|hours?)\s+(?:\w+\s+){0,2}?to\s+"
+    r"(?:find|diagnose|root[\s-]?cause|track\s+down|figure\s+out|debug|identify|isolate|"
+    r"pin\s?point|locate|spot|understand)\b|"
+    r"\b(?:days|weeks)\s+of\s+(?:manual\s+)?(?:debugging|triage|bisect\w*|investigation)\b",
+    re.IGNORECASE,
+)
+
+
+def slow_diagnoses(text):
+    """``[(start, end)]`` of the places ``text`` says finding the cause took days or hours
+    (:data:`_SLOW_DIAGNOSIS`): *Slow manual diagnosis*. Linear in the text."""
+    return [match.span() for match in _SLOW_DIAGNOSIS.finditer(text)]
 
 
 def operator_errors(text):

@@ -6,7 +6,8 @@ so reading is linear in the text.
 import re
 
 # How many accelerators a job, run or cluster had: "training on 1024 H100s", "across
-# 16k GPUs", "a 2,048-GPU job", "our 24k GPU cluster", "scaled to 4096 TPU chips". A count
+# 16k GPUs", "a 2,048-GPU job", "our 24k GPU cluster", "scaled to 4096 TPU chips", "the
+# whole 2048-chip job", "a 256-chip slice" (a thirteenth round of blind helpers). A count
 # before a word for accelerators or a model's name, after a word that makes it the size
 # ("on", "across", "with", "to", "a cluster of"), or joined to one ("2048-GPU"), or
 # followed by what it is the size of ("cluster", "job"). Not a count per machine
@@ -14,7 +15,7 @@ import re
 # a part of one ("6 of 8 GPUs") nor a count lost ("lost 4 GPUs": no size word before it).
 _COUNT = r"(\d{1,3}(?:,\d{3})+|\d{1,6}(?:\.\d{1,2})?\s?[kK]\b|\d{1,7})"
 _ACCELERATORS = (
-    r"(?:GPUs?|TPUs?(?:\s+chips?)?|accelerators?|(?:NVIDIA\s+|AMD\s+)?"
+    r"(?:GPUs?|TPUs?(?:\s+chips?)?|chips?|HPUs?|accelerators?|(?:NVIDIA\s+|AMD\s+)?"
     r"(?:[ABHLV]\d{2,3}|GB\d{3}|B\d{3}|MI\d{3}X?|H\d{3}|TPU\s?v\d[a-z]?)(?:s|\s+GPUs?)?)"
 )
 _SIZE_BEFORE = (
@@ -28,7 +29,10 @@ _NOT_TOTAL = (
     r"(?!\s+(?:per|each|a|an)\b|[\s-]+(?:DGX\s+|HGX\s+)?(?:nodes?|servers?|hosts?|"
     r"machines?|boxes|systems?|VMs?|instances?)\b)"
 )
-_WHOLE = r"(?:clusters?|jobs?|runs?|training|pre-?training|fleet|deployment|superpod|partition)"
+_WHOLE = (
+    r"(?:clusters?|jobs?|runs?|training|pre-?training|fleet|deployment|superpod|partition|"
+    r"slices?)"
+)
 _ACCELERATOR_COUNT = re.compile(
     rf"{_SIZE_BEFORE}{_COUNT}\s?{_ACCELERATORS}\b{_NOT_TOTAL}|"
     rf"(?<![\w.,]){_COUNT}[\s-]?{_ACCELERATORS}"

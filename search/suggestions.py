@@ -85,6 +85,7 @@ from .recognised import (
     Recognised,
 )
 from .rules import (
+    automation_harms,
     checkpoint_failures,
     device_plugin_down,
     intermittent_failures,
@@ -96,6 +97,7 @@ from .rules import (
     repeat_offenders,
     resumed_from_checkpoint,
     silent_hangs,
+    slow_diagnoses,
     unit_states,
     user_code_errors,
 )
@@ -117,7 +119,7 @@ from .text import (
     strip_log_noise,
     traceback_frames,
 )
-from .training_log import loss_spikes, throughput_drops, training_runs
+from .training_log import everyone_waits, loss_spikes, throughput_drops, training_runs
 from .vocabulary import SETTING_KINDS, get_vocabulary
 
 NCCL_TIMEOUT = ("nccl-timeout", "nccl")
@@ -172,6 +174,17 @@ _NUMBERED = re.compile(
     r"\s?#?\d{1,2}\b(?![.,]\d|\s*(?:x|%|gb|gib|w|c)\b)|\s(?:0000:)?[0-9a-f]{2}:[0-9a-f]{2}\.\d",
     re.IGNORECASE,
 )
+# Right after a broad part's one word, what went wrong with it ("GPU has fallen off the
+# bus", "MI300X GPUs reset", "GPUs stuck in D state", "gpu temps 88C"): the part is the
+# subject, not the setting (a thirteenth round of blind helpers wrote so in six texts and
+# got no GPU chip).
+_FAILED_AFTER = re.compile(
+    r"s?\s+(?:(?:has|have|had|is|are|was|were|got|gets|keeps?|kept)\s+)?(?:just\s+)?"
+    r"(?:fallen|fell|reset|resets|resetting|stuck|hung|hangs?|died|dead|crash(?:ed|es|ing)|"
+    r"throttl\w*|overheat\w*|lost|missing|unhealthy|failed|failing|disappeared|dropped|"
+    r"temps?|temperatures?|went\s+(?:missing|offline|away|bad))\b",
+    re.IGNORECASE,
+)
 # Values read by rule (``search/rules.py``, ``service.py``, ``changes.py``, ``hardware.py``,
 # ``cloud.py``, ``training_log.py``), each with its reader.
 READ_BY_RULE = (
@@ -199,6 +212,9 @@ READ_BY_RULE = (
     (("contributing_factor", "failed-failover"), failed_failovers),
     (("root_cause", "fail-slow-hardware"), slow_hardware),
     (("contributing_factor", "heat-wave"), heat_waves),
+    (("root_cause", "faulty-automation"), automation_harms),
+    (("contributing_factor", "slow-manual-diagnosis"), slow_diagnoses),
+    (("contributing_factor", "synchronous-training"), everyone_waits),
     (("workload", "training"), training_runs),
     (("symptom", "capacity-loss"), taken_back),
     (("symptom", "node-failure"), failed_instances),
@@ -610,6 +626,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             and len(tokenize(f.matched)) == 1
             and f.start not in products
             and not _NUMBERED.match(sentence, f.start + len(f.matched))
+            and not _FAILED_AFTER.match(sentence, f.start + len(f.matched))
             else f
             for f in found
         ]

@@ -109,6 +109,10 @@ _SERVING = re.compile(
 # A job said to get slower: "the job is not crashing, it just gets slower every hour",
 # "training got slower after the upgrade", "training got 30% slower".
 _GETS_SLOWER = re.compile(
+    # "job crawling at 1/3 speed", "training ran at half speed"
+    r"\b(?:jobs?|runs?|training|it|steps?)\s+(?:is\s+|was\s+|are\s+|were\s+)?"
+    r"crawl(?:ing|s|ed)\b|\bat\s+(?:1/[2-9]|half|a\s+third\s+of|a\s+quarter\s+of)\s+"
+    r"(?:the\s+|its\s+|normal\s+)?speed\b|"
     r"\b(?:jobs?|runs?|training|trainings|it|steps?|epochs?)\s+(?:\w+\s+){0,2}?"
     r"(?:gets?|got|getting|became|becomes|becoming|grows?|grew|goes|went)\s+"
     r"(?:much\s+|a\s+lot\s+|way\s+|progressively\s+|steadily\s+|"
@@ -190,3 +194,25 @@ def training_runs(text):
     if _SERVING.search(text) or _BENCHMARK.search(text):
         return []
     return [match.span() for match in _TRAINING_RUN.finditer(text)]
+
+
+# One rank that holds every other one up, as synchronous training does: "other workers
+# just wait on collective", "made every collective wait on that rank", "slowing down the
+# whole allreduce" (a thirteenth round of blind helpers). The contributing factor
+# *Synchronous training*.
+_EVERYONE_WAITS = re.compile(
+    r"\b(?:every|all|the\s+other|other|the\s+rest\s+of\s+the|remaining)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:ranks?|workers?|nodes?|gpus?|collectives?|hosts?|processes)\s+(?:\w+\s+){0,2}?"
+    r"wait(?:ed|ing|s)?\s+(?:on|for)\b|"
+    r"\b(?:slow(?:ing|s|ed)?\s+down|stall(?:ing|s|ed)?|held\s+up|holding\s+up|"
+    r"drag(?:s|ged|ging)?(?:\s+down)?)\s+the\s+(?:whole|entire)\s+(?:all-?reduce|job|run|"
+    r"training|collective|cluster)\b",
+    re.IGNORECASE,
+)
+
+
+def everyone_waits(text):
+    """``[(start, end)]`` of the places ``text`` says the other ranks waited on one, or one
+    slowed the whole job (:data:`_EVERYONE_WAITS`): *Synchronous training*. Linear in the
+    text."""
+    return [match.span() for match in _EVERYONE_WAITS.finditer(text)]
