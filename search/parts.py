@@ -41,7 +41,7 @@ POWER_LOSS = "power-loss"
 
 _BAD = (
     r"(?:failing|faulty|defective|failed|broken|dead|loose|dirty|damaged|flaky|bad|"
-    r"malfunctioning|degraded)"
+    r"malfunctioning|degraded|mis-?seated|unseated|poorly\s+seated|cracked|bent)"
 )
 # Right before the part's words: "a failing top-of-rack switch", "faulty or loose optics",
 # "defective InfiniBand cables" (up to two words between).

@@ -378,6 +378,15 @@ NEEDS_WORDS = tuple(
             r"\blost\b|\bsdc\b|corrupt|wrong|mismatch|crash|hang|hung|stuck|throttl|flak)",
         ),
         (
+            # "Elevated latency and timeouts for image generation requests" names timeouts
+            # that happened, not one set wrong (a thirteenth round of blind helpers).
+            r"\bmistuned\s+timeouts\b",
+            r"(?:too\s+(?:short|long|low|high|aggressive|tight)|\bdefault|\bset\s+(?:to|at)\b|"
+            r"configur|\d\s?(?:s|secs?|seconds?|ms|mins?|minutes?|h|hours?)\b|timeout\s*[=:]|"
+            r"_timeout|timeout_|\blimit|budget|exceed|tun(?:e|ed|ing)\b|rais|increas|bump|"
+            r"lower|shorten|lengthen|before\s+(?:it|the)|gives?\s+up|gave\s+up|deadline)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

@@ -3425,3 +3425,31 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:faulty-automation" not in found
         found = self.suggest("lost 2h of training because the checkpoint interval was 4h")
         assert "symptom:checkpoint-failure" not in found
+
+    def test_more_words_for_a_service_and_a_part(self):
+        """A thirteenth round of blind helpers: a served model named only by its gateway or
+        API (migration 0022), retired pages, an NVSwitch fatal error, a coolant leak, a
+        mis-seated NVLink bridge; timeouts that happened are no timeout set wrong."""
+        for text, value in (
+            (
+                "A certificate on the internal model gateway expired at 00:00 UTC",
+                "workload:inference",
+            ),
+            ("We experienced a partial outage of the Assistants API.", "workload:inference"),
+            (
+                "rocm-smi --showretiredpages lists 47 retired pages on card 2",
+                "root_cause:gpu-memory-fault",
+            ),
+            ("fabric manager logs 'NVSwitch fatal error'", "root_cause:nvlink-fault"),
+            ("Redfish event 'LeakDetected' on compute tray 11", "component:cooling-system"),
+            (
+                "it was in fact a mis-seated NVLink bridge on node gpu-0417",
+                "root_cause:nvlink-fault",
+            ),
+        ):
+            assert value in self.suggest(text), text
+        found = self.suggest(
+            "not a bug in NCCL 2.21, we pinned back to 2.19 and same thing. timeouts only on "
+            "jobs that span both pods of the cluster, i.e. cross the spine"
+        )
+        assert "contributing_factor:mistuned-timeouts" not in found
