@@ -478,15 +478,28 @@ _CHECKED_FINE = re.compile(
 )
 
 
-def set_aside_clauses(sentence):
-    """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing: clauses that say
+# An alert its clause calls false: "Cryptominer alert false positive: the 'stratum' string
+# matched was in a dataset file", "the DDoS alarm was a false alarm" (a fourteenth round of
+# blind helpers). From the clause's start to the verdict.
+_FALSE_ALARM = re.compile(
+    r"(?:^|[.;!?\n])[^.;!?\n]{0,120}?\b(?:alerts?|alarms?|detections?|flags?|findings?|"
+    r"warnings?)\b[^.;!?\n]{0,20}?\bfalse[\s-]+(?:positives?|alarms?)\b",
+    re.IGNORECASE,
+)
+
+
+def set_aside_clauses(sentence, guesses=True):
+    """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing (the
+    corrected guesses among them unless ``guesses`` is false: a guess's words may still
+    say where, "Looked like a DDoS on the /v1/chat/completions endpoint"): clauses that say
     something was well (:data:`_WELL`, :data:`_TERSE_WELL`), only suppose it
     (:data:`_HYPOTHETICAL`), rule it out ("ECC errors were ruled out"), conclude from normal
     readings that it was not so (:data:`_CONCLUDED_NOT`) or name what was first suspected before
     a "but" (:data:`_SUSPECTED`); the part of a clause from where it rules something out
     (:data:`_RULED_OUT`); sentences that call themselves unrelated or benign
     (:data:`_DISMISSED`) and yes/no questions or guesses answered no (:data:`_QUESTION`); tool
-    rows that read as absent or fine (:data:`_NEGATIVE_ROW`); a part changed while the trouble
+    rows that read as absent or fine (:data:`_NEGATIVE_ROW`); an alert called a false
+    positive (:data:`_FALSE_ALARM`); a part changed while the trouble
     stayed (:data:`_NO_EFFECT`), what happened before or on another node set against now
     (:data:`_PAST_THEN_NOW`, :data:`_PAST_SENTENCE`, :data:`_ELSEWHERE`), a concession dismissed
     (:data:`_BUT_NOT_IT`), a reading that is always so (:data:`_ALWAYS`), a clause saying "it's
@@ -496,6 +509,7 @@ def set_aside_clauses(sentence):
     next clause says it was fine (:data:`_CHECKED_FINE`).
     Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
+    spans += [alarm.span() for alarm in _FALSE_ALARM.finditer(sentence)]
     spans += [label.span() for label in _STATUS_LABEL.finditer(sentence)]
     spans += [modules.span() for modules in _MODULES_LINKED.finditer(sentence)]
     spans += [checked.span("checked") for checked in _CHECKED_FINE.finditer(sentence)]
@@ -592,7 +606,7 @@ def set_aside_clauses(sentence):
         if alerted:  # "despite the alert saying GPU thermal": what the alert claimed
             spans.append((alerted.end(), stop))
         previous, cursor = cursor, end.end() if end else stop
-    return spans + corrected_guesses(sentence)
+    return spans + corrected_guesses(sentence) if guesses else spans
 
 
 # A guess, and later in the text what it actually was: "we suspect broken GPUs. …
@@ -602,13 +616,22 @@ def set_aside_clauses(sentence):
 _GUESS = re.compile(
     r"\b(?:we|i|they|customer|user|team|someone|everyone)\s+(?:\w+\s+)?(?:suspects?|suspected|"
     r"thinks?|thought|assumed?|believes?|believed|insists?|insisted|claims?|claimed|guessed|"
-    r"blamed)\b",
+    r"blamed)\b|"
+    # what a thing looked like at first, or what an alert called it: "Looked like a DDoS on
+    # the endpoint … turned out to be our own retry storm", "Initially flagged as DDoS by
+    # security but traffic came from our app" (a fourteenth round of blind helpers)
+    r"\b(?:looked|looks|seemed|seems|appeared)\s+(?:like|to\s+be)\b|"
+    r"\b(?:flagged|reported|classified|detected|alerted|paged)\s+(?:\w+\s+)?as\b",
     re.IGNORECASE,
 )
 _CORRECTION = re.compile(
     r"\b(?:(?:it|this|that)\s+(?:was|is)\s+actually|was\s+actually|actually\s+(?:it\s+)?was|"
     r"turned\s+out|turns\s+out|in\s+fact|the\s+(?:real|actual)\s+(?:cause|problem|issue|culprit)|"
-    r"root\s+cause\s+(?:was|is))\b",
+    r"root\s+cause\s+(?:was|is)|"
+    # "we thought the GPUs were being cryptojacked … but it was a zombie training job",
+    # "flagged as DDoS by security but traffic came from our mobile app"
+    r"but\s+(?:it|this|that)\s+(?:was|is)(?!\s*(?:n['’]?t|not)\b)|"
+    r"but\s+(?:the\s+)?(?:traffic|load|requests?|it)\s+came\s+from)\b",
     re.IGNORECASE,
 )
 
@@ -819,7 +842,8 @@ def denial_end(sentence, start, end):
     return clause_end.start() if clause_end else line_end
 
 
-_NEGATED = re.compile(r"\b(?:no|without)\s+(?:(?:a|an|any|single)\s+)?([^\W\d_]+)", re.I)
+# ("zero errors on all ports" denies errors as "no errors" does: a fourteenth round)
+_NEGATED = re.compile(r"\b(?:no|without|zero)\s+(?:(?:a|an|any|single)\s+)?([^\W\d_]+)", re.I)
 
 
 def negated_stems(text):

@@ -171,13 +171,24 @@ _LOWER_BANDWIDTH = re.compile(
 _INTERNAL_LINK = re.compile(r"\b(?:xgmi|nvlink|ici|pcie|infinity\s+fabric)\b", re.IGNORECASE)
 
 
+_SLOWNESS = re.compile(r"\bslow(?:ness|er|ed|s|ing|down)?\b|\bstraggl\w*", re.IGNORECASE)
+
+
 def slow_hardware(text):
     """``[(start, end)]`` of the places ``text`` says hardware kept working but slowly
     (*Fail-slow hardware*): a straggler node or GPU (named, or swapped out), clocks stuck
-    at a few hundred MHz, a degraded link, or a lower bandwidth within :data:`WINDOW`
+    at a few hundred MHz, a degraded link, a link trained below its rate within
+    :data:`WINDOW` characters of a word of slowness, or a lower bandwidth within :data:`WINDOW`
     characters of a link inside the machine or pod (xGMI, NVLink, ICI, PCIe). Linear in
     the text."""
     found = [match.span() for match in _SLOW_HARDWARE.finditer(text)]
+    # a link that trained below its rate where the text says something was slow ("the
+    # all-reduce slowness was one node with GPU 3 PCIe link trained at Gen4 x8")
+    slow = [match.start() for match in _SLOWNESS.finditer(text)]
+    for match in _DOWNTRAINED.finditer(text) if slow else ():
+        if _within(slow, match.start() - WINDOW, match.end() + WINDOW):
+            found.append(match.span())
+            break
     links = [match.start() for match in _INTERNAL_LINK.finditer(text)]
     for match in _LOWER_BANDWIDTH.finditer(text) if links else ():
         if _within(links, match.start() - WINDOW, match.end() + WINDOW):

@@ -387,6 +387,21 @@ NEEDS_WORDS = tuple(
             r"lower|shorten|lengthen|before\s+(?:it|the)|gives?\s+up|gave\s+up|deadline)",
         ),
         (
+            # "the 'stratum' string matched", "checksum mismatch", "MTU mismatch (9000 vs
+            # 1500)" match no versions (a thirteenth and a fourteenth round).
+            r"\bversion\s+mismatch\b",
+            r"(?:version|\bv\d|\d+\.\d+|upgrad|downgrad|\bolder\b|\bnewer\b|built\s+(?:against|"
+            r"with|for)|compiled|\babi\b|compat|release|pinned|\bcuda\s?\d|driver|firmware|"
+            r"library|libs?\b|wheel|image|container|\bsm_?\d|ptx)",
+        ),
+        (
+            # "a preempted Slurm allocation that never got killed" ran out of no memory (a
+            # fourteenth round).
+            r"\bout\s+of\s+memory\b",
+            r"(?:memory|\boom|\bram\b|\bmem\b|hbm|vram|\b\d+(?:\.\d+)?\s?[gmk]i?b\b|"
+            r"\b[gmk]i?b\b|cache\s+blocks|allocat\w+\s+\d|exhaust|137\b|swap)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

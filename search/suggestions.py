@@ -55,6 +55,7 @@ from .clauses import (
     looked_at_lines,
     no_change_spans,
     prose,
+    sentence_negated_stems,
     set_aside_clauses,
     unknown_cause_spans,
     without_denied_verbs,
@@ -116,8 +117,10 @@ from .text import (
     ACCESS_LOG_REQUEST,
     line_around,
     sel_rows,
+    stem,
     strip_log_noise,
     traceback_frames,
+    words,
 )
 from .training_log import everyone_waits, loss_spikes, throughput_drops, training_runs
 from .vocabulary import SETTING_KINDS, get_vocabulary
@@ -308,7 +311,11 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     ]
     literal.sort(key=lambda item: item.start)
     # What was looked at ("$ nvidia-smi -q -d ECC") suggests nothing, as what went well.
-    well = set_aside_clauses(sentence) + looked_at_lines(sentence)
+    looked_at = looked_at_lines(sentence)
+    well = set_aside_clauses(sentence) + looked_at
+    # (a workload, an accelerator or an organisation named inside a corrected guess is
+    # still where it happened: "Looked like a DDoS on the /v1/chat/completions endpoint")
+    settings_well = set_aside_clauses(sentence, guesses=False) + looked_at
     covered = list(well)
     by_signature = set()
     set_aside = set()  # values named where the text denies them: the meaning layer keeps off
@@ -336,6 +343,10 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # ECC errors on three nodes today" names them by the second).
     occurrences = {}
     denied_keys = set()
+    # The words the text says are not so ("Not an attack"): a value named by another of its
+    # words ("DDoS") whose name's own last word is one of them is what the text rules out,
+    # when that word names no other value ("attack"; not "failure" or "error").
+    denied_heads = sentence_negated_stems(sentence) & vocabulary.unique_heads
     for item in literal:
         key = (item.kind, item.slug)
         if key in by_signature:
@@ -346,9 +357,17 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             continue  # a word that only shares a stem with the name ("scaling", "scaled")
         start = item.start
         span = (start, start + len(item.matched))
-        if denied(sentence, *span) or any(a <= start < b for a, b in well):
+        kept_off = settings_well if item.kind in SETTING_KINDS else well
+        if denied(sentence, *span) or any(a <= start < b for a, b in kept_off):
             # "there was no ECC error", "ECC error count is 0": not what happened
             covered.append((start, denied_after_end(sentence, span[1])))
+            denied_keys.add(key)
+            continue
+        if vocabulary.head_stems.get(key) in denied_heads and vocabulary.head_stems[key] not in {
+            stem(w) for w in words(item.matched)
+        }:
+            # "Looked like a DDoS … Not an attack"
+            covered.append(span)
             denied_keys.add(key)
             continue
         how = "name" if _same_words(item.matched, vocabulary.name_keys.get(key)) else "alias"

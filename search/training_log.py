@@ -102,7 +102,9 @@ _SHARE_FALL = re.compile(
 RATE_DROP_SHARE = 0.8
 # Serving's words: a rate there is an inference server's, not a training job's.
 _SERVING = re.compile(
-    r"\b(?:vllm|tgi|sglang|triton|inference|serving|ttft|requests?|latency)\b", re.I
+    r"\b(?:vllm|tgi|sglang|triton|inference|serving|ttft|requests?|latency|deployment|"
+    r"endpoints?|gateway|prefix[\s_-]?cach\w*|kv[\s_-]?cache)\b",
+    re.I,
 )
 
 

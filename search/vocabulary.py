@@ -146,6 +146,10 @@ class Vocabulary:
             (c.kind, c.slug): stem(words(row[2])[-1]) if words(row[2]) else ""
             for c, row in zip(candidates, rows, strict=True)
         }
+        # The last words of names that end one name only ("attack", "cryptomining"; not
+        # "failure" or "error"): a denial of one rules out that value (suggestions).
+        heads = Counter(h for (kind, _), h in self.head_stems.items() if kind not in SETTING_KINDS)
+        self.unique_heads = frozenset(h for h, n in heads.items() if n == 1 and h)
 
 
 def vocabulary_rows():

@@ -3453,3 +3453,74 @@ class ReadingRealLinesTests(LibraryTestCase):
             "jobs that span both pods of the cluster, i.e. cross the spine"
         )
         assert "contributing_factor:mistuned-timeouts" not in found
+
+    def test_what_an_alarm_or_a_first_look_claimed_is_set_aside(self):
+        """Every forbidden chip of a fourteenth round's security texts came from a text
+        saying there was no attack: "Looked like a DDoS … Not an attack", "Initially
+        flagged as DDoS by security but traffic came from our mobile app", "we thought the
+        GPUs were being cryptojacked … but it was a zombie training job", "Cryptominer
+        alert false positive". An attack said outright is still one, and what a guess
+        says about where stays ("on the /v1/chat/completions endpoint")."""
+        found = self.suggest(
+            "Looked like a DDoS on the /v1/chat/completions endpoint, 40x normal RPS. Turned "
+            "out to be our own SDK retry storm. Not an attack."
+        )
+        assert "root_cause:denial-of-service-attack" not in found
+        assert {"workload:inference", "contributing_factor:retry-storm"} <= set(found)
+        for text, value in (
+            (
+                "inference API down for 2h. Initially flagged as DDoS by security but traffic "
+                "came from our mobile app after a release",
+                "root_cause:denial-of-service-attack",
+            ),
+            (
+                "we thought the GPUs were being cryptojacked (util at 100% overnight) but it "
+                "was a zombie training job from a preempted Slurm allocation that never got "
+                "killed",
+                "symptom:cryptomining",
+            ),
+            (
+                "Cryptominer alert false positive: the 'stratum' string matched was in a "
+                "dataset file. ignore.",
+                "symptom:cryptomining",
+            ),
+        ):
+            assert value not in self.suggest(text), text
+        found = self.suggest(
+            "we thought the GPUs were being cryptojacked but it was a zombie training job "
+            "from a preempted Slurm allocation that never got killed"
+        )
+        assert "symptom:out-of-memory" not in found
+        found = self.suggest("the DDoS took the API down for an hour")
+        assert "root_cause:denial-of-service-attack" in found
+        assert "symptom:cryptomining" in self.suggest("xmrig found running on 12 GPU nodes")
+
+    def test_a_servers_rate_and_a_links_zero_errors(self):
+        """ "tokens/s per gpu dropped ~35% after we enabled prefix caching" is a server's
+        throughput, not training's; an all-reduce in a serving deployment is no training;
+        "zero errors on all ports" shows no link errors, and a link trained below its rate
+        behind the slowness is fail-slow hardware; a string matched or an MTU mismatch is no
+        version mismatch."""
+        found = self.suggest(
+            "tokens/s per gpu dropped ~35% after we enabled prefix caching?? batch sizes look "
+            "the same"
+        )
+        assert "symptom:inference-throughput-drop" in found
+        assert not {"symptom:training-throughput-drop", "workload:training"} & set(found)
+        found = self.suggest(
+            "Watchdog caught collective operation timeout: WorkNCCL(SeqNum=48211, "
+            "OpType=ALLREDUCE, Timeout(ms)=600000) (TP=8 on the 405b deployment)"
+        )
+        assert "workload:training" not in found
+        found = self.suggest(
+            "not the fabric - ibdiagnet came back clean, zero errors on all ports. Turned out "
+            "the all-reduce slowness was one node with GPU 3 PCIe link trained at Gen4 x8 "
+            "instead of Gen5 x16"
+        )
+        assert "symptom:infiniband-link-errors" not in found
+        assert "root_cause:fail-slow-hardware" in found
+        found = self.suggest(
+            "we suspected a hot spine switch but the link counters were clean; the real "
+            "problem was the MTU mismatch (9000 vs 1500) after a network change"
+        )
+        assert "root_cause:version-mismatch" not in found
