@@ -402,6 +402,24 @@ NEEDS_WORDS = tuple(
             r"\b[gmk]i?b\b|cache\s+blocks|allocat\w+\s+\d|exhaust|137\b|swap)",
         ),
         (
+            # "the redis that backs session auth went away" left nothing open (a fourteenth
+            # round of blind helpers).
+            r"\binsecure\s+configuration\b",
+            r"(?:expos|public|open\s+(?:to|on)|0\.0\.0\.0|no\s+auth|without\s+auth|w/o\s+auth|"
+            r"unauthenticat|anonymous|world[\s-]?(?:writ|read)|permissive|misconfig|privileged|"
+            r"skip-login|insecure|no_root_squash|rbac|internet|reachable|default\s+(?:password|"
+            r"credentials)|hard-?coded|plain\s?text|token\s*=)",
+        ),
+        (
+            # "Ray dashboard was exposed on 8265 for a week, but access logs show nobody hit
+            # it" exposed no data (a fourteenth round).
+            r"\bdata\s+exposure\b",
+            r"(?:\bdata\b|leak|\bpii\b|secret|credential|\bkeys?\b|token|prompt|conversation|"
+            r"\bchats?\b|record|\bfiles?\b|weights|artifact|exfil|disclos|another\s+(?:user|"
+            r"customer|tenant)|other\s+(?:users|customers|tenants)|download|dump|breach|"
+            r"privacy|personal|email|password|history|titles?\b)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

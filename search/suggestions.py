@@ -103,6 +103,7 @@ from .rules import (
     user_code_errors,
 )
 from .scale import accelerator_counts
+from .security import left_open
 from .service import (
     capacity_exhaustions,
     demand_surges,
@@ -155,6 +156,25 @@ IMPLIED = {
     ("component", "batching-scheduler"): (("workload", "inference"),),
     ("symptom", "inference-throughput-drop"): (("workload", "inference"),),
     ("symptom", "degraded-output-quality"): (("workload", "inference"),),
+    # An attack, a vulnerability or a leak is a security incident, the Security workload's
+    # own definition (a fourteenth round of blind helpers, security responders, missed
+    # the workload 35 times).
+    **dict.fromkeys(
+        (
+            ("symptom", "cryptomining"),
+            ("symptom", "unauthorised-access"),
+            ("symptom", "data-exposure"),
+            ("root_cause", "stolen-credentials"),
+            ("root_cause", "software-vulnerability"),
+            ("root_cause", "supply-chain-compromise"),
+            ("root_cause", "unsafe-deserialisation"),
+            ("root_cause", "insecure-configuration"),
+            ("root_cause", "denial-of-service-attack"),
+            ("root_cause", "undisclosed-intrusion"),
+            ("root_cause", "hardware-isolation-flaw"),
+        ),
+        (("workload", "security"),),
+    ),
 }
 IMPLIED_CONFIDENCE = 0.8
 # *Job hang without error* is, by its definition, a hang that printed no error: a text that
@@ -189,7 +209,7 @@ _FAILED_AFTER = re.compile(
     re.IGNORECASE,
 )
 # Values read by rule (``search/rules.py``, ``service.py``, ``changes.py``, ``hardware.py``,
-# ``cloud.py``, ``training_log.py``), each with its reader.
+# ``cloud.py``, ``security.py``, ``training_log.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
     (("contributing_factor", "repeat-offender-nodes"), repeat_offenders),
@@ -218,6 +238,7 @@ READ_BY_RULE = (
     (("root_cause", "faulty-automation"), automation_harms),
     (("contributing_factor", "slow-manual-diagnosis"), slow_diagnoses),
     (("contributing_factor", "synchronous-training"), everyone_waits),
+    (("root_cause", "insecure-configuration"), left_open),
     (("workload", "training"), training_runs),
     (("symptom", "capacity-loss"), taken_back),
     (("symptom", "node-failure"), failed_instances),

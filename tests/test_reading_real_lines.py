@@ -3524,3 +3524,50 @@ class ReadingRealLinesTests(LibraryTestCase):
             "problem was the MTU mismatch (9000 vs 1500) after a network change"
         )
         assert "root_cause:version-mismatch" not in found
+
+    def test_an_attack_a_leak_or_a_vulnerability_is_a_security_incident(self):
+        """A fourteenth round of blind helpers (security responders) missed the Security
+        workload 35 times: an attack, a vulnerability or a leak is its definition, so the
+        values that name one imply it; the workload's own words came by migration 0023.
+        More words for an exposed service, a leaked key, exfiltration, pickled weights,
+        a poisoned release and ML dashboards; a session's auth that went away left
+        nothing open."""
+        for text, values in (
+            (
+                "MLflow tracking server exposed w/o auth on 5000, attacker used the path "
+                "traversal CVE to read /root/.aws/credentials",
+                {
+                    "component:ml-platform-dashboard",
+                    "root_cause:insecure-configuration",
+                    "workload:security",
+                },
+            ),
+            (
+                "AWS_SECRET_ACCESS_KEY leaked in the docker image layer, image was public",
+                {"root_cause:stolen-credentials", "workload:security"},
+            ),
+            (
+                "torch.load(weights_only=False) on an untrusted checkpoint = arbitrary code exec",
+                {"root_cause:unsafe-deserialisation", "workload:security"},
+            ),
+            (
+                "compromised version of a plugin on pypi had a postinstall that uploaded env vars",
+                {"root_cause:supply-chain-compromise", "workload:security"},
+            ),
+            (
+                "L7 flood against the embeddings endpoint from ~3k residential IPs",
+                {"root_cause:denial-of-service-attack", "workload:security"},
+            ),
+            (
+                "GuardDuty finding: CryptoCurrency:EC2/BitcoinTool.B!DNS on i-0a3f9c2e1b7d",
+                {"symptom:cryptomining", "workload:security"},
+            ),
+        ):
+            found = self.suggest(text)
+            assert values <= set(found), (text, values - set(found))
+        found = self.suggest(
+            "retries are capped at 2 w/ jitter so no retry storm; the API gateway just fell "
+            "over when the redis that backs session auth went away"
+        )
+        assert "root_cause:insecure-configuration" not in found
+        assert "workload:security" not in found
