@@ -239,7 +239,12 @@ _JOB_CRASH = re.compile(
     r"(?:[\w-]+\s+){0,3}?(?:jobs?|runs?)\b|"
     r"\bkill(?:s|ed|ing)?\s+the\s+(?:node|host|machine|server)\s+running\s+(?:our|the|a|my)\s+"
     r"(?:[\w-]+\s+){0,3}?(?:jobs?|runs?|pods?)\b|"
-    r"\bDUE\s+TO\s+NODE\s+FAIL(?:URE)?\b|\bNODE_FAIL\b",
+    r"\bDUE\s+TO\s+NODE\s+FAIL(?:URE)?\b|\bNODE_FAIL\b|"
+    # Slurm's "Some of the step tasks have been OOM Killed"; "run restarted 4 times
+    # overnight" (a fourteenth round of blind helpers)
+    r"\btasks?\s+(?:have|has)\s+been\s+OOM[\s-]?killed\b|"
+    r"\b(?:jobs?|runs?|training)\s+(?:was\s+|were\s+|got\s+)?restarted\s+(?:\d{1,3}|two|three|"
+    r"four|five|several|multiple|many)\s+times\b",
     re.IGNORECASE,
 )
 

@@ -36,9 +36,15 @@ _WHOLE = (
 _ACCELERATOR_COUNT = re.compile(
     rf"{_SIZE_BEFORE}{_COUNT}\s?{_ACCELERATORS}\b{_NOT_TOTAL}|"
     rf"(?<![\w.,]){_COUNT}[\s-]?{_ACCELERATORS}"
-    # "a 16,384 GPU H100 cluster": the model may come between.
+    # "a 16,384 GPU H100 cluster": the model may come between; "2k-GPU llama pretrain run":
+    # a word or two of what is trained too.
     rf"(?:[\s-]+(?:NVIDIA\s+|AMD\s+)?(?:[ABHLV]\d{{2,3}}|GB\d{{3}}|B\d{{3}}|MI\d{{3}}X?))?"
-    rf"[\s-]+{_WHOLE}\b|"
+    rf"(?:[\s-]+[a-z][\w.-]{{0,20}}){{0,2}}?[\s-]+{_WHOLE}\b|"
+    # "(FSDP, bf16, 256xH100)": a count joined to a model's name by "x", more than two
+    # machines' worth ("8xH100" is one machine's)
+    rf"(?<![\w.,])(?P<times>\d{{2,3}}(?:,\d{{3}})?|\d{{2,6}})\s?x\s?(?:NVIDIA\s+|AMD\s+)?"
+    rf"(?:[ABHLV]\d{{2,3}}|GB\d{{3}}|B\d{{3}}|MI\d{{3}}X?)\b(?!\s*(?:per|each|nodes?|servers?|"
+    rf"machines?|boxes)\b)|"
     # "training job (2048 GPUs) hangs": the size in brackets after what it is the size of
     rf"\b{_WHOLE}\s*\(\s*(?:about\s+|~\s*)?{_COUNT}\s?{_ACCELERATORS}\s*\)",
     re.IGNORECASE,
@@ -57,7 +63,7 @@ def accelerator_counts(text):
             count = round(float(written[:-1].strip()) * 1000)
         else:
             count = int(float(written))
-        if count <= 0:
+        if count <= 0 or (match.group("times") and count <= 16):
             continue
         if count <= AFFECTED_AT_MOST and _TROUBLE_BEFORE.search(
             text, max(0, match.start() - 40), match.start() + 1

@@ -420,6 +420,14 @@ NEEDS_WORDS = tuple(
             r"privacy|personal|email|password|history|titles?\b)",
         ),
         (
+            # "2k-GPU llama pretrain run restarted 4 times overnight" names no model server
+            # (a fourteenth round).
+            r"\binference\s+server\b",
+            r"(?:serv|inference|infer\b|vllm|\btgi\b|triton|sglang|endpoint|requests?\b|"
+            r"latency|ttft|replica|deploy|\bapi\b|generat|\bchat|complet|prompt|\bkv\b|"
+            r"batch|\bpods?\b|engine|runtime|\bnim\b|ollama|tokens?/s)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

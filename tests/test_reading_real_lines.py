@@ -3571,3 +3571,39 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert "root_cause:insecure-configuration" not in found
         assert "workload:security" not in found
+
+    def test_an_hpc_admins_lines_and_a_researchers_sizes(self):
+        """A fourteenth round of blind helpers (HPC administrators, researchers): nvidia-smi's
+        pending row remap is a GPU memory fault in its HBM; GPFS expelling a node is a
+        storage failure; links stuck in Polling lost connectivity; Slurm's OOM-killed step
+        tasks and a run restarted four times are job crashes; "256xH100" and "2k-GPU
+        llama pretrain run" give the job's size ("8xA100 machine" is one machine); a
+        training run names no model server."""
+        found = self.suggest(
+            "nvidia-smi -q on gpu-b22 GPU 5: Remapped Rows -> Correctable Error : 0, "
+            "Uncorrectable Error : 2, Pending : Yes"
+        )
+        assert {"root_cause:gpu-memory-fault", "component:gpu-memory-hbm"} <= set(found)
+        for text, value in (
+            (
+                "mmfs: Expelling node gpu-c04 (10.40.3.4) because of lease timeout",
+                "root_cause:storage-system-failure",
+            ),
+            (
+                "6 of 32 nodes came up with links stuck in Polling",
+                "symptom:network-connectivity-loss",
+            ),
+            (
+                "slurmstepd: error: Detected 1 oom_kill event in StepId=481223.0. Some of the "
+                "step tasks have been OOM Killed.",
+                "symptom:job-crash",
+            ),
+            ("Loss spikes to ~12 on our 7B run (FSDP, bf16, 256xH100)", "scale:under-1k"),
+            ("2k-GPU llama pretrain run restarted 4 times overnight", "scale:1k-10k"),
+            ("2k-GPU llama pretrain run restarted 4 times overnight", "symptom:job-crash"),
+        ):
+            assert value in self.suggest(text), (text, value)
+        found = self.suggest("2k-GPU llama pretrain run restarted 4 times overnight")
+        assert "component:inference-server" not in found
+        found = self.suggest("Had the same issue on my 8xA100 machine")
+        assert not [key for key in found if key.startswith("scale:")]
