@@ -583,9 +583,10 @@ def set_aside_clauses(sentence, guesses=True):
             # What made them suspect it happened ("suspected a network issue because NCCL
             # timeouts were reported"): only the suspicion is set aside.
             evidence = _EVIDENCE.search(sentence, suspected.end(), stop)
-            spans.append(
-                (suspected.start() if looks else cursor, evidence.start() if evidence else stop)
-            )
+            # ("we thought the NCCL timeout was the network": the timeout happened)
+            about = _GUESSED_ABOUT.match(sentence, suspected.end())
+            start = suspected.start() if looks else (about.end() if about else cursor)
+            spans.append((start, max(start, evidence.start() if evidence else stop)))
         elif red_herring:
             if _DEMONSTRATIVE.match(sentence, cursor, red_herring.start()):
                 spans.append((previous, red_herring.start()))  # "…, that's just noise"
@@ -654,8 +655,21 @@ def corrected_guesses(sentence):
     )
     for guess in _GUESS.finditer(sentence, 0, until):
         at = bisect.bisect_left(stops, guess.end())
-        spans.append((guess.start(), stops[at] if at < len(stops) else until))
+        subject = _GUESSED_ABOUT.match(sentence, guess.end())
+        start = subject.end() if subject else guess.start()
+        spans.append((start, max(start, stops[at] if at < len(stops) else until)))
     return spans
+
+
+# What a guess was about, when it names it before what was guessed: "we thought the loss
+# spike was an lr issue (…), it turned out to be a few docs in the web crawl" guessed a
+# cause of a loss spike that happened (a fourteenth round of blind helpers). The guess
+# then starts after it.
+_GUESSED_ABOUT = re.compile(
+    r"\s+(?:that\s+)?(?:the|our|this|these|those)\s+(?:[\w/-]+\s+){1,4}?"
+    r"(?:was|were|is|are|came\s+from|was\s+caused\s+by|was\s+due\s+to)\b",
+    re.IGNORECASE,
+)
 
 
 # A guess marked as a first one ("on-call first assumed a bad HBM stack", "initially

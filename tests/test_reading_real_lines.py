@@ -3607,3 +3607,19 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "component:inference-server" not in found
         found = self.suggest("Had the same issue on my 8xA100 machine")
         assert not [key for key in found if key.startswith("scale:")]
+
+    def test_a_guess_about_a_symptom_keeps_the_symptom(self):
+        """ "we thought the loss spike was an lr issue …, it turned out to be a few docs in
+        the web crawl" set the loss spike aside with the guess about its cause (a
+        fourteenth round of blind helpers); the guessed cause is still set aside."""
+        found = self.suggest(
+            "we thought the loss spike was an lr issue (lowered peak lr, still spikes), it "
+            "turned out to be a few docs in the web crawl with 30k repeated tokens"
+        )
+        assert "symptom:loss-spike" in found
+        found = self.suggest(
+            "we thought the NCCL timeout was the network, turned out to be a bad GPU"
+        )
+        assert "symptom:nccl-timeout" in found and "root_cause:faulty-gpu" in found
+        found = self.suggest("we thought it was the IB fabric, turned out to be one bad gpu node")
+        assert "component:infiniband-fabric" not in found
