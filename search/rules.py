@@ -162,6 +162,7 @@ def checkpoint_failures(text):
 _RESUMED_FROM = re.compile(
     r"\b(?:restart(?:s|ed|ing)?|resum(?:e|es|ed|ing)|roll(?:s|ed|ing)?\s+back|"
     r"reload(?:s|ed|ing)?|recover(?:s|ed|ing)?|continu(?:e|es|ed|ing)|relaunch(?:es|ed|ing)?|"
+    r"re-?r(?:an|un(?:s|ning)?)|"
     # (words between, a comma too: "restarted 6 times overnight, each time from last
     # ckpt"; none that says it failed)
     r"went\s+back|go(?:es)?\s+back)\s+(?:(?!fail|error|could|couldn|unable)[\w,]+\s+){0,5}?"

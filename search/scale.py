@@ -14,6 +14,8 @@ import re
 # ("8xH100", "8 GPUs per node", "each with 8 H100s"), of machines ("on 4 H100 DGX nodes"),
 # a part of one ("6 of 8 GPUs") nor a count lost ("lost 4 GPUs": no size word before it).
 _COUNT = r"(\d{1,3}(?:,\d{3})+|\d{1,6}(?:\.\d{1,2})?\s?[kK]\b|\d{1,7})"
+# An accelerator's model by its name: "H100", "NVIDIA A100", "MI300X", "GB200".
+_MODEL = r"(?:NVIDIA\s+|AMD\s+)?(?:[ABHLV]\d{2,3}|GB\d{3}|B\d{3}|MI\d{3}X?)"
 _ACCELERATORS = (
     r"(?:GPUs?|TPUs?(?:\s+chips?)?|chips?|HPUs?|accelerators?|(?:NVIDIA\s+|AMD\s+)?"
     r"(?:[ABHLV]\d{2,3}|GB\d{3}|B\d{3}|MI\d{3}X?|H\d{3}|TPU\s?v\d[a-z]?)(?:s|\s+GPUs?)?)"
@@ -38,13 +40,10 @@ _ACCELERATOR_COUNT = re.compile(
     rf"(?<![\w.,]){_COUNT}[\s-]?{_ACCELERATORS}"
     # "a 16,384 GPU H100 cluster": the model may come between; "2k-GPU llama pretrain run":
     # a word or two of what is trained too.
-    rf"(?:[\s-]+(?:NVIDIA\s+|AMD\s+)?(?:[ABHLV]\d{{2,3}}|GB\d{{3}}|B\d{{3}}|MI\d{{3}}X?))?"
-    rf"(?:[\s-]+[a-z][\w.-]{{0,20}}){{0,2}}?[\s-]+{_WHOLE}\b|"
+    rf"(?:[\s-]+{_MODEL})?(?:[\s-]+[a-z][\w.-]{{0,20}}){{0,2}}?[\s-]+{_WHOLE}\b|"
     # "(FSDP, bf16, 256xH100)": a count joined to a model's name by "x", more than two
     # machines' worth ("8xH100" is one machine's)
-    rf"(?<![\w.,])(?P<times>\d{{2,3}}(?:,\d{{3}})?|\d{{2,6}})\s?x\s?(?:NVIDIA\s+|AMD\s+)?"
-    rf"(?:[ABHLV]\d{{2,3}}|GB\d{{3}}|B\d{{3}}|MI\d{{3}}X?)\b(?!\s*(?:per|each|nodes?|servers?|"
-    rf"machines?|boxes)\b)|"
+    rf"(?<![\w.,])(?P<times>\d{{1,3}}(?:,\d{{3}})+|\d{{2,6}})\s?x\s?{_MODEL}\b{_NOT_TOTAL}|"
     # "training job (2048 GPUs) hangs": the size in brackets after what it is the size of
     rf"\b{_WHOLE}\s*\(\s*(?:about\s+|~\s*)?{_COUNT}\s?{_ACCELERATORS}\s*\)",
     re.IGNORECASE,

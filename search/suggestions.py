@@ -48,6 +48,7 @@ from .changes import (
 from .clauses import (
     all_clear,
     bare_denials,
+    corrected_guesses,
     denial_end,
     denied,
     denied_after_end,
@@ -332,11 +333,10 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     ]
     literal.sort(key=lambda item: item.start)
     # What was looked at ("$ nvidia-smi -q -d ECC") suggests nothing, as what went well.
-    looked_at = looked_at_lines(sentence)
-    well = set_aside_clauses(sentence) + looked_at
     # (a workload, an accelerator or an organisation named inside a corrected guess is
     # still where it happened: "Looked like a DDoS on the /v1/chat/completions endpoint")
-    settings_well = set_aside_clauses(sentence, guesses=False) + looked_at
+    settings_well = set_aside_clauses(sentence, guesses=False) + looked_at_lines(sentence)
+    well = settings_well + corrected_guesses(sentence)
     covered = list(well)
     by_signature = set()
     set_aside = set()  # values named where the text denies them: the meaning layer keeps off
@@ -521,29 +521,14 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         if denied(sentence, move.start, move.end) or any(a <= move.start < b for a, b in well):
             continue
         matched = sentence[move.start : move.end].strip()
-        name = vocabulary.candidates[key].name
-        found.append(
-            Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", move.start, by_rule=True)
-        )
+        found.append(_read_by_rule(key, vocabulary, matched, move.start))
         covered.append((move.start, move.end))
     # A signal that said all was well while something was not ("RAS shows it healthy").
     misleading = ("contributing_factor", "misleading-signals")
     if misleading not in named_keys | set_aside and misleading in vocabulary.candidates:
         for start, end in misleading_signals(sentence)[:1]:
             if not denied(sentence, start, end):
-                name = vocabulary.candidates[misleading].name
-                matched = sentence[start:end]
-                found.append(
-                    Recognised(
-                        *misleading,
-                        name,
-                        matched,
-                        METRIC_CONFIDENCE,
-                        "meaning",
-                        start,
-                        by_rule=True,
-                    )
-                )
+                found.append(_read_by_rule(misleading, vocabulary, sentence[start:end], start))
                 covered.append((start, end))
     # Values read by rule: a timeout set wrong for the work it bounds ("exceeded the
     # default RPC timeout"); a failing node put back to work ("allocated the same node"); a
@@ -553,13 +538,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             continue
         for start, end in reader(sentence)[:1]:
             if not denied(sentence, start, end) and not any(a <= start < b for a, b in well):
-                name = vocabulary.candidates[key].name
-                matched = sentence[start:end]
-                found.append(
-                    Recognised(
-                        *key, name, matched, METRIC_CONFIDENCE, "meaning", start, by_rule=True
-                    )
-                )
+                found.append(_read_by_rule(key, vocabulary, sentence[start:end], start))
                 if key[0] != "workload":
                     # (a workload is the setting: its words may still show a symptom,
                     # "resuming from the checkpoint failed")
@@ -573,12 +552,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             continue
         if denied(sentence, start, end) or any(a <= start < b for a, b in well):
             continue
-        name = vocabulary.candidates[key].name
-        found.append(
-            Recognised(
-                *key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start, by_rule=True
-            )
-        )
+        found.append(_read_by_rule(key, vocabulary, sentence[start:end], start))
         covered.append((start, end))
     # How many accelerators the job or cluster had, as the Scale filter's band ("training
     # on 1024 H100s" is 1,000 to 9,999): the largest count given, found as written.
@@ -746,10 +720,7 @@ def _upgrade_cause(sentence, found, taken, well, vocabulary):
             return None
         if denied(sentence, start, end) or any(a <= start < b for a, b in well):
             return None
-        name = vocabulary.candidates[key].name
-        return Recognised(
-            *key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start, by_rule=True
-        )
+        return _read_by_rule(key, vocabulary, sentence[start:end], start)
     return None
 
 
@@ -782,11 +753,17 @@ def _failed_parts(sentence, found, well, vocabulary):
         # was just dirty" ruled the suspected cable out, and names the optic's fault.)
         if denied(sentence, start, end) or any(a <= start < b for a, b in well):
             continue
-        name = vocabulary.candidates[key].name
-        added[key] = Recognised(
-            *key, name, sentence[start:end], METRIC_CONFIDENCE, "meaning", start, by_rule=True
-        )
+        added[key] = _read_by_rule(key, vocabulary, sentence[start:end], start)
     return list(added.values())
+
+
+def _read_by_rule(key, vocabulary, matched, start):
+    """A value one of the rules read (a metric that moved, :data:`READ_BY_RULE`, a failed
+    part, an upgrade's cause): :class:`Recognised` at :data:`METRIC_CONFIDENCE`, ``how``
+    ``"meaning"`` and ``by_rule`` true. Input: its ``(kind, slug)``, the vocabulary, the
+    words that showed it and where they start."""
+    name = vocabulary.candidates[key].name
+    return Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", start, by_rule=True)
 
 
 def _implied(found, set_aside, vocabulary):

@@ -7,6 +7,8 @@ are bounded, so each reader is linear in the text.
 
 import re
 
+from .rules import resumed_from_checkpoint
+
 # A loss reading in a training log or a sentence: "lm loss: 7.343709E+00", "'loss': 2.1",
 # "loss=nan", "loss is 9.8", "loss went NaN at step 48k", "loss nan" (NaN or inf may follow
 # with no word between). A "loss scale" or "val_loss" is
@@ -165,7 +167,8 @@ def throughput_drops(text):
 # What only a training job does, in a log or in people's words: a step counted ("diverged
 # at step 184,300", "mid-step"), a collective that syncs gradients ("OpType=ALLREDUCE",
 # "all-reduce hangs"), PyTorch's launcher for distributed training ("torch.distributed",
-# "torchrun"), a trainer, a job resumed from its checkpoint, an epoch. A thirteenth round
+# "torchrun"), a trainer, an epoch, and work resumed from its checkpoint
+# (``rules.resumed_from_checkpoint``). A thirteenth round
 # of blind helpers wrote these in nine texts and got no Training workload.
 _TRAINING_RUN = re.compile(
     r"\b(?:at|from|since|around|after|before|until|by)\s+(?:global\s+|training\s+)?"
@@ -174,9 +177,6 @@ _TRAINING_RUN = re.compile(
     r"\b(?:all[-_ ]?reduce|reduce[-_ ]?scatter|all[-_ ]?gather)\b|"
     r"\btorch\.distributed\b|\btorchrun\b|"
     r"\btrainers?\b|"
-    r"\b(?:restart(?:ed|s)?|resum(?:e|ed|es|ing)|re-?ran|re-?run(?:ning)?)\s+(?:\w+\s+){0,2}?"
-    r"from\s+(?:the\s+|its\s+|our\s+)?(?:last\s+|latest\s+|previous\s+|an?\s+)?(?:[\w-]+\s+)?"
-    r"(?:checkpoint|ckpt)s?\b|"
     r"\bepochs?\s+#?\d",
     re.IGNORECASE,
 )
@@ -195,7 +195,8 @@ def training_runs(text):
     text."""
     if _SERVING.search(text) or _BENCHMARK.search(text):
         return []
-    return [match.span() for match in _TRAINING_RUN.finditer(text)]
+    found = [match.span() for match in _TRAINING_RUN.finditer(text)]
+    return sorted(found + list(resumed_from_checkpoint(text)))
 
 
 # One rank that holds every other one up, as synchronous training does: "other workers
