@@ -108,3 +108,16 @@ class SearchQualityTests(LibraryTestCase):
             with self.subTest(query=query):
                 response = self.client.get("/", {"q": query})
                 assert listed_titles(response)[0] == Case.objects.get(slug=slug).title
+
+    def test_a_service_named_in_a_pasted_line_lifts_its_case(self):
+        """A compound in a log line ("4o-free.inference.svc", the service Envoy could not
+        reach) whose words run through a case's title names that case: without the lift
+        a vLLM health-check case and a node-upgrade outage came before it, on words such as
+        "connection", "reset" and "inference" alone."""
+        line = (
+            "upstream connect error or disconnect/reset before headers. reset reason: "
+            "connection failure, host: 4o-free.inference.svc"
+        )
+        response = self.client.get("/", {"q": line})
+        drained = Case.objects.get(slug="openai-cluster-drain-removes-gpt-4o-free-tier-backends")
+        assert listed_titles(response)[0] == drained.title
