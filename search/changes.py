@@ -21,7 +21,7 @@ from .text import NOT_BETWEEN
 _SETTING = (
     r"(?:config(?:uration)?s?|settings?|flags?|parameters?|params?|options?|knobs?|"
     r"(?:health[\s-]?check\s+)?paths?|env(?:ironment)?\s+var(?:iable)?s?|defaults?|"
-    r"limits?|thresholds?|values?)"
+    r"limits?|thresholds?|values?|system\s+prompts?)"
 )
 _CONFIGURATION_CHANGE = re.compile(
     # ("when I set n=1 …" tries a setting out; it changed nothing in production)
@@ -31,7 +31,19 @@ _CONFIGURATION_CHANGE = re.compile(
     rf"\b{_SETTING}\s+(?:{NOT_BETWEEN}[\w.-]+\s+){{0,2}}?(?:was\s+|were\s+|got\s+|had\s+been\s+)?"
     r"(?:changed|flipped|modified|overwritten|wiped|reset|toggled)\b|"
     r"\b(?:changed|flipped|wiped|overwrote|reset|toggled|modified)\s+(?:the\s+|our\s+|a\s+|its\s+)?"
-    rf"(?:{NOT_BETWEEN}[\w.-]+\s+){{0,3}}?{_SETTING}\b",
+    rf"(?:{NOT_BETWEEN}[\w.-]+\s+){{0,3}}?{_SETTING}\b|"
+    # a parameter by its own name given a new value: "someone changed max_model_len to
+    # 128k", "set NCCL_ALGO to Tree", "bumped --max-num-seqs to 512" (a fifteenth round of
+    # blind helpers)
+    r"\b(?:changed|set|bumped|raised|lowered|flipped|increased|decreased|reduced)\s+"
+    r"(?:the\s+)?(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|--?[a-z][\w-]+|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))"
+    r"\s+(?:to|from)\b|"
+    # settings rolled out: "rolling out new envoy config caused 503s", "the same config
+    # deploy", "a bad flag push"
+    r"\b(?:rolling\s+out|rolled\s+out|rollout\s+of|pushing|pushed|deploying|deployed|"
+    r"applying|applied|shipping|shipped)\s+(?:a\s+|the\s+|our\s+)?(?:new\s+|updated\s+|bad\s+)?"
+    rf"(?:{NOT_BETWEEN}[\w.-]+\s+){{0,2}}?{_SETTING}\b|"
+    rf"\b{_SETTING}\s+(?:deploy|deployment|push|rollout|roll-out)s?\b",
     re.IGNORECASE,
 )
 
@@ -73,10 +85,11 @@ def _cause_of(named):
     return "firmware-or-driver-bug" if _DRIVER_WORDS.search(named) else "software-regression"
 
 
-# What was bumped, then the version it went to: " pytorch to 2.4", " nccl to v2.21.5" (a
-# dotted version: "bumped the limit to 4096" changed a setting).
+# What was bumped, then the version it went to or from: " pytorch to 2.4", " nccl to
+# v2.21.5", " vllm 0.5.4 -> 0.6.3" (a dotted version: "bumped the limit to 4096" changed a
+# setting).
 _BUMPED_TO_VERSION = re.compile(
-    r"\s+(?:the\s+|our\s+)?[\w.+-]{1,40}\s+to\s+v?\d{1,4}\.\d", re.IGNORECASE
+    r"\s+(?:the\s+|our\s+)?[\w.+-]{1,40}\s+(?:(?:to|from)\s+)?v?\d{1,4}\.\d", re.IGNORECASE
 )
 
 

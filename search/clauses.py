@@ -267,13 +267,17 @@ _DISMISSED = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)|[。！？；]")
+# A word between a value's words and a denial is part of the value's clause only when no
+# comma, semicolon or colon comes first: in "the roce fabric, DCQCN never kicks in" the
+# denial is DCQCN's, a new subject, not the fabric's.
+_SAME_CLAUSE = r"(?<![,;:])(?<![,;:]\s)"
 # Right after a value's words: it is not what failed ("Slurm isn't the problem", "the KV
 # cache wasn't full", "the H100 fleet never showed this", "torch.compile off", "coredns
 # pods healthy", "the autoscaler did not misbehave", "the load balancer worked as
 # expected").
 _DENIED_AFTER = re.compile(
     r"\W{0,3}(?:"
-    r"(?:[\w.-]+\s+){0,2}?(?:(?:is|was|are|were)(?:\s+not|n't)|isnt|wasnt|arent|werent)\s+"
+    rf"(?:{_SAME_CLAUSE}[\w.-]+\s+){{0,2}}?(?:(?:is|was|are|were)(?:\s+not|n't)|isnt|wasnt|arent|werent)\s+"
     r"(?:the\s+|a\s+|our\s+)?"
     r"(?:\w+\s+)?(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved|"
     # "KV cache wasn't full", "the links weren't saturated": not the resource that ran out
@@ -281,11 +285,11 @@ _DENIED_AFTER = re.compile(
     # "X never …" denies X ("NCCL never showed errors"), but not where X never reached,
     # finished or answered: that is X failing ("fabric manager never reported Completed",
     # "the device plugin never became ready").
-    r"(?:[\w.-]+\s+)?never\b(?!\s+(?:became|become|becomes|reached|reaches|returned|"
+    rf"(?:{_SAME_CLAUSE}[\w.-]+\s+)?never\b(?!\s+(?:became|become|becomes|reached|reaches|returned|"
     r"reported\s+(?:completed|complete|ready|healthy|success|up|running)|finished|finishes|"
     r"completed|completes|started|starts|initiali[sz]ed|responded|responds|recovered|booted|"
     r"(?:re-?)?joined|got\s+(?:ready|healthy))\b)|"
-    r"(?:[\w.-]+\s+)?(?:did(?:\s+not|n't|nt)\s+(?:misbehave|malfunction|break|act\s+up|"
+    rf"(?:{_SAME_CLAUSE}[\w.-]+\s+)?(?:did(?:\s+not|n't|nt)\s+(?:misbehave|malfunction|break|act\s+up|"
     r"do\s+anything\s+wrong)|did\s+nothing\s+wrong|"
     r"(?:worked|behaved|performed)\s+(?:fine|normally|correctly|as\s+expected))\b|"
     r"(?:(?:and|&)\s+[\w.-]+\s+)?(?:pods?\s+|nodes?\s+)?(?:is\s+|was\s+|are\s+|were\s+)?"
@@ -359,8 +363,9 @@ _NO_CHANGE = re.compile(
     r"upgraded?|updated?|modif(?:y|ied))\s+(?:anything|a thing|the\s+\w+)|"
     r"(?:code|config(?:uration)?|environment|image|setup)s?\s+(?:(?:is|are|was|were)\s+)?"
     r"(?:frozen|unchanged)|"
+    # (but "in the same config deploy" is a change: the one that shipped both)
     r"same\s+(?:code|config(?:uration)?|image|build|binary|commit)\b(?!\s+(?:change|"
-    r"push|update)))",
+    r"push|update|deploy|deployment|rollout|roll-out|release)))",
     re.IGNORECASE,
 )
 

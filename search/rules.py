@@ -439,7 +439,23 @@ _OPERATOR_ERROR = re.compile(
     r"teammate|colleague|technician)|i|we|they)\s+(?:\w+\s+)?(?:ran|executed|applied|pushed|"
     r"typed)\b[^.;\n]{0,40}?\bwith\s+(?:the\s+|a\s+)?wrong\s+(?:[\w-]+\s+)?(?:prefix|"
     r"path|flags?|arguments?|args?|parameters?|targets?|filter|selector|labels?|glob|regex|"
-    r"pattern|values?|ids?|list)\b",
+    r"pattern|values?|ids?|list)\b|"
+    # an action said to be a mistake after it: "pushed new tokenizer config to prod by
+    # mistake"; a person's rm -rf; cables plugged into the wrong ports; something left
+    # running by hand ("someone left an 8x a100 dev box up for 3 weeks"): a fifteenth
+    # round of blind helpers
+    r"\b(?:ran|run|executed|applied|pushed|deployed|deleted|removed|dropped|drained|"
+    r"rebooted|restarted|killed|wiped|overwr\w+|changed|merged|committed|shipped|"
+    r"unplugged|pulled)\b[^.;\n]{0,60}?\bby\s+(?:mistake|accident)\b|"
+    r"\b(?:someone|somebody|an?\s+(?:engineer|operator|admin|sre|intern|new\s+hire)|i|we|"
+    r"they)\s+(?:accidentally\s+)?rm\s+-(?:rf|fr|r)\b|"
+    r"\b(?:cross-?wired|mis-?cabled|mis-?wired)\b|"
+    r"\b(?:plugged|cabled|wired|connected|patched)\b[^.;\n]{0,40}?\b(?:into|to|in)\s+(?:the\s+)?"
+    r"wrong\s+(?:[\w-]+\s+)?(?:ports?|leaf|leaves|switch(?:es)?|slots?|rails?|sockets?)\b|"
+    r"\b(?:someone|somebody|an?\s+(?:engineer|researcher|intern|new\s+hire)|i|we|they)\s+"
+    r"(?:forgot\s+(?:to\s+(?:shut|turn|tear)\s+down\s+|about\s+)|left\s+)(?:[\w-]+\s+){0,6}?"
+    r"(?:up|running|on|idle)\s+for\s+(?:\d{1,3}|a|two|three|several|many)\s+"
+    r"(?:days?|weeks?|months?)\b",
     re.IGNORECASE,
 )
 

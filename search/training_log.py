@@ -8,6 +8,7 @@ are bounded, so each reader is linear in the text.
 import re
 
 from .rules import resumed_from_checkpoint
+from .text import NOT_BETWEEN
 
 # A loss reading in a training log or a sentence: "lm loss: 7.343709E+00", "'loss': 2.1",
 # "loss=nan", "loss is 9.8", "loss went NaN at step 48k", "loss nan" (NaN or inf may follow
@@ -27,6 +28,14 @@ _LOSS_JUMP = re.compile(
     rf"climbed|exploded)\s+(?:\w+\s+){{0,2}}?from\s+(?P<low>{_NUMBER})\s+to\s+(?P<high>{_NUMBER})",
     re.IGNORECASE,
 )
+# A loss said in words to spike, with a word or two between: "loss still spikes every 5k
+# steps", "the loss keeps spiking", "loss suddenly blew up" (the name *Loss spike* is read
+# where its words stand together).
+_LOSS_SPIKED = re.compile(
+    rf"\bloss(?:es)?\s+(?:{NOT_BETWEEN}\w+\s+){{1,2}}?(?:spik(?:e|es|ed|ing)|blew\s+up|blows\s+up|"
+    r"blowing\s+up|explod(?:es|ed|ing))\b",
+    re.IGNORECASE,
+)
 # A loss at least this many times the lowest of the few readings before it, and this much
 # higher, is a spike (Megatron's log: 2.77 then 7.34; a noisy curve moves by a tenth).
 LOSS_SPIKE_RATIO = 2.0
@@ -37,8 +46,9 @@ def loss_spikes(text):
     """``[(start, end)]`` of the places ``text`` shows the loss spiking: a reading of NaN
     or infinity, a reading at least :data:`LOSS_SPIKE_RATIO` times (and
     :data:`LOSS_SPIKE_RISE` above) the lowest of the three readings before it
-    (:data:`_LOSS_READING`, as training logs print them), or a sentence saying the loss
-    jumped from one number to one at least 1.5 times it. Such a place shows the symptom
+    (:data:`_LOSS_READING`, as training logs print them), a sentence saying the loss
+    jumped from one number to one at least 1.5 times it, or one saying in words, a word or
+    two apart, that it spiked or blew up (:data:`_LOSS_SPIKED`). Such a place shows the symptom
     *Loss spike*. Linear in the text."""
     found, before = [], []
     for match in _LOSS_READING.finditer(text):
@@ -54,6 +64,7 @@ def loss_spikes(text):
         ):
             found.append(match.span())
         before = (before + [value])[-3:]
+    found += [match.span() for match in _LOSS_SPIKED.finditer(text)]
     for match in _LOSS_JUMP.finditer(text):
         low, high = float(match.group("low")), float(match.group("high"))
         if high >= 1.5 * low and high > low:

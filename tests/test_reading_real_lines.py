@@ -3623,3 +3623,59 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:nccl-timeout" in found and "root_cause:faulty-gpu" in found
         found = self.suggest("we thought it was the IB fabric, turned out to be one bad gpu node")
         assert "component:infiniband-fabric" not in found
+
+    def test_a_denial_after_a_comma_is_the_next_subjects(self):
+        """ "on the roce fabric, DCQCN never kicks in" denied the RoCE fabric: a word
+        between a value and "never" is the value's only within its clause (a fifteenth
+        round of blind helpers)."""
+        found = self.suggest(
+            "ECN not marking at all on the roce fabric, DCQCN never kicks in so we get "
+            "pause storms instead"
+        )
+        assert "component:roce-fabric" in found
+        assert "component:nccl" not in self.suggest("NCCL never showed errors, the job hung")
+
+    def test_a_loss_that_still_spikes_is_a_loss_spike(self):
+        """ "loss still spikes every ~5k steps" suggested nothing (the name's words stand
+        apart); a loss that never spiked is none."""
+        found = self.suggest(
+            "no hw errors in dmesg, no xids, gpus look healthy, loss still spikes every ~5k "
+            "steps. ended up being the lr schedule + data ordering"
+        )
+        assert "symptom:loss-spike" in found
+        assert "symptom:loss-spike" not in self.suggest(
+            "the loss never spikes, it just slowly drifts up"
+        )
+
+    def test_a_mistake_told_in_everyday_words_is_an_operator_error(self):
+        """A fifteenth round of blind helpers: a push "by mistake", someone's rm -rf,
+        cables cross-wired, a dev box left up for weeks gave no *Operator error*."""
+        for text in (
+            "pushed new tokenizer config to prod by mistake, all the responses got truncated",
+            "someone rm -rf'd the shared dataset dir on gpfs, no snapshots",
+            "two HCAs cross-wired to wrong leaf ports, all-to-all bw halved",
+            "aws bill came in 3x, someone left an 8x a100 dev box up for 3 weeks",
+        ):
+            assert "root_cause:operator-error" in self.suggest(text), text
+        assert "root_cause:operator-error" not in self.suggest("the job has been up for 3 weeks")
+
+    def test_a_parameter_changed_or_a_config_rolled_out_is_a_configuration_change(self):
+        """ "someone changed max_model_len to 128k", "rolling out new envoy config", "the
+        system prompt got changed in the same config deploy" (which "same config" read
+        as nothing changed) gave no *Configuration change*; "bumped vllm 0.5.4 -> 0.6.3"
+        is an upgrade, not a setting."""
+        for text in (
+            "vllm pods OOMKilled on startup cuz someone changed max_model_len to 128k",
+            "rolling out new envoy config caused 503s on the model endpoint",
+            "quality regression wasnt from the model update, the system prompt got changed "
+            "in the same config deploy",
+        ):
+            assert "root_cause:configuration-change" in self.suggest(text), text
+        found = self.suggest(
+            "p99 latency went from 2s to 15s right after we bumped vllm 0.5.4 -> 0.6.3"
+        )
+        assert "root_cause:software-regression" in found
+        assert "root_cause:configuration-change" not in found
+        assert "root_cause:configuration-change" not in self.suggest(
+            "same config as last week, but now it OOMs"
+        )
