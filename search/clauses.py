@@ -750,6 +750,17 @@ def denied(sentence, start, end=None, counts=True):
     text = " ".join(tokens)
     if _DENIAL.search(text):
         return not _FAILURE.search(text)
+    if tokens[-1].casefold() == "from":
+        # What a denied thing came from: "wasnt stragglers from the dataloader", "no
+        # errors from the NIC", "not from the dataloader" (a fifteenth round of blind
+        # helpers).
+        for rest in (tokens[:-1], tokens[:-2]):
+            rest = list(rest)
+            while rest and rest[-1].casefold() in DENIAL_GAP:
+                rest.pop()
+            joined = " ".join(rest)
+            if rest and _DENIAL.search(joined) and not _FAILURE.search(joined):
+                return True
     return _denied_list(tokens)
 
 

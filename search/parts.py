@@ -49,10 +49,12 @@ _BAD_BEFORE = re.compile(
     rf"\b{_BAD}(?:\s+(?:or|and|/)\s+{_BAD})?\s+(?:[\w-]+\s+){{0,2}}$", re.IGNORECASE
 )
 # Right after them: "HBM3 memory failures", "switch and cable issues", "the optic was just
-# dirty", "the PSU died".
+# dirty", "the PSU died", "the switch rebooted itself".
 _BAD_AFTER = re.compile(
     r"(?:\s+and\s+[\w-]+)?(?:\s+(?:memory|chips?|modules?|units?|cards?|ports?))?"
-    r"\s+(?:failures?|faults?|issues|problems|died|failed\b(?!\s+to)|"
+    r"\s+(?:failures?|faults?|issues|problems|died|failed\b(?!\s+to)|crashed|went\s+down|"
+    # "tor switch rebooted itself" (a fifteenth round of blind helpers)
+    r"(?:rebooted|reloaded|restarted|power(?:ed)?\s+cycled|shut\s+down)\s+(?:itself|on\s+its\s+own)|"
     r"(?:was|were|is|are)\s+(?:just\s+|simply\s+|probably\s+)?" + _BAD + r")\b",
     re.IGNORECASE,
 )

@@ -364,13 +364,18 @@ def silent_hangs(text):
 # A link that keeps changing state, seen in a pasted log: the kernel's own lines for a
 # port going up or down ("mlx5_core 0000:01:00.1 eth1: Link up", "ixgbe … eth0: NIC Link is
 # Down", "IPv6: ADDRCONF(NETDEV_CHANGE): eth0: link becomes ready", "bond0: link status
-# definitely down for interface eth1", "lost carrier"). Three or more such lines in one
+# definitely down for interface eth1", "lost carrier"), or a switch's ("Line protocol on
+# Interface Ethernet12/1, changed state to down"). Three or more such lines in one
 # text are a link flapping, however few say "down" (each "up" follows a "down" the
 # excerpt may not show). The symptom *Network link flapping*.
 _LINK_STATE = re.compile(
     r"\b(?:NIC\s+)?Link\s+(?:is\s+)?(?:up|down)\b|\blink\s+becomes\s+ready\b|"
     r"\blink\s+status\s+(?:definitely\s+)?(?:up|down)\s+for\s+interface\b|"
-    r"\b(?:lost|gained)\s+carrier\b",
+    r"\b(?:lost|gained)\s+carrier\b|"
+    # a switch's syslog (Arista EOS, Cisco IOS: "%LINEPROTO-5-UPDOWN: Line protocol on
+    # Interface Ethernet12/1, changed state to down", napalm-logs' INTERFACE_DOWN page
+    # https://napalm-logs.readthedocs.io/en/0.4.1/messages/INTERFACE_DOWN.html)
+    r"\binterface\s+[\w/.:-]{1,40},\s+changed\s+state\s+to\s+(?:up|down)\b",
     re.IGNORECASE,
 )
 LINK_FLAP_LINES = 3

@@ -139,7 +139,15 @@ _CAPACITY_EXHAUSTED = re.compile(
     r"\b" + _CAPACITY + r"\s+(?:was\s+|were\s+|is\s+|got\s+)?(?:fully\s+)?(?:exhausted|"
     r"ran\s+out|maxed(?:\s+out)?|used\s+up)\b|"
     # a status page's "due to a capacity shortage", "a shortage of capacity"
-    r"\b" + _CAPACITY + r"\s+(?:shortage|crunch|constraints?)\b",
+    r"\b" + _CAPACITY + r"\s+(?:shortage|crunch|constraints?)\b|"
+    # storage that filled up: "the GPFS fileset hit its quota", "inode quota hit", "the OST
+    # was 98% full", "out of inodes" (a fifteenth round of blind helpers; as aliases, the
+    # word "quota" drew sentence search to every case of the cause)
+    r"\b(?:hit|hits|reached|exceeded|exceeding|blew\s+(?:past|through))\s+(?:its\s+|their\s+|our\s+|the\s+)?"
+    r"(?:inode\s+|disk\s+|storage\s+|file\s?set\s+|project\s+|user\s+)?quotas?\b|"
+    r"\b(?:inode|disk|storage|file\s?set|project)\s+quotas?\s+(?:was\s+|got\s+)?(?:hit|reached|"
+    r"exceeded|exhausted|full)\b|"
+    r"\b(?:9[0-9]|100)(?:\.\d+)?\s?%\s+full\b|\b(?:ran\s+)?out\s+of\s+inodes\b",
     re.IGNORECASE,
 )
 

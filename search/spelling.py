@@ -100,7 +100,8 @@ class Speller:
 
     def is_known(self, word):
         """Whether ``word`` (lowercase) is a known word or one of its inflections
-        ("drained", "reboots": "drain", "reboot" are known), or a known word with a
+        ("drained", "reboots": "drain", "reboot" are known; "tokenized": "tokenizer" is
+        known), or a known word with a
         prefix of :data:`PREFIXES` ("reseating": "seating" is known)."""
         if self._is_known(word):
             return True
@@ -120,6 +121,9 @@ class Speller:
                 if (
                     base in self.known
                     or base + "e" in self.known
+                    # the verb of a known doer: "tokenized", "tokenizing" ("tokenizer"
+                    # known) were read as the tokenizer (a fifteenth round of blind helpers)
+                    or (ending in ("ed", "ing", "es") and base + "er" in self.known)
                     or (len(base) > 3 and base[-1] == base[-2] and base[:-1] in self.known)
                 ):
                     return True

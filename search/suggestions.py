@@ -84,6 +84,7 @@ from .recognised import (
     PASSING_CONFIDENCE,
     SERVING,
     SIGNATURE_CONFIDENCE,
+    TRAINING,
     Recognised,
 )
 from .rules import (
@@ -208,6 +209,12 @@ _FAILED_AFTER = re.compile(
     r"throttl\w*|overheat\w*|lost|missing|unhealthy|failed|failing|disappeared|dropped|"
     r"temps?|temperatures?|went\s+(?:missing|offline|away|bad))\b",
     re.IGNORECASE,
+)
+# Right before "training", the hardware's own training: a link's or memory's (a server
+# stuck "at memory training" during POST, "NVLink link training failed"), not a model's
+# (a fifteenth round of blind helpers got the Training workload and a job crash).
+_HARDWARE_TRAINING = re.compile(
+    r"\b(?:link|links|memory|dimm|dram|ddr\d?|lane|equali[sz]ation|pcie|phy)\s+$", re.IGNORECASE
 )
 # Values read by rule (``search/rules.py``, ``service.py``, ``changes.py``, ``hardware.py``,
 # ``cloud.py``, ``security.py``, ``training_log.py``), each with its reader.
@@ -372,6 +379,10 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         key = (item.kind, item.slug)
         if key in by_signature:
             continue
+        if key == TRAINING and _HARDWARE_TRAINING.search(
+            sentence[max(0, item.start - 20) : item.start]
+        ):
+            continue  # "stuck at memory training", "NVLink link training failed"
         if item.kind == "organisation" and (
             proper_key(item.matched) not in vocabulary.proper_names[key]
         ):

@@ -3679,3 +3679,96 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:configuration-change" not in self.suggest(
             "same config as last week, but now it OOMs"
         )
+
+    def test_what_a_denied_thing_came_from_is_denied_too(self):
+        """ "slow training wasnt stragglers from the dataloader" suggested the data loader
+        (a forbidden chip in a fifteenth round of blind helpers)."""
+        found = self.suggest(
+            "slow training wasnt stragglers from the dataloader, one node had a GPU stuck in "
+            "low power state (P8) due to a PCIe link downtrained to Gen1"
+        )
+        assert "component:training-data-loader" not in found
+        assert "component:nic" in self.suggest("the errors came from the NIC")
+
+    def test_a_switch_that_rebooted_itself_failed(self):
+        found = self.suggest(
+            "tor switch rebooted itself (SONiC syncd crash), 32 GPU nodes lost network"
+        )
+        assert "root_cause:switch-failure" in found
+
+    def test_a_servers_memory_training_is_no_training_workload(self):
+        """ "stuck at memory training" (POST) gave the Training workload."""
+        found = self.suggest(
+            "after bios update to enable 2MB pages the nodes stopped POSTing, stuck at memory "
+            "training, rolled back"
+        )
+        assert "workload:training" not in found
+        assert "workload:training" in self.suggest("memory leak during training")
+
+    def test_storage_that_filled_up_is_capacity_exhaustion(self):
+        for text in (
+            "no OOM, no NCCL errors, the job just froze during ckpt save bc the GPFS fileset "
+            "hit its quota",
+            "thought it was a bad OSS but it turned out the OST was 98% full",
+            "inode quota hit on /scratch, cant even create tmp files",
+        ):
+            assert "root_cause:capacity-exhaustion" in self.suggest(text), text
+
+    def test_status_codes_in_an_access_log_are_errors_and_throttling(self):
+        """nginx's combined format puts the status after the request line; a 504 and a 429
+        there gave neither chip."""
+        found = self.suggest(
+            '10.0.1.22 - - [04/Nov/2024:17:02:11 +0000] "POST /v1/completions HTTP/1.1" 504 '
+            '167 "-" "python-requests/2.31.0" rt=60.001\n'
+            '10.0.1.23 - - [04/Nov/2024:17:02:11 +0000] "POST /v1/chat/completions HTTP/1.1" '
+            '429 112 "-" "openai-python/1.51.0" rt=0.002'
+        )
+        assert found["symptom:elevated-error-rate"]["how"] == "signature"
+        assert found["symptom:requests-throttled"]["how"] == "signature"
+        found = self.suggest(
+            '10.0.1.22 - - [04/Nov/2024:17:02:11 +0000] "GET /health HTTP/1.1" 200 2 "-" '
+            '"kube-probe/1.29"'
+        )
+        assert "symptom:elevated-error-rate" not in found
+
+    def test_a_traceback_through_torch_save_is_a_checkpoint_failure(self):
+        found = self.suggest(
+            'Traceback (most recent call last):\n  File "/workspace/train.py", line 412, in '
+            "<module>\n    torch.save(state_dict, path)\n  File "
+            '"/usr/local/lib/python3.10/dist-packages/torch/serialization.py", line 652, in '
+            "save\n    with _open_zipfile_writer(f) as opened_zipfile:\nOSError: [Errno 28] No "
+            "space left on device"
+        )
+        assert found["symptom:checkpoint-failure"]["how"] == "signature"
+
+    def test_a_switch_port_going_up_and_down_is_flapping(self):
+        line = (
+            "Jun  3 08:44:{} spine02 Ebra: %LINEPROTO-5-UPDOWN: Line protocol on Interface "
+            "Ethernet12/1, changed state to {}"
+        )
+        text = "\n".join(
+            line.format(s, state) for s, state in (("12", "down"), ("13", "up"), ("19", "down"))
+        )
+        assert "symptom:network-link-flapping" in self.suggest(text)
+        assert "symptom:network-link-flapping" not in self.suggest(line.format("12", "down"))
+
+    def test_facility_and_storage_words_name_their_parts(self):
+        """Words a fifteenth round of blind helpers used for parts: a Lustre MDS, the hot
+        aisle's airflow, row remapping, a checkpoint writer, a UPS on battery."""
+        for text, value in (
+            (
+                "MDS getting hammered, every dataloader worker does os.listdir",
+                "component:shared-file-system",
+            ),
+            ("fan wall airflow is blocked by a cable bundle", "component:cooling-system"),
+            ("row remapping failures on several H100s, need to RMA", "component:gpu-memory-hbm"),
+            (
+                "step time goes up only when the checkpoint writer kicks in",
+                "component:checkpoint-storage",
+            ),
+            ("UPS ups-hall-B2@localhost on battery", "root_cause:power-loss"),
+        ):
+            assert value in self.suggest(text), (text, value)
+        assert "component:tokenizer-or-chat-template" not in self.suggest(
+            "duplicate samples in tokenized dataset after reshard"
+        )
