@@ -158,6 +158,10 @@ _SUSPECTED = re.compile(
 )
 # After a suspicion, what it was drawn from: "because NCCL timeouts were reported".
 _EVIDENCE = re.compile(r"\b(?:because|since|given\s+that|as\s+we\s+saw|after\s+seeing)\b", re.I)
+# Evidence that only seemed so: "because GPU temps looked high, but actually the firmware
+# was reporting wrong temps" (a fifteenth round of blind helpers got GPU overheating): the
+# correction refutes it with the guess.
+_APPEARANCE = re.compile(r"\b(?:looked|looks|seemed|seems|appeared|appears)\b", re.IGNORECASE)
 _ACTUALLY = re.compile(
     r"[^\S\n]*(?:but|however|(?:it\s+)?turned out|(?:it|this|that)\s+(?:was|is)|actually|"
     r"in fact|the (?:real|actual))\b",
@@ -493,6 +497,19 @@ _FALSE_ALARM = re.compile(
 )
 
 
+# What a tool's hint or a writer lists as what might be the cause: "This can happen when a
+# (1) raylet crashes unexpectedly (OOM, etc.) (2) raylet has lagging heartbeats" (Ray's
+# message when a node is marked dead; a fifteenth round of blind helpers got Out of
+# memory from it), "(e.g. a bad cable)": possibilities, not what happened. To the end of
+# the line.
+_POSSIBLE_CAUSES = re.compile(
+    r"\b(?:this|it|that|which)\s+(?:can|could|may|might)\s+(?:happen|occur|be\s+caused|"
+    r"be\s+due)\b[^\n]{0,400}|"
+    r"\((?:e\.g\.|eg\b|for\s+example|such\s+as)[^()\n]{0,120}\)|\([^()\n]{0,80}\betc\b\.?\)",
+    re.IGNORECASE,
+)
+
+
 def set_aside_clauses(sentence, guesses=True):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing (the
     corrected guesses among them unless ``guesses`` is false: a guess's words may still
@@ -510,13 +527,15 @@ def set_aside_clauses(sentence, guesses=True):
     (:data:`_BUT_NOT_IT`), a reading that is always so (:data:`_ALWAYS`), a clause saying "it's
     not the …" (:data:`_NOT_IT`), what an alert claimed, "despite" it
     (:data:`_DESPITE_ALERT`), a status page's label of an update (:data:`_STATUS_LABEL`) and the
-    kernel's list of loaded modules (:data:`_MODULES_LINKED`) and what was checked when the
-    next clause says it was fine (:data:`_CHECKED_FINE`).
+    kernel's list of loaded modules (:data:`_MODULES_LINKED`), what was checked when the
+    next clause says it was fine (:data:`_CHECKED_FINE`) and what a hint lists as what
+    might be the cause (:data:`_POSSIBLE_CAUSES`).
     Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     spans += [alarm.span() for alarm in _FALSE_ALARM.finditer(sentence)]
     spans += [label.span() for label in _STATUS_LABEL.finditer(sentence)]
     spans += [modules.span() for modules in _MODULES_LINKED.finditer(sentence)]
+    spans += [possible.span() for possible in _POSSIBLE_CAUSES.finditer(sentence)]
     spans += [checked.span("checked") for checked in _CHECKED_FINE.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
@@ -627,11 +646,16 @@ _GUESS = re.compile(
     # the endpoint … turned out to be our own retry storm", "Initially flagged as DDoS by
     # security but traffic came from our app" (a fourteenth round of blind helpers)
     r"\b(?:looked|looks|seemed|seems|appeared)\s+(?:like|to\s+be)\b|"
-    r"\b(?:flagged|reported|classified|detected|alerted|paged)\s+(?:\w+\s+)?as\b",
+    r"\b(?:flagged|reported|classified|detected|alerted|paged)\s+(?:\w+\s+)?as\b|"
+    # a chat message's guess with its subject left out: "thought it was a thermal issue
+    # …, but actually …" (a fifteenth round of blind helpers)
+    r"(?:^|(?<=\n)|(?<=[.!?;]\s))(?:(?:initially|first|at\s+first)\s+)?(?:thought|suspected|"
+    r"assumed|figured|blamed)\b",
     re.IGNORECASE,
 )
 _CORRECTION = re.compile(
     r"\b(?:(?:it|this|that)\s+(?:was|is)\s+actually|was\s+actually|actually\s+(?:it\s+)?was|"
+    r"but\s+actually|"
     r"turned\s+out|turns\s+out|in\s+fact|the\s+(?:real|actual)\s+(?:cause|problem|issue|culprit)|"
     r"root\s+cause\s+(?:was|is)|"
     # "we thought the GPUs were being cryptojacked … but it was a zombie training job",
@@ -645,18 +669,30 @@ _CORRECTION = re.compile(
 def corrected_guesses(sentence):
     """``[(start, end)]`` of the guesses ``sentence`` later corrects (:data:`_GUESS`
     before a :data:`_CORRECTION`): each from its guessing word to the end of its clause
-    or to what it was drawn from (:data:`_EVIDENCE`).
-    Linear in the text: the clauses' ends and the evidence words are found once, and
-    each guess's end is the first of them after it (what the guess was drawn from
-    happened: "because NCCL timeouts were reported")."""
+    or to what it was drawn from (:data:`_EVIDENCE`), unless that only seemed so
+    (:data:`_APPEARANCE`: "because GPU temps looked high"). Linear in the text: the
+    clauses' ends and the evidence words are found once, and each guess's end is the
+    first of them after it (what the guess was drawn from happened: "because NCCL
+    timeouts were reported")."""
     spans = _first_guesses(sentence)
     correction = _CORRECTION.search(sentence)
     if correction is None:
         return spans
     until = correction.start()
+    ends = [m.start() for m in _CLAUSE_END.finditer(sentence, 0, until)]
     stops = sorted(
-        [m.start() for m in _CLAUSE_END.finditer(sentence, 0, until)]
-        + [m.start() for m in _EVIDENCE.finditer(sentence, 0, until)]
+        ends
+        + [
+            m.start()
+            for m in _EVIDENCE.finditer(sentence, 0, until)
+            if not _APPEARANCE.search(
+                sentence,
+                m.end(),
+                ends[bisect.bisect_left(ends, m.end())]
+                if bisect.bisect_left(ends, m.end()) < len(ends)
+                else until,
+            )
+        ]
     )
     for guess in _GUESS.finditer(sentence, 0, until):
         at = bisect.bisect_left(stops, guess.end())

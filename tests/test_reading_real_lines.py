@@ -3772,3 +3772,39 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "component:tokenizer-or-chat-template" not in self.suggest(
             "duplicate samples in tokenized dataset after reshard"
         )
+
+    def test_what_a_hint_says_might_have_happened_did_not(self):
+        """Ray's message when a node is marked dead lists what can cause it ("a raylet
+        crashes unexpectedly (OOM, etc.)"): a fifteenth round of blind helpers got Out of
+        memory from the list."""
+        found = self.suggest(
+            "The node with node id: 3f4e5d6c7b8a and address: 10.0.3.17 has been marked dead "
+            "because the detector has missed too many heartbeats from it. This can happen "
+            "when a (1) raylet crashes unexpectedly (OOM, etc.) (2) raylet has lagging "
+            "heartbeats due to slow network or busy workload."
+        )
+        assert "symptom:out-of-memory" not in found
+        assert "symptom:out-of-memory" in self.suggest("the raylet was OOM killed")
+
+    def test_a_guess_drawn_from_what_only_looked_so_is_set_aside_whole(self):
+        """ "thought it was a thermal issue because GPU temps looked high, but actually the
+        firmware was reporting wrong temps" got GPU overheating (a forbidden chip): a guess
+        with its subject left out, "but actually", and evidence that only looked so."""
+        found = self.suggest(
+            "thought it was a thermal issue because GPU temps looked high, but actually the "
+            "firmware was reporting wrong temps after the update, real temps were fine"
+        )
+        assert "root_cause:gpu-overheating" not in found
+        found = self.suggest(
+            "we thought it was the network because NCCL timeouts were reported, but it was a "
+            "bad GPU"
+        )
+        assert "symptom:nccl-timeout" in found
+
+    def test_a_bucket_uri_is_object_storage(self):
+        found = self.suggest(
+            "CommandException: 1 file/object could not be transferred.\nCopying "
+            "gs://training-data/c4/en/shard-00417-of-01024.arrayrecord...\n"
+            "ResumableDownloadException: Transfer failed after 23 retries."
+        )
+        assert found["component:object-storage"]["how"] == "signature"
