@@ -216,7 +216,12 @@ def version_mismatches(text):
 _FIRMWARE_FAULT = re.compile(
     r"\b(?:come|comes|came|coming|caused|triggered|due)\s+(?:from|by|to)\s+"
     r"(?:a\s+|an\s+|the\s+|its\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
-    r"(?:firmware|driver|microcode|bios|vbios)\b(?!\s+(?:update|upgrade|change|version))",
+    r"(?:firmware|driver|microcode|bios|vbios)\b(?!\s+(?:update|upgrade|change|version))|"
+    # a firmware update that broke the machines it ran on: "BMC firmware update bricked a
+    # batch of 40 servers", "the BIOS flash left nodes unable to POST" (a fifteenth round
+    # of blind helpers)
+    r"\b(?:firmware|fw|bios|vbios|bmc|microcode)\s+(?:update|upgrade|flash|flashing)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:bricked|broke|killed|hosed)\b",
     re.IGNORECASE,
 )
 

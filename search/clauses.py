@@ -427,8 +427,9 @@ _NO_EFFECT = re.compile(
     r"chang(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|rolled back|pinned back)\b"
     r"[^.;\n]{0,60}?)(?:[,;]\s*|\s+(?:and|but)\s+|\s*-+>?\s*)"
     r"(?:it'?s\s+|it\s+(?:is|was)\s+|they'?re\s+)?"
-    r"(?:still\s+(?:there|happens|happening|the same|fails|failing|hangs|drops|dropping|"
-    r"flaps|flapping|erroring|down)|"
+    r"(?:still\s+(?:there|happens|the same|fails|hangs|drops|flaps|crashes|errors|down|"
+    # "swapped the DIMM, still seeing the errors" (any "still …ing")
+    r"[a-z]{2,20}ing\b)|"
     r"same\s+(?:\w+\s+)?(?:thing|errors?|result|problem|symptoms?)|"
     r"no\s+(?:change|difference)|(?:did\s*n[o']?t|does\s*n[o']?t)\s+(?:help|fix|change)|"
     r"made\s+no\s+difference)",

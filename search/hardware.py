@@ -127,7 +127,13 @@ _FAILED_FAILOVER = re.compile(
     r"\b(?:standby|secondary|backup|replica|spare|failover\s+(?:path|node|target))\s+"
     r"(?:[\w-]+\s+){0,2}?(?:had|has|was|were|is|ran|running|with)\s+(?:an?\s+|the\s+)?"
     r"(?:stale|outdated|old|wrong|mismatched|misconfigured|broken|not\s+ready|"
-    r"never\s+(?:tested|synced))\b",
+    r"never\s+(?:tested|synced))\b|"
+    # a facility's backup that did not take the load: "one of the ATS didnt transfer
+    # cleanly", "the generator failed to start" (a fifteenth round of blind helpers)
+    r"\b(?:ats|automatic\s+transfer\s+switch(?:es)?|transfer\s+switch(?:es)?|generators?|gensets?|"
+    r"ups|backup\s+power)\b[^.;\n]{0,30}?\b(?:did(?:n'?t|nt|\s+not)|failed\s+to|never|"
+    r"could(?:n'?t|\s+not))\s+(?:transfer|start|kick\s+in|take\s+over|switch\s+over|"
+    r"come\s+(?:up|online)|carry\s+the\s+load)\b",
     re.IGNORECASE,
 )
 

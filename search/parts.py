@@ -68,6 +68,7 @@ _ROOT_CAUSE_LABEL = re.compile(
 # A cable, optic or fibre said to be bad, whatever component its words named.
 CABLE_FAULT = "network-link-or-cable-fault"
 FAULTY_GPU = "faulty-gpu"
+HOST_FAILURE = "host-component-failure"
 _BAD_CABLE = re.compile(
     rf"\b{_BAD}(?:\s+(?:or|and|/)\s+{_BAD})?\s+(?:[\w-]+\s+){{0,2}}"
     r"(?:cables?|optics?|transceivers?|fib(?:er|re)s?|connectors?)\b|"
@@ -96,11 +97,27 @@ _REMEDIED_GPU = re.compile(
     re.IGNORECASE,
 )
 
+# A server's own part swapped or sent back ("swapped DIMM", "replaced the processor",
+# "PSU replaced"): that part was bad (a fifteenth round of blind helpers got no *Host
+# component failure* from three such notes).
+_HOST_PART = (
+    r"(?:dimms?|memory\s+(?:modules?|sticks?)|ram\s+sticks?|processors?|cpus?|psus?|"
+    r"power\s+suppl(?:y|ies)(?:\s+units?)?|fans?|motherboards?|mainboards?|system\s+boards?|"
+    r"ssds?|nvme\s+drives?|boot\s+drives?|raid\s+controllers?)"
+)
+_REMEDIED_HOST = re.compile(
+    r"\b(?:rma(?:'?d)?|replac(?:ed|ing)|swap(?:ped|ping)(?:\s+out)?|chang(?:ed|ing)\s+out)\s+"
+    r"(?:(?:the|a|that|this|both|all|its|one|two|bad|faulty|failed|failing|[a-z]?\d{1,2})\s+){0,3}"
+    rf"{_HOST_PART}\b|\b{_HOST_PART}\s+(?:was\s+|were\s+|got\s+)?(?:replaced|swapped(?:\s+out)?|rma'?d)\b",
+    re.IGNORECASE,
+)
+
 
 def remedied_parts(sentence):
     """The root causes the fixes in ``sentence`` point to: a cable or optic replaced,
     reseated or cleaned (*Network link or cable fault*), a GPU returned or swapped
-    (*Faulty GPU*); a fix that did not help ("replaced the cable, still flapping") is set
+    (*Faulty GPU*), a server's DIMM, CPU, power supply, fan or drive swapped (*Host
+    component failure*); a fix that did not help ("replaced the cable, still flapping") is set
     aside by the caller (``search.clauses.set_aside_clauses``).
 
     Input: the text. Output: ``list[tuple[str root cause slug, int start, int end]]``.
@@ -108,7 +125,11 @@ def remedied_parts(sentence):
     """
     return [
         (cause, match.start(), match.end())
-        for pattern, cause in ((_REMEDIED_CABLE, CABLE_FAULT), (_REMEDIED_GPU, FAULTY_GPU))
+        for pattern, cause in (
+            (_REMEDIED_CABLE, CABLE_FAULT),
+            (_REMEDIED_GPU, FAULTY_GPU),
+            (_REMEDIED_HOST, HOST_FAILURE),
+        )
         for match in pattern.finditer(sentence)
     ]
 

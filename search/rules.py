@@ -206,7 +206,13 @@ _NODE_LOSS = re.compile(
     r"\b(?:taking|took|takes|take)\s+down\s+(?:\d{1,5}|two|three|four|five|six|several|"
     r"multiple|many)\s+(?:[\w-]+\s+)?(?:nodes?|hosts?|servers?|machines?|trays?|racks?)\b|"
     r"\b(?:nodes?|hosts?|servers?|machines?|trays?)\s+(?:\d{1,4}\s+)?(?:was\s+|were\s+|got\s+)?"
-    r"(?:auto(?:matically|-)?\s*)?powered\s+(?:off|down)\b",
+    r"(?:auto(?:matically|-)?\s*)?powered\s+(?:off|down)\b|"
+    # "~300 H100 nodes hard rebooted mid training run", "servers went dark", "the whole
+    # pod went dark", "BMC update bricked 40 servers" (a fifteenth round of blind helpers)
+    r"\b(?:nodes?|hosts?|servers?|machines?|racks?|rows?)\s+(?:\w+\s+)?(?:hard[\s-]+rebooted|"
+    r"hard[\s-]+reset|went\s+dark|went\s+down|dropped\s+off)\b|\bpods?\s+(?:\w+\s+)?went\s+dark\b|"
+    r"\bbricked\s+(?:(?:a|the|all|both|several|\d{1,5})\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:nodes?|hosts?|servers?|machines?|boards?)\b",
     re.IGNORECASE,
 )
 

@@ -3808,3 +3808,31 @@ class ReadingRealLinesTests(LibraryTestCase):
             "ResumableDownloadException: Transfer failed after 23 retries."
         )
         assert found["component:object-storage"]["how"] == "signature"
+
+    def test_a_server_part_swapped_was_the_cause(self):
+        """ "swapped DIMM", "replaced the processor" gave no *Host component failure*; a
+        swap that changed nothing ("still seeing the errors") names no cause."""
+        for text in (
+            "SEL entries 'Uncorrectable ECC' on slot B3, node crashes every couple days, "
+            "swapped DIMM",
+            "it was the CPU memory controller, replaced the processor",
+        ):
+            assert "root_cause:host-component-failure" in self.suggest(text), text
+        found = self.suggest("swapped the DIMM, still seeing the errors")
+        assert "root_cause:host-component-failure" not in found
+
+    def test_a_facility_outage_told_in_everyday_words(self):
+        """A fifteenth round of blind helpers: an ATS that "didnt transfer", nodes "hard
+        rebooted", a firmware update that "bricked" servers."""
+        found = self.suggest(
+            "lost half of row C last night, utility blip + one of the ATS didnt transfer "
+            "cleanly, ~300 H100 nodes hard rebooted mid training run"
+        )
+        assert {
+            "root_cause:power-loss",
+            "contributing_factor:failed-failover",
+            "symptom:node-failure",
+        } <= set(found)
+        found = self.suggest("BMC firmware update bricked a batch of 40 servers")
+        assert {"root_cause:firmware-or-driver-bug", "symptom:node-failure"} <= set(found)
+        assert "symptom:node-failure" not in self.suggest("the k8s pod went down after the deploy")
