@@ -3,6 +3,8 @@
 The parts and their weights are PostgreSQL's default ``ts_rank`` weights: A (1.0) title;
 B (0.4) summary, organisation, names of the case's terms; C (0.2) symptoms, trigger,
 impact, detection and the terms' aliases; D (0.1) remediation, action items and lessons.
+Each part's length (BM25F's normalisation) counts the case's own words only, not its
+terms' aliases.
 
 On PostgreSQL the document is a stored, GIN-indexed ``tsvector`` in
 :class:`~search.models.SearchDocument` (:func:`stored_vector`, kept current by
@@ -112,27 +114,30 @@ class Document:
     occurrence in document order, at most :data:`MAX_POSITIONS`; ``stems``: every stem in
     order (stop words kept as ``None``, as PostgreSQL counts their positions), for
     phrases; ``parts``: the part of each of those positions, ``None`` where PostgreSQL
-    keeps no position (a stop word, or an occurrence past :data:`MAX_POSITIONS`).
+    keeps no position (a stop word, or an occurrence past :data:`MAX_POSITIONS`);
+    ``lengths``: distinct stems per part, ``dict[str part, int]``, of the case's own text
+    without its terms' aliases, as the length columns hold them on PostgreSQL
+    (:data:`LENGTH_COLUMNS`, :func:`update_search_vectors`).
     """
 
     weights: dict
     stems: list
     parts: list
+    lengths: dict
 
-    @property
-    def lengths(self):
-        """Distinct stems per part, ``dict[str part, int]``: what ``length(ts_filter(vector,
-        '{a}'))`` gives for part A on PostgreSQL (:data:`LENGTH_COLUMNS`)."""
-        counts = dict.fromkeys(WEIGHTS, 0)
-        for found in self.weights.values():
-            for part in set(found):
-                counts[part] += 1
-        return counts
+
+def _distinct_stems(parts):
+    """Distinct stems per part of ``parts`` (``dict[str part, str text]``), stop words left
+    out: ``dict[str part, int]``, what ``length(ts_filter(vector, '{a}'))`` gives."""
+    return {
+        part: len({stem(word) for word in words(text) if word not in STOP_WORDS})
+        for part, text in parts.items()
+    }
 
 
 def document_of(case, aliases=True):
     """The :class:`Document` of a case loaded with ``with_terms()`` (``aliases``: as
-    :func:`search_parts` takes it)."""
+    :func:`search_parts` takes it; the lengths never count the aliases)."""
     weights, stems, parts = {}, [], []
     for part, text in search_parts(case, aliases).items():
         for word in words(text):
@@ -148,7 +153,7 @@ def document_of(case, aliases=True):
                 parts.append(part)
             else:
                 parts.append(None)
-    return Document(weights, stems, parts)
+    return Document(weights, stems, parts, _distinct_stems(search_parts(case, aliases=False)))
 
 
 def _joined(model, field):
@@ -182,8 +187,9 @@ def _evidence_sql():
     )
 
 
-def stored_vector():
-    """The SQL expression of a case's search vector: :func:`search_parts` for PostgreSQL.
+def stored_vector(aliases=True):
+    """The SQL expression of a case's search vector: :func:`search_parts` for PostgreSQL
+    (``aliases`` as it takes them).
 
     Keep the two in step: the same fields under the same weights. (PostgreSQL stems and
     drops stop words itself; accents are folded by :func:`_words_only`.)
@@ -201,7 +207,7 @@ def stored_vector():
             "trigger",
             "impact",
             "detection",
-            *(_joined(kind, "aliases") for kind in kinds),
+            *(_joined(kind, "aliases") for kind in kinds if aliases),
         ],
         "D": ["remediation", "action_items", "lessons", _evidence_sql()],
     }
@@ -261,13 +267,16 @@ _vector_select = {}
 
 
 def _vectors_sql():
-    """``(sql, params)``: :func:`stored_vector` of every case, as ``SELECT pk, document``,
-    compiled on first use."""
+    """``(sql, params)``: :func:`stored_vector` of every case, as ``SELECT pk, document,
+    plain`` (``plain``: the vector without the terms' aliases, which the part lengths are
+    read from), compiled on first use."""
     if "sql" not in _vector_select:
         from incidents.models import Case
 
         documents = (
-            Case.objects.order_by().annotate(document=stored_vector()).values_list("pk", "document")
+            Case.objects.order_by()
+            .annotate(document=stored_vector(), plain=stored_vector(aliases=False))
+            .values_list("pk", "document", "plain")
         )
         _vector_select["sql"] = documents.query.sql_with_params()
     return _vector_select["sql"]
@@ -286,17 +295,21 @@ def update_search_vectors(case_ids):
         table = SearchDocument._meta.db_table
         with connection.cursor() as cursor:
             # PostgreSQL pulls the subquery up, so only the named cases are computed.
-            # Each part's length in distinct words, read off the vector (ts_filter keeps
-            # the words with a position of that weight); OFFSET 0 keeps the vector
-            # computed once, the named cases' only.
+            # Each part's length in distinct words, read off the vector without the
+            # terms' aliases (ts_filter keeps the words with a position of that weight):
+            # an alias an editor adds to a term is evidence for the cases carrying it,
+            # and does not lengthen their text, which would move every other match's
+            # order (an alias of Network connectivity loss swapped two cases of a Lustre
+            # line in tests/data/search-queries.tsv). OFFSET 0 keeps the vectors computed
+            # once, the named cases' only.
             columns = ", ".join(LENGTH_COLUMNS.values())
             lengths = ", ".join(
-                f"length(ts_filter(document, '{{{part.lower()}}}'))" for part in LENGTH_COLUMNS
+                f"length(ts_filter(plain, '{{{part.lower()}}}'))" for part in LENGTH_COLUMNS
             )
             updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in ("vector", *LENGTH_COLUMNS.values()))
             cursor.execute(
                 f"INSERT INTO {table} (case_id, vector, {columns}) "  # noqa: S608 - our own SQL
-                f"SELECT pk, document, {lengths} FROM (SELECT pk, document FROM ({sql}) "
+                f"SELECT pk, document, {lengths} FROM (SELECT pk, document, plain FROM ({sql}) "
                 "AS documents WHERE pk = ANY(%s) OFFSET 0) AS named "
                 f"ON CONFLICT (case_id) DO UPDATE SET {updates}",
                 [*params, case_ids],

@@ -551,6 +551,24 @@ def user_code_errors(text):
     return [match.span() for match in _USER_CODE.finditer(text)]
 
 
+# Software a node needs, said to be absent: "nvidia-peermem module not loaded", "the
+# fabric manager was not running", "nvidia-fabricmanager is not installed" (a fifteenth
+# round of blind helpers). The root cause *Missing node software*.
+_MISSING_SOFTWARE = re.compile(
+    r"\b(?:(?:kernel\s+)?modules?|drivers?|daemons?|(?:system\s+)?services?|fabric\s?-?manager|"
+    r"nvidia-[\w-]{2,30}|peermem|nv_peer_mem|nv-peer-mem|nvlsm|dcgm|ofed|dkms)[`'\"]?\s+"
+    r"(?:is\s+|was\s+|were\s+|are\s+)?(?:not|never|n't)\s+(?:loaded|installed|running|started|present)\b",
+    re.IGNORECASE,
+)
+
+
+def missing_software(text):
+    """``[(start, end)]`` of the places ``text`` says software a node needs was not
+    loaded, installed or running (:data:`_MISSING_SOFTWARE`): the root cause *Missing
+    node software*. Linear in the text."""
+    return [match.span() for match in _MISSING_SOFTWARE.finditer(text)]
+
+
 # The device plugin down, so a node advertises no GPUs: its pod crash-looping or failing to
 # load NVML, or nodes with none allocatable ("nvidia-device-plugin pod in CrashLoopBackOff
 # … could not load NVML library", "nvidia.com/gpu: 0 allocatable").

@@ -95,6 +95,7 @@ from .rules import (
     job_crashes,
     link_flaps,
     missing_gpus,
+    missing_software,
     node_losses,
     operator_errors,
     repeat_offenders,
@@ -252,6 +253,7 @@ READ_BY_RULE = (
     (("symptom", "node-failure"), failed_instances),
     (("root_cause", "firmware-or-driver-bug"), firmware_faults),
     (("symptom", "elevated-error-rate"), failed_requests),
+    (("root_cause", "missing-node-software"), missing_software),
 )
 
 

@@ -3836,3 +3836,19 @@ class ReadingRealLinesTests(LibraryTestCase):
         found = self.suggest("BMC firmware update bricked a batch of 40 servers")
         assert {"root_cause:firmware-or-driver-bug", "symptom:node-failure"} <= set(found)
         assert "symptom:node-failure" not in self.suggest("the k8s pod went down after the deploy")
+
+    def test_node_software_not_loaded_is_missing_node_software(self):
+        """ "nvidia-peermem module not loaded" gave no *Missing node software* (a fifteenth
+        round of blind helpers); traffic "blackholed" is a connectivity loss."""
+        found = self.suggest(
+            "GPUDirect RDMA not working after driver update, nvidia-peermem module not loaded "
+            "so NCCL uses host memory bounce"
+        )
+        assert "root_cause:missing-node-software" in found
+        assert "root_cause:missing-node-software" not in self.suggest(
+            "the module was loaded fine, not the problem"
+        )
+        found = self.suggest(
+            "BGP session between leaf and spine flapping, inference traffic blackholed"
+        )
+        assert "symptom:network-connectivity-loss" in found

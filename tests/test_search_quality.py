@@ -121,3 +121,23 @@ class SearchQualityTests(LibraryTestCase):
         response = self.client.get("/", {"q": line})
         drained = Case.objects.get(slug="openai-cluster-drain-removes-gpt-4o-free-tier-backends")
         assert listed_titles(response)[0] == drained.title
+
+
+class AliasEditTests(LibraryTestCase):
+    def test_an_alias_added_to_a_term_does_not_reorder_an_unrelated_search(self):
+        """A term's aliases are evidence for the cases carrying it, not their own words:
+        they do not lengthen those cases' text for BM25F's normalisation. Adding
+        "blackholed" to *Network connectivity loss* swapped two cases of a Lustre line
+        that has no such word (``tests/data/search-queries.tsv``); these aliases of a
+        cause of one of them did too."""
+        from taxonomy.models import RootCause
+
+        line = (
+            "[Mon May 30 09:41:12 2022] LustreError: 11-0: lfs01-OST0007-osc-ffff8e2b4c1a9000: "
+            "operation ost_read to node 10.21.3.17@o2ib failed: rc = -107"
+        )
+        before = listed_titles(self.client.get("/", {"q": line}))[:5]
+        cause = RootCause.objects.get(slug="framework-bug")
+        cause.aliases += "\nseveral problems at once\ntwo faults together\nconcurrent failures"
+        cause.save()
+        assert listed_titles(self.client.get("/", {"q": line}))[:5] == before
