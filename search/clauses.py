@@ -31,7 +31,7 @@ def is_context(text, clause):
 
 
 # A denial right before a value's words: "no", "not", "never", "without", "n't", with
-# only these words between ("no sign of ECC errors"). "could not", "cannot", "can't",
+# only these words between ("no sign of ECC errors", "not on H100"). "could not", "cannot", "can't",
 # "would not" report a failure ("could not resolve host"), not a denial.
 _DENIAL = re.compile(
     r"(?:\b(?:no|not|never|without|neither|nor|none|isnt|wasnt|arent|werent|dont|doesnt|didnt)"
@@ -49,7 +49,7 @@ _DOUBTED = re.compile(
 _GAP_WORDS = """a an any the single sign signs of evidence indication hint real obvious
 visible further more other actual see saw seen find found observe observed notice noticed
 get got hit have had there them these those are were is was be to look looks looked like
-seem seems seemed"""
+seem seems seemed on in with for at"""
 DENIAL_GAP = frozenset(_GAP_WORDS.split())
 # A line break ends a clause too: two pasted log lines are not one sentence.
 # Fullwidth punctuation ends a clause too ("，", "。": Chinese and Japanese text).
@@ -85,8 +85,13 @@ _WELL = re.compile(
     r"(?:all\s+|also\s+)?(?:(?:very|quite|still|perfectly)\s+)?"
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
     r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged|"
-    # "nv-fabricmanager is running" (up), not "is running slow" or "running out"
-    r"(?:up\s+and\s+)?running(?!\s+(?:slow\w*|hot|out|low|behind|into|at|on|a|an|the)\b))\b|"
+    # "checkpoint writes were fast" (a sixteenth round of blind helpers)
+    r"fast|quick|snappy|"
+    # "nv-fabricmanager is running" (up), not "is running slow", "running out" or "the
+    # server was running inference" (doing work: a sixteenth round of blind helpers got
+    # no chip at all from it)
+    r"(?:up\s+and\s+)?running(?=\s*(?:$|[,.;:!?)\n]|(?:fine|normally|ok|okay|again|now|and|"
+    r"but|since|for|without|as\s+expected|smoothly|well)\b)))\b|"
     # "inference was not affected", "API keys continued to work", "the fabric stayed up",
     # "quota says we have room": what was spared
     r"\b(?:was|were|is|are|remained|stayed)(?:\s+not|n't|nt)\s+(?:\w+ly\s+)?"
@@ -656,7 +661,8 @@ _GUESS = re.compile(
 )
 _CORRECTION = re.compile(
     r"\b(?:(?:it|this|that)\s+(?:was|is)\s+actually|was\s+actually|actually\s+(?:it\s+)?was|"
-    r"but\s+actually|"
+    # "looks like xid 79 but no, gpu not fall off bus" (a sixteenth round of blind helpers)
+    r"but\s+actually|but\s+no\b(?=\s*[,.;:!-])|"
     r"turned\s+out|turns\s+out|in\s+fact|the\s+(?:real|actual)\s+(?:cause|problem|issue|culprit)|"
     r"root\s+cause\s+(?:was|is)|"
     # "we thought the GPUs were being cryptojacked … but it was a zombie training job",

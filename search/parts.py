@@ -84,6 +84,10 @@ _REMEDIED_CABLE = re.compile(
     r"\b(?:replac(?:ed|ing)|swap(?:ped|ping)(?:\s+out)?|re-?seat(?:ed|ing)|clean(?:ed|ing)|"
     r"re-?rout(?:ed|ing)|re-?terminat(?:ed|ing)|chang(?:ed|ing)(?:\s+out)?)\s+"
     r"(?:(?:with\s+)?(?:an?|the|both|all|new|\d{1,3}x?|[\w-]+)\s+){0,3}?"
+    # (a riser's, a PCIe or power cable is no network link: "reseated the riser cable",
+    # a sixteenth round of blind helpers)
+    r"(?<!riser\s)(?<!pcie\s)(?<!power\s)(?<!mcio\s)(?<!display\s)(?<!hdmi\s)(?<!usb\s)"
+    r"(?<!sata\s)(?<!oculink\s)(?<!psu\s)"
     r"(?:cables?|cabling|optics?|transceivers?|connectors?|fib(?:er|re)s?|patch\s+cords?|"
     r"(?:[qo]sfp|dac|aoc)\w{0,6})\b",
     re.IGNORECASE,

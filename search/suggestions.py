@@ -211,6 +211,11 @@ _FAILED_AFTER = re.compile(
     r"temps?|temperatures?|went\s+(?:missing|offline|away|bad))\b",
     re.IGNORECASE,
 )
+# NCCL names its verbs transport "NET/IB" on InfiniBand and RoCE alike ("NET/IB : Using
+# [0]mlx5_0:1/RoCE"): with RoCE named, that "IB" is no InfiniBand fabric (a sixteenth
+# round of blind helpers got it as a forbidden chip).
+INFINIBAND = ("component", "infiniband-fabric")
+_ROCE = re.compile(r"\broce(?:v2)?\b", re.IGNORECASE)
 # Right before "training", the hardware's own training: a link's or memory's (a server
 # stuck "at memory training" during POST, "NVLink link training failed"), not a model's
 # (a fifteenth round of blind helpers got the Training workload and a job crash).
@@ -360,6 +365,12 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         # The signature says what its log line is: the rest of the line (prefixes, the
         # tool's wording) is not read again for its meaning.
         covered.append(line_around(sentence, start, end))
+        if (
+            (kind, slug) == INFINIBAND
+            and sentence[start : start + 6].upper() == "NET/IB"
+            and _ROCE.search(sentence)
+        ):
+            continue  # NCCL's verbs transport, on a RoCE fabric (:data:`INFINIBAND`)
         name = vocabulary.candidates[(kind, slug)].name
         # Shown to the end of the token the match ends in: "localGid ::ffff:10.0.4.22",
         # not "localGid ::ffff:1" (a pattern may stop at its first digit).
@@ -381,14 +392,24 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         key = (item.kind, item.slug)
         if key in by_signature:
             continue
+        if (
+            key == INFINIBAND
+            and sentence[max(0, item.start - 4) : item.start].upper() == "NET/"
+            and _ROCE.search(sentence)
+        ):
+            continue  # NCCL's "NET/IB" transport on a RoCE fabric ("mlx5_0:1/RoCE")
         if key == TRAINING and _HARDWARE_TRAINING.search(
             sentence[max(0, item.start - 20) : item.start]
         ):
             continue  # "stuck at memory training", "NVLink link training failed"
         if item.kind == "organisation" and (
             proper_key(item.matched) not in vocabulary.proper_names[key]
+            or any(a < item.start + len(item.matched) and item.start < b for (a, b), _ in replaced)
         ):
-            continue  # a word that only shares a stem with the name ("scaling", "scaled")
+            # a word that only shares a stem with the name ("scaling", "scaled"), or one
+            # the speller read as it ("crazy" is no slip for Cray: a sixteenth round of
+            # blind helpers got the organisation)
+            continue
         start = item.start
         span = (start, start + len(item.matched))
         kept_off = settings_well if item.kind in SETTING_KINDS else well

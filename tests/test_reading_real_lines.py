@@ -3852,3 +3852,45 @@ class ReadingRealLinesTests(LibraryTestCase):
             "BGP session between leaf and spine flapping, inference traffic blackholed"
         )
         assert "symptom:network-connectivity-loss" in found
+
+    def test_sixteenth_rounds_wrong_and_lost_chips(self):
+        """A sixteenth round of blind helpers: "the server was running inference" read as
+        a server running fine (no chip at all); "crazy" read as Cray by the speller; NCCL's
+        "NET/IB" transport on RoCE read as InfiniBand; "checkpoint writes were fast" and
+        "not on H100" kept their values; "looks like xid 79 but no" kept the guess; a
+        riser cable reseated read as a network cable fault; "pending forever"."""
+        assert "workload:inference" in self.suggest("the server was running inference")
+        assert "component:nccl" not in self.suggest(
+            "nv-fabricmanager is running, NCCL is running fine"
+        )
+        assert "organisation:cray" not in self.suggest("this is crazy, the GPU keeps crashing")
+        assert "organisation:cray" in self.suggest("our Cray EX nodes lost the slingshot fabric")
+        found = self.suggest(
+            "gpu-h800-077:1184922:1185402 [5] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got "
+            "completion from peer 10.60.9.31<39244> with error 12, opcode 0, len 0; "
+            "[0]mlx5_0:1/RoCE"
+        )
+        assert "component:infiniband-fabric" not in found and "component:roce-fabric" in found
+        found = self.suggest(
+            "node-3:12:40 [0] NCCL WARN NET/IB : Got completion from peer 10.0.0.5<1234> "
+            "with error 12, opcode 0"
+        )
+        assert "component:infiniband-fabric" in found
+        found = self.suggest(
+            "storage was fine, checkpoint writes were fast; the hang was a deadlock in the "
+            "dataloader workers"
+        )
+        assert "component:checkpoint-storage" not in found
+        found = self.suggest("the quantization kernel had a bug on A100 but not on H100")
+        assert "accelerator:h100" not in found and "accelerator:a100" in found
+        found = self.suggest(
+            "looks like xid 79 but no, gpu not fall off bus, nvidia driver broken because "
+            "kernel upgraded without dkms rebuild"
+        )
+        assert "symptom:gpu-fell-off-the-bus" not in found
+        found = self.suggest(
+            "Xid 79 on one of the 3090s, reseated the riser cable and it went away"
+        )
+        assert "root_cause:network-link-or-cable-fault" not in found
+        found = self.suggest("two big jobs each take half of the gpus and both pending forever")
+        assert "symptom:jobs-stuck-pending" in found
