@@ -163,7 +163,16 @@ _SLOW_HARDWARE = re.compile(
     # throttled clocks that slow the job: "one bad gpu node with throttled clocks slowing
     # down the whole allreduce"
     r"\b(?:throttled\s+clocks|clocks?\s+(?:throttled|stuck\s+low))\b[^.;\n]{0,60}?"
-    r"\b(?:slow\w*|drag\w*|straggl\w*)",
+    r"\b(?:slow\w*|drag\w*|straggl\w*)|"
+    # one part slower than its twins (a sixteenth round of blind helpers): "one slow rank
+    # drags the whole job down", "one gpu in the node way slower than the rest", "still
+    # 20% slower than the identical node next to it", "the speed of the slowest rank"
+    r"\b(?:one|a\s+single|a)\s+slow\s+" + _PART + r"\b[^.;\n]{0,40}?\b(?:drags?|dragg\w*|holds?|"
+    r"held|slows?|slowing|bottleneck\w*)\b|"
+    r"\bone\s+" + _PART + r"\s+(?:[\w-]+\s+){0,4}?(?:way\s+|much\s+|a\s+lot\s+)?slower\s+than\s+"
+    r"(?:the\s+)?(?:rest|others)\b|"
+    r"\bslower\s+than\s+(?:the|an?)\s+identical\s+" + _PART + r"\b|"
+    r"\b(?:speed|pace)\s+of\s+the\s+slowest\s+" + _PART + r"\b",
     re.IGNORECASE,
 )
 # A link inside the machine or the pod whose bandwidth fell: "xGMI link errors … bandwidth

@@ -17,7 +17,9 @@ _COUNT = r"(\d{1,3}(?:,\d{3})+|\d{1,6}(?:\.\d{1,2})?\s?[kK]\b|\d{1,7})"
 # An accelerator's model by its name: "H100", "NVIDIA A100", "MI300X", "GB200".
 _MODEL = r"(?:NVIDIA\s+|AMD\s+)?(?:[ABHLV]\d{2,3}|GB\d{3}|B\d{3}|MI\d{3}X?)"
 _ACCELERATORS = (
-    r"(?:GPUs?|TPUs?(?:\s+chips?)?|chips?|HPUs?|accelerators?|(?:NVIDIA\s+|AMD\s+)?"
+    # (NPUs, "cards" and ranks: "1024 cards", "across 512 ranks", each rank one device in
+    # a data-parallel job; a sixteenth round of blind helpers)
+    r"(?:GPUs?|TPUs?(?:\s+chips?)?|chips?|HPUs?|NPUs?|cards|ranks|accelerators?|(?:NVIDIA\s+|AMD\s+)?"
     r"(?:[ABHLV]\d{2,3}|GB\d{3}|B\d{3}|MI\d{3}X?|H\d{3}|TPU\s?v\d[a-z]?)(?:s|\s+GPUs?)?)"
 )
 _SIZE_BEFORE = (

@@ -428,6 +428,15 @@ NEEDS_WORDS = tuple(
             r"batch|\bpods?\b|engine|runtime|\bnim\b|ollama|tokens?/s)",
         ),
         (
+            # "our pretraining on 1024 cards hangs" names no network card (a sixteenth
+            # round of blind helpers): "card" alone is a GPU as often.
+            r"^NIC$",
+            r"(?:\bnics?\b|network|\bhcas?\b|connectx|\bcx-?\d|mlx|adapter|rdma|roce|"
+            r"infiniband|\bib\b|ethernet|\beth\d|\bens\d|\bib\d|\bports?\b|\blinks?\b|"
+            r"bond|\bmac\b|pci|firmware|driver|\bnet\b|packets?|\bpfc\b|pause|gpudirect|"
+            r"smartnic|\bdpu\b|bluefield|efa\b)",
+        ),
+        (
             r"\boff-hours\b",
             r"\b(?:night|nights|overnight|weekends?|holidays?|off[\s-]hours|after[\s-]hours|"
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"

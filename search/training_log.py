@@ -136,7 +136,21 @@ _GETS_SLOWER = re.compile(
     # the rest".
     r"\b(?:ranks?|nodes?|gpus?|workers?|hosts?)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|runs?|ran)\s+"
     r"(?:\d{1,3}(?:\.\d{1,2})?\s?%|\d{1,3}(?:\.\d{1,2})?\s?x|much|way|a\s+lot)\s+slower\s+than\s+"
-    r"(?:the\s+)?(?:others?|rest|other\s+(?:ranks?|nodes?|gpus?|workers?))\b",
+    r"(?:the\s+)?(?:others?|rest|other\s+(?:ranks?|nodes?|gpus?|workers?))\b|"
+    # a sixteenth round of blind helpers: "job ran 30% slower for ~2h", "still 20% slower
+    # than the identical node next to it", "step time +18%", "step time up from 7.1s to
+    # 9.6s", "step time has a daily pattern", "2-3s hiccups every ~5 min in step time",
+    # "each recompile is a ~90s stall on all ranks"
+    r"\b(?:jobs?|runs?|training|it|steps?|epochs?)\s+(?:ran|runs|running|is|was|are|were)\s+"
+    r"(?:\d{1,3}(?:\.\d{1,2})?\s?%|\d{1,3}(?:\.\d{1,2})?\s?x|much|way|a\s+lot)\s+slower\b|"
+    r"\b\d{1,3}(?:\.\d{1,2})?\s?%\s+slower\s+than\s+(?:the\s+|an?\s+)?(?:identical|same|other|"
+    r"rest|others|similar|healthy)\b|"
+    r"\bstep[\s_-]?times?\s+(?:(?:is|was|went|has|had|goes|keeps?)\s+)?(?:\+\s?\d{1,3}(?:\.\d+)?\s?%|"
+    r"up\b|increased|increases|doubled|jumped|grew|regress\w*|(?:a\s+)?(?:daily|periodic)\s+pattern|"
+    r"jitter\w*)|"
+    r"\b(?:stalls?|hiccups?|spikes?|slow(?:-|\s)?downs?)\s+(?:[\w~.-]+\s+){0,4}?in\s+(?:the\s+)?"
+    r"step[\s_-]?times?\b|"
+    r"\bstalls?\s+(?:on|across)\s+(?:all|every)\s+(?:ranks?|nodes?|gpus?|workers?)\b",
     re.IGNORECASE,
 )
 

@@ -3894,3 +3894,33 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:network-link-or-cable-fault" not in found
         found = self.suggest("two big jobs each take half of the gpus and both pending forever")
         assert "symptom:jobs-stuck-pending" in found
+
+    def test_a_slower_job_told_in_a_performance_engineers_words(self):
+        """A sixteenth round of blind helpers: "job ran 30% slower", "step time has a
+        daily pattern", "a ~90s stall on all ranks", hiccups in step time gave no
+        *Training throughput drop*; one part slower than its twins no *Fail-slow
+        hardware*; a step time that went down is no drop."""
+        for text in (
+            "job ran 30% slower for ~2h before this, anyone seen slowdown as a precursor?",
+            "clocks throttle every afternoon, step time has a daily pattern",
+            "torch.compile recompiles every few steps, each recompile is ~90s stall on all ranks",
+            "periodic 2-3s hiccups every ~5 min in step time across all nodes",
+        ):
+            assert "symptom:training-throughput-drop" in self.suggest(text), text
+        assert "symptom:training-throughput-drop" not in self.suggest(
+            "step time went down from 9s to 7s after the fix"
+        )
+        for text in (
+            "one slow rank drags the whole job down, how do ppl find the straggler?",
+            "one gpu in the node way slower than the rest",
+            "no clock event reasons active, yet still 20% slower than the identical node next "
+            "to it",
+        ):
+            assert "root_cause:fail-slow-hardware" in self.suggest(text), text
+
+    def test_cards_and_ranks_give_the_scale_and_no_network_card(self):
+        """ "our pretraining on 1024 cards" gave no scale and a NIC by meaning."""
+        found = self.suggest("our pretraining on 1024 cards hangs at step 3000")
+        assert "scale:1k-10k" in found and "component:nic" not in found
+        assert "scale:under-1k" in self.suggest("allreduce across 512 ranks hangs")
+        assert "component:nic" in self.suggest("the network card keeps resetting")
