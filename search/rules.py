@@ -309,7 +309,15 @@ _GPUS_MISSING = re.compile(
     r"(?P<seen3>\d{1,2})\s+(?:gpus?|devices?)\b|"
     r"\bgpu\s+count\W{0,3}(?P<seen4>\d{1,2})\s*(?:!=|<>|instead\s+of|vs\.?)\s*(?P<all4>\d{1,2})\b|"
     r"\bexpected\s+(?P<all5>\d{1,2})\s+gpus?\W{1,3}(?:but\s+)?(?:found|got|saw|sees?|detected)\s+"
-    r"(?:only\s+)?(?P<seen5>\d{1,2})\b",
+    r"(?:only\s+)?(?P<seen5>\d{1,2})\b|"
+    # what a small box's owner sees (a sixteenth round of blind helpers):
+    # "torch.cuda.is_available() returns False", "the container has no /dev/nvidia*",
+    # "ollama falls back to CPU", WSL's nvidia-smi "No devices were found"
+    r"\bcuda\.is_available\(\)\s*(?:returns?|returned|is|gives?|gave|says|==|->|:|=)?\s*"
+    r"(?:`|')?false\b|"
+    r"\bno\s+/dev/nvidia|"
+    r"\b(?:falls?|fell|falling|fallen)\s+back\s+to\s+(?:the\s+)?cpu\b|"
+    r"\bno\s+(?:cuda|gpu|nvidia)\s+(?:devices?|gpus?)\s+(?:were\s+|was\s+)?(?:found|detected|available)\b",
     re.IGNORECASE,
 )
 
@@ -480,6 +488,8 @@ _AUTOMATION_HARM = re.compile(
     r"\b(?:auto-?scaler|karpenter|consolidation|auto-?repair|auto-?remediation|automation|"
     r"cleanup\s+(?:job|script|cron\w*)|reaper)\b[^.;\n]{0,80}?\b(?:killed|kills|deleted|"
     r"deletes|terminated|terminates|evicted|evicts|wiped|disrupt(?:ed|ing|s)|"
+    # "the autoscaler thrashed" (a sixteenth round of blind helpers)
+    r"thrash(?:ed|es|ing)?|"
     r"scaled\s+(?:[\w-]+\s+){0,4}?down|removed)\b(?![^.;\n]{0,30}\bas\s+(?:designed|"
     r"expected|intended))",
     re.IGNORECASE,

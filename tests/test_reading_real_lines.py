@@ -3924,3 +3924,21 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "scale:1k-10k" in found and "component:nic" not in found
         assert "scale:under-1k" in self.suggest("allreduce across 512 ranks hangs")
         assert "component:nic" in self.suggest("the network card keeps resetting")
+
+    def test_a_small_boxs_gpu_that_torch_cannot_see(self):
+        """A sixteenth round of blind helpers: "torch.cuda.is_available() returns False",
+        a container with "no /dev/nvidia*", ollama falling back to the CPU gave no *GPU
+        not visible to the workload*."""
+        for text in (
+            "wsl2 torch.cuda.is_available() returns False but nvidia-smi works inside wsl",
+            "when it starts the container has no /dev/nvidia*",
+            "ollama randomly falls back to cpu after a few hrs",
+        ):
+            assert "symptom:gpu-not-visible" in self.suggest(text), text
+        assert "symptom:gpu-not-visible" not in self.suggest(
+            "torch.cuda.is_available() returns True, so the GPU is fine"
+        )
+
+    def test_an_autoscaler_that_thrashed_is_faulty_automation(self):
+        found = self.suggest("inference fleet cost spike bc autoscaler thrashed every 10 min")
+        assert "root_cause:faulty-automation" in found
