@@ -3942,3 +3942,12 @@ class ReadingRealLinesTests(LibraryTestCase):
     def test_an_autoscaler_that_thrashed_is_faulty_automation(self):
         found = self.suggest("inference fleet cost spike bc autoscaler thrashed every 10 min")
         assert "root_cause:faulty-automation" in found
+
+    def test_an_ascend_operators_framework_and_file_system(self):
+        """MindSpore (Huawei's framework) and CPFS (Alibaba Cloud's parallel file system)
+        were unknown names to a sixteenth round of blind helpers."""
+        assert "component:training-framework" in self.suggest(
+            "MindSpore job on 910B fails at step 1"
+        )
+        found = self.suggest("checkpoint save to cpfs take 40min for 175B model")
+        assert "component:shared-file-system" in found
