@@ -3947,7 +3947,7 @@ class ReadingRealLinesTests(LibraryTestCase):
         """MindSpore (Huawei's framework) and CPFS (Alibaba Cloud's parallel file system)
         were unknown names to a sixteenth round of blind helpers."""
         assert "component:training-framework" in self.suggest(
-            "MindSpore job on 910B fails at step 1"
+            "mindspore graph compile take 2 hours on 910b before first step"
         )
         found = self.suggest("checkpoint save to cpfs take 40min for 175B model")
         assert "component:shared-file-system" in found
