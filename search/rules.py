@@ -567,7 +567,8 @@ def user_code_errors(text):
 _MISSING_SOFTWARE = re.compile(
     r"\b(?:(?:kernel\s+)?modules?|drivers?|daemons?|(?:system\s+)?services?|fabric\s?-?manager|"
     r"nvidia-[\w-]{2,30}|peermem|nv_peer_mem|nv-peer-mem|nvlsm|dcgm|ofed|dkms)[`'\"]?\s+"
-    r"(?:is\s+|was\s+|were\s+|are\s+)?(?:not|never|n't)\s+(?:loaded|installed|running|started|present)\b",
+    r"(?:is\s+|was\s+|were\s+|are\s+|does\s+|did\s+|could\s+)?(?:not|never|n't)\s+(?:loaded|installed|"
+    r"running|started|present|load|start|run)\b",
     re.IGNORECASE,
 )
 

@@ -3951,3 +3951,18 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         found = self.suggest("checkpoint save to cpfs take 40min for 175B model")
         assert "component:shared-file-system" in found
+
+    def test_a_cable_error_a_bad_ram_stick_and_a_fabric_manager_that_did_not_start(self):
+        """The mlx5 driver's "Cable error" module event is a cable fault; "a bad RAM stick"
+        a host component failure; "nvidia-fabricmanager not start" missing node software
+        (a sixteenth round of blind helpers)."""
+        found = self.suggest(
+            "Mar 14 02:17:43 gpu-a17-042 kernel: mlx5_core 0000:c1:00.0: "
+            "mlx5_port_module_event:1140:(pid 0): Port module event[error]: module 0, Cable "
+            "error, High Temperature"
+        )
+        assert found["root_cause:network-link-or-cable-fault"]["how"] == "signature"
+        found = self.suggest("still getting random reboots. ended up being a bad RAM stick")
+        assert "root_cause:host-component-failure" in found
+        found = self.suggest("nvidia-fabricmanager not start after reboot, cuda init fail 802")
+        assert "root_cause:missing-node-software" in found
