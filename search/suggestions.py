@@ -215,6 +215,7 @@ _FAILED_AFTER = re.compile(
 # [0]mlx5_0:1/RoCE"): with RoCE named, that "IB" is no InfiniBand fabric (a sixteenth
 # round of blind helpers got it as a forbidden chip).
 INFINIBAND = ("component", "infiniband-fabric")
+INFERENCE_SERVER = ("component", "inference-server")
 _ROCE = re.compile(r"\broce(?:v2)?\b", re.IGNORECASE)
 # Right before "training", the hardware's own training: a link's or memory's (a server
 # stuck "at memory training" during POST, "NVLink link training failed"), not a model's
@@ -666,6 +667,11 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         # organisation) is particular however broad its component: only generic words
         # ("GPU") are the setting.
         products = {f.start for f in found if f.kind == "organisation"}
+        # (and a server named by its product's own name: "tritonserver keeps restarting",
+        # "TGI router returns 424", as a fourteenth round of blind helpers wrote them)
+        products |= {
+            f.start for f in found if f.how == "alias" and (f.kind, f.slug) == INFERENCE_SERVER
+        }
         found = [
             _with(f, confidence=PASSING_CONFIDENCE)
             if f.how not in ("meaning", "signature")

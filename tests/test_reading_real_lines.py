@@ -3966,3 +3966,13 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "root_cause:host-component-failure" in found
         found = self.suggest("nvidia-fabricmanager not start after reboot, cuda init fail 802")
         assert "root_cause:missing-node-software" in found
+
+    def test_a_serving_engine_by_its_own_name_is_not_the_setting(self):
+        """ "tritonserver pods keep restarting", "TGI router returns 424" offered no
+        inference server: a broad value named in one word was read as the setting beside
+        the crash loop (a fourteenth round of blind helpers)."""
+        for text in (
+            "tritonserver pods keep restarting after the model repo update",
+            "TGI router returns 424 Failed Dependency under load",
+        ):
+            assert "component:inference-server" in self.suggest(text), text
