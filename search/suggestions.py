@@ -116,6 +116,7 @@ from .service import (
     slow_answers,
 )
 from .spelling import to_typed
+from .storage import degraded_storage
 from .subjects import lacks_subject
 from .text import (
     ACCESS_LOG_REQUEST,
@@ -224,7 +225,7 @@ _HARDWARE_TRAINING = re.compile(
     r"\b(?:link|links|memory|dimm|dram|ddr\d?|lane|equali[sz]ation|pcie|phy)\s+$", re.IGNORECASE
 )
 # Values read by rule (``search/rules.py``, ``service.py``, ``changes.py``, ``hardware.py``,
-# ``cloud.py``, ``security.py``, ``training_log.py``), each with its reader.
+# ``cloud.py``, ``security.py``, ``storage.py``, ``training_log.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
     (("contributing_factor", "repeat-offender-nodes"), repeat_offenders),
@@ -260,6 +261,7 @@ READ_BY_RULE = (
     (("root_cause", "firmware-or-driver-bug"), firmware_faults),
     (("symptom", "elevated-error-rate"), failed_requests),
     (("root_cause", "missing-node-software"), missing_software),
+    (("root_cause", "storage-system-failure"), degraded_storage),
 )
 
 

@@ -3976,3 +3976,15 @@ class ReadingRealLinesTests(LibraryTestCase):
             "TGI router returns 424 Failed Dependency under load",
         ):
             assert "component:inference-server" in self.suggest(text), text
+
+    def test_a_storage_system_running_degraded_is_a_storage_system_failure(self):
+        """Weka "in degraded state", a Lustre OST rebuilding, Ceph's HEALTH_WARN with OSDs
+        down gave no cause (a fourteenth round of blind helpers)."""
+        for text in (
+            "weka cluster in degraded state, 2 drives failed and rebuild running",
+            "Lustre OST0012 is degraded, RAID rebuild in progress, reads slow",
+            "ceph health HEALTH_WARN: 3 osds down, pgs degraded",
+        ):
+            assert "root_cause:storage-system-failure" in self.suggest(text), text
+        found = self.suggest("lustre was not degraded, it was the network")
+        assert "root_cause:storage-system-failure" not in found

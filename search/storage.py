@@ -1,0 +1,37 @@
+"""Values read by rule from the state of a storage system (issue 19), offered as
+``search/rules.py``'s are (``suggestions.READ_BY_RULE``). Every pattern's repetitions are
+bounded, so each reader is linear in the text.
+
+- A storage system running degraded or rebuilding: a Weka cluster "in degraded state", a
+  Lustre OST "degraded, RAID rebuild in progress", Ceph's ``HEALTH_WARN`` with OSDs down
+  (:func:`degraded_storage`, the root cause *Storage system failure*). A fourteenth round
+  of blind helpers wrote these of GPFS NSD servers and Weka drives and got no cause.
+
+The states are the systems' own words: Ceph's health checks (``HEALTH_WARN``,
+``HEALTH_ERR``, "osds down", "pgs degraded": docs.ceph.com/en/latest/rados/operations/
+health-checks/), a RAID array's "degraded" and "rebuild" (mdadm's /proc/mdstat).
+"""
+
+import re
+
+# A storage system, or a part of one.
+_STORE = (
+    r"(?:weka(?:fs)?|lustre|gpfs|spectrum\s+scale|nsds?|osts?\d*|mdts?\d*|oss|mds|beegfs|vast|"
+    r"ceph|osds?|pgs|nfs|file\s?systems?|fs|storage(?:\s+(?:cluster|array|pool|system))?|"
+    r"raid(?:\s+(?:array|group|set))?|arrays?|md\d{1,3}|zpool|pool)"
+)
+_DEGRADED = re.compile(
+    rf"\b{_STORE}\b[^.;\n]{{0,40}}?\b(?:(?:is|was|are|were|went|in(?:\s+a)?)\s+)?"
+    r"(?:degraded(?:\s+(?:state|mode))?|rebuild(?:ing)?\s+(?:is\s+)?(?:running|in\s+progress|"
+    r"started)|rebuilding|resync(?:ing|hronizing)?)\b|"
+    r"\bHEALTH_(?:WARN|ERR)\b[^\n]{0,80}?\b(?:osds?\s+down|pgs?\s+(?:\w+\s+)?degraded|"
+    r"down\s+osds?)\b",
+    re.IGNORECASE,
+)
+
+
+def degraded_storage(text):
+    """``[(start, end)]`` of the places ``text`` says a storage system runs degraded or
+    rebuilds (:data:`_DEGRADED`): the root cause *Storage system failure*. Linear in the
+    text."""
+    return [match.span() for match in _DEGRADED.finditer(text)]
