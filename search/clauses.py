@@ -46,6 +46,15 @@ _DOUBTED = re.compile(
     r"(?:(?:a|an|the|any)\s+)?$",
     re.IGNORECASE,
 )
+# Trouble a denial may name before where it was not ("no errors on the NIC").
+_TROUBLE_NOUNS = frozenset(
+    [
+        *("errors", "error", "flaps", "flap", "issues", "issue", "problems", "problem"),
+        *("alerts", "alarms", "warnings", "drops", "faults", "failures", "retransmits"),
+        "timeouts",
+    ]
+)
+_NO_WORDS = frozenset(["no", "not", "zero", "without", "never", "none"])
 _GAP_WORDS = """a an any the single sign signs of evidence indication hint real obvious
 visible further more other actual see saw seen find found observe observed notice noticed
 get got hit have had there them these those are were is was be to look looks looked like
@@ -303,7 +312,13 @@ _DENIED_AFTER = re.compile(
     r"(?:worked|behaved|performed)\s+(?:fine|normally|correctly|as\s+expected))\b|"
     r"(?:(?:and|&)\s+[\w.-]+\s+)?(?:pods?\s+|nodes?\s+)?(?:is\s+|was\s+|are\s+|were\s+)?"
     r"(?:all\s+)?"
-    r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable)\b(?!\s+the\b))",
+    r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable)\b(?!\s+the\b)|"
+    # "nccl-tests pass between nodes", "dcgmi diag passed" (a seventeenth round of blind
+    # helpers)
+    # (but not one that passed too early: "readiness probe passed before the model loaded")
+    # ("the health check kept passing" is the trouble: only a test's own word between)
+    rf"(?:{_SAME_CLAUSE}(?:tests?|diags?|checks?|suites?)\s+)?(?:all\s+)?(?:pass|passes|passed)\b"
+    r"(?!\s+(?:before|too|even|while|although|despite|prematurely|early|but|though)\b))",
     re.IGNORECASE,
 )
 # A state read off a tool's table right after a value's words: "HW Thermal Slowdown :
@@ -793,6 +808,14 @@ def denied(sentence, start, end=None, counts=True):
     text = " ".join(tokens)
     if _DENIAL.search(text):
         return not _FAILURE.search(text)
+    if tokens[-1].casefold() in _TROUBLE_NOUNS:
+        # Where a denied trouble was not: "no link flaps or symbol errors on the UFM side",
+        # "zero errors in the NIC counters" (a seventeenth round of blind helpers).
+        window = [token.casefold() for token in tokens[-7:-1]]
+        if any(word in _NO_WORDS for word in window) and not any(
+            word in _CLAUSE_WORDS for word in window
+        ):
+            return True
     if tokens[-1].casefold() == "from":
         # What a denied thing came from: "wasnt stragglers from the dataloader", "no
         # errors from the NIC", "not from the dataloader" (a fifteenth round of blind

@@ -218,6 +218,11 @@ _FAILED_AFTER = re.compile(
 INFINIBAND = ("component", "infiniband-fabric")
 INFERENCE_SERVER = ("component", "inference-server")
 _ROCE = re.compile(r"\broce(?:v2)?\b", re.IGNORECASE)
+# ibv_devinfo's "link_layer: InfiniBand" or "link_layer: Ethernet" (RoCE) tells the fabric
+# of the port outright; a line's signature of the other is set aside (an IPv4-mapped GID
+# in an NCCL line read as RoCE on an InfiniBand port: a seventeenth round of blind helpers).
+ROCE = ("component", "roce-fabric")
+_LINK_LAYER = re.compile(r"\blink_layer:\s*(InfiniBand|Ethernet)\b")
 # Right before "training", the hardware's own training: a link's or memory's (a server
 # stuck "at memory training" during POST, "NVLink link training failed"), not a model's
 # (a fifteenth round of blind helpers got the Training workload and a job crash).
@@ -374,6 +379,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             and _ROCE.search(sentence)
         ):
             continue  # NCCL's verbs transport, on a RoCE fabric (:data:`INFINIBAND`)
+        layer = _LINK_LAYER.search(sentence)
+        if layer and (kind, slug) == (INFINIBAND if layer.group(1) == "Ethernet" else ROCE):
+            continue  # ibv_devinfo says which fabric the port is on
         name = vocabulary.candidates[(kind, slug)].name
         # Shown to the end of the token the match ends in: "localGid ::ffff:10.0.4.22",
         # not "localGid ::ffff:1" (a pattern may stop at its first digit).

@@ -3988,3 +3988,28 @@ class ReadingRealLinesTests(LibraryTestCase):
             assert "root_cause:storage-system-failure" in self.suggest(text), text
         found = self.suggest("lustre was not degraded, it was the network")
         assert "root_cause:storage-system-failure" not in found
+
+    def test_seventeenth_rounds_forbidden_chips(self):
+        """A seventeenth round of blind helpers: "nccl-tests pass between nodes" offered
+        NCCL; "no link flaps or symbol errors on the UFM side" the InfiniBand fabric; an
+        NCCL line on a port ibv_devinfo calls InfiniBand the RoCE fabric."""
+        found = self.suggest(
+            "ruled out EFA, fi_info shows efa provider fine and nccl-tests pass between nodes."
+            " slowness was the customer's dataloader reading from S3 with 2 workers"
+        )
+        assert "component:nccl" not in found
+        found = self.suggest("gateway threw 502s, readiness probe passed before the model loaded")
+        assert "component:health-check" in found
+        found = self.suggest(
+            "infiniband fabric is clean, no link flaps or symbol errors on the UFM side. nccl "
+            "hang was a deadlock in their code"
+        )
+        assert "component:infiniband-fabric" not in found
+        assert "component:nic" in self.suggest("errors on the NIC every hour")
+        found = self.suggest(
+            "ibv_devinfo\nhca_id:\tmlx5_4\n\t\tlink_layer:\t\tInfiniBand\nNCCL WARN NET/IB : Got "
+            "completion from peer 10.0.3.17<45233> with status=12 opcode=0 len=0 vendor err "
+            "129 (Recv) localGid ::ffff:10.0.3.21"
+        )
+        assert "component:roce-fabric" not in found
+        assert "component:infiniband-fabric" in found
