@@ -4013,3 +4013,14 @@ class ReadingRealLinesTests(LibraryTestCase):
         )
         assert "component:roce-fabric" not in found
         assert "component:infiniband-fabric" in found
+
+    def test_instance_families_as_customers_write_them(self):
+        """ "their p5s", "gke a3 node pool", "L4s" named no accelerator (a seventeenth
+        round of blind helpers); a p5 latency percentile names none."""
+        for text, value in (
+            ("customer says their p5s keep failing health checks", "accelerator:h100"),
+            ("gke a3 node pool stuck provisioning for 3 hours", "accelerator:h100"),
+            ("we run inference on L4s and latency doubled", "accelerator:l4"),
+        ):
+            assert value in self.suggest(text), (text, value)
+        assert "accelerator:h100" not in self.suggest("p5 latency is fine but p99 spiked")
