@@ -8,7 +8,8 @@ are bounded, so each reader is linear in the text.
 - requests or a service that got slow (:func:`slow_answers`);
 - traffic that jumped (:func:`demand_surges`);
 - capacity that ran out (:func:`capacity_exhaustions`);
-- a share of requests that failed (:func:`failed_requests`).
+- a share of requests that failed (:func:`failed_requests`);
+- a call to a hosted model or a model endpoint (:func:`model_calls`, the Inference workload).
 """
 
 import re
@@ -177,3 +178,32 @@ def failed_requests(text):
     """``[(start, end)]`` of the places ``text`` says a share of a service's requests failed
     (:data:`_FAILED_REQUESTS`): the symptom *Elevated error rate*. Linear in the text."""
     return [match.span() for match in _FAILED_REQUESTS.finditer(text)]
+
+
+# A call to a hosted model or a model endpoint, by its client's or its API's own names: the
+# Python clients' exceptions ("openai.RateLimitError", "anthropic.InternalServerError"),
+# their calls ("client.messages.create", "chat.completions"), Bedrock's InvokeModel and
+# SageMaker's InvokeEndpoint operations, a provider's model API or endpoint ("azure openai
+# deployment", "sagemaker endpoint", "vertex ai online prediction", "hf endpoint",
+# "replicate predictions", "embeddings api"), a hosted model by name ("gpt-4o", "claude
+# 3.5"). The work is inference (a seventeenth round of blind helpers, users of managed
+# platforms, got no workload in sixteen such texts).
+_MODEL_CALL = re.compile(
+    r"\b(?:openai|anthropic)\.[A-Z]\w{2,40}(?:Error|Exception)\b|"
+    r"\b(?:messages|chat\.completions|completions|embeddings)\.create\b|"
+    r"\bInvoke(?:Model|Endpoint)(?:WithResponseStream)?\b|"
+    r"\b(?:azure\s+openai|bedrock|openai\s+api|anthropic\s+api|claude\s+api|gemini\s+api)\b|"
+    r"\b(?:sagemaker|vertex(?:\s+ai)?|hf|hugging\s?face|databricks|modal)\s+(?:(?:online|serving|"
+    r"inference|model)\s+)?(?:prediction\s+)?endpoints?\b|"
+    r"\bvertex(?:\s+ai)?\s+(?:online\s+)?predictions?\b|\breplicate\s+predictions?\b|"
+    r"\bembeddings?\s+(?:api|endpoint)\b|"
+    r"\b(?:gpt-4o?(?:-mini)?|gpt-3\.5|gpt-4\.\d|o1-(?:mini|preview)|claude[\s-]3(?:[.-]\d)?|"
+    r"claude[\s-](?:sonnet|opus|haiku))\b",
+    re.IGNORECASE,
+)
+
+
+def model_calls(text):
+    """``[(start, end)]`` of the places ``text`` calls a hosted model or a model endpoint
+    (:data:`_MODEL_CALL`): the Inference workload. Linear in the text."""
+    return [match.span() for match in _MODEL_CALL.finditer(text)]

@@ -113,6 +113,7 @@ from .service import (
     failed_requests,
     full_outages,
     mistuned_timeouts,
+    model_calls,
     slow_answers,
 )
 from .spelling import to_typed
@@ -267,6 +268,7 @@ READ_BY_RULE = (
     (("symptom", "elevated-error-rate"), failed_requests),
     (("root_cause", "missing-node-software"), missing_software),
     (("root_cause", "storage-system-failure"), degraded_storage),
+    (("workload", "inference"), model_calls),
 )
 
 

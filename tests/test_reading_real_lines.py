@@ -4024,3 +4024,17 @@ class ReadingRealLinesTests(LibraryTestCase):
         ):
             assert value in self.suggest(text), (text, value)
         assert "accelerator:h100" not in self.suggest("p5 latency is fine but p99 spiked")
+
+    def test_a_call_to_a_hosted_model_is_inference(self):
+        """Errors from a hosted model's client or a model endpoint gave no Inference
+        workload (a seventeenth round of blind helpers, users of managed platforms)."""
+        for text in (
+            "openai.RateLimitError: Error code: 429 - {'error': {'message': 'Rate limit "
+            "reached for gpt-4o in organization org-XXXX on tokens per min (TPM)'}}",
+            "botocore.errorfactory.ThrottlingException: An error occurred "
+            "(ThrottlingException) when calling the InvokeModel operation",
+            "our sagemaker endpoint takes 6-7 min to scale out when traffic spikes",
+            "anthropic api outage this morning? getting 'overloaded' errors on everything",
+        ):
+            assert "workload:inference" in self.suggest(text), text
+        assert "workload:inference" not in self.suggest("OpenAI trained the model on 25k A100s")
