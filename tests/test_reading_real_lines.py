@@ -4038,3 +4038,17 @@ class ReadingRealLinesTests(LibraryTestCase):
         ):
             assert "workload:inference" in self.suggest(text), text
         assert "workload:inference" not in self.suggest("OpenAI trained the model on 25k A100s")
+
+    def test_cloud_quota_and_sku_errors_are_capacity_exhaustion(self):
+        """SageMaker's ResourceLimitExceeded, Azure's SkuNotAvailable and Compute Engine's
+        "Quota '…' exceeded" gave no cause (a seventeenth round of blind helpers)."""
+        for text in (
+            "botocore.errorfactory.ResourceLimitExceeded: An error occurred "
+            "(ResourceLimitExceeded) when calling the CreateTrainingJob operation",
+            "SkuNotAvailable: The requested VM size Standard_ND96isr_H100_v5 is currently not "
+            "available in location 'eastus'.",
+            "ERROR: (gcloud.compute.instances.create) Could not fetch resource: - Quota "
+            "'NVIDIA_H100_GPUS' exceeded.  Limit: 0.0 in region us-central1.",
+        ):
+            found = self.suggest(text)
+            assert found["root_cause:capacity-exhaustion"]["how"] == "signature", text
