@@ -4052,3 +4052,38 @@ class ReadingRealLinesTests(LibraryTestCase):
         ):
             found = self.suggest(text)
             assert found["root_cause:capacity-exhaustion"]["how"] == "signature", text
+
+    def test_a_serving_stacks_data_layer_lines(self):
+        """A seventeenth round of blind helpers (on call for the gateway, caches,
+        databases, queues and deploys of a model API) pasted these and got no part."""
+        for text, value in (
+            (
+                "2025-01-19 02:07:33.121 UTC [412882] FATAL:  sorry, too many clients already",
+                "component:database",
+            ),
+            (
+                "2025-01-19 02:07:33.121 UTC [412882] FATAL:  sorry, too many clients already",
+                "root_cause:capacity-exhaustion",
+            ),
+            ("OOM command not allowed when used memory > 'maxmemory'.", "component:cache"),
+            (
+                "GROUP               TOPIC               PARTITION  CURRENT-OFFSET  "
+                "LOG-END-OFFSET  LAG       CONSUMER-ID",
+                "component:message-queue",
+            ),
+            (
+                'Warning  Failed  3m (x5 over 6m)  kubelet  Failed to pull image "registry.'
+                'internal.example.com/serving/gateway:1.4.2": rpc error: 401 Unauthorized',
+                "component:package-or-model-registry",
+            ),
+            (
+                "Error: UPGRADE FAILED: release inference-gateway failed, and has been rolled "
+                "back due to atomic being set",
+                "component:build-and-release-pipeline",
+            ),
+            (
+                "JWT tokens rejected as not yet valid (nbf), partial 401s",
+                "component:authentication-service",
+            ),
+        ):
+            assert value in self.suggest(text), (text, value)
