@@ -7,7 +7,8 @@ linear in the text.
 - trouble after an upgrade, and what was upgraded (:func:`upgrades`);
 - trouble gone after a downgrade (:func:`downgrades`);
 - two versions that must agree set against each other (:func:`version_mismatches`);
-- trouble that firmware or a driver caused at work (:func:`firmware_faults`).
+- trouble that firmware or a driver caused at work (:func:`firmware_faults`);
+- a change that reached everything at once (:func:`all_at_once`).
 """
 
 import re
@@ -231,3 +232,23 @@ def firmware_faults(text):
     driver at work (:data:`_FIRMWARE_FAULT`), not from updating it: *Firmware or driver
     bug*. Linear in the text."""
     return [match.span() for match in _FIRMWARE_FAULT.finditer(text)]
+
+
+# A change given to everything at once, in numbers or words: "flipped the new tokenizer on
+# for 100% instead of 5%", "pushed to the whole fleet at once", "rolled out fleet-wide in
+# one go" (a seventeenth round of blind helpers). The contributing factor *No staged
+# rollout*.
+_ALL_AT_ONCE = re.compile(
+    r"\b(?:for|to|on|at)\s+100\s?%\s+(?:of\s+[\w-]+\s+)?(?:traffic\s+|users\s+|tenants\s+)?"
+    r"instead\s+of\s+\d{1,2}(?:\.\d)?\s?%|"
+    r"\b(?:to|across|on)\s+(?:the\s+)?(?:whole|entire)\s+(?:fleet|cluster|region)\s+at\s+once\b|"
+    r"\bfleet-?wide\s+(?:at\s+once|in\s+one\s+go|simultaneously)\b",
+    re.IGNORECASE,
+)
+
+
+def all_at_once(text):
+    """``[(start, end)]`` of the places ``text`` says a change reached everything at once
+    (:data:`_ALL_AT_ONCE`): the contributing factor *No staged rollout*. Linear in the
+    text."""
+    return [match.span() for match in _ALL_AT_ONCE.finditer(text)]

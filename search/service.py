@@ -185,7 +185,7 @@ def failed_requests(text):
 # their calls ("client.messages.create", "chat.completions"), Bedrock's InvokeModel and
 # SageMaker's InvokeEndpoint operations, a provider's model API or endpoint ("azure openai
 # deployment", "sagemaker endpoint", "vertex ai online prediction", "hf endpoint",
-# "replicate predictions", "embeddings api"), a hosted model by name ("gpt-4o", "claude
+# "replicate predictions", "embeddings api", "chat api"), a hosted model by name ("gpt-4o", "claude
 # 3.5"). The work is inference (a seventeenth round of blind helpers, users of managed
 # platforms, got no workload in sixteen such texts).
 _MODEL_CALL = re.compile(
@@ -196,7 +196,7 @@ _MODEL_CALL = re.compile(
     r"\b(?:sagemaker|vertex(?:\s+ai)?|hf|hugging\s?face|databricks|modal)\s+(?:(?:online|serving|"
     r"inference|model)\s+)?(?:prediction\s+)?endpoints?\b|"
     r"\bvertex(?:\s+ai)?\s+(?:online\s+)?predictions?\b|\breplicate\s+predictions?\b|"
-    r"\bembeddings?\s+(?:api|endpoint)\b|"
+    r"\bembeddings?\s+(?:api|endpoint)\b|\bchat\s+(?:api|endpoint|completions?)\b|"
     r"\b(?:gpt-4o?(?:-mini)?|gpt-3\.5|gpt-4\.\d|o1-(?:mini|preview)|claude[\s-]3(?:[.-]\d)?|"
     r"claude[\s-](?:sonnet|opus|haiku))\b",
     re.IGNORECASE,

@@ -39,6 +39,7 @@ import re
 from lib.phrases import proper_key
 
 from .changes import (
+    all_at_once,
     configuration_changes,
     downgrades,
     firmware_faults,
@@ -269,6 +270,7 @@ READ_BY_RULE = (
     (("root_cause", "missing-node-software"), missing_software),
     (("root_cause", "storage-system-failure"), degraded_storage),
     (("workload", "inference"), model_calls),
+    (("contributing_factor", "no-staged-rollout"), all_at_once),
 )
 
 

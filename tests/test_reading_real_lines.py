@@ -4087,3 +4087,16 @@ class ReadingRealLinesTests(LibraryTestCase):
             ),
         ):
             assert value in self.suggest(text), (text, value)
+
+    def test_a_change_given_to_everyone_at_once(self):
+        """ "flipped the new tokenizer on for 100% instead of 5%" gave no *No staged
+        rollout*, "full outage of chat api" no Inference workload (a seventeenth round)."""
+        found = self.suggest(
+            "feature flag rollout flipped the new tokenizer on for 100% instead of 5%, "
+            "garbage outputs for 20 min"
+        )
+        assert "contributing_factor:no-staged-rollout" in found
+        assert "contributing_factor:no-staged-rollout" not in self.suggest(
+            "we ramped to 100% over two days"
+        )
+        assert "workload:inference" in self.suggest("~4 min full outage of chat api")
