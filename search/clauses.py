@@ -171,7 +171,11 @@ _SUSPECTED = re.compile(
     re.IGNORECASE,
 )
 # After a suspicion, what it was drawn from: "because NCCL timeouts were reported".
-_EVIDENCE = re.compile(r"\b(?:because|since|given\s+that|as\s+we\s+saw|after\s+seeing)\b", re.I)
+# ("we thought the GPU was bad after Xid 79": what came before the guess happened; a
+# seventeenth round of blind helpers)
+_EVIDENCE = re.compile(
+    r"\b(?:because|since|given\s+that|as\s+we\s+saw|after\s+seeing|after)\b", re.I
+)
 # Evidence that only seemed so: "because GPU temps looked high, but actually the firmware
 # was reporting wrong temps" (a fifteenth round of blind helpers got GPU overheating): the
 # correction refutes it with the guess.

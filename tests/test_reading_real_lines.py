@@ -4100,3 +4100,20 @@ class ReadingRealLinesTests(LibraryTestCase):
             "we ramped to 100% over two days"
         )
         assert "workload:inference" in self.suggest("~4 min full outage of chat api")
+
+    def test_what_a_guess_came_after_happened(self):
+        """ "we thought the GPU was bad after Xid 79 but it turned out to be the PSU" set
+        the Xid aside with the guess (a seventeenth round of blind helpers); PCIe replays
+        are a PCIe error, NVLink's replay counters are not."""
+        found = self.suggest(
+            "we thought the GPU was bad after Xid 79 but it turned out to be the PSU on the "
+            "host, tech replaced the power supply and gpu came back"
+        )
+        assert "symptom:gpu-fell-off-the-bus" in found
+        assert "root_cause:faulty-gpu" not in found
+        found = self.suggest(
+            "dcgmi diag failing on one gpu with pcie replay counter way over threshold"
+        )
+        assert "symptom:pcie-error" in found
+        found = self.suggest("Xid 74 repeatedly, nvlink replay counters climbing")
+        assert "symptom:pcie-error" not in found
