@@ -633,8 +633,8 @@ def set_aside_clauses(sentence, guesses=True):
             # timeouts were reported"): only the suspicion is set aside.
             evidence = _EVIDENCE.search(sentence, suspected.end(), stop)
             # ("we thought the NCCL timeout was the network": the timeout happened)
-            about = _GUESSED_ABOUT.match(sentence, suspected.end())
-            start = suspected.start() if looks else (about.end() if about else cursor)
+            about = _guessed_about(sentence, suspected)
+            start = suspected.start() if looks else (about if about is not None else cursor)
             spans.append((start, max(start, evidence.start() if evidence else stop)))
         elif red_herring:
             if _DEMONSTRATIVE.match(sentence, cursor, red_herring.start()):
@@ -722,8 +722,8 @@ def corrected_guesses(sentence):
     )
     for guess in _GUESS.finditer(sentence, 0, until):
         at = bisect.bisect_left(stops, guess.end())
-        subject = _GUESSED_ABOUT.match(sentence, guess.end())
-        start = subject.end() if subject else guess.start()
+        about = _guessed_about(sentence, guess)
+        start = about if about is not None else guess.start()
         spans.append((start, max(start, stops[at] if at < len(stops) else until)))
     return spans
 
@@ -732,11 +732,30 @@ def corrected_guesses(sentence):
 # spike was an lr issue (…), it turned out to be a few docs in the web crawl" guessed a
 # cause of a loss spike that happened (a fourteenth round of blind helpers). The guess
 # then starts after it.
+# What was blamed on a guessed cause: "we initially blamed the NCCL timeout on the network
+# but IB counters were clean" (a seventeenth round of blind helpers): the timeout happened.
+_BLAMED_ON = re.compile(
+    r"\s+(?:the|our|this|these|those|an?)\s+(?:(?!(?:but|however|and|yet)\b)[\w/-]+\s+){1,4}?"
+    r"(?:on|for)\b",
+    re.IGNORECASE,
+)
 _GUESSED_ABOUT = re.compile(
-    r"\s+(?:that\s+)?(?:the|our|this|these|those)\s+(?:[\w/-]+\s+){1,4}?"
+    # (within the guess's clause: "initially blamed the NIC but it was the switch" is about
+    # no NIC)
+    r"\s+(?:that\s+)?(?:the|our|this|these|those)\s+(?:(?!(?:but|however|and|yet)\b)[\w/-]+\s+){1,4}?"
     r"(?:was|were|is|are|came\s+from|was\s+caused\s+by|was\s+due\s+to)\b",
     re.IGNORECASE,
 )
+
+
+def _guessed_about(sentence, guess):
+    """Where what a guess was about ends, when the guess names it first (:data:`_GUESSED_ABOUT`,
+    or :data:`_BLAMED_ON` after "blamed"): ``int``, or ``None`` when it names none.
+    Input: the sentence and the guessing word's match."""
+    about = _GUESSED_ABOUT.match(sentence, guess.end())
+    if about is None and guess.group(0).casefold().endswith("blamed"):
+        about = _BLAMED_ON.match(sentence, guess.end())
+    return about.end() if about else None
 
 
 # A guess marked as a first one ("on-call first assumed a bad HBM stack", "initially
@@ -773,7 +792,9 @@ def _first_guesses(sentence):
         stop = stops[bisect.bisect_left(stops, guess.end())]
         # a revision before the guess, or one after its clause
         if (revised and revised[0] < guess.start()) or (revised and revised[-1] >= stop):
-            spans.append((guess.start(), stop))
+            about = _guessed_about(sentence, guess)
+            start = about if about is not None else guess.start()
+            spans.append((start, max(start, stop)))
     return spans
 
 

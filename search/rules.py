@@ -207,6 +207,10 @@ _NODE_LOSS = re.compile(
     r"multiple|many)\s+(?:[\w-]+\s+)?(?:nodes?|hosts?|servers?|machines?|trays?|racks?)\b|"
     r"\b(?:nodes?|hosts?|servers?|machines?|trays?)\s+(?:\d{1,4}\s+)?(?:was\s+|were\s+|got\s+)?"
     r"(?:auto(?:matically|-)?\s*)?powered\s+(?:off|down)\b|"
+    # "a whole row of H100 nodes throttled then shut down mid-training" (a seventeenth
+    # round of blind helpers; not one shut down for maintenance or by someone)
+    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:[\w-]+\s+){0,3}?(?:then\s+)?shut\s+(?:down|off)\b"
+    r"(?!\s+(?:for|by|to|at\s+\d|cleanly|gracefully|as\s+planned))|"
     # "~300 H100 nodes hard rebooted mid training run", "servers went dark", "the whole
     # pod went dark", "BMC update bricked 40 servers" (a fifteenth round of blind helpers)
     r"\b(?:nodes?|hosts?|servers?|machines?|racks?|rows?)\s+(?:\w+\s+)?(?:hard[\s-]+rebooted|"
@@ -251,7 +255,11 @@ _JOB_CRASH = re.compile(
     # overnight" (a fourteenth round of blind helpers)
     r"\btasks?\s+(?:have|has)\s+been\s+OOM[\s-]?killed\b|"
     r"\b(?:jobs?|runs?|training)\s+(?:was\s+|were\s+|got\s+)?restarted\s+(?:\d{1,3}|two|three|"
-    r"four|five|several|multiple|many)\s+times\b",
+    r"four|five|several|multiple|many)\s+times\b|"
+    # "killed ~600 running jobs", slurmctld's "Killing JobId=901553 on failed node gpu117"
+    # (a seventeenth round of blind helpers)
+    r"\bkill(?:s|ed|ing)?\s+(?:~|about\s+|around\s+|over\s+)?\d{1,6}\s+(?:running\s+|active\s+)?"
+    r"(?:jobs?|runs?)\b|\bKilling\s+JobId=\d+\s+on\s+failed\s+node\b",
     re.IGNORECASE,
 )
 

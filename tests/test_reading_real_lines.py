@@ -4117,3 +4117,27 @@ class ReadingRealLinesTests(LibraryTestCase):
         assert "symptom:pcie-error" in found
         found = self.suggest("Xid 74 repeatedly, nvlink replay counters climbing")
         assert "symptom:pcie-error" not in found
+
+    def test_a_reliability_researchers_dead_jobs_and_nodes(self):
+        """A seventeenth round of blind helpers: "killed ~600 running jobs", slurmctld's
+        "Killing JobId=… on failed node", nodes that "shut down mid-training", and "we
+        initially blamed the NCCL timeout on the network" (the timeout happened)."""
+        assert "symptom:job-crash" in self.suggest(
+            "operator ran the drain script against the wrong partition and killed ~600 running jobs"
+        )
+        assert "symptom:job-crash" in self.suggest(
+            "[2024-05-02T11:08:44.113] Killing JobId=901553 on failed node gpu117"
+        )
+        assert "symptom:node-failure" in self.suggest(
+            "CRAH units tripped and a whole row of H100 nodes throttled then shut down mid-training"
+        )
+        assert "symptom:node-failure" not in self.suggest(
+            "the nodes were shut down for maintenance"
+        )
+        found = self.suggest(
+            "we initially blamed the NCCL timeout on the network but IB counters were clean"
+        )
+        assert "symptom:nccl-timeout" in found
+        assert "component:nic" not in self.suggest(
+            "we initially blamed the NIC but it was the switch"
+        )
