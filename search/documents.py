@@ -126,13 +126,17 @@ class Document:
     lengths: dict
 
 
-def _distinct_stems(parts):
-    """Distinct stems per part of ``parts`` (``dict[str part, str text]``), stop words left
-    out: ``dict[str part, int]``, what ``length(ts_filter(vector, '{a}'))`` gives."""
-    return {
-        part: len({stem(word) for word in words(text) if word not in STOP_WORDS})
-        for part, text in parts.items()
-    }
+def _lengths(weights, case):
+    """Distinct stems per part, ``dict[str part, int]``, as ``length(ts_filter(vector,
+    '{a}'))`` gives them: parts A, B and D off ``weights`` (a document's), part C off the
+    case's own fields (:data:`OWN_C_FIELDS`), without its terms' aliases."""
+    counts = dict.fromkeys(WEIGHTS, 0)
+    for found in weights.values():
+        for part in set(found):
+            counts[part] += 1
+    own = " ".join(getattr(case, field)[:FIELD_LENGTH] for field in OWN_C_FIELDS)
+    counts["C"] = len({stem(word) for word in words(own) if word not in STOP_WORDS})
+    return counts
 
 
 def document_of(case, aliases=True):
@@ -153,7 +157,7 @@ def document_of(case, aliases=True):
                 parts.append(part)
             else:
                 parts.append(None)
-    return Document(weights, stems, parts, _distinct_stems(search_parts(case, aliases=False)))
+    return Document(weights, stems, parts, _lengths(weights, case))
 
 
 def _joined(model, field):
@@ -187,9 +191,21 @@ def _evidence_sql():
     )
 
 
-def stored_vector(aliases=True):
-    """The SQL expression of a case's search vector: :func:`search_parts` for PostgreSQL
-    (``aliases`` as it takes them).
+# Part C's own fields (without the terms' aliases), which its length is read from.
+OWN_C_FIELDS = ("symptoms_text", "trigger", "impact", "detection")
+
+
+def own_words_c():
+    """The SQL expression of part C of a case's search vector without its terms' aliases:
+    what :func:`update_search_vectors` reads part C's length from (the other parts hold
+    no aliases, so their lengths are read off the stored vector)."""
+    return SearchVector(
+        *(_words_only(f, FIELD_LENGTH) for f in OWN_C_FIELDS), weight="C", config=CONFIG
+    )
+
+
+def stored_vector():
+    """The SQL expression of a case's search vector: :func:`search_parts` for PostgreSQL.
 
     Keep the two in step: the same fields under the same weights. (PostgreSQL stems and
     drops stop words itself; accents are folded by :func:`_words_only`.)
@@ -202,13 +218,7 @@ def stored_vector(aliases=True):
     parts = {
         "A": ["title"],
         "B": ["summary", organisation, *(_joined(kind, "name") for kind in kinds)],
-        "C": [
-            "symptoms_text",
-            "trigger",
-            "impact",
-            "detection",
-            *(_joined(kind, "aliases") for kind in kinds if aliases),
-        ],
+        "C": [*OWN_C_FIELDS, *(_joined(kind, "aliases") for kind in kinds)],
         "D": ["remediation", "action_items", "lessons", _evidence_sql()],
     }
     vectors = [
@@ -268,14 +278,14 @@ _vector_select = {}
 
 def _vectors_sql():
     """``(sql, params)``: :func:`stored_vector` of every case, as ``SELECT pk, document,
-    plain`` (``plain``: the vector without the terms' aliases, which the part lengths are
-    read from), compiled on first use."""
+    plain`` (``plain``: part C without the terms' aliases, :func:`own_words_c`, which part
+    C's length is read from), compiled on first use."""
     if "sql" not in _vector_select:
         from incidents.models import Case
 
         documents = (
             Case.objects.order_by()
-            .annotate(document=stored_vector(), plain=stored_vector(aliases=False))
+            .annotate(document=stored_vector(), plain=own_words_c())
             .values_list("pk", "document", "plain")
         )
         _vector_select["sql"] = documents.query.sql_with_params()
@@ -295,8 +305,9 @@ def update_search_vectors(case_ids):
         table = SearchDocument._meta.db_table
         with connection.cursor() as cursor:
             # PostgreSQL pulls the subquery up, so only the named cases are computed.
-            # Each part's length in distinct words, read off the vector without the
-            # terms' aliases (ts_filter keeps the words with a position of that weight):
+            # Each part's length in distinct words, read off the vector (ts_filter keeps
+            # the words with a position of that weight), part C's off its own fields
+            # without the terms' aliases (the other parts hold none):
             # an alias an editor adds to a term is evidence for the cases carrying it,
             # and does not lengthen their text, which would move every other match's
             # order (an alias of Network connectivity loss swapped two cases of a Lustre
@@ -304,7 +315,8 @@ def update_search_vectors(case_ids):
             # once, the named cases' only.
             columns = ", ".join(LENGTH_COLUMNS.values())
             lengths = ", ".join(
-                f"length(ts_filter(plain, '{{{part.lower()}}}'))" for part in LENGTH_COLUMNS
+                f"length(ts_filter({'plain' if part == 'C' else 'document'}, '{{{part.lower()}}}'))"
+                for part in LENGTH_COLUMNS
             )
             updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in ("vector", *LENGTH_COLUMNS.values()))
             cursor.execute(
