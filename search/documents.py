@@ -45,6 +45,8 @@ MAX_POSITIONS = 256
 # 225,000 characters are at most 900,000 bytes.
 FIELD_LENGTH = 20_000
 TERMS_LENGTH = 5_000
+# Part C's own fields (without the terms' aliases), which its length is read from.
+OWN_C_FIELDS = ("symptoms_text", "trigger", "impact", "detection")
 
 
 def is_postgresql():
@@ -87,7 +89,7 @@ def search_parts(case, aliases=True):
         ),
         "C": " ".join(
             [
-                *fields(case.symptoms_text, case.trigger, case.impact, case.detection),
+                *fields(*(getattr(case, field) for field in OWN_C_FIELDS)),
                 *(joined(term.aliases for term in terms) for terms in kinds if aliases),
             ]
         ),
@@ -189,10 +191,6 @@ def _evidence_sql():
         Value(""),
         output_field=TextField(),
     )
-
-
-# Part C's own fields (without the terms' aliases), which its length is read from.
-OWN_C_FIELDS = ("symptoms_text", "trigger", "impact", "detection")
 
 
 def own_words_c():

@@ -214,17 +214,34 @@ _FAILED_AFTER = re.compile(
     r"temps?|temperatures?|went\s+(?:missing|offline|away|bad))\b",
     re.IGNORECASE,
 )
+# A serving engine named by its product's own alias ("tritonserver", "TGI") is particular,
+# as a product an organisation's name names is ("vLLM").
+INFERENCE_SERVER = ("component", "inference-server")
 # NCCL names its verbs transport "NET/IB" on InfiniBand and RoCE alike ("NET/IB : Using
 # [0]mlx5_0:1/RoCE"): with RoCE named, that "IB" is no InfiniBand fabric (a sixteenth
 # round of blind helpers got it as a forbidden chip).
 INFINIBAND = ("component", "infiniband-fabric")
-INFERENCE_SERVER = ("component", "inference-server")
 _ROCE = re.compile(r"\broce(?:v2)?\b", re.IGNORECASE)
 # ibv_devinfo's "link_layer: InfiniBand" or "link_layer: Ethernet" (RoCE) tells the fabric
-# of the port outright; a line's signature of the other is set aside (an IPv4-mapped GID
+# of the port outright; a reading of the other is set aside (an IPv4-mapped GID
 # in an NCCL line read as RoCE on an InfiniBand port: a seventeenth round of blind helpers).
 ROCE = ("component", "roce-fabric")
 _LINK_LAYER = re.compile(r"\blink_layer:\s*(InfiniBand|Ethernet)\b")
+
+
+def _other_fabric(key, sentence, start, port_fabric):
+    """Whether the reading of ``key`` at ``start`` names a fabric the text rules out: the
+    other one than ibv_devinfo's link_layer says the port is on (``port_fabric``:
+    :data:`INFINIBAND`, :data:`ROCE` or ``None``), or InfiniBand read off NCCL's
+    "NET/IB" transport with RoCE named. Output: ``bool``."""
+    if key not in (INFINIBAND, ROCE):
+        return False
+    if port_fabric is not None:
+        return key != port_fabric
+    near = sentence[max(0, start - 4) : start + 6].upper()
+    return key == INFINIBAND and "NET/IB" in near and bool(_ROCE.search(sentence))
+
+
 # Right before "training", the hardware's own training: a link's or memory's (a server
 # stuck "at memory training" during POST, "NVLink link training failed"), not a model's
 # (a fifteenth round of blind helpers got the Training workload and a job crash).
@@ -366,6 +383,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     covered = list(well)
     by_signature = set()
     set_aside = set()  # values named where the text denies them: the meaning layer keeps off
+    layer = _LINK_LAYER.search(sentence)
+    port_fabric = (ROCE if layer.group(1) == "Ethernet" else INFINIBAND) if layer else None
     for kind, slug, start, end in vocabulary.signatures.find(sentence):
         covered.append((start, end))
         if denied(sentence, start, end, counts=False) or any(a <= start < b for a, b in well):
@@ -377,15 +396,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         # The signature says what its log line is: the rest of the line (prefixes, the
         # tool's wording) is not read again for its meaning.
         covered.append(line_around(sentence, start, end))
-        if (
-            (kind, slug) == INFINIBAND
-            and sentence[start : start + 6].upper() == "NET/IB"
-            and _ROCE.search(sentence)
-        ):
-            continue  # NCCL's verbs transport, on a RoCE fabric (:data:`INFINIBAND`)
-        layer = _LINK_LAYER.search(sentence)
-        if layer and (kind, slug) == (INFINIBAND if layer.group(1) == "Ethernet" else ROCE):
-            continue  # ibv_devinfo says which fabric the port is on
+        if _other_fabric((kind, slug), sentence, start, port_fabric):
+            continue
         name = vocabulary.candidates[(kind, slug)].name
         # Shown to the end of the token the match ends in: "localGid ::ffff:10.0.4.22",
         # not "localGid ::ffff:1" (a pattern may stop at its first digit).
@@ -407,12 +419,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         key = (item.kind, item.slug)
         if key in by_signature:
             continue
-        if (
-            key == INFINIBAND
-            and sentence[max(0, item.start - 4) : item.start].upper() == "NET/"
-            and _ROCE.search(sentence)
-        ):
-            continue  # NCCL's "NET/IB" transport on a RoCE fabric ("mlx5_0:1/RoCE")
+        if _other_fabric(key, sentence, item.start, port_fabric):
+            continue
         if key == TRAINING and _HARDWARE_TRAINING.search(
             sentence[max(0, item.start - 20) : item.start]
         ):
