@@ -23,11 +23,13 @@ from listing.query import (
     CASES_PER_PAGE,
     PageNotFound,
     case_context,
+    case_for_related,
     case_queryset,
     get_page,
     missing_case_message,
     read_query,
     recognised_record,
+    related_cases,
     select,
     sentence_problem,
     suggestion_list,
@@ -304,16 +306,23 @@ def search_cases_answer(
     }
 
 
-def _case_page(slug):
-    """The case page's object and context for a visitor not signed in (drafts are a
-    404 there), as the page builds them (``listing.query``). Raises ``ToolError`` for an
-    unknown slug."""
+def _published_case(slug, cases):
+    """The published case of this slug from the queryset ``cases``. Raises ``ToolError``
+    for a slug that is not a string, is empty or holds a NUL, and for an unknown slug or
+    a draft (naming close slugs)."""
     if not isinstance(slug, str) or not slug.strip() or "\x00" in slug:
         raise ToolError("Give the slug of a case, as search_cases lists it.")
     try:
-        case = case_queryset().get(slug=slug.strip())
+        return cases.get(slug=slug.strip())
     except Case.DoesNotExist:
         raise ToolError(missing_case_message(slug, "search_cases finds cases by words.")) from None
+
+
+def _case_page(slug):
+    """The case page's object and context for a visitor not signed in (drafts are a
+    404 there), as the page builds them (``listing.query``). Raises ``ToolError`` as
+    :func:`_published_case`."""
+    case = _published_case(slug, case_queryset())
     return case, case_context(case)
 
 
@@ -372,8 +381,8 @@ def related_cases_answer(slug, links=None):
     most related first (Adamic–Adar over shared terms). ``ToolError`` for an unknown
     slug or a draft."""
     links = links or Links()
-    case, context = _case_page(slug)
-    return {"slug": case.slug, "related": _related(context["related"], links)}
+    case = _published_case(slug, case_for_related())
+    return {"slug": case.slug, "related": _related(related_cases(case), links)}
 
 
 def suggest_filters_answer(sentence):

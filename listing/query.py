@@ -31,7 +31,7 @@ from incidents.filters import (
 )
 from incidents.graphs import related_from_index
 from incidents.index import Selection, get_index
-from incidents.models import Case
+from incidents.models import TERM_RELATIONS, Case
 from lib.parameters import unknown_parameters
 from lib.text import shorten
 from listing.records import case_findings
@@ -281,6 +281,22 @@ def case_context(case, index=None):
         "timeline": in_time_order(case.timeline.all()),
         "findings": case_findings(case),
     }
+
+
+def related_cases(case, index=None):
+    """The case page's related cases without the rest of its context, for a caller that
+    shows only them (the MCP server's ``related_cases``): ``case`` needs only its four
+    term relations (:func:`case_for_related`). Output as ``case_context(case)["related"]``.
+    """
+    return related_from_index(index or get_index(), case)
+
+
+def case_for_related(drafts=False):
+    """The cases :func:`related_cases` reads, with only the four term relations loaded
+    (four queries, not the case page's seventeen): published ones, or every one with
+    ``drafts``."""
+    cases = Case.objects.prefetch_related(*(relation for _, relation in TERM_RELATIONS))
+    return cases if drafts else cases.published()
 
 
 def read_sentence(sentence):
