@@ -43,6 +43,89 @@ WATCHDOG_AFTER_CUDA_ERROR = (
 )
 
 
+# Lines of the tools around the GPUs (BMC event logs, kernels, switches, the training and
+# serving stacks), each as its cited source prints it, and the values each shows: without
+# the component's signature, each suggested none of them.
+TOOL_LINES = [
+    (
+        "   1 | 03/10/2024 | 14:22:05 | Fan FAN3 | Lower Critical going low  | Asserted",
+        ["component:cooling-system"],
+    ),
+    (
+        "There were thermal violations totaling 12.5 seconds for GPU 3. Verify that the "
+        "cooling on this machine is functional, including external, thermal material "
+        "interface, fans, and any other components.",
+        ["component:cooling-system"],
+    ),
+    (
+        "   7 | 11/05/2023 | 02:41:17 | Power Supply #0x51 | Power Supply AC lost | Asserted",
+        ["component:power-supply"],
+    ),
+    ("kernel: rcu: INFO: rcu_sched detected stalls on CPUs/tasks:",
+     ["component:host-operating-system"]),
+    (
+        "<190>2018 Apr 20 13:15:07 nexus-switch %ETHPORT-5-IF_DOWN_LINK_FAILURE: Interface "
+        "Ethernet1/33 is down (Link failure)",
+        ["component:network-switch", "symptom:network-link-flapping"],
+    ),
+    ("pcieport 0000:00:03.1: DPC: containment event, status:0x1f01 source:0x0000",
+     ["component:pcie", "symptom:pcie-error"]),
+    ("  2a | 05/01/2023 | 08:11:42 | Memory #0x87 | Correctable ECC | Asserted",
+     ["component:host-cpu-and-memory"]),
+    ("RuntimeError: DataLoader worker (pid(s) 48213, 48214) exited unexpectedly",
+     ["component:training-data-loader"]),
+    (
+        "[deepspeed] fp16 dynamic loss scale overflow! Skipping step. Attempted loss "
+        "scale: 65536, reducing to 32768",
+        ["component:optimizer"],
+    ),
+    ("torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:",
+     ["component:model-compiler"]),
+    (
+        "Token indices sequence length is longer than the specified maximum sequence "
+        "length for this model (1106 > 1024).",
+        ["component:tokenizer-or-chat-template"],
+    ),
+    (
+        "Unable to initialize backend 'tpu': ABORTED: The TPU is already in use by process "
+        "with pid 176028. Not attempting to load libtpu.so in this process.",
+        ["component:tpu"],
+    ),
+    ("torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
+     ["component:distributed-job-launcher"]),
+    ("KV cache pool is full. Retract requests. #retracted_reqs: 1",
+     ["component:kv-cache", "component:batching-scheduler"]),
+    (
+        "Error: failed to create containerd task: failed to create shim task: OCI runtime "
+        'create failed: runc create failed: unable to start container process: exec: "python"',
+        ["component:container-runtime"],
+    ),
+    (
+        "redis.exceptions.ResponseError: MISCONF Redis is configured to save RDB snapshots, "
+        "but it's currently unable to persist to disk.",
+        ["component:cache"],
+    ),
+    (
+        "WARN [Producer clientId=producer-1] Connection to node -1 (kafka-0/10.0.5.21:9092) "
+        "could not be established. Broker may not be available.",
+        ["component:message-queue"],
+    ),
+    ("Error from server: etcdserver: mvcc: database space exceeded",
+     ["component:kubernetes-api-server"]),
+    (";; connection timed out; no servers could be reached",
+     ["component:dns", "symptom:dns-resolution-failure"]),
+    ("[2024-05-01 10:00:00 +0000] [1] [CRITICAL] WORKER TIMEOUT (pid:42)",
+     ["component:application-server"]),
+    (
+        "2024/05/01 10:00:00 [error] 31#31: *1042 no live upstreams while connecting to "
+        "upstream, client: 10.0.0.7",
+        ["component:load-balancer"],
+    ),
+    ("slurmctld: error: Nodes gpu[001-004] not responding",
+     ["symptom:node-failure", "component:job-scheduler"]),
+]  # fmt: skip
+
+
 class ReadingLinesTestCase(LibraryTestCase):
     """The real library, read only, and the suggestions as ``/suggest.json`` gives them."""
 
@@ -4077,6 +4160,25 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "we initially blamed the NIC but it was the switch"
         )
 
+    def test_a_line_of_each_tool_around_the_gpus_suggests_its_component(self):
+        for line, expected in TOOL_LINES:
+            with self.subTest(line):
+                found = self.suggest(line)
+                for value in expected:
+                    assert value in found, (value, list(found))
+
+    def test_many_401s_are_the_authentication_service_and_an_error_rate(self):
+        """HTTP 401 is a request the authentication step refused (RFC 9110 §15.5.2):
+        many of them are an error rate; one is not, and a 403 (refused by a policy, a
+        rate limiter…) is not the authentication service's."""
+        found = self.suggest("customers got 401s from the API for an hour after the rotation")
+        assert {"component:authentication-service", "symptom:elevated-error-rate"} <= set(found)
+        found = self.suggest("got a 401 Unauthorized when my token expired")
+        assert "component:authentication-service" in found
+        assert "symptom:elevated-error-rate" not in found
+        found = self.suggest('403 Forbidden {"reason":"rate limit policy"}')
+        assert "component:authentication-service" not in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
@@ -4167,108 +4269,3 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         # A right-to-left override would reorder the echoed sentence ("exe.png" shown).
         response = self.client.get("/", {"q": "ckpt \u202egnp.exe thru"})
         assert "\u202e" not in response.content.decode()
-
-
-@SQLITE_RUN_ONLY
-class ToolLinesOfMoreComponentsTests(ReadingLinesTestCase):
-    """Lines of the tools around the GPUs (BMC event logs, kernels, switches, the
-    training and serving stacks), each as its cited source prints it: without the
-    component's signature, each suggested none of the values below."""
-
-    LINES = [
-        (
-            "   1 | 03/10/2024 | 14:22:05 | Fan FAN3 | Lower Critical going low  | Asserted",
-            ["component:cooling-system"],
-        ),
-        (
-            "There were thermal violations totaling 12.5 seconds for GPU 3. Verify that the "
-            "cooling on this machine is functional, including external, thermal material "
-            "interface, fans, and any other components.",
-            ["component:cooling-system"],
-        ),
-        (
-            "   7 | 11/05/2023 | 02:41:17 | Power Supply #0x51 | Power Supply AC lost | Asserted",
-            ["component:power-supply"],
-        ),
-        ("kernel: rcu: INFO: rcu_sched detected stalls on CPUs/tasks:",
-         ["component:host-operating-system"]),
-        (
-            "<190>2018 Apr 20 13:15:07 nexus-switch %ETHPORT-5-IF_DOWN_LINK_FAILURE: Interface "
-            "Ethernet1/33 is down (Link failure)",
-            ["component:network-switch", "symptom:network-link-flapping"],
-        ),
-        ("pcieport 0000:00:03.1: DPC: containment event, status:0x1f01 source:0x0000",
-         ["component:pcie", "symptom:pcie-error"]),
-        ("  2a | 05/01/2023 | 08:11:42 | Memory #0x87 | Correctable ECC | Asserted",
-         ["component:host-cpu-and-memory"]),
-        ("RuntimeError: DataLoader worker (pid(s) 48213, 48214) exited unexpectedly",
-         ["component:training-data-loader"]),
-        (
-            "[deepspeed] fp16 dynamic loss scale overflow! Skipping step. Attempted loss "
-            "scale: 65536, reducing to 32768",
-            ["component:optimizer"],
-        ),
-        ("torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:",
-         ["component:model-compiler"]),
-        (
-            "Token indices sequence length is longer than the specified maximum sequence "
-            "length for this model (1106 > 1024).",
-            ["component:tokenizer-or-chat-template"],
-        ),
-        (
-            "Unable to initialize backend 'tpu': ABORTED: The TPU is already in use by process "
-            "with pid 176028. Not attempting to load libtpu.so in this process.",
-            ["component:tpu"],
-        ),
-        ("torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
-         ["component:distributed-job-launcher"]),
-        ("KV cache pool is full. Retract requests. #retracted_reqs: 1",
-         ["component:kv-cache", "component:batching-scheduler"]),
-        (
-            "Error: failed to create containerd task: failed to create shim task: OCI runtime "
-            'create failed: runc create failed: unable to start container process: exec: "python"',
-            ["component:container-runtime"],
-        ),
-        (
-            "redis.exceptions.ResponseError: MISCONF Redis is configured to save RDB snapshots, "
-            "but it's currently unable to persist to disk.",
-            ["component:cache"],
-        ),
-        (
-            "WARN [Producer clientId=producer-1] Connection to node -1 (kafka-0/10.0.5.21:9092) "
-            "could not be established. Broker may not be available.",
-            ["component:message-queue"],
-        ),
-        ("Error from server: etcdserver: mvcc: database space exceeded",
-         ["component:kubernetes-api-server"]),
-        (";; connection timed out; no servers could be reached",
-         ["component:dns", "symptom:dns-resolution-failure"]),
-        ("[2024-05-01 10:00:00 +0000] [1] [CRITICAL] WORKER TIMEOUT (pid:42)",
-         ["component:application-server"]),
-        (
-            "2024/05/01 10:00:00 [error] 31#31: *1042 no live upstreams while connecting to "
-            "upstream, client: 10.0.0.7",
-            ["component:load-balancer"],
-        ),
-        ("slurmctld: error: Nodes gpu[001-004] not responding",
-         ["symptom:node-failure", "component:job-scheduler"]),
-    ]  # fmt: skip
-
-    def test_each_line_suggests_its_component(self):
-        for line, expected in self.LINES:
-            with self.subTest(line):
-                found = self.suggest(line)
-                for value in expected:
-                    assert value in found, (value, list(found))
-
-    def test_many_401s_are_the_authentication_service_and_an_error_rate(self):
-        """HTTP 401 is a request the authentication step refused (RFC 9110 §15.5.2):
-        many of them are an error rate; one is not, and a 403 (refused by a policy, a
-        rate limiter…) is not the authentication service's."""
-        found = self.suggest("customers got 401s from the API for an hour after the rotation")
-        assert {"component:authentication-service", "symptom:elevated-error-rate"} <= set(found)
-        found = self.suggest("got a 401 Unauthorized when my token expired")
-        assert "component:authentication-service" in found
-        assert "symptom:elevated-error-rate" not in found
-        found = self.suggest('403 Forbidden {"reason":"rate limit policy"}')
-        assert "component:authentication-service" not in found
