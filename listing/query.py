@@ -276,7 +276,7 @@ def case_context(case, index=None):
     case index if the caller has read it (else read here, one query for the counters).
     The page and the MCP server's ``get_case`` both call this."""
     return {
-        "related": related_from_index(index or get_index(), case),
+        "related": related_cases(case, index),
         "key_facts": case.key_facts(),
         "timeline": in_time_order(case.timeline.all()),
         "findings": case_findings(case),
@@ -284,19 +284,17 @@ def case_context(case, index=None):
 
 
 def related_cases(case, index=None):
-    """The case page's related cases without the rest of its context, for a caller that
-    shows only them (the MCP server's ``related_cases``): ``case`` needs only its four
-    term relations (:func:`case_for_related`). Output as ``case_context(case)["related"]``.
-    """
+    """The case page's related cases (:func:`~incidents.graphs.related_from_index`), for
+    :func:`case_context` and for a caller that shows only them (the MCP server's
+    ``related_cases``): ``case`` needs only its four term relations
+    (:func:`case_for_related`). ``index``: the case index if the caller has read it."""
     return related_from_index(index or get_index(), case)
 
 
-def case_for_related(drafts=False):
-    """The cases :func:`related_cases` reads, with only the four term relations loaded
-    (four queries, not the case page's seventeen): published ones, or every one with
-    ``drafts``."""
-    cases = Case.objects.prefetch_related(*(relation for _, relation in TERM_RELATIONS))
-    return cases if drafts else cases.published()
+def case_for_related():
+    """The published cases :func:`related_cases` reads, with only the four term relations
+    loaded (four queries, not the case page's seventeen)."""
+    return Case.objects.published().prefetch_related(*(r for _, r in TERM_RELATIONS))
 
 
 def read_sentence(sentence):

@@ -191,59 +191,43 @@ def make_case(
     from search.signals import deferred_reindex
 
     with deferred_bumps(), deferred_reindex():
-        return _make_case(
-            title,
-            organisation=organisation,
-            root_causes=root_causes,
-            components=components,
-            symptoms=symptoms,
-            contributing_factors=contributing_factors,
-            sources=sources,
-            **overrides,
-        )
-
-
-def _make_case(
-    title, *, organisation, root_causes, components, symptoms, contributing_factors, sources,
-    **overrides,
-):  # fmt: skip
-    n = next(_serial)
-    title = title or f"Case {n}"
-    fields = {
-        "slug": f"case-{n}",
-        "summary": f"Summary of {title}.",
-        # A day later per case made in the session: newest is last made, and thousands
-        # of cases still fall before next year (dates after it are refused on save).
-        "started_on": datetime.date(2000, 1, 1) + datetime.timedelta(days=n),
-        "is_published": True,
-    }
-    many = {
-        key: overrides.pop(key)
-        for key in ("workloads", "accelerators", "added_categories")
-        if key in overrides
-    }
-    fields.update(overrides)
-    case = Case.objects.create(title=title, **fields)
-    parties = organisation if isinstance(organisation, list | tuple) else [organisation]
-    for position, party in enumerate(parties):
-        party, role = party if isinstance(party, tuple) else (party, "")
-        Involvement.objects.create(
-            case=case, organisation=party or make_organisation(), role=role, position=position
-        )
-    for key, values in many.items():
-        getattr(case, key).add(*values)
-    for manager, kind, names in [
-        (case.root_causes, "root_cause", root_causes),
-        (case.components, "component", components),
-        (case.symptoms, "symptom", symptoms),
-        (case.contributing_factors, "contributing_factor", contributing_factors),
-    ]:
-        manager.add(*(make_term(kind, name) for name in names))
-    for i in range(sources):
-        Source.objects.create(
-            case=case, url=f"https://example.org/{case.slug}/{i}", title=f"Report {i}"
-        )
-    return case
+        n = next(_serial)
+        title = title or f"Case {n}"
+        fields = {
+            "slug": f"case-{n}",
+            "summary": f"Summary of {title}.",
+            # A day later per case made in the session: newest is last made, and thousands
+            # of cases still fall before next year (dates after it are refused on save).
+            "started_on": datetime.date(2000, 1, 1) + datetime.timedelta(days=n),
+            "is_published": True,
+        }
+        many = {
+            key: overrides.pop(key)
+            for key in ("workloads", "accelerators", "added_categories")
+            if key in overrides
+        }
+        fields.update(overrides)
+        case = Case.objects.create(title=title, **fields)
+        parties = organisation if isinstance(organisation, list | tuple) else [organisation]
+        for position, party in enumerate(parties):
+            party, role = party if isinstance(party, tuple) else (party, "")
+            Involvement.objects.create(
+                case=case, organisation=party or make_organisation(), role=role, position=position
+            )
+        for key, values in many.items():
+            getattr(case, key).add(*values)
+        for manager, kind, names in [
+            (case.root_causes, "root_cause", root_causes),
+            (case.components, "component", components),
+            (case.symptoms, "symptom", symptoms),
+            (case.contributing_factors, "contributing_factor", contributing_factors),
+        ]:
+            manager.add(*(make_term(kind, name) for name in names))
+        for i in range(sources):
+            Source.objects.create(
+                case=case, url=f"https://example.org/{case.slug}/{i}", title=f"Report {i}"
+            )
+        return case
 
 
 def page(response):
