@@ -12,13 +12,8 @@ import numpy as np
 
 from lib.phrases import phrase_key
 
-from .clauses import (
-    content_words,
-    is_context,
-    negated_stems,
-    sentence_negated_stems,
-    without_words,
-)
+from .boundaries import is_context
+from .denial import negated_stems, sentence_negated_stems, without_words
 from .recognised import (
     CHANGE_CAUSES,
     INFERENCE_DROP,
@@ -29,7 +24,7 @@ from .recognised import (
     Recognised,
 )
 from .subjects import lacks_subject
-from .text import fold, stem
+from .text import STOP_WORDS, fold, stem
 
 # The meaning layer: a term is recognised when the classifier gives it at least this
 # share in a clause, and at least MEANING_SHARE of that clause's most probable
@@ -249,3 +244,36 @@ def _original_span(sentence, clause):
 def _stems(text):
     """The stems of every word of ``text``, stop words included: ``set[str]``."""
     return {stem(fold(w)) for w in re.findall(r"[^\W_]+", text)}
+
+
+# Code, not prose: key=value pairs, dotted, slashed or underscored names, CamelCase.
+# Code, not prose, read token by token (whitespace-separated), so the time is linear in
+# the text whatever it holds: a token with "=" or with a dot, slash, underscore or colon
+# between word characters ("OpType=ALLREDUCE", "torch.cuda") is code whole; a camelCase
+# word inside a token ("WorkNCCL") is code. (One regular expression over the whole text,
+# "\S*[\w)]+[./_:]…", took minutes on a 6,000-letter token: issue 19's adversarial pass.)
+_TOKEN = re.compile(r"\S+")
+_JOINED = re.compile(r"[\w)][./_:][\w(]")
+_CAMEL = re.compile(r"\b\w*?[a-z][A-Z]\w*\b")
+
+
+def _code_out(token):
+    text = token.group(0)
+    if "=" in text or _JOINED.search(text):
+        return " , "
+    return _CAMEL.sub(" , ", text) if any(c.isupper() for c in text[1:]) else text
+
+
+def prose(text):
+    """``text`` without the code a log line carries (``OpType=ALLREDUCE``,
+    ``torch.cuda``, ``WorkNCCL``): the meaning layer reads people's words, and reads
+    identifiers as noise. Linear in the text's length."""
+    return _TOKEN.sub(_code_out, text)
+
+
+def content_words(text):
+    """The words of ``text`` the meaning layer counts: ``list[str]``, casefolded, letters
+    only, without stop words and single letters."""
+    return [
+        w for w in re.findall(r"[^\W\d_]+", text.casefold()) if w not in STOP_WORDS and len(w) > 1
+    ]

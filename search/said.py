@@ -8,12 +8,13 @@ and ECC cases, whose rare words weigh most, come first for a hang. The spans lef
 those every layer reads around (:func:`~search.clauses.set_aside_clauses`: a clause that
 says a thing was well, ruled out, only supposed, last week against today …) and each
 value's name, alias or log signature that the text denies where it stands
-(:func:`~search.clauses.denied`), to the end of the denial.
+(:func:`~search.denial.denied`), to the end of the denial.
 """
 
 from typing import NamedTuple
 
-from .clauses import denial_end, denied, denied_after_end, set_aside_clauses
+from .clauses import set_aside_clauses
+from .denial import denial_end, denied, denied_after_end
 from .vocabulary import get_vocabulary
 
 

@@ -46,23 +46,19 @@ from .changes import (
     upgrades,
     version_mismatches,
 )
-from .clauses import (
+from .clauses import looked_at_lines, no_change_spans, set_aside_clauses, unknown_cause_spans
+from .cloud import failed_instances, taken_back
+from .denial import (
     all_clear,
     bare_denials,
-    corrected_guesses,
     denial_end,
     denied,
     denied_after_end,
     denying_spans,
-    looked_at_lines,
-    no_change_spans,
-    prose,
     sentence_negated_stems,
-    set_aside_clauses,
-    unknown_cause_spans,
     without_denied_verbs,
 )
-from .cloud import failed_instances, taken_back
+from .guesses import corrected_guesses
 from .hardware import (
     POWER_LIMIT,
     downtrained_links,
@@ -71,7 +67,7 @@ from .hardware import (
     hot_gpus,
     slow_hardware,
 )
-from .meaning import LONG_MATCH, read_by_meaning, shared_stretch
+from .meaning import LONG_MATCH, prose, read_by_meaning, shared_stretch
 from .metrics import metric_moves, misleading_signals
 from .parts import failed_parts
 from .passing import LOGIN_HOST, SIGN_IN, in_passing, is_broad

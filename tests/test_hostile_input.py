@@ -117,7 +117,8 @@ def test_reading_denials_and_guesses_is_linear_in_a_long_paste(kind):
     its length (0.2 s for one denial check of 1,400 words); eight times the text must take
     about eight times as long, not sixty-four (the bar sits between the two: a busy machine
     once read four times the text 8.0 times slower)."""
-    from search.clauses import corrected_guesses, denied
+    from search.denial import denied
+    from search.guesses import corrected_guesses
 
     def make(n):
         if kind.startswith("a denied"):
