@@ -1,6 +1,6 @@
 """Root causes read by rule from a change someone made (issue 19), offered as
-``search/rules.py``'s values are (``suggestions.READ_BY_RULE`` and the upgrade readers in
-``search/suggestions.py``). Every pattern's repetitions are bounded, so each reader is
+``search/rules.py``'s values are (``by_rule.READ_BY_RULE`` and the upgrade readers in
+``search/by_rule.py``). Every pattern's repetitions are bounded, so each reader is
 linear in the text.
 
 - a setting someone changed (:func:`configuration_changes`);

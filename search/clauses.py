@@ -235,7 +235,7 @@ _NO_CHANGE = re.compile(
 def no_change_spans(text):
     """``list[tuple[int, int]]``: where ``text`` says nothing was changed
     (:data:`_NO_CHANGE`: "nothing else changed", "no deploys since fri", "we didn't
-    touch the config", "config frozen"). ``search/suggestions.py`` reads no change as
+    touch the config", "config frozen"). ``search/by_rule.py`` reads no change as
     the cause of what happened when there is one. Each span runs to the ends of its
     clause: the rest of it ("… on our side") says nothing else."""
     spans = []
@@ -263,8 +263,8 @@ _UNKNOWN_CAUSE = re.compile(
 
 def unknown_cause_spans(text):
     """``list[tuple[int, int]]``: the clauses of ``text`` that say the cause was not
-    found (:data:`_UNKNOWN_CAUSE`); ``search/suggestions.py`` does not read a cause into
-    them by meaning ("we never found why the NCCL timeouts happened" is no memory leak).
+    found (:data:`_UNKNOWN_CAUSE`); ``search/by_rule.py`` keeps the meaning layer from
+    reading a cause into them ("we never found why the NCCL timeouts happened" is no memory leak).
     Each span is the words saying so, from the start of their clause: what follows ("the
     node to reboot") is still read for the symptom."""
     return [(clause_start(text, m.start()), m.end()) for m in _UNKNOWN_CAUSE.finditer(text)]

@@ -1,7 +1,7 @@
 """Values read by rule about jobs and machines: everyday phrasings that show a symptom or a
 contributing factor without naming it (issue 19). Each reader returns where the text shows
-its value; ``search/suggestions.py`` offers the value at the confidence of a metric that
-moved (``suggestions.READ_BY_RULE``), unless the place is denied or set aside. Every
+its value; ``search/by_rule.py`` offers the value at the confidence of a metric that
+moved (``by_rule.READ_BY_RULE``), unless the place is denied or set aside. Every
 pattern's repetitions are bounded, so each reader is linear in the text.
 
 - a failing node put back to work (:func:`repeat_offenders`);

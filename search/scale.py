@@ -1,5 +1,5 @@
 """How many accelerators a job, run or cluster had, in a text, for the *Scale* filter's
-bands (``suggestions.scale_band``). Pure Python, no Django; every repetition is bounded,
+bands (``by_rule.scale_band``). Pure Python, no Django; every repetition is bounded,
 so reading is linear in the text.
 """
 

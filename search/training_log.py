@@ -1,6 +1,6 @@
 """Values read from the numbers a training log prints (issue 19): a loss that jumps
 (:func:`loss_spikes`, the symptom *Loss spike*) and a rate that falls or a step time that
-grows (:func:`throughput_drops`, *Training throughput drop*). ``search/suggestions.py``
+grows (:func:`throughput_drops`, *Training throughput drop*). ``search/by_rule.py``
 offers them as it offers the values of ``search/rules.py``. Every pattern's repetitions
 are bounded, so each reader is linear in the text.
 """

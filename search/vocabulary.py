@@ -56,7 +56,7 @@ class Vocabulary:
     Input: ``rows``, ``list[tuple[str kind, str slug, str name, str aliases, str
     description, str phrasings]]``; ``signatures``, ``list[tuple[str kind, str slug, str
     signatures_text]]``; ``bands``, the *Scale* filter's bands as ``(slug, name, low,
-    high)`` (``bands``: read by :func:`search.suggestions.scale_band`). Build with
+    high)`` (``bands``: read by :func:`search.by_rule.scale_band`). Build with
     :func:`get_vocabulary`.
     """
 

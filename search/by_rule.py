@@ -1,0 +1,251 @@
+"""Values read by rule (issue 19): what a text shows by everyday phrasings, a metric that
+moved, a change it tells of or the accelerators it counts, after the names and aliases
+(``search/named.py``) and before the meaning layer (``search/meaning.py``).
+
+Each reader of :data:`READ_BY_RULE` returns where the text shows its value
+(``search/rules.py``, ``service.py``, ``changes.py``, ``hardware.py``, ``cloud.py``,
+``security.py``, ``storage.py``, ``training_log.py``); a value is read at
+``METRIC_CONFIDENCE`` (:func:`ruled`) unless the place is denied or inside a span the
+text says went well, or the value is named or set aside already.
+"""
+
+from dataclasses import dataclass
+
+from .changes import (
+    all_at_once,
+    configuration_changes,
+    downgrades,
+    firmware_faults,
+    upgrades,
+    version_mismatches,
+)
+from .clauses import no_change_spans, unknown_cause_spans
+from .cloud import failed_instances, taken_back
+from .denial import denied
+from .hardware import downtrained_links, failed_failovers, heat_waves, hot_gpus, slow_hardware
+from .metrics import metric_moves, misleading_signals
+from .recognised import (
+    ALIAS_CONFIDENCE,
+    CHANGE_CAUSES,
+    METRIC_CONFIDENCE,
+    OFFER_THRESHOLD,
+    SERVING,
+    Recognised,
+)
+from .rules import (
+    automation_harms,
+    checkpoint_failures,
+    intermittent_failures,
+    job_crashes,
+    link_flaps,
+    missing_gpus,
+    missing_software,
+    node_losses,
+    operator_errors,
+    repeat_offenders,
+    silent_hangs,
+    slow_diagnoses,
+    user_code_errors,
+)
+from .scale import accelerator_counts
+from .security import left_open
+from .service import (
+    capacity_exhaustions,
+    demand_surges,
+    failed_requests,
+    full_outages,
+    mistuned_timeouts,
+    model_calls,
+    slow_answers,
+)
+from .storage import degraded_storage
+from .training_log import everyone_waits, loss_spikes, throughput_drops, training_runs
+
+# Values read by rule (``search/rules.py``, ``service.py``, ``changes.py``, ``hardware.py``,
+# ``cloud.py``, ``security.py``, ``storage.py``, ``training_log.py``), each with its reader.
+READ_BY_RULE = (
+    (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
+    (("contributing_factor", "repeat-offender-nodes"), repeat_offenders),
+    (("symptom", "checkpoint-failure"), checkpoint_failures),
+    (("symptom", "full-outage"), full_outages),
+    (("symptom", "loss-spike"), loss_spikes),
+    (("symptom", "node-failure"), node_losses),
+    (("symptom", "job-crash"), job_crashes),
+    (("symptom", "intermittent-failures"), intermittent_failures),
+    (("symptom", "increased-latency"), slow_answers),
+    (("root_cause", "configuration-change"), configuration_changes),
+    (("symptom", "gpu-not-visible"), missing_gpus),
+    (("symptom", "job-hang-without-error"), silent_hangs),
+    (("root_cause", "demand-surge"), demand_surges),
+    (("root_cause", "capacity-exhaustion"), capacity_exhaustions),
+    (("root_cause", "operator-error"), operator_errors),
+    (("root_cause", "version-mismatch"), version_mismatches),
+    (("root_cause", "user-code-or-configuration-error"), user_code_errors),
+    (("symptom", "training-throughput-drop"), throughput_drops),
+    (("symptom", "network-link-flapping"), link_flaps),
+    (("root_cause", "gpu-overheating"), hot_gpus),
+    (("symptom", "pcie-error"), downtrained_links),
+    (("contributing_factor", "failed-failover"), failed_failovers),
+    (("root_cause", "fail-slow-hardware"), slow_hardware),
+    (("contributing_factor", "heat-wave"), heat_waves),
+    (("root_cause", "faulty-automation"), automation_harms),
+    (("contributing_factor", "slow-manual-diagnosis"), slow_diagnoses),
+    (("contributing_factor", "synchronous-training"), everyone_waits),
+    (("root_cause", "insecure-configuration"), left_open),
+    (("workload", "training"), training_runs),
+    (("symptom", "capacity-loss"), taken_back),
+    (("symptom", "node-failure"), failed_instances),
+    (("root_cause", "firmware-or-driver-bug"), firmware_faults),
+    (("symptom", "elevated-error-rate"), failed_requests),
+    (("root_cause", "missing-node-software"), missing_software),
+    (("root_cause", "storage-system-failure"), degraded_storage),
+    (("workload", "inference"), model_calls),
+    (("contributing_factor", "no-staged-rollout"), all_at_once),
+)
+
+
+@dataclass
+class RuleReading:
+    """What the rules read in a text (:func:`read_by_rule`): ``found``, every value found
+    so far with those the rules added (``list[Recognised]``); ``covered``, the spans the
+    rules explain, which the meaning layer does not read again; ``set_aside``, the values
+    no later layer may read (with those the rules set aside: a change the text says was
+    not made); ``upgrade``, the root cause an upgrade points to (:func:`upgrade_cause`),
+    or ``None``."""
+
+    found: list
+    covered: list
+    set_aside: set
+    upgrade: Recognised | None
+
+
+def read_by_rule(sentence, found, set_aside, well, vocabulary):
+    """Read ``sentence`` by rule, after the names, aliases and signatures found ``found``.
+
+    Input: the sentence; ``found``, ``list[Recognised]`` so far; ``set_aside``, the
+    ``(kind, slug)`` no layer may read; ``well``, the spans nothing is read in; the
+    vocabulary. Output: :class:`RuleReading` (the inputs are not changed).
+    """
+    found, set_aside, covered = list(found), set(set_aside), []
+    # "nothing else changed", "no deploys since friday": no change is read as the cause.
+    unchanged = no_change_spans(sentence)
+    if unchanged:
+        covered += unchanged
+        set_aside |= CHANGE_CAUSES
+    # "we never found why", "root cause unknown": the clause names no cause by meaning.
+    covered += unknown_cause_spans(sentence)
+    # A metric that moved the way a symptom does ("step time crept up from 9 s to 14 s").
+    named_keys = {(f.kind, f.slug) for f in found}
+    if named_keys & SERVING:
+        # Serving, not training: a throughput that fell is no *training* throughput drop,
+        # by rule or by meaning ("inference performance dropped 28%").
+        set_aside.add(("symptom", "training-throughput-drop"))
+    for move in metric_moves(sentence):
+        key = ("symptom", move.slug)
+        if key == ("symptom", "training-throughput-drop") and named_keys & SERVING:
+            # A server's rate that fell ("throughput collapsed" with vLLM named) is the
+            # inference throughput's.
+            key = ("symptom", "inference-throughput-drop")
+        if key in named_keys or key in set_aside or key not in vocabulary.candidates:
+            continue
+        if not move.shows:  # "step time went from 1.2 s to 0.9 s": not a slowdown
+            set_aside.add(key)
+            covered.append((move.start, move.end))
+            continue
+        if denied(sentence, move.start, move.end) or any(a <= move.start < b for a, b in well):
+            continue
+        matched = sentence[move.start : move.end].strip()
+        found.append(ruled(key, vocabulary, matched, move.start))
+        covered.append((move.start, move.end))
+    # A signal that said all was well while something was not ("RAS shows it healthy").
+    misleading = ("contributing_factor", "misleading-signals")
+    if misleading not in named_keys | set_aside and misleading in vocabulary.candidates:
+        for start, end in misleading_signals(sentence)[:1]:
+            if not denied(sentence, start, end):
+                found.append(ruled(misleading, vocabulary, sentence[start:end], start))
+                covered.append((start, end))
+    # Values read by rule: a timeout set wrong for the work it bounds ("exceeded the
+    # default RPC timeout"); a failing node put back to work ("allocated the same node"); a
+    # checkpoint that failed to save or load; a whole service out.
+    for key, reader in READ_BY_RULE:
+        if key in named_keys | set_aside or key not in vocabulary.candidates:
+            continue
+        for start, end in reader(sentence)[:1]:
+            if not denied(sentence, start, end) and not any(a <= start < b for a, b in well):
+                found.append(ruled(key, vocabulary, sentence[start:end], start))
+                if key[0] != "workload":
+                    # (a workload is the setting: its words may still show a symptom,
+                    # "resuming from the checkpoint failed")
+                    covered.append((start, end))
+    # Going back to an earlier version made the trouble go away: the newer one brought
+    # it ("Downgrading to vLLM v0.9.* solves this issue"), unless a cause is named.
+    causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)
+    for slug, start, end in [] if causes_named else downgrades(sentence)[:1]:
+        key = ("root_cause", slug)
+        if key in named_keys | set_aside or key not in vocabulary.candidates:
+            continue
+        if denied(sentence, start, end) or any(a <= start < b for a, b in well):
+            continue
+        found.append(ruled(key, vocabulary, sentence[start:end], start))
+        covered.append((start, end))
+    # How many accelerators the job or cluster had, as the Scale filter's band ("training
+    # on 1024 H100s" is 1,000 to 9,999): the largest count given, found as written.
+    counts = [
+        (count, start, end)
+        for count, start, end in accelerator_counts(sentence)
+        if not denied(sentence, start, end) and not any(a <= start < b for a, b in well)
+    ]
+    band = scale_band(vocabulary.bands, max(counts)[0]) if counts else None
+    if band is not None and ("scale", band[0]) not in set_aside:
+        count, start, end = max(counts)
+        found.append(
+            Recognised(
+                "scale", band[0], band[1], sentence[start:end], ALIAS_CONFIDENCE, "name", start
+            )
+        )
+    # An upgrade right before the trouble, when the text names some trouble ("latency
+    # spiked after we upgraded vLLM"): the root cause it points to, unless a cause is named.
+    upgrade = upgrade_cause(sentence, found, named_keys | set_aside, well, vocabulary)
+    if upgrade is not None:
+        found.append(upgrade)
+        covered.append((upgrade.start, upgrade.start + len(upgrade.matched)))
+    return RuleReading(found, covered, set_aside, upgrade)
+
+
+def upgrade_cause(sentence, found, taken, well, vocabulary):
+    """The root cause an upgrade right before the trouble points to (``search/changes.py``'s
+    :func:`upgrades`: a driver's or firmware's to *Firmware or driver bug*, another's to
+    *Software regression*), as a :class:`Recognised`, or ``None``: when ``found`` holds no
+    symptom or already a root cause (at :data:`OFFER_THRESHOLD` or more), when the value is
+    in ``taken`` or not in the vocabulary, or when the upgrade is denied or inside a span of
+    ``well`` (what the text says went fine)."""
+    troubled = any(f.kind == "symptom" and f.confidence >= OFFER_THRESHOLD for f in found)
+    causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)
+    if not troubled or causes_named:
+        return None
+    for slug, start, end in upgrades(sentence)[:1]:
+        key = ("root_cause", slug)
+        if key in taken or key not in vocabulary.candidates:
+            return None
+        if denied(sentence, start, end) or any(a <= start < b for a, b in well):
+            return None
+        return ruled(key, vocabulary, sentence[start:end], start)
+    return None
+
+
+def scale_band(bands, count):
+    """The band of ``bands`` (``(slug, name, low, high)``, ``high`` None for no bound)
+    that holds ``count`` accelerators, or ``None``. Input: the bands and an ``int``."""
+    for band in bands:
+        if count >= band[2] and (band[3] is None or count < band[3]):
+            return band
+    return None
+
+
+def ruled(key, vocabulary, matched, start):
+    """A value one of the rules read (a metric that moved, :data:`READ_BY_RULE`, a failed
+    part, an upgrade's cause): :class:`Recognised` at :data:`METRIC_CONFIDENCE`, ``how``
+    ``"meaning"`` and ``by_rule`` true. Input: its ``(kind, slug)``, the vocabulary, the
+    words that showed it and where they start."""
+    name = vocabulary.candidates[key].name
+    return Recognised(*key, name, matched, METRIC_CONFIDENCE, "meaning", start, by_rule=True)

@@ -1,0 +1,319 @@
+"""Layers 0 and 1 of suggested filters (``search/suggestions.py``): the values a text's
+log signatures, names and aliases show, read around what it denies or sets aside.
+
+A signature's log line is read whole; a name or alias counts once a value (its surest
+occurrence), lowered to ``PASSING_CONFIDENCE`` where it is only mentioned in passing
+(``search/passing.py``), where its subject is never named (``search/subjects.py``) or
+where it is the setting of another value; a value the text denies is set aside for the
+later layers, and one a clause only denies ("not the NFS") is ruled out everywhere.
+"""
+
+import re
+from dataclasses import dataclass, replace
+
+from lib.phrases import proper_key
+
+from .denial import bare_denials, denial_end, denied, denied_after_end, sentence_negated_stems
+from .hardware import POWER_LIMIT
+from .passing import in_passing, is_broad
+from .recognise import tokenize
+from .recognised import (
+    ALIAS_CONFIDENCE,
+    NAME_CONFIDENCE,
+    OFFER_THRESHOLD,
+    PASSING_CONFIDENCE,
+    SERVING,
+    SIGNATURE_CONFIDENCE,
+    TRAINING,
+    Recognised,
+)
+from .rules import device_plugin_down
+from .subjects import lacks_subject
+from .text import line_around, stem, words
+from .vocabulary import SETTING_KINDS
+
+# *Job hang without error* is, by its definition, a hang that printed no error: a text that
+# carries an error line (a symptom's signature) or says "with an error" names a hang, not
+# this one.
+SILENT_HANG = ("symptom", "job-hang-without-error")
+CAPACITY_EXHAUSTION = ("root_cause", "capacity-exhaustion")
+_WITH_ERROR = re.compile(
+    r"\bwith\s+(?:an?\s+|the\s+|some\s+)?(?!no\b|zero\b|nary\b)(?:\w+\s+)?"
+    r"(?:errors?|exceptions?|tracebacks?)\b|"
+    # a hang that a timeout ended: "hang in NCCL until the timeout", "then timed out"
+    r"\b(?:until|till|then)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:timeout|time-out)\b|"
+    r"\b(?:until|till|then)\s+(?:it|they|the\s+\w+\s+)?\s*timed\s+out\b",
+    re.IGNORECASE,
+)
+
+# NCCL names its verbs transport "NET/IB" on InfiniBand and RoCE alike ("NET/IB : Using
+# [0]mlx5_0:1/RoCE"): with RoCE named, that "IB" is no InfiniBand fabric (a sixteenth
+# round of blind helpers got it as a forbidden chip).
+INFINIBAND = ("component", "infiniband-fabric")
+_ROCE = re.compile(r"\broce(?:v2)?\b", re.IGNORECASE)
+# ibv_devinfo's "link_layer: InfiniBand" or "link_layer: Ethernet" (RoCE) tells the fabric
+# of the port outright; a reading of the other is set aside (an IPv4-mapped GID
+# in an NCCL line read as RoCE on an InfiniBand port: a seventeenth round of blind helpers).
+ROCE = ("component", "roce-fabric")
+_LINK_LAYER = re.compile(r"\blink_layer:\s*(InfiniBand|Ethernet)\b")
+
+
+def _other_fabric(key, sentence, start, port_fabric):
+    """Whether the reading of ``key`` at ``start`` names a fabric the text rules out: the
+    other one than ibv_devinfo's link_layer says the port is on (``port_fabric``:
+    :data:`INFINIBAND`, :data:`ROCE` or ``None``), or InfiniBand read off NCCL's
+    "NET/IB" transport with RoCE named. Output: ``bool``."""
+    if key not in (INFINIBAND, ROCE):
+        return False
+    if port_fabric is not None:
+        return key != port_fabric
+    near = sentence[max(0, start - 4) : start + 6].upper()
+    return key == INFINIBAND and "NET/IB" in near and bool(_ROCE.search(sentence))
+
+
+# Right before "training", the hardware's own training: a link's or memory's (a server
+# stuck "at memory training" during POST, "NVLink link training failed"), not a model's
+# (a fifteenth round of blind helpers got the Training workload and a job crash).
+_HARDWARE_TRAINING = re.compile(
+    r"\b(?:link|links|memory|dimm|dram|ddr\d?|lane|equali[sz]ation|pcie|phy)\s+$", re.IGNORECASE
+)
+
+
+# Between an accelerator's name and a part's word, the rest of a product name: memory
+# size, form factor ("H100 80GB HBM3", "A100-SXM4-80GB HBM2e"); at least one of them
+# ("H100 HBM errors" names the part).
+_PRODUCT_SUFFIX = re.compile(
+    r"(?:[\s-]{1,2}(?:\d{1,3}\s?GB|SXM\d?|PCIe|NVL\d{0,3}|SXM\d-\d{1,3}GB))+[\s-]{1,2}",
+    re.IGNORECASE,
+)
+
+
+# The rest of a token a signature's match ends inside (no space, quote or bracket), at
+# most 80 characters.
+_TOKEN_REST = re.compile(r"""[^\s"'()\[\]{}<>,;]{0,80}""")
+
+# Right after a value's name, a word of its state, not another value's: "row remapping
+# pending" (nvidia-smi -q's "Pending: Yes" under Remapped Rows), "ECC errors detected".
+_STATE_AFTER = re.compile(
+    r"[\s:=-]{1,3}(?:pending|active|enabled|disabled|detected|reported|observed|occurred|"
+    r"triggered|seen|logged)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Named:
+    """What the signatures, names and aliases read in a text (:func:`read_names`).
+
+    ``found``: ``list[Recognised]``, what signatures matched, then each value named (its
+    surest occurrence, confidence lowered where it is only the setting or mentioned in
+    passing); ``well``: the spans no layer reads, the denied log lines added;
+    ``covered``: the spans the meaning layer does not read again (``well``, what each
+    match explains, the denied words); ``set_aside``: ``(kind, slug)`` the text denies or
+    that cannot be so, which the later layers keep off; ``ruled_out``: ``(kind, slug)``
+    no layer may offer (a clause that only denies a name: "not the NFS").
+    """
+
+    found: list
+    well: list
+    covered: list
+    set_aside: set
+    ruled_out: set
+
+
+def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabulary):
+    """Read ``sentence`` by its log signatures and the names and aliases ``literal`` holds.
+
+    Input: the sentence (spelling corrected); ``literal``, the name and alias matches
+    (``search/recognise.py``'s items, by start); ``well`` and ``settings_well``, the spans
+    nothing is read in (``settings_well`` for the setting's kinds: a workload named in a
+    corrected guess is still the setting); ``replaced``, the speller's replacements;
+    ``breadth``, ``(kind, slug) → float``; the vocabulary. Output: :class:`Named`.
+    """
+    well = list(well)
+    covered = list(well)
+    found = []
+    by_signature = set()
+    set_aside = set()  # values named where the text denies them: the meaning layer keeps off
+    layer = _LINK_LAYER.search(sentence)
+    port_fabric = (ROCE if layer.group(1) == "Ethernet" else INFINIBAND) if layer else None
+    for kind, slug, start, end in vocabulary.signatures.find(sentence):
+        covered.append((start, end))
+        if denied(sentence, start, end, counts=False) or any(a <= start < b for a, b in well):
+            # A denied log line is denied whole, to its end ("no NVRM: Xid …: 79, …, GPU
+            # has fallen off the bus"): nothing in it suggests anything. A name in prose
+            # ("no Xid 79 this time, the job hung"), to the end of its clause.
+            well.append((start, denial_end(sentence, start, end)))
+            continue
+        # The signature says what its log line is: the rest of the line (prefixes, the
+        # tool's wording) is not read again for its meaning.
+        covered.append(line_around(sentence, start, end))
+        if _other_fabric((kind, slug), sentence, start, port_fabric):
+            continue
+        name = vocabulary.candidates[(kind, slug)].name
+        # Shown to the end of the token the match ends in: "localGid ::ffff:10.0.4.22",
+        # not "localGid ::ffff:1" (a pattern may stop at its first digit).
+        end = _TOKEN_REST.match(sentence, end).end()
+        matched = sentence[start:end]
+        found.append(
+            Recognised(kind, slug, name, matched, SIGNATURE_CONFIDENCE, "signature", start)
+        )
+        by_signature.add((kind, slug))
+    # Every occurrence is read; a value keeps its surest one ("no ECC errors last week,
+    # ECC errors on three nodes today" names them by the second).
+    occurrences = {}
+    denied_keys = set()
+    # The words the text says are not so ("Not an attack"): a value named by another of its
+    # words ("DDoS") whose name's own last word is one of them is what the text rules out,
+    # when that word names no other value ("attack"; not "failure" or "error").
+    denied_heads = sentence_negated_stems(sentence) & vocabulary.unique_heads
+    for item in literal:
+        key = (item.kind, item.slug)
+        if key in by_signature:
+            continue
+        if _other_fabric(key, sentence, item.start, port_fabric):
+            continue
+        if key == TRAINING and _HARDWARE_TRAINING.search(
+            sentence[max(0, item.start - 20) : item.start]
+        ):
+            continue  # "stuck at memory training", "NVLink link training failed"
+        if item.kind == "organisation" and (
+            proper_key(item.matched) not in vocabulary.proper_names[key]
+            or any(a < item.start + len(item.matched) and item.start < b for (a, b), _ in replaced)
+        ):
+            # a word that only shares a stem with the name ("scaling", "scaled"), or one
+            # the speller read as it ("crazy" is no slip for Cray: a sixteenth round of
+            # blind helpers got the organisation)
+            continue
+        start = item.start
+        span = (start, start + len(item.matched))
+        kept_off = settings_well if item.kind in SETTING_KINDS else well
+        if denied(sentence, *span) or any(a <= start < b for a, b in kept_off):
+            # "there was no ECC error", "ECC error count is 0": not what happened
+            covered.append((start, denied_after_end(sentence, span[1])))
+            denied_keys.add(key)
+            continue
+        if vocabulary.head_stems.get(key) in denied_heads and vocabulary.head_stems[key] not in {
+            stem(w) for w in words(item.matched)
+        }:
+            # "Looked like a DDoS … Not an attack"
+            covered.append(span)
+            denied_keys.add(key)
+            continue
+        how = "name" if _same_words(item.matched, vocabulary.name_keys.get(key)) else "alias"
+        confidence = NAME_CONFIDENCE if how == "name" else ALIAS_CONFIDENCE
+        probe = Recognised(item.kind, item.slug, item.name, item.matched, confidence, how, start)
+        if in_passing(sentence, probe, is_broad(item.kind, item.slug, breadth)):
+            probe = replace(probe, confidence=PASSING_CONFIDENCE)
+        if key not in occurrences or probe.confidence > occurrences[key].confidence:
+            occurrences[key] = probe
+        # What a match explains, or only mentions in passing, is taken out before the
+        # meaning layer reads the rest; a component named in one word stays, for the
+        # meaning layer to read around ("the GPUs throttled" is overheating).
+        passing = probe.confidence < OFFER_THRESHOLD
+        if passing or item.kind != "component" or len(tokenize(item.matched)) > 1:
+            # A state word right after the match is its own ("row remapping pending"):
+            # read alone, "pending" is a job's ("jobs stuck pending").
+            state = _STATE_AFTER.match(sentence, span[1])
+            covered.append((span[0], state.end() if state else span[1]))
+    # A word inside a longer name of the setting is that name's ("loss scale" is a training
+    # log's field, not the Scale factor); a component keeps its own ("TPU" in "TPU v3").
+    setting_spans = [
+        (item.start, item.start + len(item.matched))
+        for item in literal
+        if item.kind in SETTING_KINDS
+    ]
+    for key, probe in occurrences.items():
+        end = probe.start + len(probe.matched)
+        inside = any(
+            a <= probe.start and end <= b and (b - a) > (end - probe.start)
+            for a, b in setting_spans
+        )
+        if probe.kind not in SETTING_KINDS and probe.kind != "component" and inside:
+            occurrences[key] = replace(probe, confidence=PASSING_CONFIDENCE)
+        elif probe.kind == "component" and any(
+            b <= probe.start and _PRODUCT_SUFFIX.fullmatch(sentence, b, probe.start)
+            for a, b in setting_spans
+        ):
+            # The rest of an accelerator's product name ("NVIDIA H100 80GB HBM3"): the
+            # memory it is sold with, not a part that failed.
+            occurrences[key] = replace(probe, confidence=PASSING_CONFIDENCE)
+    for key, probe in occurrences.items():
+        if (
+            probe.kind in ("component", "contributing_factor")
+            and len(tokenize(probe.matched)) == 1
+            and lacks_subject(probe.name, sentence)
+        ):
+            # A value named in one word whose subject the text never names
+            # (search/subjects.py): "while checkpointing" is a checkpoint, not where it is
+            # stored; "GPU node scaling" no job of a size that always fails. The word stays
+            # for the meaning layer to read ("the checkpoint was corrupted").
+            occurrences[key] = replace(probe, confidence=PASSING_CONFIDENCE)
+    offered_keys = {k for k, probe in occurrences.items() if probe.confidence >= OFFER_THRESHOLD}
+    if (offered_keys | by_signature) & SERVING:
+        # Serving: "throughput dropped" names no *training* throughput drop, and a bare
+        # "Scheduler" is the server's own (SGLang's "Scheduler hit an exception"), not
+        # the cluster's job scheduler.
+        drop = occurrences.get(("symptom", "training-throughput-drop"))
+        if drop is not None and "train" not in drop.matched.casefold():
+            occurrences[("symptom", "training-throughput-drop")] = replace(
+                drop, confidence=PASSING_CONFIDENCE
+            )
+        jobs = occurrences.get(("component", "job-scheduler"))
+        if jobs is not None and jobs.matched.casefold() == "scheduler":
+            occurrences[("component", "job-scheduler")] = replace(
+                jobs, confidence=PASSING_CONFIDENCE
+            )
+    heat = occurrences.get(("root_cause", "gpu-overheating"))
+    if heat is not None and "throttl" in heat.matched.casefold() and POWER_LIMIT.search(sentence):
+        # Throttling the text puts down to a power cap is not heat ("GPU throttling due
+        # to the power cap").
+        occurrences[("root_cause", "gpu-overheating")] = replace(
+            heat, confidence=PASSING_CONFIDENCE
+        )
+    hang = occurrences.get(SILENT_HANG)
+    if hang is not None and (
+        any(f.how == "signature" and f.kind == "symptom" for f in found)
+        or _WITH_ERROR.search(sentence)
+    ):
+        # An error line, or "with error messages": a hang, but not one without an error.
+        occurrences[SILENT_HANG] = replace(hang, confidence=PASSING_CONFIDENCE)
+        set_aside.add(SILENT_HANG)
+    found += occurrences.values()
+    set_aside |= denied_keys - set(occurrences)
+    # A clause that only denies a name ("not the NFS") rules it out everywhere in the text,
+    # an earlier log line of it included.
+    # (A symptom only where the text names it by the same words elsewhere, or words
+    # holding them: "sbe count climbing, no dbe yet" denies the double-bit errors, not the
+    # single-bit ones, both ECC errors. A part, a cause or a factor everywhere: "not the
+    # device plugin" rules out nvidia-device-plugin and nvidia.com/gpu too.)
+    bare = bare_denials(sentence)
+    denied_as = {}
+    for item in literal:
+        if any(a <= item.start < b for a, b in bare):
+            denied_as.setdefault((item.kind, item.slug), set()).add(_plain_words(item.matched))
+    ruled_out = {
+        key
+        for key, words in denied_as.items()
+        if key[0] != "symptom"
+        or all(
+            any(w in _plain_words(item.matched) or _plain_words(item.matched) in w for w in words)
+            for item in literal
+            if (item.kind, item.slug) == key
+        )
+    }
+    if device_plugin_down(sentence):
+        # "Insufficient nvidia.com/gpu" while the device plugin crashes: the nodes
+        # advertise no GPUs, none ran out (two blind helpers, independently).
+        ruled_out.add(CAPACITY_EXHAUSTION)
+    return Named(found, well, covered, set_aside, ruled_out)
+
+
+def _plain_words(text):
+    """``text`` folded to lower-case words joined by single spaces ("nvidia-device-plugin"
+    → "nvidia device plugin"), to tell the same name from another."""
+    return " ".join(re.findall(r"[^\W_]+", text.casefold()))
+
+
+def _same_words(matched, name_key):
+    return name_key is not None and tuple(t for t, _, _ in tokenize(matched)) == name_key
