@@ -196,15 +196,16 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     breadth = breadth or (lambda kind, slug: 0.0)
     found = []
     literal = vocabulary.recogniser.recognise(sentence, every=True)
-    # A part named inside the words of what happened, and nowhere else, is named too
-    # ("NVLink errors": the NVLink; "DNS resolution failure": the DNS). Not NCCL in an
+    # A part named inside the words of what happened, a cause or a factor, and nowhere
+    # else, is named too ("NVLink errors": the NVLink; "DNS resolution failure": the DNS;
+    # "a database migration": the database). Not NCCL in an
     # NCCL timeout: the library reports the collective that timed out (the evaluation
     # sets' annotators never list it there).
     named = {(item.kind, item.slug) for item in literal}
     literal += [
         part
         for item in literal
-        if item.kind == "symptom"
+        if item.kind in ("symptom", "root_cause", "contributing_factor")
         for part in vocabulary.recogniser.within(item, "component")
         if (part.kind, part.slug) not in named and (item.slug, part.slug) != NCCL_TIMEOUT
     ]

@@ -4180,6 +4180,16 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "component:authentication-service" not in found
 
 
+    def test_a_part_named_inside_a_causes_words_is_named_too(self):
+        """A part named inside a root cause's or a factor's words is named, as inside a
+        symptom's: "a database migration" (Schema or migration mismatch) names the
+        database."""
+        found = self.suggest(
+            "we ran a database migration, it stalled on unexpected row locks and had to "
+            "be rolled back"
+        )
+        assert "component:database" in found, list(found)
+
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
     ranking differ by database."""
