@@ -4179,7 +4179,6 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest('403 Forbidden {"reason":"rate limit policy"}')
         assert "component:authentication-service" not in found
 
-
     def test_a_part_named_inside_a_causes_words_is_named_too(self):
         """A part named inside a root cause's or a factor's words is named, as inside a
         symptom's: "a database migration" (Schema or migration mismatch) names the
@@ -4189,6 +4188,7 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "be rolled back"
         )
         assert "component:database" in found, list(found)
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
