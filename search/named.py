@@ -100,6 +100,17 @@ _STATE_AFTER = re.compile(
     re.IGNORECASE,
 )
 
+# An object store's URI ("gs://tpu-training-data/shards/", "s3://inference-logs/ckpt"): its
+# bucket and keys are names someone chose, so a value's words inside one are mentioned in
+# passing (a bucket named "tpu-training-data" is no TPU: an eighteenth round of blind
+# helpers got it as a forbidden chip). The URI itself is read by signature (object
+# storage). Not a web address: its host and path name software ("https://apiserver…:6443",
+# "github.com/NVIDIA/k8s-device-plugin").
+_BUCKET_URI = re.compile(
+    r"\b(?:s3[an]?|gs|gcs|az|abfss?|wasbs?|oss|cos|r2|hdfs)://[^\s\"'<>()\[\]]{1,2000}",
+    re.IGNORECASE,
+)
+
 
 @dataclass
 class Named:
@@ -167,6 +178,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     # words ("DDoS") whose name's own last word is one of them is what the text rules out,
     # when that word names no other value ("attack"; not "failure" or "error").
     denied_heads = sentence_negated_stems(sentence) & vocabulary.unique_heads
+    buckets = [uri.span() for uri in _BUCKET_URI.finditer(sentence)]
     for item in literal:
         key = (item.kind, item.slug)
         if key in by_signature:
@@ -203,7 +215,9 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         how = "name" if _same_words(item.matched, vocabulary.name_keys.get(key)) else "alias"
         confidence = NAME_CONFIDENCE if how == "name" else ALIAS_CONFIDENCE
         probe = Recognised(item.kind, item.slug, item.name, item.matched, confidence, how, start)
-        if in_passing(sentence, probe, is_broad(item.kind, item.slug, breadth)):
+        if in_passing(sentence, probe, is_broad(item.kind, item.slug, breadth)) or any(
+            a <= start < b for a, b in buckets
+        ):
             probe = replace(probe, confidence=PASSING_CONFIDENCE)
         if key not in occurrences or probe.confidence > occurrences[key].confidence:
             occurrences[key] = probe

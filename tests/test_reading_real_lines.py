@@ -4189,6 +4189,26 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "component:database" in found, list(found)
 
+    def test_a_buckets_name_is_no_value(self):
+        """A bucket's name in an object store's URI is a label someone chose: "tpu" or
+        "inference" in it is no TPU and no Inference workload; a web address still names
+        what it points at (the API server's)."""
+        found = self.suggest("reading gs://tpu-training-data/shards/00012.tfrecord failed with 403")
+        assert "component:object-storage" in found
+        assert "component:tpu" not in found
+        found = self.suggest(
+            "the training job writes checkpoints to s3://inference-logs-bucket/ckpt and the "
+            "upload timed out"
+        )
+        assert "workload:training" in found
+        assert "workload:inference" not in found
+        found = self.suggest(
+            'kubelet_node_status.go:103] Unable to register node "node-1" with API server: '
+            "Post https://apiserver.example.internal:6443/api/v1/nodes: read: connection "
+            "reset by peer"
+        )
+        assert "component:kubernetes-api-server" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
