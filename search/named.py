@@ -111,6 +111,27 @@ _BUCKET_URI = re.compile(
     re.IGNORECASE,
 )
 
+# Right after a maker's name, one of its products: "the NVIDIA driver", "Nvidia gpu", "the
+# hub's k8s cluster", "PyTorch memory"; or "non-" right before it ("non-PyTorch memory").
+# The maker is named as the vendor of a part, not as the party the incident happened to
+# (the corpus's tuning part lists no NVIDIA, Kubernetes or PyTorch for such lines, and a
+# chip for them would list the maker's own incidents).
+_PRODUCT_AFTER = re.compile(
+    r"(?:[^\S\n]{1,2}|-|['’]s\s+)(?:gpus?|drivers?|cards?|containers?|container\s+runtime|"
+    r"runtime|toolkit|devices?|device\s+plugin|plugin|operator|clusters?|nodes?|pods?|sdk|"
+    r"clients?|librar(?:y|ies)|images?|kernel|modules?|apiserver|api\s+server|cuda|nccl|dcgm|"
+    r"smi|fabric\s*manager|firmware|memory|tensors?|version|release)\b",
+    re.IGNORECASE,
+)
+_NON_BEFORE = re.compile(r"\bnon-$", re.IGNORECASE)
+
+
+def _makers_product(sentence, start, end):
+    """Whether the organisation named at ``sentence[start:end]`` is named as the maker of
+    a product there (:data:`_PRODUCT_AFTER`, :data:`_NON_BEFORE`). Output: ``bool``."""
+    before = _NON_BEFORE.search(sentence, max(0, start - 4), start)
+    return bool(_PRODUCT_AFTER.match(sentence, end) or before)
+
 
 @dataclass
 class Named:
@@ -215,8 +236,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         how = "name" if _same_words(item.matched, vocabulary.name_keys.get(key)) else "alias"
         confidence = NAME_CONFIDENCE if how == "name" else ALIAS_CONFIDENCE
         probe = Recognised(item.kind, item.slug, item.name, item.matched, confidence, how, start)
-        if in_passing(sentence, probe, is_broad(item.kind, item.slug, breadth)) or any(
-            a <= start < b for a, b in buckets
+        if (
+            in_passing(sentence, probe, is_broad(item.kind, item.slug, breadth))
+            or any(a <= start < b for a, b in buckets)
+            or (item.kind == "organisation" and _makers_product(sentence, *span))
         ):
             probe = replace(probe, confidence=PASSING_CONFIDENCE)
         if key not in occurrences or probe.confidence > occurrences[key].confidence:
@@ -305,13 +328,13 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     denied_as = {}
     for item in literal:
         if any(a <= item.start < b for a, b in bare):
-            denied_as.setdefault((item.kind, item.slug), set()).add(_plain_words(item.matched))
+            denied_as.setdefault((item.kind, item.slug), set()).add(plain_words(item.matched))
     ruled_out = {
         key
         for key, words in denied_as.items()
         if key[0] != "symptom"
         or all(
-            any(w in _plain_words(item.matched) or _plain_words(item.matched) in w for w in words)
+            any(w in plain_words(item.matched) or plain_words(item.matched) in w for w in words)
             for item in literal
             if (item.kind, item.slug) == key
         )
@@ -323,7 +346,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     return Named(found, well, covered, set_aside, ruled_out)
 
 
-def _plain_words(text):
+def plain_words(text):
     """``text`` folded to lower-case words joined by single spaces ("nvidia-device-plugin"
     → "nvidia device plugin"), to tell the same name from another."""
     return " ".join(re.findall(r"[^\W_]+", text.casefold()))

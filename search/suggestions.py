@@ -53,7 +53,7 @@ from .denial import (
 )
 from .guesses import corrected_guesses
 from .meaning import LONG_MATCH, prose, read_by_meaning, shared_stretch
-from .named import read_names
+from .named import plain_words, read_names
 from .parts import failed_parts
 from .passing import LOGIN_HOST, SIGN_IN, is_broad
 from .recognise import tokenize
@@ -298,10 +298,14 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # An organisation whose name, here, is its product's ("I train PyTorch models",
     # "vLLM crashes": the words also name a component) is the software, not a party to
     # an incident: its chip would list the organisation's own incidents.
-    components_at = {f.start for f in found if f.kind == "component" and f.how != "meaning"}
+    # (wherever the text names it: "upgrade the DeepSpeed version …, DeepSpeed 0.15.4")
+    components = [f for f in found if f.kind == "component" and f.how != "meaning"]
+    components_at = {f.start for f in components}
+    component_words = {plain_words(f.matched) for f in components}
     found = [
         replace(f, confidence=PASSING_CONFIDENCE)
-        if f.kind == "organisation" and f.start in components_at
+        if f.kind == "organisation"
+        and (f.start in components_at or plain_words(f.matched) in component_words)
         else f
         for f in found
     ]

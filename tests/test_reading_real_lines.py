@@ -4209,6 +4209,23 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "component:kubernetes-api-server" in found
 
+    def test_a_makers_name_before_its_product_is_no_organisation(self):
+        """A maker named as the vendor of a part ("the NVIDIA driver", "Nvidia gpu", "the
+        hub's k8s cluster", "non-PyTorch memory") is not the party an incident happened
+        to; a company named as the one it happened to still is."""
+        for text, maker in [
+            ("After upgrading NVIDIA driver to 536, inference performance drop down 28%",
+             "organisation:nvidia"),
+            ("Nvidia gpu works well at first, then after a few days nvidia-smi fails in "
+             "the container", "organisation:nvidia"),
+            ("we attempted to scale the nodes of the hub's k8s cluster", "organisation:kubernetes"),
+            ("torch.OutOfMemoryError: CUDA out of memory. Including non-PyTorch memory, this "
+             "process has 11.9 GiB memory in use", "organisation:pytorch"),
+        ]:  # fmt: skip
+            with self.subTest(text):
+                assert maker not in self.suggest(text)
+        assert "organisation:meta" in self.suggest("Meta training interruptions from faulty GPUs")
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
