@@ -442,6 +442,13 @@ NEEDS_WORDS = tuple(
             r"midnight|\d{1,2}\s?(?:a\.?m|p\.?m)\b|on[\s-]call|asleep|sunday|saturday|"
             r"christmas|new\s+year|vacation|business\s+hours)",
         ),
+        (
+            # "mlx5_core 0000:01:00.0: probe of 0000:01:00.0 failed with error -22" is a
+            # driver's start, not a health check (the corpus's tuning part).
+            r"\bhealth\s+check\b",
+            r"(?:health|liveness|readiness|(?:startup|http|tcp|exec|k8s|kubernetes)\s+probes?|"
+            r"heartbeat|watchdog|\bdcgm|\bnhc\b|\bdiag|burn-?in|\bchecks?\b|\bcanar)",
+        ),
     )
 )
 

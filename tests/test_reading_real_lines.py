@@ -4226,6 +4226,19 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
                 assert maker not in self.suggest(text)
         assert "organisation:meta" in self.suggest("Meta training interruptions from faulty GPUs")
 
+    def test_a_drivers_probe_is_no_health_check(self):
+        """The kernel's "probe of … failed" is a driver starting on a device, not a health
+        check (search/subjects.py: a health check by meaning needs a word of one); a
+        readiness probe is one."""
+        found = self.suggest(
+            "[    5.662202] mlx5_core 0000:01:00.0: mlx5_load_one failed with error code -22\n"
+            "[    5.662390] mlx5_core: probe of 0000:01:00.0 failed with error -22"
+        )
+        assert "component:nic" in found
+        assert "component:health-check" not in found
+        found = self.suggest("the readiness probe keeps failing and the pod is restarted")
+        assert "component:health-check" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
