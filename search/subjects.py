@@ -449,6 +449,23 @@ NEEDS_WORDS = tuple(
             r"(?:health|liveness|readiness|(?:startup|http|tcp|exec|k8s|kubernetes)\s+probes?|"
             r"heartbeat|watchdog|\bdcgm|\bnhc\b|\bdiag|burn-?in|\bchecks?\b|\bcanar)",
         ),
+        (
+            # "We made a test on kubernetes and etcd", "reproduces on known-good GPUs" (the
+            # corpus's tuning part) compared no test environment with production.
+            r"\bstaging\s+unlike\s+production\b",
+            r"(?:staging|pre-?prod|\bprod\b|production|canar|test\s*(?:env\w*|clusters?|"
+            r"setups?|beds?|rigs?|fleet|runs?)|dev\s+(?:env\w*|clusters?)|smaller\s+than|"
+            r"at\s+scale|sandbox|\bqa\b|benchmark\w*\s+(?:env\w*|setup))",
+        ),
+        (
+            # "HW Exception by GPU node-9" (a ROCm line in the corpus's tuning part) is the
+            # fault itself, not an error path nobody wrote for.
+            r"\bunhandled\s+errors\b",
+            r"(?:unhandl|uncaught|not\s+(?:handled|caught|checked|propagated)|swallow|ignor|"
+            r"silent|unchecked|error\s+(?:handling|path|codes?)|retur\w*\s+codes?|"
+            r"(?:catch|except)\b|no\s+(?:retr|error)|logged\s+and|never\s+(?:checked|handled|"
+            r"surfaced|raised))",
+        ),
     )
 )
 

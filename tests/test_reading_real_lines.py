@@ -4239,6 +4239,25 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest("the readiness probe keeps failing and the pod is restarted")
         assert "component:health-check" in found
 
+    def test_factors_by_meaning_need_a_word_of_their_subject(self):
+        """*Staging unlike production* needs a test environment or production named,
+        *Unhandled errors* an error path (search/subjects.py)."""
+        for text, value in [
+            ("the Xid 13s are from a user's buggy kernel (graphics engine exception, "
+             "reproduces on known-good GPUs), not the hardware",
+             "contributing_factor:staging-unlike-production"),
+            ("We made a test on kubernetes and etcd: 4500 nodes, each has one pod. Then "
+             "some requests becomes very slow", "contributing_factor:staging-unlike-production"),
+            ("{'loss': 0.4589, 'grad_norm': 1.0493, 'epoch': 1.22}\nHW Exception by GPU "
+             "node-9 (Agent handle: 0x6d1e80)", "contributing_factor:unhandled-errors"),
+        ]:  # fmt: skip
+            with self.subTest(text):
+                assert value not in self.suggest(text)
+        found = self.suggest(
+            "our test environment is tiny compared to production so it never showed up there"
+        )
+        assert "contributing_factor:staging-unlike-production" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
