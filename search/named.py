@@ -111,14 +111,15 @@ _BUCKET_URI = re.compile(
     re.IGNORECASE,
 )
 
-# Right after a maker's name, one of its products: "the NVIDIA driver", "Nvidia gpu", "the
-# hub's k8s cluster", "PyTorch memory"; or "non-" right before it ("non-PyTorch memory").
+# Right after a maker's name, one of its products: "the NVIDIA driver", "Nvidia gpu",
+# "PyTorch memory"; or "non-" right before it ("non-PyTorch memory"). (Not what it owns:
+# "Shanghai AI Lab's cluster", "the Meta cluster" are where it happened.)
 # The maker is named as the vendor of a part, not as the party the incident happened to
 # (the corpus's tuning part lists no NVIDIA, Kubernetes or PyTorch for such lines, and a
 # chip for them would list the maker's own incidents).
 _PRODUCT_AFTER = re.compile(
-    r"(?:[^\S\n]{1,2}|-|['’]s\s+)(?:gpus?|drivers?|cards?|containers?|container\s+runtime|"
-    r"runtime|toolkit|devices?|device\s+plugin|plugin|operator|clusters?|nodes?|pods?|sdk|"
+    r"(?:[^\S\n]{1,2}|-)(?:gpus?|drivers?|cards?|containers?|container\s+runtime|"
+    r"runtime|toolkit|devices?|device\s+plugin|plugin|operator|sdk|"
     r"clients?|librar(?:y|ies)|images?|kernel|modules?|apiserver|api\s+server|cuda|nccl|dcgm|"
     r"smi|fabric\s*manager|firmware|memory|tensors?|version|release)\b",
     re.IGNORECASE,
@@ -131,6 +132,47 @@ def _makers_product(sentence, start, end):
     a product there (:data:`_PRODUCT_AFTER`, :data:`_NON_BEFORE`). Output: ``bool``."""
     before = _NON_BEFORE.search(sentence, max(0, start - 4), start)
     return bool(_PRODUCT_AFTER.match(sentence, end) or before)
+
+
+# Right after a broad part's one word, the index or bus address of one of them ("GPU 6",
+# "GPU3", "GPU 0000:3b:00.0"): that one part is the subject, not the setting (a twelfth
+# round of blind helpers named the failing GPU so in eight texts and got no GPU chip).
+NUMBERED = re.compile(
+    r"[\s-]?#?\d{1,2}\b(?![.,]\d|\s*(?:x|%|gb|gib|w|c)\b)|\s(?:0000:)?[0-9a-f]{2}:[0-9a-f]{2}\.\d",
+    re.IGNORECASE,
+)
+# Right after a broad part's one word, what went wrong with it ("GPU has fallen off the
+# bus", "MI300X GPUs reset", "GPUs stuck in D state", "gpu temps 88C"): the part is the
+# subject, not the setting (a thirteenth round of blind helpers wrote so in six texts and
+# got no GPU chip).
+FAILED_AFTER = re.compile(
+    r"s?\s+(?:(?:has|have|had|is|are|was|were|got|gets|keeps?|kept)\s+)?(?:just\s+)?"
+    r"(?:fallen|fell|reset|resets|resetting|stuck|hung|hangs?|died|dead|crash(?:ed|es|ing)|"
+    r"throttl\w*|overheat\w*|lost|missing|unhealthy|failed|failing|disappeared|dropped|"
+    r"temps?|temperatures?|went\s+(?:missing|offline|away|bad))\b",
+    re.IGNORECASE,
+)
+GPU = ("component", "gpu")
+
+
+def _accelerator_named(sentence, span, literal):
+    """Whether the GPU read at ``span`` of ``sentence`` is an accelerator's product name
+    ("on A100, H100 and B200 instances", "8x H100 node"): that names the accelerator, the
+    setting, and the GPU is the part that failed only where the text says so right after
+    it ("A100 fell off the bus", "H100 3": :data:`FAILED_AFTER`, :data:`NUMBERED`).
+    Input: the sentence, the match's ``(start, end)`` and the name and alias matches.
+    Output: ``bool``."""
+    start, end = span
+    return (
+        any(
+            item.kind == "accelerator"
+            and item.start < end
+            and start < item.start + len(item.matched)
+            for item in literal
+        )
+        and not NUMBERED.match(sentence, end)
+        and not FAILED_AFTER.match(sentence, end)
+    )
 
 
 @dataclass
@@ -240,6 +282,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             in_passing(sentence, probe, is_broad(item.kind, item.slug, breadth))
             or any(a <= start < b for a, b in buckets)
             or (item.kind == "organisation" and _makers_product(sentence, *span))
+            or (key == GPU and _accelerator_named(sentence, span, literal))
         ):
             probe = replace(probe, confidence=PASSING_CONFIDENCE)
         if key not in occurrences or probe.confidence > occurrences[key].confidence:

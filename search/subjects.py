@@ -466,6 +466,14 @@ NEEDS_WORDS = tuple(
             r"(?:catch|except)\b|no\s+(?:retr|error)|logged\s+and|never\s+(?:checked|handled|"
             r"surfaced|raised))",
         ),
+        (
+            # "CUDA graph cache", "p.nodeInfoCache", "kv_cache_utils.py" (the corpus's tuning
+            # part) are no caching tier: *Cache* named in one word needs one.
+            r"^cache$",
+            r"(?:redis|memcache|caching|cache\s+(?:clusters?|layers?|tiers?|shards?|hits?|miss|"
+            r"servers?|nodes?|stampede|invalidat\w*|warm\w*|cold|keys?)|\bcdn\b|edge\s+cache|"
+            r"prompt\s+cach|evict|\bttl\b|stale\s+(?:data|entries|reads?|values?)|\bcached\b)",
+        ),
     )
 )
 

@@ -53,7 +53,7 @@ from .denial import (
 )
 from .guesses import corrected_guesses
 from .meaning import LONG_MATCH, prose, read_by_meaning, shared_stretch
-from .named import plain_words, read_names
+from .named import FAILED_AFTER, NUMBERED, plain_words, read_names
 from .parts import failed_parts
 from .passing import LOGIN_HOST, SIGN_IN, is_broad
 from .recognise import tokenize
@@ -126,24 +126,6 @@ IMPLIED = {
     ),
 }
 IMPLIED_CONFIDENCE = 0.8
-# Right after a broad part's one word, the index or bus address of one of them ("GPU 6",
-# "GPU3", "GPU 0000:3b:00.0"): that one part is the subject, not the setting (a twelfth
-# round of blind helpers named the failing GPU so in eight texts and got no GPU chip).
-_NUMBERED = re.compile(
-    r"\s?#?\d{1,2}\b(?![.,]\d|\s*(?:x|%|gb|gib|w|c)\b)|\s(?:0000:)?[0-9a-f]{2}:[0-9a-f]{2}\.\d",
-    re.IGNORECASE,
-)
-# Right after a broad part's one word, what went wrong with it ("GPU has fallen off the
-# bus", "MI300X GPUs reset", "GPUs stuck in D state", "gpu temps 88C"): the part is the
-# subject, not the setting (a thirteenth round of blind helpers wrote so in six texts and
-# got no GPU chip).
-_FAILED_AFTER = re.compile(
-    r"s?\s+(?:(?:has|have|had|is|are|was|were|got|gets|keeps?|kept)\s+)?(?:just\s+)?"
-    r"(?:fallen|fell|reset|resets|resetting|stuck|hung|hangs?|died|dead|crash(?:ed|es|ing)|"
-    r"throttl\w*|overheat\w*|lost|missing|unhealthy|failed|failing|disappeared|dropped|"
-    r"temps?|temperatures?|went\s+(?:missing|offline|away|bad))\b",
-    re.IGNORECASE,
-)
 # A serving engine named by its product's own alias ("tritonserver", "TGI") is particular,
 # as a product an organisation's name names is ("vLLM").
 INFERENCE_SERVER = ("component", "inference-server")
@@ -196,18 +178,17 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     breadth = breadth or (lambda kind, slug: 0.0)
     found = []
     literal = vocabulary.recogniser.recognise(sentence, every=True)
-    # A part named inside the words of what happened, a cause or a factor, and nowhere
-    # else, is named too ("NVLink errors": the NVLink; "DNS resolution failure": the DNS;
-    # "a database migration": the database). Not NCCL in an
-    # NCCL timeout: the library reports the collective that timed out (the evaluation
-    # sets' annotators never list it there).
-    named = {(item.kind, item.slug) for item in literal}
+    # A part named inside the words of what happened, a cause or a factor is named too
+    # ("NVLink errors": the NVLink; "DNS resolution failure": the DNS; "a database
+    # migration": the database; "a broken GPU-0 A100-40G": the GPU, whose other name here
+    # is the accelerator's). Not NCCL in an NCCL timeout: the library reports the
+    # collective that timed out (the evaluation sets' annotators never list it there).
     literal += [
         part
         for item in literal
         if item.kind in ("symptom", "root_cause", "contributing_factor")
         for part in vocabulary.recogniser.within(item, "component")
-        if (part.kind, part.slug) not in named and (item.slug, part.slug) != NCCL_TIMEOUT
+        if (item.slug, part.slug) != NCCL_TIMEOUT
     ]
     literal.sort(key=lambda item: item.start)
     # What was looked at ("$ nvidia-smi -q -d ECC") suggests nothing, as what went well.
@@ -290,8 +271,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             and is_broad(f.kind, f.slug, breadth)
             and len(tokenize(f.matched)) == 1
             and f.start not in products
-            and not _NUMBERED.match(sentence, f.start + len(f.matched))
-            and not _FAILED_AFTER.match(sentence, f.start + len(f.matched))
+            and not NUMBERED.match(sentence, f.start + len(f.matched))
+            and not FAILED_AFTER.match(sentence, f.start + len(f.matched))
             else f
             for f in found
         ]

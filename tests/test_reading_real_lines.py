@@ -4211,20 +4211,24 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
 
     def test_a_makers_name_before_its_product_is_no_organisation(self):
         """A maker named as the vendor of a part ("the NVIDIA driver", "Nvidia gpu", "the
-        hub's k8s cluster", "non-PyTorch memory") is not the party an incident happened
-        to; a company named as the one it happened to still is."""
+        kubernetes device plugin", "non-PyTorch memory") is not the party an incident
+        happened to; a company named as the one it happened to still is, with what it
+        owns ("Shanghai AI Lab's cluster")."""
         for text, maker in [
             ("After upgrading NVIDIA driver to 536, inference performance drop down 28%",
              "organisation:nvidia"),
             ("Nvidia gpu works well at first, then after a few days nvidia-smi fails in "
              "the container", "organisation:nvidia"),
-            ("we attempted to scale the nodes of the hub's k8s cluster", "organisation:kubernetes"),
+            ("the pods lost their GPUs after the kubernetes device plugin restarted",
+             "organisation:kubernetes"),
             ("torch.OutOfMemoryError: CUDA out of memory. Including non-PyTorch memory, this "
              "process has 11.9 GiB memory in use", "organisation:pytorch"),
         ]:  # fmt: skip
             with self.subTest(text):
                 assert maker not in self.suggest(text)
         assert "organisation:meta" in self.suggest("Meta training interruptions from faulty GPUs")
+        found = self.suggest("Shanghai AI Lab's cluster lost a rack")
+        assert "organisation:shanghai-ai-laboratory" in found
 
     def test_a_drivers_probe_is_no_health_check(self):
         """The kernel's "probe of … failed" is a driver starting on a device, not a health
@@ -4257,6 +4261,34 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "our test environment is tiny compared to production so it never showed up there"
         )
         assert "contributing_factor:staging-unlike-production" in found
+
+    def test_an_accelerators_name_is_the_setting_not_the_gpu_that_failed(self):
+        """ "on A100, H100 and B200 instances" names the accelerators (their chips), not a
+        GPU that failed; "a broken GPU-0 A100-40G" and "A100 fell off the bus" do name it.
+        """
+        found = self.suggest(
+            "fabricmanager is not installed so on A100, H100, H200 and B200 instances, CUDA "
+            "initialization fails with 802 system error"
+        )
+        assert {"accelerator:a100", "accelerator:h100"} <= set(found)
+        assert "component:gpu" not in found
+        for text in (
+            "We have a broken GPU-0 A100-40G/DGX which shows compute performance 3 times "
+            "less than expected",
+            "one A100 fell off the bus during the run",
+        ):
+            with self.subTest(text):
+                assert "component:gpu" in self.suggest(text)
+
+    def test_a_cache_in_code_is_no_caching_tier(self):
+        """*Cache* named in one word needs a caching tier's words (Redis, cache hits,
+        eviction…): an identifier or a CUDA graph cache is none."""
+        found = self.suggest(
+            "then a gpu node comes in the nodegroup, `p.nodeInfoCache` will cache a node "
+            "without nvidia.com/gpu and trigger scaledown to 0"
+        )
+        assert "component:cache" not in found
+        assert "component:cache" in self.suggest("the redis cache evicted hot keys under load")
 
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
@@ -4326,10 +4358,12 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         ]:
             with self.subTest(text):
                 assert not [k for k in self.suggest(text) if k.startswith("scale:")]
-        sentence = "pretraining on 1024 H100s keeps hitting NCCL timeouts"
+        # (on the list, a chip needs a listed case that carries it: Meta's and Llama 3's
+        # runs of 16,000 and more)
+        sentence = "pretraining on 16384 H100s keeps hitting NCCL timeouts"
         listed = self.client.get("/", {"q": sentence})
         chips = [a.get_text(" ", strip=True) for a in page(listed).select(".chip--suggested")]
-        assert any(c.startswith("Scale: 1,000 to 9,999 accelerators") for c in chips), chips
+        assert any(c.startswith("Scale: 10,000 to 99,999 accelerators") for c in chips), chips
 
     def test_an_adversarys_prompts_markup_and_control_characters(self):
         """From an adversarial helper: a shell prompt's line was set aside for the search
