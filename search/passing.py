@@ -142,7 +142,8 @@ def in_passing(sentence, found, broad):
     a contributing factor's word used as a verb ("scale up", "attempted to scale") and
     a component's one word after a modal verb ("will cache a node"); systemd as the
     syslog tag of the line it wrote ("systemd[1]:"); a component's word as the Python
-    module that logged a line ("scheduler.py:1234]"); and
+    module that logged a line ("scheduler.py:1234]"), a component's or an organisation's
+    word inside a source file's path ("/pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp"); and
     for "log" as in signing in ("without logging in"); for a "batch" of parts, not
     of data ("a bad batch of optics"); for words right after NCCL's transport tag
     ("NET/IB : No device found"); for a GPU's word in a machine's name ("gpu-a-117",
@@ -247,6 +248,8 @@ def in_passing(sentence, found, broad):
         return True  # "systemd[1]: …", "systemd-journald[512]: …": who wrote the line
     if found.kind == "component" and _PYTHON_SOURCE.match(sentence, end):
         return True  # vLLM's "scheduler.py:1234]": the module that logged, not the part
+    if found.kind in ("component", "organisation") and _in_source_path(sentence, found.start):
+        return True  # "/pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:784": where code lives
     if len(found.matched) <= 2 and _in_identifier(sentence, found):
         return True  # a two-letter name inside a tool's ("ib" in ib_write_bw)
     if found.kind == "workload" and _NEGATING_PREFIX.search(sentence[: found.start]):
@@ -333,6 +336,25 @@ _TIME_LOST = re.compile(
 # ("16 Insufficient nvidia.com/gpu", "insufficient unused quota for nvidia.com/gpu"): the
 # GPUs asked for, not the plugin that advertises them.
 _RESOURCE_COUNTED = re.compile(r"(?:insufficient|quota\s+for)\s+$", re.IGNORECASE)
+
+# A source file's path ("/pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:784",
+# "examples/nlp/language_modeling/megatron_gpt_pretraining.py"): where the code that
+# raised or ran lives, which names no part that failed (the corpus's tuning part listed
+# no training framework for such paths). One whitespace-separated token, so linear.
+_SOURCE_PATH = re.compile(
+    r"[^\s\"'`(\[]{0,300}/[^\s\"'`]{0,300}\.(?:py|pyx|cpp|cc|cxx|cu|cuh|c|h|hpp|go|rs|java|scala)"
+    r"(?::\d{1,6})?(?=$|[\s\"'`),:;\]])",
+    re.IGNORECASE,
+)
+
+
+def _in_source_path(sentence, start):
+    """Whether position ``start`` of ``sentence`` is inside a source file's path
+    (:data:`_SOURCE_PATH`): the path is matched from the start of the token that holds
+    ``start`` (after the last space, quote or bracket before it). Output: ``bool``."""
+    token_start = max(sentence.rfind(c, 0, start) for c in " \t\n\"'`([") + 1
+    return start - token_start <= 300 and bool(_SOURCE_PATH.match(sentence, token_start))
+
 
 # Right after a word, the rest of a Python source file's name and line, as Python's
 # logging prints where a line was logged ("%(filename)s:%(lineno)d", which vLLM's log

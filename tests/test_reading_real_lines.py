@@ -4290,6 +4290,20 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "component:cache" not in found
         assert "component:cache" in self.suggest("the redis cache evicted hot keys under load")
 
+    def test_a_source_files_path_names_no_part(self):
+        """A framework's name inside a source file's path is where the code lives, not a
+        part that failed; the same name in prose still is one."""
+        for text in (
+            "RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:784, "
+            "unhandled system error, NCCL version 2.7.8",
+            "RuntimeError: cuda runtime error (802) : system not yet initialized at "
+            "/opt/conda/conda-bld/pytorch_1579022034529/work/aten/src/THC/THCGeneral.cpp:50",
+        ):
+            with self.subTest(text):
+                assert "component:training-framework" not in self.suggest(text)
+        found = self.suggest("a PyTorch bug in the FSDP state dict code corrupted the checkpoint")
+        assert "component:training-framework" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
