@@ -474,6 +474,15 @@ NEEDS_WORDS = tuple(
             r"servers?|nodes?|stampede|invalidat\w*|warm\w*|cold|keys?)|\bcdn\b|edge\s+cache|"
             r"prompt\s+cach|evict|\bttl\b|stale\s+(?:data|entries|reads?|values?)|\bcached\b)",
         ),
+        (
+            # "The first 50 training takes about 0.0105s per/step on average. However the
+            # training speed always slows down" (the corpus's tuning part) hid no GPU.
+            r"\bgpu\s+not\s+visible\b",
+            r"(?:visib|\bsee\b|\bsees\b|\bseen\b|\bsaw\b|detect|\bfound\b|\bfind\b|missing|"
+            r"disappear|vanish|\bgone\b|nvidia-smi|lspci|device[\s_]?count|is_available|enumerat|"
+            r"allocat|unavailable|not\s+available|no\s+(?:cuda|gpus?|devices?)|\bnvml\b|"
+            r"\binit\w*|register|advertis|capacity|\b\d+\s+of\s+\d+\b|fewer|only\s+\d+)",
+        ),
     )
 )
 

@@ -4304,6 +4304,20 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest("a PyTorch bug in the FSDP state dict code corrupted the checkpoint")
         assert "component:training-framework" in found
 
+    def test_gpu_not_visible_by_meaning_needs_a_word_of_seeing_or_counting(self):
+        """*GPU not visible* by meaning needs a word of seeing, finding or counting the
+        devices (search/subjects.py): a training step that slows down, or an NPU's
+        "The error from device", hides no GPU."""
+        for text in (
+            "The first 50 training takes about 0.0105s per/step on average. However the "
+            "training speed always slows down to 0.03 per/step after 50 training steps.",
+            "EZ9999: Inner Error! The error from device(chipId:3, dieId:0), serial number is 12",
+        ):
+            with self.subTest(text):
+                assert "symptom:gpu-not-visible" not in self.suggest(text)
+        found = self.suggest("after the driver update nvidia-smi shows only 6 of 8 GPUs")
+        assert "symptom:gpu-not-visible" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
