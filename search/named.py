@@ -153,13 +153,26 @@ FAILED_AFTER = re.compile(
     re.IGNORECASE,
 )
 GPU = ("component", "gpu")
+# Trouble of the GPU itself: with one named, an accelerator's name is the GPU that had it
+# ("ECC error count going up on a100", "one of the H100 nodes keeps falling off the bus").
+GPU_TROUBLE = frozenset(
+    [
+        ("symptom", "ecc-error"),
+        ("symptom", "xid-error"),
+        ("symptom", "gpu-fell-off-the-bus"),
+        ("root_cause", "faulty-gpu"),
+        ("root_cause", "gpu-memory-fault"),
+        ("root_cause", "gpu-overheating"),
+    ]
+)
 
 
 def _accelerator_named(sentence, span, literal):
     """Whether the GPU read at ``span`` of ``sentence`` is an accelerator's product name
     ("on A100, H100 and B200 instances", "8x H100 node"): that names the accelerator, the
     setting, and the GPU is the part that failed only where the text says so right after
-    it ("A100 fell off the bus", "H100 3": :data:`FAILED_AFTER`, :data:`NUMBERED`).
+    it ("A100 fell off the bus", "H100 3": :data:`FAILED_AFTER`, :data:`NUMBERED`) or
+    names the GPU's own trouble (:data:`GPU_TROUBLE`, checked by the caller).
     Input: the sentence, the match's ``(start, end)`` and the name and alias matches.
     Output: ``bool``."""
     start, end = span
@@ -242,6 +255,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     # when that word names no other value ("attack"; not "failure" or "error").
     denied_heads = sentence_negated_stems(sentence) & vocabulary.unique_heads
     buckets = [uri.span() for uri in _BUCKET_URI.finditer(sentence)]
+    gpu_trouble = bool(({(i.kind, i.slug) for i in literal} | by_signature) & GPU_TROUBLE)
     for item in literal:
         key = (item.kind, item.slug)
         if key in by_signature:
@@ -282,7 +296,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             in_passing(sentence, probe, is_broad(item.kind, item.slug, breadth))
             or any(a <= start < b for a, b in buckets)
             or (item.kind == "organisation" and _makers_product(sentence, *span))
-            or (key == GPU and _accelerator_named(sentence, span, literal))
+            or (key == GPU and not gpu_trouble and _accelerator_named(sentence, span, literal))
         ):
             probe = replace(probe, confidence=PASSING_CONFIDENCE)
         if key not in occurrences or probe.confidence > occurrences[key].confidence:

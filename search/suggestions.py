@@ -93,6 +93,10 @@ IMPLIED = {
     # Only training saves its state to resume from (a twelfth round of blind helpers
     # expected the workload from "the ckpt dir is half written, cant resume").
     ("symptom", "checkpoint-failure"): (("workload", "training"),),
+    # The GPU is what falls off the bus or is faulty, by those values' definitions (an
+    # eighteenth round of blind helpers: "one of the H100 nodes keeps falling of the bus").
+    ("symptom", "gpu-fell-off-the-bus"): (("component", "gpu"),),
+    ("root_cause", "faulty-gpu"): (("component", "gpu"),),
     ("component", "checkpoint-storage"): (("workload", "training"),),
     # A cold start is slow loading that the first requests wait for: both sets' annotators
     # read "cold starts" as latency, the tenth round's helpers as slow loading.

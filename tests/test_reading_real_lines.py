@@ -4276,6 +4276,9 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "We have a broken GPU-0 A100-40G/DGX which shows compute performance 3 times "
             "less than expected",
             "one A100 fell off the bus during the run",
+            # (the GPU's own trouble named: the accelerator is the GPU that had it)
+            "uncorrectable ECC errors keep showing up on our h100s since tuesday",
+            "two of the B200 nodes keep falling off the bus every night",
         ):
             with self.subTest(text):
                 assert "component:gpu" in self.suggest(text)
