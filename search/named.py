@@ -112,25 +112,33 @@ _BUCKET_URI = re.compile(
 )
 
 # Right after a maker's name, one of its products: "the NVIDIA driver", "Nvidia gpu",
-# "PyTorch memory"; or "non-" right before it ("non-PyTorch memory"). (Not what it owns:
+# "PyTorch memory", "k8s pod", "our k8s liveness probe". (Not what it owns:
 # "Shanghai AI Lab's cluster", "the Meta cluster" are where it happened.)
 # The maker is named as the vendor of a part, not as the party the incident happened to
 # (the corpus's tuning part lists no NVIDIA, Kubernetes or PyTorch for such lines, and a
 # chip for them would list the maker's own incidents).
 _PRODUCT_AFTER = re.compile(
     r"(?:[^\S\n]{1,2}|-)(?:gpus?|drivers?|cards?|containers?|container\s+runtime|"
-    r"runtime|toolkit|devices?|device\s+plugin|plugin|operator|sdk|"
+    r"runtime|toolkit|devices?|device\s+plugin|plugin|operator|sdk|pods?|namespaces?|repos?|"
+    r"liveness|readiness|"
+    r"repositor(?:y|ies)|"
     r"clients?|librar(?:y|ies)|images?|kernel|modules?|apiserver|api\s+server|cuda|nccl|dcgm|"
     r"smi|fabric\s*manager|firmware|memory|tensors?|version|release)\b",
     re.IGNORECASE,
 )
-_NON_BEFORE = re.compile(r"\bnon-$", re.IGNORECASE)
+# Right before a maker's name: "non-" ("non-PyTorch memory"), or where a tool asks for a
+# report ("Please open an issue on Github": vLLM's AsyncEngineDeadError; an eighteenth
+# round of blind helpers). ("our Cray EX nodes" is the vendor of what it happened to.)
+_NON_BEFORE = re.compile(
+    r"(?:\bnon-|\b(?:issues?|bugs?|reports?|tickets?)\s+(?:on|at|to|in)\s+(?:the\s+)?)$",
+    re.IGNORECASE,
+)
 
 
 def _makers_product(sentence, start, end):
     """Whether the organisation named at ``sentence[start:end]`` is named as the maker of
     a product there (:data:`_PRODUCT_AFTER`, :data:`_NON_BEFORE`). Output: ``bool``."""
-    before = _NON_BEFORE.search(sentence, max(0, start - 4), start)
+    before = _NON_BEFORE.search(sentence, max(0, start - 24), start)
     return bool(_PRODUCT_AFTER.match(sentence, end) or before)
 
 

@@ -4227,6 +4227,15 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             with self.subTest(text):
                 assert maker not in self.suggest(text)
         assert "organisation:meta" in self.suggest("Meta training interruptions from faulty GPUs")
+        for text, maker in [
+            ("k8s pod w/ gpu stuck in Pending, the device plugin reports 0 allocatable",
+             "organisation:kubernetes"),
+            ("AsyncEngineDeadError: Task finished unexpectedly. This should never happen! "
+             "Please open an issue on Github.", "organisation:github"),
+            ("someone leaked an API key in a public github repo", "organisation:github"),
+        ]:  # fmt: skip
+            with self.subTest(text):
+                assert maker not in self.suggest(text)
         found = self.suggest("Shanghai AI Lab's cluster lost a rack")
         assert "organisation:shanghai-ai-laboratory" in found
 
