@@ -4330,6 +4330,43 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest("after the driver update nvidia-smi shows only 6 of 8 GPUs")
         assert "symptom:gpu-not-visible" in found
 
+    def test_lines_of_training_guards_security_scanners_and_control_planes(self):
+        """An eighteenth batch of cited signatures (helpers shown the vocabulary, not the
+        sets; a fresh helper checked every citation): each line suggests its value."""
+        for line, value in [
+            ("[Rank 3] Work WorkNCCL(SeqNum=1742, OpType=ALLREDUCE, Timeout(ms)=600000) timed "
+             "out in blocking wait (NCCL_BLOCKING_WAIT=1).", "symptom:nccl-timeout"),
+            ("Second rerun: unexpected result is not reproducible on a different GPU, therefore "
+             "was likely incorrect (inf != 2.3141)", "symptom:silent-data-corruption"),
+            ("slurmctld: drain_nodes: node gpu-a0412 state set to DRAIN", "symptom:capacity-loss"),
+            ("Exception: Current loss scale already at minimum - cannot decrease scale anymore.",
+             "root_cause:numerical-instability"),
+            ("GuardDuty finding type=CryptoCurrency:EC2/BitcoinTool.B!DNS severity=8",
+             "symptom:cryptomining"),
+            ("GuardDuty finding UnauthorizedAccess:IAMUser/InstanceCredentialExfiltration."
+             "OutsideAWS: credentials of role gpu-node-role used from 203.0.113.45",
+             "root_cause:stolen-credentials"),
+            ("fatal error: concurrent map writes", "root_cause:race-condition"),
+            ("A memory mismatch was detected on GPU 5, but no error was reported by CUDA or "
+             "NVML.", "symptom:silent-data-corruption"),
+            ("[W 2024-03-11 09:12:44.101 ServerApp] All authentication is disabled.  Anyone who "
+             "can connect to this server will be able to run code.",
+             "root_cause:insecure-configuration"),
+            ("2024-05-02 10:11:12,345 INFO gave up: model-server entered FATAL state, too many "
+             "start retries too quickly", "symptom:crash-loop"),
+            ('{"level":"warn","msg":"request stats","error":"etcdserver: too many requests"}',
+             "root_cause:control-plane-overload"),
+            ("[FIRING:1] KubeAPIDown (critical): KubeAPI has disappeared from Prometheus target "
+             "discovery.", "symptom:control-plane-unresponsive"),
+            ("May 02 10:11:12 gpu-node-17 systemd[1]: nvidia-fabricmanager.service: Start "
+             "request repeated too quickly.", "symptom:crash-loop"),
+            ("torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: -9) "
+             "local_rank: 0 (pid: 41236) of binary: /usr/bin/python",
+             "component:distributed-job-launcher"),
+        ]:  # fmt: skip
+            with self.subTest(line):
+                assert value in self.suggest(line), (value, list(self.suggest(line)))
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
