@@ -4334,8 +4334,6 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         """An eighteenth batch of cited signatures (helpers shown the vocabulary, not the
         sets; a fresh helper checked every citation): each line suggests its value."""
         for line, value in [
-            ("[Rank 3] Work WorkNCCL(SeqNum=1742, OpType=ALLREDUCE, Timeout(ms)=600000) timed "
-             "out in blocking wait (NCCL_BLOCKING_WAIT=1).", "symptom:nccl-timeout"),
             ("Second rerun: unexpected result is not reproducible on a different GPU, therefore "
              "was likely incorrect (inf != 2.3141)", "symptom:silent-data-corruption"),
             ("slurmctld: drain_nodes: node gpu-a0412 state set to DRAIN", "symptom:capacity-loss"),
