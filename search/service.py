@@ -64,6 +64,13 @@ _FULL_OUTAGE = re.compile(
     r"\b(?:all|every)\s+(?:api\s+|incoming\s+|inference\s+|user\s+)?requests?\s+"
     r"(?:to\s+[\w.-]+\s+)?(?:to\s+fail|failed|were\s+failing|fail(?:ed)?\s+with|"
     r"returned\s+(?:5\d\d|errors?))\b|"
+    # "api giving 503 for everybody", "all model backends 502" (an eighteenth round of
+    # blind helpers)
+    r"\b5\d\d(?:s|'s)?\s+(?:errors?\s+)?(?:for|to)\s+(?:everybody|everyone|all\s+(?:users|"
+    r"customers|clients|requests|traffic))\b|"
+    r"\ball\s+(?:of\s+(?:the|our)\s+)?(?:model\s+|inference\s+|api\s+)?(?:backends|replicas|"
+    r"upstreams|endpoints|servers)\s+(?:(?:are|were|went|returning|returned|giving|gave|"
+    r"throwing|threw)\s+)?(?:5\d\d|down)\b|"
     # "the power outage took out the whole cluster for 6 hours"
     r"\b(?:took|takes|taking|knocked|brought)\s+(?:out|down)\s+(?:the\s+)?(?:whole|entire)\s+"
     r"(?:site|service|cluster|platform|api|fleet|region|data\s*cent(?:er|re)|datacenter)\b",
@@ -74,7 +81,8 @@ _FULL_OUTAGE = re.compile(
 def full_outages(text):
     """``[(start, end)]`` of the places ``text`` says a whole service was out
     (:data:`_FULL_OUTAGE`: "experienced an outage", "inaccessible for most users",
-    "everything was down for four hours"); "a partial outage" does not match. Such a
+    "everything was down for four hours", "503 for everybody", "all model backends 502");
+    "a partial outage" does not match. Such a
     place shows the symptom *Full outage*."""
     return [
         match.span()

@@ -4365,6 +4365,17 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             with self.subTest(line):
                 assert value in self.suggest(line), (value, list(self.suggest(line)))
 
+    def test_errors_for_everybody_are_a_full_outage(self):
+        """5xx for everyone, or every backend down, is the whole service out; 503s for
+        some requests are not."""
+        for text in (
+            "the chat API was giving 503s for everyone for twenty minutes",
+            "the gateway cert expired and all of our model backends returned 502",
+        ):
+            with self.subTest(text):
+                assert "symptom:full-outage" in self.suggest(text)
+        assert "symptom:full-outage" not in self.suggest("503s for some requests after the deploy")
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
