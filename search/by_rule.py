@@ -35,6 +35,7 @@ from .recognised import (
 from .rules import (
     automation_harms,
     checkpoint_failures,
+    control_plane_stalls,
     intermittent_failures,
     job_crashes,
     link_flaps,
@@ -101,6 +102,7 @@ READ_BY_RULE = (
     (("root_cause", "storage-system-failure"), degraded_storage),
     (("workload", "inference"), model_calls),
     (("contributing_factor", "no-staged-rollout"), all_at_once),
+    (("symptom", "control-plane-unresponsive"), control_plane_stalls),
 )
 
 

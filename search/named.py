@@ -27,7 +27,7 @@ from .recognised import (
     TRAINING,
     Recognised,
 )
-from .rules import device_plugin_down
+from .rules import CONTROL_PLANE_CLIENT, device_plugin_down
 from .subjects import lacks_subject
 from .text import line_around, stem, words
 from .vocabulary import SETTING_KINDS
@@ -196,6 +196,9 @@ def _accelerator_named(sentence, span, literal):
     )
 
 
+_CLIENT_BEFORE = re.compile(CONTROL_PLANE_CLIENT, re.IGNORECASE)
+
+
 @dataclass
 class Named:
     """What the signatures, names and aliases read in a text (:func:`read_names`).
@@ -305,6 +308,8 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             or any(a <= start < b for a, b in buckets)
             or (item.kind == "organisation" and _makers_product(sentence, *span))
             or (key == GPU and not gpu_trouble and _accelerator_named(sentence, span, literal))
+            # "squeue hangs", "kubectl get pods hangs": the control plane's client, no job
+            or (key == SILENT_HANG and _CLIENT_BEFORE.search(sentence, max(0, start - 80), start))
         ):
             probe = replace(probe, confidence=PASSING_CONFIDENCE)
         if key not in occurrences or probe.confidence > occurrences[key].confidence:

@@ -606,3 +606,29 @@ def device_plugin_down(text):
     (:data:`_DEVICE_PLUGIN_DOWN`): then a scheduler's "Insufficient nvidia.com/gpu" is
     GPUs not advertised, not capacity that ran out. ``bool``; linear in the text."""
     return bool(_DEVICE_PLUGIN_DOWN.search(text))
+
+
+# A control plane that stopped answering, in an operator's words: "slurmctld unresponsive",
+# "the api server is not responding", or its command-line client stuck: "squeue hangs",
+# "sbatch times out", "kubectl get pods hangs" (an eighteenth round of blind helpers got
+# a job hang from it). The symptom *Control plane unresponsive*.
+CONTROL_PLANE_CLIENT = (
+    r"\b(?:squeue|sinfo|scontrol|sbatch|salloc|sacct|sacctmgr|kubectl|etcdctl|helm|oc)"
+    r"(?:\s+[\w./=-]{1,40}){0,3}\s+$"
+)
+_CONTROL_PLANE_STALL = re.compile(
+    r"\b(?:squeue|sinfo|scontrol|sbatch|salloc|sacct|sacctmgr|kubectl|etcdctl)"
+    r"(?:\s+[\w./=-]{1,40}){0,3}?\s+(?:hangs?|hung|hanging|is\s+stuck|gets\s+stuck|"
+    r"times?\s+out|timed\s+out|timing\s+out|never\s+returns?)\b|"
+    r"\b(?:slurmctld|slurmdbd|kube-apiserver|api\s*server|apiserver|etcd|control\s+plane)\s+"
+    r"(?:is\s+|was\s+|went\s+|became\s+|got\s+)?(?:completely\s+|totally\s+)?"
+    r"(?:unresponsive|not\s+responding|hung|hanging|timing\s+out)\b",
+    re.IGNORECASE,
+)
+
+
+def control_plane_stalls(text):
+    """``[(start, end)]`` of the places ``text`` says a control plane stopped answering
+    (:data:`_CONTROL_PLANE_STALL`): the symptom *Control plane unresponsive*. Linear in
+    the text (every repetition is bounded)."""
+    return [match.span() for match in _CONTROL_PLANE_STALL.finditer(text)]

@@ -4376,6 +4376,19 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
                 assert "symptom:full-outage" in self.suggest(text)
         assert "symptom:full-outage" not in self.suggest("503s for some requests after the deploy")
 
+    def test_a_control_planes_client_that_hangs_is_the_control_plane(self):
+        """ "squeue hangs", "kubectl get pods hangs", "slurmctld unresponsive": the
+        control plane stopped answering; no job hung."""
+        for text in (
+            "slurmctld not responding since 9am, squeue hangs and sbatch times out",
+            "kubectl get pods hangs and then times out",
+        ):
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert "symptom:control-plane-unresponsive" in found
+                assert "symptom:job-hang-without-error" not in found
+        assert "symptom:job-hang-without-error" in self.suggest("the training job hangs at step 0")
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
