@@ -240,6 +240,10 @@ _JOB_CRASH = re.compile(
     r"fail(?:s|ed|ing)?(?!\s+to\s+(?:start|schedule|launch|submit|be\s+scheduled|get\s+"
     r"scheduled|queue|allocate))|"
     r"exited\s+(?:with|unexpectedly|abnormally)|(?:was|were|got|gets)\s+killed)\b|"
+    # "training jobs could not write logs and crashed", "Multi-node jobs saw NCCL errors and
+    # crashed" (an eighteenth round of blind helpers): what they did first, then the crash
+    r"(?<!link )(?<!nvlink )\b(?:jobs|runs|trainings|trainers)\s+(?:(?!and\b)[\w'/-]+\s+){1,6}?"
+    r"and\s+(?:then\s+)?(?:died|crashed|aborted|exited)\b|"
     # A job restarted or re-run from its checkpoint had died ("Job restarted from checkpoint
     # 3 hours old"; resumed after a planned stop is not this); a power event that "kills a
     # training run"; Slurm's "CANCELLED … DUE TO NODE FAILURE", JobState=NODE_FAIL.

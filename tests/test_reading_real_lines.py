@@ -4389,6 +4389,17 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
                 assert "symptom:job-hang-without-error" not in found
         assert "symptom:job-hang-without-error" in self.suggest("the training job hangs at step 0")
 
+    def test_jobs_that_did_something_and_crashed_crashed(self):
+        """ "jobs could not write their logs and crashed": what the jobs did first, then the
+        crash (the rule allowed only three words between the jobs and the crash)."""
+        for text in (
+            "after the NFS failover the training jobs could not write their logs and crashed",
+            "multi-node jobs saw NCCL errors and then died",
+        ):
+            with self.subTest(text):
+                assert "symptom:job-crash" in self.suggest(text)
+        assert "symptom:job-crash" not in self.suggest("the jobs were slow and nothing crashed")
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
