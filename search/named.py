@@ -129,7 +129,7 @@ _PRODUCT_AFTER = re.compile(
 # Right before a maker's name: "non-" ("non-PyTorch memory"), or where a tool asks for a
 # report ("Please open an issue on Github": vLLM's AsyncEngineDeadError; an eighteenth
 # round of blind helpers). ("our Cray EX nodes" is the vendor of what it happened to.)
-_NON_BEFORE = re.compile(
+_MAKER_BEFORE = re.compile(
     r"(?:\bnon-|\b(?:issues?|bugs?|reports?|tickets?)\s+(?:on|at|to|in)\s+(?:the\s+)?)$",
     re.IGNORECASE,
 )
@@ -137,8 +137,8 @@ _NON_BEFORE = re.compile(
 
 def _makers_product(sentence, start, end):
     """Whether the organisation named at ``sentence[start:end]`` is named as the maker of
-    a product there (:data:`_PRODUCT_AFTER`, :data:`_NON_BEFORE`). Output: ``bool``."""
-    before = _NON_BEFORE.search(sentence, max(0, start - 24), start)
+    a product there (:data:`_PRODUCT_AFTER`, :data:`_MAKER_BEFORE`). Output: ``bool``."""
+    before = _MAKER_BEFORE.search(sentence, max(0, start - 24), start)
     return bool(_PRODUCT_AFTER.match(sentence, end) or before)
 
 

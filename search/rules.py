@@ -12,7 +12,9 @@ pattern's repetitions are bounded, so each reader is linear in the text.
 - a job that ended in failure (:func:`job_crashes`), that sits without a word
   (:func:`silent_hangs`), trouble that comes and goes (:func:`intermittent_failures`);
 - a person's mistaken action by hand (:func:`operator_errors`); the user's own code at
-  fault (:func:`user_code_errors`).
+  fault (:func:`user_code_errors`);
+- a control plane that stopped answering, or its client stuck
+  (:func:`control_plane_stalls`).
 
 A service's readers (an outage, slow answers, a traffic surge, a mistuned timeout) are in
 ``search/service.py``; a change someone made (a setting, an upgrade, a downgrade) in
@@ -616,14 +618,14 @@ def device_plugin_down(text):
 # "the api server is not responding", or its command-line client stuck: "squeue hangs",
 # "sbatch times out", "kubectl get pods hangs" (an eighteenth round of blind helpers got
 # a job hang from it). The symptom *Control plane unresponsive*.
-CONTROL_PLANE_CLIENT = (
-    r"\b(?:squeue|sinfo|scontrol|sbatch|salloc|sacct|sacctmgr|kubectl|etcdctl|helm|oc)"
-    r"(?:\s+[\w./=-]{1,40}){0,3}\s+$"
-)
+# The command-line clients of Slurm's and Kubernetes' control planes.
+_CLIENTS = r"(?:squeue|sinfo|scontrol|sbatch|salloc|sacct|sacctmgr|kubectl|etcdctl|helm|oc)"
+# Right before a word: one of those clients and up to three of its arguments ("kubectl get
+# pods …"), for ``search/named.py`` (a hang there is the client's, no job's).
+CONTROL_PLANE_CLIENT = rf"\b{_CLIENTS}(?:\s+[\w./=-]{{1,40}}){{0,3}}\s+$"
 _CONTROL_PLANE_STALL = re.compile(
-    r"\b(?:squeue|sinfo|scontrol|sbatch|salloc|sacct|sacctmgr|kubectl|etcdctl)"
-    r"(?:\s+[\w./=-]{1,40}){0,3}?\s+(?:hangs?|hung|hanging|is\s+stuck|gets\s+stuck|"
-    r"times?\s+out|timed\s+out|timing\s+out|never\s+returns?)\b|"
+    rf"\b{_CLIENTS}(?:\s+[\w./=-]{{1,40}}){{0,3}}?\s+(?:hangs?|hung|hanging|is\s+stuck|"
+    r"gets\s+stuck|times?\s+out|timed\s+out|timing\s+out|never\s+returns?)\b|"
     r"\b(?:slurmctld|slurmdbd|kube-apiserver|api\s*server|apiserver|etcd|control\s+plane)\s+"
     r"(?:is\s+|was\s+|went\s+|became\s+|got\s+)?(?:completely\s+|totally\s+)?"
     r"(?:unresponsive|not\s+responding|hung|hanging|timing\s+out)\b",
