@@ -3,10 +3,10 @@ moved, a change it tells of or the accelerators it counts, after the names and a
 (``search/named.py``) and before the meaning layer (``search/meaning.py``).
 
 Each reader of :data:`READ_BY_RULE` returns where the text shows its value
-(``search/rules.py``, ``service.py``, ``changes.py``, ``hardware.py``, ``cloud.py``,
-``security.py``, ``storage.py``, ``training_log.py``); a value is read at
-``METRIC_CONFIDENCE`` (:func:`ruled`) unless the place is denied or inside a span the
-text says went well, or the value is named or set aside already.
+(``search/machines.py``, ``jobs.py``, ``people.py``, ``service.py``, ``changes.py``,
+``hardware.py``, ``cloud.py``, ``security.py``, ``storage.py``, ``training_log.py``); a
+value is read at ``METRIC_CONFIDENCE`` (:func:`ruled`) unless the place is denied or
+inside a span the text says went well, or the value is named or set aside already.
 """
 
 from dataclasses import dataclass
@@ -23,7 +23,17 @@ from .clauses import no_change_spans, unknown_cause_spans
 from .cloud import failed_instances, taken_back
 from .denial import denied
 from .hardware import downtrained_links, failed_failovers, heat_waves, hot_gpus, slow_hardware
+from .jobs import checkpoint_failures, intermittent_failures, job_crashes, silent_hangs
+from .machines import (
+    control_plane_stalls,
+    link_flaps,
+    missing_gpus,
+    missing_software,
+    node_losses,
+    repeat_offenders,
+)
 from .metrics import metric_moves, misleading_signals
+from .people import automation_harms, operator_errors, slow_diagnoses, user_code_errors
 from .recognised import (
     ALIAS_CONFIDENCE,
     CHANGE_CAUSES,
@@ -31,22 +41,6 @@ from .recognised import (
     OFFER_THRESHOLD,
     SERVING,
     Recognised,
-)
-from .rules import (
-    automation_harms,
-    checkpoint_failures,
-    control_plane_stalls,
-    intermittent_failures,
-    job_crashes,
-    link_flaps,
-    missing_gpus,
-    missing_software,
-    node_losses,
-    operator_errors,
-    repeat_offenders,
-    silent_hangs,
-    slow_diagnoses,
-    user_code_errors,
 )
 from .scale import accelerator_counts
 from .security import left_open
@@ -62,8 +56,9 @@ from .service import (
 from .storage import degraded_storage
 from .training_log import everyone_waits, loss_spikes, throughput_drops, training_runs
 
-# Values read by rule (``search/rules.py``, ``service.py``, ``changes.py``, ``hardware.py``,
-# ``cloud.py``, ``security.py``, ``storage.py``, ``training_log.py``), each with its reader.
+# Values read by rule (``search/machines.py``, ``jobs.py``, ``people.py``, ``service.py``,
+# ``changes.py``, ``hardware.py``, ``cloud.py``, ``security.py``, ``storage.py``,
+# ``training_log.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
     (("contributing_factor", "repeat-offender-nodes"), repeat_offenders),

@@ -1,5 +1,5 @@
 """Root causes read by rule from a change someone made (issue 19), offered as
-``search/rules.py``'s values are (``by_rule.READ_BY_RULE`` and the upgrade readers in
+``search/machines.py``'s values are (``by_rule.READ_BY_RULE`` and the upgrade readers in
 ``search/by_rule.py``). Every pattern's repetitions are bounded, so each reader is
 linear in the text.
 

@@ -1,5 +1,5 @@
 """Values read by rule from what a cloud provider does to the machines it lends (issue 19),
-offered as ``search/rules.py``'s are (``by_rule.READ_BY_RULE``). A thirteenth round of
+offered as ``search/machines.py``'s are (``by_rule.READ_BY_RULE``). A thirteenth round of
 blind helpers (a Kubernetes and cloud platform team, researchers on TPU and Trainium)
 pasted these events and got no chip. Every pattern's repetitions are bounded, so each
 reader is linear in the text.

@@ -1,6 +1,6 @@
 """Values read by rule about a machine's hardware and the facility around it: everyday
 phrasings that show a symptom, a root cause or a contributing factor without naming it
-(issue 19), offered as ``search/rules.py``'s are (``by_rule.READ_BY_RULE``). A twelfth
+(issue 19), offered as ``search/machines.py``'s are (``by_rule.READ_BY_RULE``). A twelfth
 round of blind helpers (datacenter operations, researchers' chat, storage and network
 engineers) wrote these and got no chip. Every pattern's repetitions are bounded, so each
 reader is linear in the text.

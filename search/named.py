@@ -15,6 +15,7 @@ from lib.phrases import proper_key
 
 from .denial import bare_denials, denial_end, denied, denied_after_end, sentence_negated_stems
 from .hardware import POWER_LIMIT
+from .machines import CONTROL_PLANE_CLIENT, device_plugin_down
 from .passing import in_passing, is_broad
 from .recognise import tokenize
 from .recognised import (
@@ -27,7 +28,6 @@ from .recognised import (
     TRAINING,
     Recognised,
 )
-from .rules import CONTROL_PLANE_CLIENT, device_plugin_down
 from .subjects import lacks_subject
 from .text import line_around, stem, words
 from .vocabulary import SETTING_KINDS

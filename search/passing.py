@@ -7,8 +7,8 @@ a match's confidence below the chips' threshold.
 
 import re
 
+from .jobs import resumed_from_checkpoint
 from .recognise import tokenize
-from .rules import resumed_from_checkpoint
 from .text import fold, is_host_name, line_around, stem
 
 # A component carried by more than this share of the published cases is broad ("GPU",

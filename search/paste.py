@@ -11,7 +11,7 @@ budget is spent; a line a person wrote among them (a comment, a chat line) that 
 trouble or a cause comes right after the signatures' lines. A line of trouble is kept up
 to :data:`SHAPE_REPEATS_KEPT` times, its repeats last, in the budget the other lines
 leave: a repeat of trouble is itself evidence (a link that goes up and down,
-``search/rules.py``'s ``link_flaps``), a repeat of noise is not. A line longer than the
+``search/machines.py``'s ``link_flaps``), a repeat of noise is not. A line longer than the
 budget is split where log records start (a paste whose line breaks were lost) or, in
 prose, where its sentences end; a single long sentence is cut at a word boundary.
 Longer texts are refused (a 400) by the callers.
@@ -78,7 +78,7 @@ def first_words(text, limit=SEARCH_MAX_LENGTH):
 
 
 # A line of trouble is kept this many times at most; the repeats come last, in the budget
-# the other lines leave, so three link-state lines (``search/rules.py``'s
+# the other lines leave, so three link-state lines (``search/machines.py``'s
 # ``LINK_FLAP_LINES``) survive a paste of forty.
 SHAPE_REPEATS_KEPT = 3
 

@@ -1,5 +1,5 @@
 """Values read by rule from how a service was left open (issue 19), offered as
-``search/rules.py``'s are (``by_rule.READ_BY_RULE``). A fourteenth round of blind
+``search/machines.py``'s are (``by_rule.READ_BY_RULE``). A fourteenth round of blind
 helpers (security responders on AI infrastructure) described exposed services by their
 settings and got no *Insecure configuration*. Read by rule, not as aliases: words such as
 "auth" taught to the classifier pulled "an outage at our third-party authentication

@@ -1,6 +1,6 @@
 """Values read by rule about a service: everyday phrasings that show a symptom, a root
 cause or a contributing factor of an online service without naming it (issue 19), offered
-as ``search/rules.py``'s are (``by_rule.READ_BY_RULE``). Every pattern's repetitions
+as ``search/machines.py``'s are (``by_rule.READ_BY_RULE``). Every pattern's repetitions
 are bounded, so each reader is linear in the text.
 
 - a timeout set wrong for its work (:func:`mistuned_timeouts`);

@@ -1,5 +1,5 @@
 """Values read by rule from the state of a storage system (issue 19), offered as
-``search/rules.py``'s are (``by_rule.READ_BY_RULE``). Every pattern's repetitions are
+``search/machines.py``'s are (``by_rule.READ_BY_RULE``). Every pattern's repetitions are
 bounded, so each reader is linear in the text.
 
 - A storage system running degraded or rebuilding: a Weka cluster "in degraded state", a

@@ -52,6 +52,8 @@ from .denial import (
     without_denied_verbs,
 )
 from .guesses import corrected_guesses
+from .jobs import resumed_from_checkpoint
+from .machines import unit_states
 from .meaning import LONG_MATCH, prose, read_by_meaning, shared_stretch
 from .named import FAILED_AFTER, NUMBERED, plain_words, read_names
 from .parts import failed_parts
@@ -61,10 +63,6 @@ from .recognised import (
     OFFER_THRESHOLD,
     PASSING_CONFIDENCE,
     Recognised,
-)
-from .rules import (
-    resumed_from_checkpoint,
-    unit_states,
 )
 from .spelling import to_typed
 from .text import (

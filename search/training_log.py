@@ -1,13 +1,13 @@
 """Values read from the numbers a training log prints (issue 19): a loss that jumps
 (:func:`loss_spikes`, the symptom *Loss spike*) and a rate that falls or a step time that
 grows (:func:`throughput_drops`, *Training throughput drop*). ``search/by_rule.py``
-offers them as it offers the values of ``search/rules.py``. Every pattern's repetitions
+offers them as it offers the values of ``search/jobs.py``. Every pattern's repetitions
 are bounded, so each reader is linear in the text.
 """
 
 import re
 
-from .rules import resumed_from_checkpoint
+from .jobs import resumed_from_checkpoint
 from .text import NOT_BETWEEN
 
 # A loss reading in a training log or a sentence: "lm loss: 7.343709E+00", "'loss': 2.1",

@@ -1,0 +1,207 @@
+"""Values read by rule about jobs: everyday phrasings that show a symptom without naming
+it (issue 19). Each reader returns where the text shows its value;
+``search/by_rule.py`` offers the value at the confidence of a metric that moved
+(``by_rule.READ_BY_RULE``), unless the place is denied or set aside. Every pattern's
+repetitions are bounded, so each reader is linear in the text.
+
+- a checkpoint that failed to save or load (:func:`checkpoint_failures`), work picked
+  up again from one (:func:`resumed_from_checkpoint`);
+- a job that ended in failure (:func:`job_crashes`), that sits without a word
+  (:func:`silent_hangs`), trouble that comes and goes (:func:`intermittent_failures`).
+
+Machines and the control plane are read in ``search/machines.py``, what people did in
+``search/people.py``.
+"""
+
+import re
+from functools import lru_cache
+
+from .text import NOT_BETWEEN
+
+# A checkpoint that failed to save or load: "Got an NCCL timeout while checkpointing",
+# "Unable to resume job … errors appeared during loading sharded optimizer state dict",
+# "issues … with uploading model checkpoints to the S3 bucket", "went silent right after
+# `Saving checkpoint for step 500`", an I/O error on a checkpoint's path. The failure and
+# the checkpoint in one clause, the failure about the checkpoint's save or load (not "a
+# loss spike after resuming").
+_CHECKPOINT = (
+    r"(?:check-?point(?:s|ing|ed)?|check-?poin\w*|ckpts?|state[ _]dicts?|optimi[sz]er state|"
+    r"model states?|snapshots?)"
+)
+_FAILED = (
+    r"(?:fail(?:s|ed|ing|ures?)?|errors?|timeouts?|timed out|time out|hangs?|hung|hanging|"
+    r"stuck|stall(?:s|ed|ing)?|deadlocks?|deadlocked|went silent|goes silent|"
+    r"corrupt(?:ed|ion)?|crash(?:es|ed)?|issues?|problems?|mismatch(?:es|ed)?)"
+)
+_CHECKPOINT_FAILURE = re.compile(
+    r"\b" + _FAILED + r"\b[^.;\n]{0,40}?\b(?:while|during|when|at)\s+(?:the\s+)?"
+    r"(?:(?:saving|writing|loading|uploading|restoring|reading)\s+(?:\w+\s+){0,3}?)?"
+    + _CHECKPOINT
+    + r"|"
+    r"\b(?:unable|fail(?:s|ed)?|failing|cannot|can't|could ?n[o']t)\s+(?:to\s+)?"
+    r"(?:save|load|write|upload|restore|resume)\b[^.;\n]{0,80}?\b" + _CHECKPOINT + r"|"
+    r"\b" + _FAILED + r"\s+(?:\w+\s+){0,3}?(?:with|while|when|during)\s+"
+    r"(?:saving|writing|loading|uploading|restoring)\s+(?:\w+\s+){0,2}?" + _CHECKPOINT + r"|"
+    r"\b" + _CHECKPOINT + r"\s+(?:save|load|write|upload|restore|saving|loading|writing|"
+    r"uploading)s?\s+(?:\w+\s+){0,2}?" + _FAILED + r"\b|"
+    r"\b(?:went silent|hung|hangs|stuck|froze)\b[^.;\n]{0,30}?\bafter\s+[`'\"]?"
+    r"(?:saving|writing)\s+(?:\w+\s+){0,1}?" + _CHECKPOINT + r"|"
+    # An I/O error on a checkpoint's file: "No space left on device:
+    # '/checkpoints/run42/global_step18000/mp_rank_00_model_states.pt'".
+    r"\b(?:No space left on device|Input/output error|Disk quota exceeded|Stale file handle|"
+    r"Read-only file system)\W{1,4}[^\s'\"]{0,200}?" + _CHECKPOINT + r"|"
+    # checkpoints deleted or lost ("deleting 14 of the most recent checkpoints from the
+    # bucket", "lost the local NVMe checkpoint cache": a thirteenth round of blind helpers)
+    r"\b(?:deleted|deleting|deletes|wiped|wiping|purged|purging|erased|overwrote|"
+    r"overwritten|lost\s+(?:the|our|all|every)|losing\s+(?:the|our|all|every))\s+"
+    r"(?:[\w-]+\s+){0,5}?" + _CHECKPOINT + r"\b",
+    re.IGNORECASE,
+)
+
+
+def checkpoint_failures(text):
+    """``[(start, end)]`` of the places ``text`` says a checkpoint failed to save or load
+    (:data:`_CHECKPOINT_FAILURE`: a failure "while checkpointing" or "during loading …
+    optimizer state dict", "unable to resume … checkpoint", "checkpoint save hangs",
+    a job that "went silent right after Saving checkpoint"). Such a place shows the
+    symptom *Checkpoint failure*. Linear in the text (bounded repetitions)."""
+    return [match.span() for match in _CHECKPOINT_FAILURE.finditer(text)]
+
+
+# Work picked up again from a checkpoint: "restarted from the last ckpt after the node
+# died", "resumed from the latest checkpoint", "rolled back to the step-90k checkpoint".
+# Recovery by the checkpoint, not a checkpoint that failed (unless the clause says it
+# failed: "resuming from the checkpoint failed").
+_RESUMED_FROM = re.compile(
+    r"\b(?:restart(?:s|ed|ing)?|resum(?:e|es|ed|ing)|roll(?:s|ed|ing)?\s+back|"
+    r"reload(?:s|ed|ing)?|recover(?:s|ed|ing)?|continu(?:e|es|ed|ing)|relaunch(?:es|ed|ing)?|"
+    r"re-?r(?:an|un(?:s|ning)?)|"
+    # (words between, a comma too: "restarted 6 times overnight, each time from last
+    # ckpt"; none that says it failed)
+    r"went\s+back|go(?:es)?\s+back)\s+(?:(?!fail|error|could|couldn|unable)[\w,]+\s+){0,5}?"
+    r"(?:from|to|at|off)\s+"
+    r"(?:the\s+|a\s+|an\s+|our\s+|its\s+)?(?:[\w.-]+\s+){0,3}?" + _CHECKPOINT + r"\b"
+    r"(?![^.;,\n]{0,40}\b(?:fail|error|corrupt|broke|hang|hung|stuck|crash|timed\s+out|"
+    r"(?:did|does|do|could|would)(?:\s+not|n't|nt)\b))",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=64)
+def resumed_from_checkpoint(text):
+    """``((start, end), …)`` of the places ``text`` says work was picked up again from a
+    checkpoint (:data:`_RESUMED_FROM`): recovery, which names neither a checkpoint
+    failure nor, by its checkpoint, the store the trouble was in. Linear in the text
+    (bounded repetitions); kept for the last texts read, as every name found in a text
+    asks (``search.passing.in_passing``)."""
+    return tuple(match.span() for match in _RESUMED_FROM.finditer(text))
+
+
+# A job that ended in failure, in everyday words: "the training job itself died with
+# SIGBUS", "the job dies on the first step after resume", "5/5 training runs crashing",
+# "jobs started failing on monday",
+# "rank 3 was killed" (a server's worker process is not a job). Up to two words
+# between, none a negation ("the job did not crash" is no crash).
+_JOB_CRASH = re.compile(
+    r"(?<!link )(?<!nvlink )\b(?:jobs?|runs?|trainings?|trainers?|ranks?)\s+"
+    rf"(?:{NOT_BETWEEN}[\w'/-]+\s+){{0,3}}?"
+    r"(?:died|dies|die|dying|crash(?:ed|es|ing)?|abort(?:ed|s|ing)?|vanished|disappeared|"
+    # "jobs started failing", "my jobs are failing" (not "failed to start": never ran)
+    r"fail(?:s|ed|ing)?(?!\s+to\s+(?:start|schedule|launch|submit|be\s+scheduled|get\s+"
+    r"scheduled|queue|allocate))|"
+    r"exited\s+(?:with|unexpectedly|abnormally)|(?:was|were|got|gets)\s+killed)\b|"
+    # "training jobs could not write logs and crashed", "Multi-node jobs saw NCCL errors and
+    # crashed" (an eighteenth round of blind helpers): what they did first, then the crash
+    r"(?<!link )(?<!nvlink )\b(?:jobs|runs|trainings|trainers)\s+(?:(?!and\b)[\w'/-]+\s+){1,6}?"
+    r"and\s+(?:then\s+)?(?:died|crashed|aborted|exited)\b|"
+    # A job restarted or re-run from its checkpoint had died ("Job restarted from checkpoint
+    # 3 hours old"; resumed after a planned stop is not this); a power event that "kills a
+    # training run"; Slurm's "CANCELLED … DUE TO NODE FAILURE", JobState=NODE_FAIL.
+    r"\b(?:jobs?|runs?|trainings?|it)\s+(?:was\s+|were\s+|got\s+|had\s+to\s+be\s+)?"
+    r"(?:restarted|re-?ran|re-?run)\s+(?:\w+\s+){0,2}?from\s+(?:the\s+|its\s+|our\s+)?"
+    r"(?:last\s+|latest\s+|previous\s+)?(?:[\w-]+\s+)?(?:checkpoint|ckpt)s?\b|"
+    r"(?<!we\s)(?<!i\s)\bkill(?:s|ed|ing)?\s+(?:a|the|our|my|their|every|all)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:jobs?|runs?)\b|"
+    r"\bkill(?:s|ed|ing)?\s+the\s+(?:node|host|machine|server)\s+running\s+(?:our|the|a|my)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:jobs?|runs?|pods?)\b|"
+    r"\bDUE\s+TO\s+NODE\s+FAIL(?:URE)?\b|\bNODE_FAIL\b|"
+    # Slurm's "Some of the step tasks have been OOM Killed"; "run restarted 4 times
+    # overnight" (a fourteenth round of blind helpers)
+    r"\btasks?\s+(?:have|has)\s+been\s+OOM[\s-]?killed\b|"
+    r"\b(?:jobs?|runs?|training)\s+(?:was\s+|were\s+|got\s+)?restarted\s+(?:\d{1,3}|two|three|"
+    r"four|five|several|multiple|many)\s+times\b|"
+    # "killed ~600 running jobs", slurmctld's "Killing JobId=901553 on failed node gpu117"
+    # (a seventeenth round of blind helpers)
+    r"\bkill(?:s|ed|ing)?\s+(?:~|about\s+|around\s+|over\s+)?\d{1,6}\s+(?:running\s+|active\s+)?"
+    r"(?:jobs?|runs?)\b|\bKilling\s+JobId=\d+\s+on\s+failed\s+node\b",
+    re.IGNORECASE,
+)
+
+
+def job_crashes(text):
+    """``[(start, end)]`` of the places ``text`` says a job, a run or a rank died
+    (:data:`_JOB_CRASH`): the symptom *Job crash*. Linear in the text."""
+    return [match.span() for match in _JOB_CRASH.finditer(text)]
+
+
+# Trouble that comes and goes, in everyday words: "training crashes randomly", "the link
+# drops every now and then", "sometimes fails", "sporadic issues", "random timeouts",
+# "有概率会初始化失败" (fails with some probability). The symptom *Intermittent failures*.
+_TROUBLE = (
+    r"(?:fail(?:s|ed|ing|ures?)?|crash(?:es|ed|ing)?|hang(?:s|ing)?|hung|die[sd]?|dying|"
+    r"errors?|err(?:s|ed)|drops?|dropped|dropping|disconnect(?:s|ed|ing)?|flap(?:s|ped|ping)?|"
+    r"times?\s+out|timed\s+out|timing\s+out|reboot(?:s|ed|ing)?|restart(?:s|ed|ing)?)"
+)
+_NOW_AND_THEN = (
+    r"(?:randomly|at\s+random|occasionally|sporadically|intermittently|every\s+now\s+and\s+"
+    r"then|now\s+and\s+then|once\s+in\s+a\s+while|from\s+time\s+to\s+time|on\s+and\s+off|"
+    r"every\s+so\s+often)"
+)
+_INTERMITTENT = re.compile(
+    rf"\b{_TROUBLE}\s+(?:{NOT_BETWEEN}[\w'-]+\s+){{0,3}}?{_NOW_AND_THEN}\b|"
+    rf"\b(?:{_NOW_AND_THEN}|sometimes)\s+(?:{NOT_BETWEEN}[\w'-]+\s+)?{_TROUBLE}\b|"
+    r"\b(?:sporadic|random|occasional|intermittent|flaky|spurious)\s+(?:[\w-]+\s+)?"
+    r"(?:issues?|problems?|failures?|errors?|crash(?:es)?|hangs?|timeouts?|disconnects?|"
+    r"drops?|reboots?|restarts?)\b|"
+    r"有概率[^，。,.\n]{0,12}(?:失败|失联|崩溃|挂|断)",
+    re.IGNORECASE,
+)
+
+
+def intermittent_failures(text):
+    """``[(start, end)]`` of the places ``text`` says trouble comes and goes
+    (:data:`_INTERMITTENT`): a failure "randomly", "now and then" or "sometimes", or
+    "sporadic issues". The symptom *Intermittent failures*. Linear in the text."""
+    return [match.span() for match in _INTERMITTENT.finditer(text)]
+
+
+# A job that sits without a word: "no log lines for 2h", "no output in the last 40
+# minutes", "no new logs for hours", "the job just sits there", "the job seems frozen",
+# "logs stop mid-run with no traceback", "dies silently", "just keeps spinning".
+# The symptom *Job hang without error* (a hang that names an error is read by the
+# suggestions' own gate).
+_SILENT_HANG = re.compile(
+    r"\bno\s+(?:new\s+)?(?:log\s+lines?|logs?|log\s+output|output|progress|steps?)\s+"
+    r"(?:at\s+all\s+)?(?:for|in)\s+(?:the\s+(?:last|past)\s+)?"
+    r"(?:\d{1,4}(?:\.\d)?\s?|an?\s+|several\s+|many\s+|a\s+few\s+|over\s+an?\s+)?"
+    r"(?:h|hrs?|hours?|min|mins|minutes?|days?)\b|"
+    r"\b(?:jobs?|runs?|trainings?|process(?:es)?|ranks?)\s+(?:just\s+)?(?:sits?|sat|sitting)\s+"
+    r"there\b|"
+    r"\b(?:jobs?|runs?|training|process(?:es)?|ranks?)\s+(?:seems?\s+|seemed\s+|looks?\s+|is\s+|"
+    r"was\s+|got\s+|just\s+)?(?:frozen|froze|freezes)\b|"
+    # "training logs stop mid-run with no traceback", "the TPU dies silently … just keeps
+    # spinning": nothing more printed, nothing raised.
+    r"\b(?:logs?|log\s+output|output|training|jobs?|runs?|process(?:es)?)\s+(?:just\s+)?"
+    r"(?:stop|stops|stopped)\b(?:\s+mid-?run)?[^.\n]{0,40}?\b(?:with\s+)?no\s+(?:traceback|"
+    r"errors?|exceptions?|stack\s*traces?)\b|"
+    r"\b(?:die|dies|died|dying|hangs?|hung|stalls?|stalled)\s+silently\b|"
+    r"\bjust\s+keeps?\s+spinning\b",
+    re.IGNORECASE,
+)
+
+
+def silent_hangs(text):
+    """``[(start, end)]`` of the places ``text`` says a job printed nothing for a while or
+    just sat there (:data:`_SILENT_HANG`): the symptom *Job hang without error*. Linear in
+    the text."""
+    return [match.span() for match in _SILENT_HANG.finditer(text)]

@@ -1,0 +1,315 @@
+"""Values read by rule about machines and the control plane: everyday phrasings that show
+a symptom or a contributing factor without naming it (issue 19). Each reader returns
+where the text shows its value; ``search/by_rule.py`` offers the value at the confidence
+of a metric that moved (``by_rule.READ_BY_RULE``), unless the place is denied or set
+aside. Every pattern's repetitions are bounded, so each reader is linear in the text.
+
+- a failing node put back to work (:func:`repeat_offenders`);
+- machines lost (:func:`node_losses`); fewer GPUs than the host has
+  (:func:`missing_gpus`); the GPU device plugin down (:func:`device_plugin_down`);
+- a link that keeps going up and down in a pasted log (:func:`link_flaps`); systemd on a
+  unit's state (:func:`unit_states`);
+- software a node needs, absent (:func:`missing_software`);
+- a control plane that stopped answering, or its client stuck
+  (:func:`control_plane_stalls`).
+
+What jobs did is read in ``search/jobs.py``, what people did in ``search/people.py``, a
+service's trouble in ``search/service.py``, a change someone made in
+``search/changes.py``, the numbers a training log prints in ``search/training_log.py``,
+how many accelerators a job had in ``search/scale.py``.
+"""
+
+import re
+
+# A bad node put back to work: "the scheduler allocated the same node and of course, we
+# crashed again", "jobs keep landing on the same faulty host", "the node kept coming back".
+_NODE = (
+    r"(?:node|host|machine|server|box|gpu)s?"
+    r"(?!\s+(?:errors?|issues?|problems?|models?|types?|skus?|drivers?|firmware|versions?))"
+)
+_REPEAT_OFFENDER = re.compile(
+    r"\b(?:allocated|scheduled|placed|landed|assigned|put|sent|rescheduled|picked)"
+    r"\s+(?:[\w'’-]+\s+){0,3}?(?:(?:on|to|onto)\s+)?the\s+same\s+"
+    r"(?:bad\s+|faulty\s+|broken\s+|flaky\s+|sick\s+)?" + _NODE + r"\b|"
+    r"\b(?:land(?:s|ed|ing)?|keeps?\s+landing|scheduled|end(?:s|ed)?\s+up)\s+"
+    r"(?:\w+\s+){0,2}?(?:on|to)\s+the\s+same\s+(?:bad\s+|faulty\s+|broken\s+|flaky\s+)?"
+    + _NODE
+    + r"\b|"
+    r"\bsame\s+(?:bad\s+|faulty\s+|broken\s+|flaky\s+)?" + _NODE + r"\s+(?:\w+\s+){0,2}?"
+    r"(?:failed|crashed|died|broke)\s+again\b|"
+    r"\b" + _NODE + r"\s+(?:kept|keeps|keep)\s+(?:coming\s+back|getting\s+"
+    r"(?:scheduled|picked|allocated)|failing\s+again)\b|"
+    # "the scheduler keeps placing jobs on the broken node"
+    r"\b(?:kept|keeps|keep)\s+(?:placing|scheduling|sending|putting|assigning|landing)\s+"
+    r"(?:[\w'’-]+\s+){0,3}?(?:on|to|onto)\s+(?:the|that|this)\s+(?:same\s+)?"
+    r"(?:bad|faulty|broken|flaky|sick|dead|failing)\s+" + _NODE + r"\b|"
+    # Drained again after being put back: "node-1-node-4 were in drain state again this
+    # morning"; a node known to fail: "node-1 is one of the nodes that has the tendency to
+    # shut down under load".
+    r"\b(?:were|was|is|are|went|goes|go|got|gets)\s+(?:back\s+)?(?:in(?:to)?\s+)?(?:the\s+)?"
+    r"(?:drain(?:ed|ing)?|offline)\s+(?:state\s+)?again\b|"
+    r"\b" + _NODE + r"\b[^.\n]{0,60}?\b(?:has\s+(?:a|the)\s+tendency|tends)\s+to\s+"
+    r"(?:fail|crash|shut\s+down|reboot|hang|go\s+down|drop\s+out|die)\b",
+    re.IGNORECASE,
+)
+# The same machine's trouble counted: "it's the second time this month" (read only where a
+# node, host or GPU is named before it: "the third time this week" the scheduler preempted
+# a job is no failing node).
+_TIMES_COUNTED = re.compile(
+    r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+(?:this|in\s+(?:a|one|the\s+same))\s+"
+    r"(?:week|month|quarter|sprint|year)\b",
+    re.IGNORECASE,
+)
+_MACHINE_BEFORE = re.compile(r"\b" + _NODE + r"\b", re.IGNORECASE)
+
+_PREEMPTED = re.compile(r"\bpreempt\w*|\brequeu\w*|\bevict\w*", re.IGNORECASE)
+
+
+def repeat_offenders(text):
+    """``[(start, end)]`` of the places ``text`` says a failing node was put back to work
+    (:data:`_REPEAT_OFFENDER`: "the scheduler allocated the same node and … we crashed
+    again", "jobs keep landing on the same faulty host", "were in drain state again", "one
+    of the nodes that has the tendency to shut down", a machine's "second time this month",
+    :data:`_TIMES_COUNTED`, not of a preempted job's); "the same node" only near a word of
+    trouble (:data:`_TROUBLE_NEAR`). Such a place shows the
+    contributing factor *Repeat offender nodes*. Linear in the text (bounded
+    repetitions)."""
+    found = [
+        match.span()
+        for match in _REPEAT_OFFENDER.finditer(text)
+        if not _SAME.search(match.group())
+        or _TROUBLE_NEAR.search(text, max(0, match.start() - 80), match.end() + 80)
+    ]
+    found += [
+        match.span()
+        for match in _TIMES_COUNTED.finditer(text)
+        if _MACHINE_BEFORE.search(text, max(0, match.start() - 200), match.start())
+        and not _PREEMPTED.search(text, max(0, match.start() - 200), match.start())
+    ]
+    return sorted(found)
+
+
+# Near "the same node": a word that the node was bad or the work failed again. Without
+# one, "the scheduler placed two jobs on the same GPUs" double-booked a node; nothing
+# says it was failing.
+_SAME = re.compile(r"\bsame\b", re.IGNORECASE)
+_TROUBLE_NEAR = re.compile(
+    r"\b(?:bad|faulty|broken|flaky|sick|dead|failing|again|crash\w*|fail\w*|died|dies|"
+    r"broke|errors?|xids?|ecc|hung|hangs?|down)\b",
+    re.IGNORECASE,
+)
+
+
+# Machines lost: "the GB200 rack lost 4 compute trays at once", "the slice keeps losing a
+# host every ~6h", "we lost two GPU nodes overnight", "three nodes just kernel panicked",
+# "node reboots randomly", "random reboots".
+_NODE_LOSS = re.compile(
+    r"\b(?:lost|losing|lose|loses)\s+(?:(?:a|an|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|several|multiple|some|\d{1,5})\s+)?(?:[\w-]+\s+)?"
+    r"(?:nodes?|hosts?|servers?|machines?|compute\s+trays?|trays?|vms?|instances?)\b|"
+    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:just\s+|all\s+)?"
+    r"(?:kernel[\s-]+panic(?:ked|s)?|panicked|crashed|died|hard[\s-]+locked|locked\s+up|"
+    r"froze|rebooted\s+(?:by\s+(?:itself|themselves)|unexpectedly|on\s+(?:its|their)\s+own))\b|"
+    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:keeps?\s+|kept\s+)?reboot(?:s|ed|ing)?\s+"
+    r"(?:randomly|at\s+random|spontaneously|for\s+no\s+(?:apparent\s+)?reason|without\s+warning|"
+    r"unexpectedly|on\s+(?:its|their)\s+own|by\s+(?:itself|themselves))\b|"
+    r"\b(?:random|spontaneous|unexpected)\s+(?:node\s+|host\s+|server\s+)?reboots?\b|"
+    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:\w+\s+)?(?:lost|losing|loses)\s+power\b|"
+    r"\b(?:a|one|any|every|each)\s+(?:\w+\s+)?(?:node|host|server|machine)\s+"
+    r"(?:dies|crashes|panics|goes\s+down|drops\s+out)\b|"
+    # "taking down 32 nodes (256 GPUs) mid-step", "tray auto powered off" (a thirteenth
+    # round of blind helpers)
+    r"\b(?:taking|took|takes|take)\s+down\s+(?:\d{1,5}|two|three|four|five|six|several|"
+    r"multiple|many)\s+(?:[\w-]+\s+)?(?:nodes?|hosts?|servers?|machines?|trays?|racks?)\b|"
+    r"\b(?:nodes?|hosts?|servers?|machines?|trays?)\s+(?:\d{1,4}\s+)?(?:was\s+|were\s+|got\s+)?"
+    r"(?:auto(?:matically|-)?\s*)?powered\s+(?:off|down)\b|"
+    # "a whole row of H100 nodes throttled then shut down mid-training" (a seventeenth
+    # round of blind helpers; not one shut down for maintenance or by someone)
+    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:[\w-]+\s+){0,3}?(?:then\s+)?shut\s+(?:down|off)\b"
+    r"(?!\s+(?:for|by|to|at\s+\d|cleanly|gracefully|as\s+planned))|"
+    # "~300 H100 nodes hard rebooted mid training run", "servers went dark", "the whole
+    # pod went dark", "BMC update bricked 40 servers" (a fifteenth round of blind helpers)
+    r"\b(?:nodes?|hosts?|servers?|machines?|racks?|rows?)\s+(?:\w+\s+)?(?:hard[\s-]+rebooted|"
+    r"hard[\s-]+reset|went\s+dark|went\s+down|dropped\s+off)\b|\bpods?\s+(?:\w+\s+)?went\s+dark\b|"
+    r"\bbricked\s+(?:(?:a|the|all|both|several|\d{1,5})\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:nodes?|hosts?|servers?|machines?|boards?)\b",
+    re.IGNORECASE,
+)
+
+
+def node_losses(text):
+    """``[(start, end)]`` of the places ``text`` says machines were lost or went down on
+    their own (:data:`_NODE_LOSS`): the symptom *Node failure*. Linear in the text."""
+    return [match.span() for match in _NODE_LOSS.finditer(text)]
+
+
+# GPUs a host should have but does not show: "only 7 of 8 GPUs show up", "nvidia-smi
+# lists 6 out of 8 GPUs". The symptom *GPU not visible to the workload*.
+_GPUS_MISSING = re.compile(
+    r"\bonly\s+(?P<seen>\d{1,2})\s+(?:of|out\s+of|/)\s+(?:the\s+)?(?P<all>\d{1,2})\s+"
+    r"(?:gpus?|devices?|cards?)\b|"
+    r"\b(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected)\s+(?:only\s+)?"
+    r"(?P<seen2>\d{1,2})\s+(?:of|out\s+of|/)\s+(?:the\s+)?(?P<all2>\d{1,2})\s+(?:gpus?|devices?)\b|"
+    # "nodes came up without GPUs visible to the container runtime", "GPUs were not
+    # visible inside the pods"
+    r"\bwithout\s+(?:any\s+|the\s+|their\s+)?gpus?\s+(?:being\s+)?(?:visible|detected|present)\b|"
+    r"\bgpus?\s+(?:were|was|are|is)\s+(?:no\s+longer|not)\s+(?:visible|detected)\b|"
+    # "nvidia-smi shows only 7 GPUs", NHC's "GPU count 7 != 8", "expected 8 GPUs, found 7"
+    r"\b(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected|reports?|reported)\s+only\s+"
+    r"(?P<seen3>\d{1,2})\s+(?:gpus?|devices?)\b|"
+    r"\bgpu\s+count\W{0,3}(?P<seen4>\d{1,2})\s*(?:!=|<>|instead\s+of|vs\.?)\s*(?P<all4>\d{1,2})\b|"
+    r"\bexpected\s+(?P<all5>\d{1,2})\s+gpus?\W{1,3}(?:but\s+)?(?:found|got|saw|sees?|detected)\s+"
+    r"(?:only\s+)?(?P<seen5>\d{1,2})\b|"
+    # what a small box's owner sees (a sixteenth round of blind helpers):
+    # "torch.cuda.is_available() returns False", "the container has no /dev/nvidia*",
+    # "ollama falls back to CPU", WSL's nvidia-smi "No devices were found"
+    r"\bcuda\.is_available\(\)\s*(?:returns?|returned|is|gives?|gave|says|==|->|:|=)?\s*"
+    r"(?:`|')?false\b|"
+    r"\bno\s+/dev/nvidia|"
+    r"\b(?:falls?|fell|falling|fallen)\s+back\s+to\s+(?:the\s+)?cpu\b|"
+    r"\bno\s+(?:cuda|gpu|nvidia)\s+(?:devices?|gpus?)\s+(?:were\s+|was\s+)?(?:found|detected|available)\b",
+    re.IGNORECASE,
+)
+
+
+def missing_gpus(text):
+    """``[(start, end)]`` of the places ``text`` says fewer GPUs show than the host has
+    (:data:`_GPUS_MISSING`, with the first count below the second) or that GPUs were not
+    visible ("came up without GPUs visible to the container runtime", "nvidia-smi shows only
+    7 GPUs", "GPU count 7 != 8"): the symptom *GPU not visible to the workload*. Linear in
+    the text."""
+    found = []
+    for match in _GPUS_MISSING.finditer(text):
+        counted = match.group("seen") or match.group("seen2") or match.group("seen4")
+        counted = counted or match.group("seen5")
+        if counted is None:
+            # none visible, said in words, or "shows only 7 GPUs"
+            found.append(match.span())
+            continue
+        every = match.group("all") or match.group("all2") or match.group("all4")
+        every = int(every or match.group("all5"))
+        if int(counted) < every:
+            found.append(match.span())
+    return found
+
+
+# A link that keeps changing state, seen in a pasted log: the kernel's own lines for a
+# port going up or down ("mlx5_core 0000:01:00.1 eth1: Link up", "ixgbe … eth0: NIC Link is
+# Down", "IPv6: ADDRCONF(NETDEV_CHANGE): eth0: link becomes ready", "bond0: link status
+# definitely down for interface eth1", "lost carrier"), or a switch's ("Line protocol on
+# Interface Ethernet12/1, changed state to down"). Three or more such lines in one
+# text are a link flapping, however few say "down" (each "up" follows a "down" the
+# excerpt may not show). The symptom *Network link flapping*.
+_LINK_STATE = re.compile(
+    r"\b(?:NIC\s+)?Link\s+(?:is\s+)?(?:up|down)\b|\blink\s+becomes\s+ready\b|"
+    r"\blink\s+status\s+(?:definitely\s+)?(?:up|down)\s+for\s+interface\b|"
+    r"\b(?:lost|gained)\s+carrier\b|"
+    # a switch's syslog (Arista EOS, Cisco IOS: "%LINEPROTO-5-UPDOWN: Line protocol on
+    # Interface Ethernet12/1, changed state to down", napalm-logs' INTERFACE_DOWN page
+    # https://napalm-logs.readthedocs.io/en/0.4.1/messages/INTERFACE_DOWN.html)
+    r"\binterface\s+[\w/.:-]{1,40},\s+changed\s+state\s+to\s+(?:up|down)\b",
+    re.IGNORECASE,
+)
+LINK_FLAP_LINES = 3
+
+
+def link_flaps(text):
+    """``[(start, end)]``: the first link-state line of ``text`` when it holds
+    :data:`LINK_FLAP_LINES` or more (:data:`_LINK_STATE`, each on its own line), else
+    ``[]``: the symptom *Network link flapping*. A sentence saying "the link went down"
+    once is read by the value's aliases, not here. Linear in the text."""
+    lines, line, last, seen, first = 0, 0, 0, None, None
+    for match in _LINK_STATE.finditer(text):
+        line += text.count("\n", last, match.start())  # each stretch counted once
+        last = match.start()
+        if line != seen:
+            lines, seen = lines + 1, line
+        first = first or match.span()
+    return [first] if lines >= LINK_FLAP_LINES else []
+
+
+# A service manager's own words on a unit's state, after its name: systemd's service.c
+# ("Main process exited, code=%s, status=%i/%s", "Failed with result '%s'.", "Scheduled
+# restart job, restart counter is at %u.") and unit.c ("Start request repeated too
+# quickly."), https://github.com/systemd/systemd/blob/main/src/core/service.c. The line is
+# about the unit it names (``nvidia-fabricmanager.service``), not a job that crashed.
+_UNIT_STATE = re.compile(
+    r"\.(?:service|socket|mount|timer):\s(?:Main|Control) process exited, code=\w{1,12}, "
+    r"status=\S{1,24}|\.(?:service|socket|mount|timer):\s(?:Failed with result '[\w-]{1,32}'"
+    r"|Scheduled restart job, restart counter is at \d{1,9}|Start request repeated too quickly"
+    r"|Deactivated successfully)",
+    re.IGNORECASE,
+)
+
+
+def unit_states(text):
+    """``[(start, end)]``: where ``text`` quotes systemd on a unit's state
+    (:data:`_UNIT_STATE`). ``search/suggestions.py`` keeps the meaning layer off them:
+    "Main process exited … status=1/FAILURE" reads like a job crash and is the unit's
+    exit. Linear in the text."""
+    return [m.span() for m in _UNIT_STATE.finditer(text)]
+
+
+# Software a node needs, said to be absent: "nvidia-peermem module not loaded", "the
+# fabric manager was not running", "nvidia-fabricmanager is not installed" (a fifteenth
+# round of blind helpers). The root cause *Missing node software*.
+_MISSING_SOFTWARE = re.compile(
+    r"\b(?:(?:kernel\s+)?modules?|drivers?|daemons?|(?:system\s+)?services?|fabric\s?-?manager|"
+    r"nvidia-[\w-]{2,30}|peermem|nv_peer_mem|nv-peer-mem|nvlsm|dcgm|ofed|dkms)[`'\"]?\s+"
+    r"(?:is\s+|was\s+|were\s+|are\s+|does\s+|did\s+|could\s+)?(?:not|never|n't)\s+(?:loaded|installed|"
+    r"running|started|present|load|start|run)\b",
+    re.IGNORECASE,
+)
+
+
+def missing_software(text):
+    """``[(start, end)]`` of the places ``text`` says software a node needs was not
+    loaded, installed or running (:data:`_MISSING_SOFTWARE`): the root cause *Missing
+    node software*. Linear in the text."""
+    return [match.span() for match in _MISSING_SOFTWARE.finditer(text)]
+
+
+# The device plugin down, so a node advertises no GPUs: its pod crash-looping or failing to
+# load NVML, or nodes with none allocatable ("nvidia-device-plugin pod in CrashLoopBackOff
+# … could not load NVML library", "nvidia.com/gpu: 0 allocatable").
+_DEVICE_PLUGIN_DOWN = re.compile(
+    r"\bdevice[\s_-]?plugin\b[^\n]{0,80}?\b(?:crashloop\w*|crash\w*|fail\w*|not\s+running|"
+    r"down|missing|could\s+not\s+load\s+nvml|restart\w*|error)|"
+    r"\b(?:could\s+not|failed\s+to)\s+load\s+nvml\b|"
+    r"\bnvidia\.com/gpu\W{0,3}\s*0\s+allocatable|\b0\s+allocatable\s+gpus?\b|"
+    r"\ballocatable\W{0,3}\s*(?:nvidia\.com/gpu\W{0,3}\s*)?0\b",
+    re.IGNORECASE,
+)
+
+
+def device_plugin_down(text):
+    """Whether ``text`` says the GPU device plugin was down or the nodes advertised no GPUs
+    (:data:`_DEVICE_PLUGIN_DOWN`): then a scheduler's "Insufficient nvidia.com/gpu" is
+    GPUs not advertised, not capacity that ran out. ``bool``; linear in the text."""
+    return bool(_DEVICE_PLUGIN_DOWN.search(text))
+
+
+# A control plane that stopped answering, in an operator's words: "slurmctld unresponsive",
+# "the api server is not responding", or its command-line client stuck: "squeue hangs",
+# "sbatch times out", "kubectl get pods hangs" (an eighteenth round of blind helpers got
+# a job hang from it). The symptom *Control plane unresponsive*.
+# The command-line clients of Slurm's and Kubernetes' control planes.
+_CLIENTS = r"(?:squeue|sinfo|scontrol|sbatch|salloc|sacct|sacctmgr|kubectl|etcdctl|helm|oc)"
+# Right before a word: one of those clients and up to three of its arguments ("kubectl get
+# pods …"), for ``search/named.py`` (a hang there is the client's, no job's).
+CONTROL_PLANE_CLIENT = rf"\b{_CLIENTS}(?:\s+[\w./=-]{{1,40}}){{0,3}}\s+$"
+_CONTROL_PLANE_STALL = re.compile(
+    rf"\b{_CLIENTS}(?:\s+[\w./=-]{{1,40}}){{0,3}}?\s+(?:hangs?|hung|hanging|is\s+stuck|"
+    r"gets\s+stuck|times?\s+out|timed\s+out|timing\s+out|never\s+returns?)\b|"
+    r"\b(?:slurmctld|slurmdbd|kube-apiserver|api\s*server|apiserver|etcd|control\s+plane)\s+"
+    r"(?:is\s+|was\s+|went\s+|became\s+|got\s+)?(?:completely\s+|totally\s+)?"
+    r"(?:unresponsive|not\s+responding|hung|hanging|timing\s+out)\b",
+    re.IGNORECASE,
+)
+
+
+def control_plane_stalls(text):
+    """``[(start, end)]`` of the places ``text`` says a control plane stopped answering
+    (:data:`_CONTROL_PLANE_STALL`): the symptom *Control plane unresponsive*. Linear in
+    the text (every repetition is bounded)."""
+    return [match.span() for match in _CONTROL_PLANE_STALL.finditer(text)]
