@@ -16,6 +16,7 @@ from django.utils.text import slugify
 from lib.admin_tools import (
     AppendedFormSet,
     NulSafeSearchMixin,
+    OneNameForm,
     SafeChangeList,
     SafeChoicesMixin,
 )
@@ -48,8 +49,10 @@ URL_FIELDS = {models.URLField: {"assume_scheme": "https"}}
 
 @admin.register(Organisation)
 class OrganisationAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
-    """Organisations, searchable (for autocomplete), with how many cases each has."""
+    """Organisations, searchable (for autocomplete), with how many cases each has; a name
+    or alias another organisation has is refused (:class:`lib.admin_tools.OneNameForm`)."""
 
+    form = OneNameForm
     list_display = ["name", "slug", "url", "case_count"]
     formfield_overrides = URL_FIELDS
     search_fields = ["name", "slug", "aliases"]
@@ -70,8 +73,10 @@ class OrganisationAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
 @admin.register(Workload)
 class WorkloadAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     """Workloads (training, inference …), searchable for the case form's autocomplete;
-    two editors' saves are merged or shown as a conflict."""
+    two editors' saves are merged or shown as a conflict; a name or alias another
+    workload has is refused (:class:`lib.admin_tools.OneNameForm`)."""
 
+    form = OneNameForm
     list_display = ["name", "slug"]
     search_fields = ["name", "slug", "aliases"]
     prepopulated_fields = {"slug": ["name"]}
@@ -80,8 +85,10 @@ class WorkloadAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
 @admin.register(Accelerator)
 class AcceleratorAdmin(NulSafeSearchMixin, VersionCheckedAdmin):
     """Accelerator models, searchable by name, slug and alias for the case form; two
-    editors' saves are merged or shown as a conflict."""
+    editors' saves are merged or shown as a conflict; a name or alias another
+    accelerator has is refused (:class:`lib.admin_tools.OneNameForm`)."""
 
+    form = OneNameForm
     list_display = ["name", "slug", "vendor"]
     search_fields = ["name", "slug", "aliases"]
     prepopulated_fields = {"slug": ["name"]}

@@ -7,6 +7,8 @@
   first words and free of NUL characters (:class:`NulSafeSearchMixin`), a change list
   that refuses a bad filter parameter with a message (:class:`SafeChangeList`), and
   :func:`harden_admin_site` for the admins that are not the project's own.
+- One name for one thing: a form that refuses a name or alias another row of the model
+  already has (:class:`OneNameForm`).
 """
 
 from django import forms
@@ -19,7 +21,8 @@ from django.db.models.constants import LOOKUP_SEP
 from django.utils.functional import cached_property
 from django.utils.text import smart_split
 
-from .merging import MergedInlineFormSet
+from .merging import MergedInlineFormSet, VersionCheckedForm
+from .phrases import phrase_key
 
 
 def holdable(model, field_name, values):
@@ -329,3 +332,38 @@ class AppendedFormSet(MergedInlineFormSet, KnownChoicesFormSet):
                 following += 1
                 form.cleaned_data["position"] = following
                 form.instance.position = following
+
+
+class OneNameForm(VersionCheckedForm):
+    """A form for a model with ``name`` and ``aliases`` (one per line) that refuses a name
+    or alias another row of the model already has, in any case, plural or spelling with
+    hyphens (:func:`lib.phrases.phrase_key`), naming the row that has it: one idea, one
+    row, so the "+" pop-up of the case form cannot create a second row for it, and the
+    suggestions never read one word as two values ("Ray project" was both Anyscale's
+    alias and the Ray project's name). The error goes on the field that holds the word.
+    """
+
+    def clean(self):
+        cleaned = super().clean()
+        model = type(self.instance)
+        mine = {}
+        for text in [cleaned.get("name") or "", *(cleaned.get("aliases") or "").splitlines()]:
+            key = phrase_key(text)
+            if key:
+                mine.setdefault(key, text.strip())
+        if not mine:
+            return cleaned
+        kind = model._meta.verbose_name
+        for other in model.objects.exclude(pk=self.instance.pk).only("name", "aliases"):
+            for text in [other.name, *other.aliases.splitlines()]:
+                key = phrase_key(text)
+                if key in mine:
+                    field = "name" if phrase_key(cleaned.get("name") or "") == key else "aliases"
+                    what = "the name" if text == other.name else "an alias"
+                    self.add_error(
+                        field,
+                        f"“{mine[key]}” is already {what} of the {kind} “{other.name}”. Use "
+                        f"that {kind}, or add your wording to its aliases.",
+                    )
+                    return cleaned
+        return cleaned

@@ -4,8 +4,8 @@ from django.contrib import admin
 from django.contrib.admin.options import IS_POPUP_VAR
 from django.db.models import Case, Count, IntegerField, Q, Value, When
 
-from lib.admin_tools import MAX_SEARCH_WORDS, NulSafeSearchMixin
-from lib.merging import VersionCheckedAdmin, VersionCheckedForm
+from lib.admin_tools import MAX_SEARCH_WORDS, NulSafeSearchMixin, OneNameForm
+from lib.merging import VersionCheckedAdmin
 
 from .models import Category, Component, ContributingFactor, RootCause, Symptom
 
@@ -57,37 +57,10 @@ def word_start_q(word, fields):
     return found
 
 
-class TermForm(VersionCheckedForm):
+class TermForm(OneNameForm):
     """A term's form: one idea, one term. A name or alias that is already another term's
     name or alias (of the same kind, in any case, plural or spelling with hyphens) is
-    refused with the term that has it, so the "+" pop-up of the case form cannot create
-    a second term for an idea."""
-
-    def clean(self):
-        from lib.phrases import phrase_key
-
-        cleaned = super().clean()
-        model = type(self.instance)
-        mine = {}
-        for text in [cleaned.get("name") or "", *(cleaned.get("aliases") or "").splitlines()]:
-            key = phrase_key(text)
-            if key:
-                mine.setdefault(key, text.strip())
-        if not mine:
-            return cleaned
-        for other in model.objects.exclude(pk=self.instance.pk).only("name", "aliases"):
-            for text in [other.name, *other.aliases.splitlines()]:
-                key = phrase_key(text)
-                if key in mine:
-                    field = "name" if phrase_key(cleaned.get("name") or "") == key else "aliases"
-                    what = "the name" if text == other.name else "an alias"
-                    self.add_error(
-                        field,
-                        f"“{mine[key]}” is already {what} of the {model._meta.verbose_name} "
-                        f"“{other.name}”. Use that term, or add your wording to its aliases.",
-                    )
-                    return cleaned
-        return cleaned
+    refused with the term that has it (:class:`lib.admin_tools.OneNameForm`)."""
 
 
 class TermAdmin(NulSafeSearchMixin, VersionCheckedAdmin):

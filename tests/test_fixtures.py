@@ -4,7 +4,7 @@ from collections import Counter
 
 from django.core.management import call_command
 
-from incidents.models import Case, Organisation, Source
+from incidents.models import Accelerator, Case, Organisation, Source, Workload
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
 from .conftest import LibraryTestCase, listed_titles, page
@@ -97,6 +97,26 @@ class RealLibraryTests(LibraryTestCase):
                     key = phrase_key(text)
                     if key:
                         assert owner.setdefault(key, term.slug) == term.slug, (text, term.slug)
+
+    def test_no_wording_names_two_organisations_accelerators_or_workloads(self):
+        """The admin refuses it (``lib.admin_tools.OneNameForm``); the fixtures are loaded
+        around it: "Ray project" was Anyscale's alias and the Ray project's name, and the
+        Ray project's aliases were one line "Ray, KubeRay, ray-project" that no text
+        holds, so "Ray" suggested Anyscale."""
+        from lib.phrases import phrase_key
+
+        for model in [Organisation, Accelerator, Workload]:
+            owner = {}
+            for row in model.objects.all():
+                for text in [row.name, *row.aliases.splitlines()]:
+                    key = phrase_key(text)
+                    assert key, (text, row.slug)
+                    assert owner.setdefault(key, row.slug) == row.slug, (text, row.slug)
+        assert Organisation.objects.get(slug="ray-project").alias_list == [
+            "Ray",
+            "KubeRay",
+            "ray-project",
+        ]
 
     def test_a_case_is_filed_under_the_areas_its_incident_touched(self):
         """Issue 22 row 6: Marin's NCCL hang in training and BLOOM's training were filed

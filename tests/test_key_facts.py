@@ -216,6 +216,34 @@ def test_a_second_term_for_one_idea_is_refused(admin_client):
     )
 
 
+def test_a_second_organisation_for_one_name_is_refused(admin_client):
+    """The Ray project's name was an alias of Anyscale in the fixtures: "Ray project" in a
+    text suggested the company. The admin now refuses such a wording for organisations
+    (and accelerators and workloads) as it does for terms, on the field that holds it."""
+    from incidents.models import Organisation
+
+    make_organisation("Ray project", slug="ray-project", aliases="Ray\nKubeRay")
+    url = "/admin/incidents/organisation/add/"
+    data = form_data(admin_client, url, name="Anyscale", slug="anyscale", aliases="RAY")
+    response = admin_client.post(url, data)
+    assert response.status_code == 200
+    errors = [e.get_text(" ", strip=True) for e in page(response).select(".errorlist")]
+    assert errors == [
+        "“RAY” is already an alias of the organisation “Ray project”. Use that "
+        "organisation, or add your wording to its aliases."
+    ]
+    assert not Organisation.objects.filter(slug="anyscale").exists()
+    data["aliases"] = "Anyscale, Inc."
+    assert admin_client.post(url, data).status_code == 302
+    url = "/admin/incidents/accelerator/add/"
+    data = form_data(admin_client, url, name="NVIDIA H100 SXM", slug="h100-sxm", aliases="")
+    make_accelerator = Accelerator.objects.get_or_create
+    make_accelerator(slug="h100", defaults={"name": "NVIDIA H100", "vendor": "NVIDIA"})
+    data["name"] = "nvidia h100"
+    response = admin_client.post(url, data)
+    assert "is already the name of the accelerator “NVIDIA H100”" in response.content.decode()
+
+
 class LoadLibraryAgainTests(LibraryTestCase):
     """The library as ``make run`` loads it (``manage.py load_library`` into an empty
     database, ``tests/snapshots.load_library``), then ``make run`` again."""

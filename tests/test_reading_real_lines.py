@@ -615,8 +615,8 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         not at all before: a proper name made plural, a lot of parts, a verbless clause of
         a thing unchanged, a state word after a name, a service's exit, and four log lines
         (the kernel's MCE record, NCCL's port event, PyTorch's aborted communicator)."""
-        assert "organisation:anyscale" not in self.suggest("cosmic rays flipping bits in HBM")
-        assert "organisation:anyscale" in self.suggest("we moved off Ray last year")
+        assert "organisation:ray-project" not in self.suggest("cosmic rays flipping bits in HBM")
+        assert "organisation:ray-project" in self.suggest("we moved off Ray last year")
         found = self.suggest("we got a bad batch of optics from the vendor")
         assert "component:optical-transceiver" in found
         assert "root_cause:bad-training-data" not in found
