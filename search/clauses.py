@@ -45,7 +45,10 @@ _WELL = re.compile(
     r"(?!\s+(?:with|in|on|for|since|until)\b)|\b(?:stopped|shut\s+down|drained)\s+cleanly\b|"
     r"\bwent\s+(?:smoothly|fine|well)\b|"
     # "rate limiter metrics show zero rejections", "dmesg shows 0 AER errors"
-    r"\b(?:show|shows|showed|shown|report|reports|reported|read|reads)\s+(?:zero|0)\b|"
+    # (not none of a good thing: "gpus show 0 allocatable", "reports 0 healthy nodes")
+    r"\b(?:show|shows|showed|shown|report|reports|reported|read|reads)\s+(?:zero|0)\b"
+    r"(?!\s+(?:allocatable|available|free|healthy|ready|online|active|usable|working|"
+    r"schedulable|capacity)\b)|"
     # "temperatures never exceeded 70C", "temps didn't go above 75 °C": a reading that
     # stayed under a temperature (a rate that never passed a number may be the trouble)
     r"\b(?:never|didn'?t|did\s+not|not)\s+(?:exceed(?:ed|s)?|(?:go|went|got|rose|climbed)"
@@ -349,6 +352,16 @@ _FALSE_ALARM = re.compile(
 )
 
 
+# What the team did in response, after "so" or "then": "coolant loop pressure dropped so we
+# powered the rack off" (a nineteenth round of blind helpers got Power loss from it): a
+# mitigation, not the trouble. The clause from the response on.
+_RESPONSE = re.compile(
+    r"\b(?:so|then|and\s+then)\s+(?:we|i|ops|dc\s+ops|on-?call|the\s+team)\s+"
+    r"(?:had\s+to\s+|decided\s+to\s+|immediately\s+|just\s+)?(?:powered|shut|turned|switched|"
+    r"pulled)\s+(?:[\w-]+\s+){0,4}?(?:off|down|out)\b",
+    re.IGNORECASE,
+)
+
 # What a tool's hint or a writer lists as what might be the cause: "This can happen when a
 # (1) raylet crashes unexpectedly (OOM, etc.) (2) raylet has lagging heartbeats" (Ray's
 # message when a node is marked dead; a fifteenth round of blind helpers got Out of
@@ -381,13 +394,15 @@ def set_aside_clauses(sentence, guesses=True):
     (:data:`_DESPITE_ALERT`), a status page's label of an update (:data:`_STATUS_LABEL`) and the
     kernel's list of loaded modules (:data:`_MODULES_LINKED`), what was checked when the
     next clause says it was fine (:data:`_CHECKED_FINE`) and what a hint lists as what
-    might be the cause (:data:`_POSSIBLE_CAUSES`).
+    might be the cause (:data:`_POSSIBLE_CAUSES`), and what the team switched off in
+    response (:data:`_RESPONSE`).
     Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     spans += [alarm.span() for alarm in _FALSE_ALARM.finditer(sentence)]
     spans += [label.span() for label in _STATUS_LABEL.finditer(sentence)]
     spans += [modules.span() for modules in _MODULES_LINKED.finditer(sentence)]
     spans += [possible.span() for possible in _POSSIBLE_CAUSES.finditer(sentence)]
+    spans += [response.span() for response in _RESPONSE.finditer(sentence)]
     spans += [checked.span("checked") for checked in _CHECKED_FINE.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]

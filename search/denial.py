@@ -88,6 +88,10 @@ _ONLY_EXCEPTION = re.compile(
 # comma, semicolon or colon comes first: in "the roce fabric, DCQCN never kicks in" the
 # denial is DCQCN's, a new subject, not the fabric's.
 _SAME_CLAUSE = r"(?<![,;:])(?<![,;:]\s)"
+# Nor is a word that starts another clause: in "died with an NCCL timeout but it was not a
+# network issue" the denial is the cause's, not the timeout's (a nineteenth round of blind
+# helpers lost the timeout).
+_SAME_CLAUSE += r"(?!(?:but|yet|though|although|however|whereas|while|so|because|since)\b)"
 # Right after a value's words: it is not what failed ("Slurm isn't the problem", "the KV
 # cache wasn't full", "the H100 fleet never showed this", "torch.compile off", "coredns
 # pods healthy", "the autoscaler did not misbehave", "the load balancer worked as
@@ -96,7 +100,10 @@ _DENIED_AFTER = re.compile(
     r"\W{0,3}(?:"
     rf"(?:{_SAME_CLAUSE}[\w.-]+\s+){{0,2}}?(?:(?:is|was|are|were)(?:\s+not|n't)|isnt|wasnt|arent|werent)\s+"
     r"(?:the\s+|a\s+|our\s+)?"
-    r"(?:\w+\s+)?(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved|"
+    # (a word before "problem" only when it says how much: "Slow checkpoints are not a
+    # Lustre problem" denies Lustre, not the slow checkpoints)
+    r"(?:(?:real|actual|main|big|biggest|root|only|underlying|primary|major|true|same)\s+)?"
+    r"(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved|"
     # "KV cache wasn't full", "the links weren't saturated": not the resource that ran out
     r"full|saturated|exhausted|maxed(?:\s+out)?|overloaded|congested|pegged)\b|"
     # "X never …" denies X ("NCCL never showed errors"), but not where X never reached,

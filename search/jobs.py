@@ -52,6 +52,15 @@ _CHECKPOINT_FAILURE = re.compile(
     r"Read-only file system)\W{1,4}[^\s'\"]{0,200}?" + _CHECKPOINT + r"|"
     # checkpoints deleted or lost ("deleting 14 of the most recent checkpoints from the
     # bucket", "lost the local NVMe checkpoint cache": a thirteenth round of blind helpers)
+    # Checkpoints that stall the run ("ckpt writes taking 40min instead of 5", "the run
+    # stalls on every save": a nineteenth round of blind helpers; the value's definition
+    # says "fails, stalls or …"). (Only slow is no failure: "slow checkpoint loading, no
+    # actual failure".)
+    r"\b" + _CHECKPOINT + r"\s+(?:(?:saves?|loads?|writes?|uploads?|restores?)\s+)?"
+    r"(?:(?:are|were|is|was|got|became|getting)\s+(?:\w+\s+)?(?:slow|sluggish)\b|"
+    r"(?:are\s+|were\s+|is\s+|was\s+)?(?:taking|take|takes|took)\s+(?:over\s+|about\s+|~)?"
+    r"\d{1,4}\s?(?:min|mins|minutes|h|hrs?|hours)\b)|"
+    r"\bstall(?:s|ed|ing)?\s+(?:on|at|during)\s+(?:every|each)\s+(?:save|checkpoint|ckpt)\b|"
     r"\b(?:deleted|deleting|deletes|wiped|wiping|purged|purging|erased|overwrote|"
     r"overwritten|lost\s+(?:the|our|all|every)|losing\s+(?:the|our|all|every))\s+"
     r"(?:[\w-]+\s+){0,5}?" + _CHECKPOINT + r"\b",

@@ -43,6 +43,12 @@ _REPEAT_OFFENDER = re.compile(
     r"\b(?:kept|keeps|keep)\s+(?:placing|scheduling|sending|putting|assigning|landing)\s+"
     r"(?:[\w'’-]+\s+){0,3}?(?:on|to|onto)\s+(?:the|that|this)\s+(?:same\s+)?"
     r"(?:bad|faulty|broken|flaky|sick|dead|failing)\s+" + _NODE + r"\b|"
+    # Work sent back to the node that failed: "we drained it but nobody cordoned so pods
+    # rescheduled right back onto it" (a nineteenth round of blind helpers)
+    r"\b(?:rescheduled|scheduled|landed|went|came|got\s+placed|placed|put)\s+(?:right\s+|"
+    r"straight\s+)?back\s+(?:on|onto|to)\s+(?:it|that\s+(?:node|host|machine|box)|the\s+same\s+"
+    r"(?:node|host|machine|box)|the\s+(?:bad|faulty|broken|sick|failing)\s+(?:node|host|"
+    r"machine|box))\b|"
     # Drained again after being put back: "node-1-node-4 were in drain state again this
     # morning"; a node known to fail: "node-1 is one of the nodes that has the tendency to
     # shut down under load".
@@ -167,7 +173,14 @@ _GPUS_MISSING = re.compile(
     r"(?:`|')?false\b|"
     r"\bno\s+/dev/nvidia|"
     r"\b(?:falls?|fell|falling|fallen)\s+back\s+to\s+(?:the\s+)?cpu\b|"
-    r"\bno\s+(?:cuda|gpu|nvidia)\s+(?:devices?|gpus?)\s+(?:were\s+|was\s+)?(?:found|detected|available)\b",
+    r"\bno\s+(?:cuda|gpu|nvidia)\s+(?:devices?|gpus?)\s+(?:were\s+|was\s+)?(?:found|detected|available)\b|"
+    # GPUs out of the scheduler's allocatable capacity (the value's definition): "gpus
+    # show 0 allocatable", "nvidia.com/gpu: 0 allocatable" (a nineteenth round of blind
+    # helpers)
+    r"\bgpus?\b[^.;\n]{0,30}?\b(?:0|zero)\s+allocatable\b|"
+    r"\b(?:0|zero)\s+allocatable\s+(?:gpus?|nvidia\.com/gpu)\b|"
+    r"\bnvidia\.com/gpu\W{0,3}\s*0\s+allocatable\b|"
+    r"\ballocatable\W{0,3}\s*nvidia\.com/gpu\W{0,3}\s*0\b",
     re.IGNORECASE,
 )
 
@@ -257,7 +270,11 @@ _MISSING_SOFTWARE = re.compile(
     r"\b(?:(?:kernel\s+)?modules?|drivers?|daemons?|(?:system\s+)?services?|fabric\s?-?manager|"
     r"nvidia-[\w-]{2,30}|peermem|nv_peer_mem|nv-peer-mem|nvlsm|dcgm|ofed|dkms)[`'\"]?\s+"
     r"(?:is\s+|was\s+|were\s+|are\s+|does\s+|did\s+|could\s+)?(?:not|never|n't)\s+(?:loaded|installed|"
-    r"running|started|present|load|start|run)\b",
+    r"running|started|present|load|start|run)\b|"
+    # "fabric manager wont start after reboot" (a nineteenth round of blind helpers): the
+    # named node software that never starts, in chat's spelling
+    r"\b(?:fabric\s?-?manager|nvidia-[\w-]{2,30}|peermem|nv_peer_mem|nvlsm)[`'\"]?\s+"
+    r"(?:wont|won't|will\s+not|doesnt|doesn't|didnt|didn't)\s+(?:start|load|come\s+up)\b",
     re.IGNORECASE,
 )
 

@@ -95,6 +95,9 @@ IMPLIED = {
     # eighteenth round of blind helpers: "one of the H100 nodes keeps falling of the bus").
     ("symptom", "gpu-fell-off-the-bus"): (("component", "gpu"),),
     ("root_cause", "faulty-gpu"): (("component", "gpu"),),
+    # and what overheats (a nineteenth round of blind helpers: "HW Slowdown active in
+    # nvidia-smi -q", an IPMI GPU temperature sensor asserted)
+    ("root_cause", "gpu-overheating"): (("component", "gpu"),),
     ("component", "checkpoint-storage"): (("workload", "training"),),
     # A cold start is slow loading that the first requests wait for: both sets' annotators
     # read "cold starts" as latency, the tenth round's helpers as slow loading.

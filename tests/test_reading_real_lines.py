@@ -4400,6 +4400,79 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
                 assert "symptom:job-crash" in self.suggest(text)
         assert "symptom:job-crash" not in self.suggest("the jobs were slow and nothing crashed")
 
+    def test_a_denial_after_but_is_the_next_clauses(self):
+        """ "died with an NCCL timeout but it was not a network issue": the denial is of
+        the cause the next clause names, not of the timeout (a nineteenth round of blind
+        helpers lost it); "Slurm isn't the problem" still denies Slurm."""
+        found = self.suggest(
+            "Training job died with an NCCL timeout but it was not a network issue, we "
+            "ruled out IB; one rank was stuck in a dataloader deadlock."
+        )
+        assert "symptom:nccl-timeout" in found
+        assert "component:infiniband-fabric" not in found
+        assert "component:job-scheduler" not in self.suggest("Slurm isn't the problem")
+        assert "component:kv-cache" not in self.suggest("the KV cache wasn't the real problem")
+
+    def test_checkpoints_that_stall_the_run_are_a_checkpoint_failure(self):
+        """Checkpoint writes that hold the run up (the value's definition: "fails, stalls or
+        …"); "not a Lustre problem" denies Lustre, not the slow checkpoints; only slow is
+        no failure."""
+        found = self.suggest(
+            "ckpt writes taking 40min instead of 5 since tuesday, the whole run stalls on "
+            "every save"
+        )
+        assert "symptom:checkpoint-failure" in found
+        found = self.suggest(
+            "Slow checkpoints are not a Lustre problem, the OSTs are basically idle; the "
+            "bottleneck is rank 0 gathering the full state dict before writing."
+        )
+        assert "component:checkpoint-storage" in found
+        assert "component:shared-file-system" not in found
+        assert "symptom:checkpoint-failure" not in self.suggest("checkpoint writes were fast")
+
+    def test_what_the_team_switched_off_in_response_is_no_power_loss(self):
+        found = self.suggest(
+            "leak detection alarm on the CDU for one of the GB200 racks, coolant loop "
+            "pressure dropped so we powered the rack off"
+        )
+        assert "component:cooling-system" in found
+        assert "root_cause:power-loss" not in found
+        assert "root_cause:power-loss" in self.suggest("the rack lost power at 3am")
+
+    def test_what_a_gpu_went_through_names_the_gpu(self):
+        """An overheating GPU is the GPU's trouble; none of a good thing ("0 allocatable")
+        is no reading that all was well; a job sent back onto the node that failed."""
+        sel = (
+            "  a3 | 03/14/2025 | 17:22:50 | Temperature GPU4_Temp | Upper Critical going "
+            "high | Asserted | Reading 95 > Threshold 92 degrees C"
+        )
+        assert {"root_cause:gpu-overheating", "component:gpu"} <= set(self.suggest(sel))
+        found = self.suggest("nvidia-device-plugin ds crashlooping and gpus show 0 allocatable")
+        assert "symptom:gpu-not-visible" in found
+        assert "symptom:gpu-not-visible" not in self.suggest("dmesg shows 0 AER errors")
+        found = self.suggest(
+            "one node keeps throwing xid 48, we drained it but nobody cordoned so pods "
+            "rescheduled right back onto it"
+        )
+        assert "contributing_factor:repeat-offender-nodes" in found
+
+    def test_node_software_that_wont_start(self):
+        found = self.suggest("fabric manager wont start after reboot, every job there dies")
+        assert "root_cause:missing-node-software" in found
+        assert "root_cause:missing-node-software" not in self.suggest(
+            "fabric manager started fine after the reboot"
+        )
+
+    def test_a_gateways_status_in_an_access_log(self):
+        """An access log's 502 or 504 is a gateway's answer (RFC 9110, 15.6.3 and 15.6.5);
+        a 500 is the server's own."""
+        line = (
+            '10.4.12.7 - - [14/Mar/2025:02:14:33 +0000] "POST /v1/chat/completions '
+            'HTTP/1.1" 504 167 "-" "python-httpx/0.27.0" rt=60.001'
+        )
+        assert "component:load-balancer" in self.suggest(line)
+        assert "component:load-balancer" not in self.suggest(line.replace("504", "500"))
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
