@@ -71,6 +71,11 @@ _FULL_OUTAGE = re.compile(
     r"\ball\s+(?:of\s+(?:the|our)\s+)?(?:model\s+|inference\s+|api\s+)?(?:backends|replicas|"
     r"upstreams|endpoints|servers)\s+(?:(?:are|were|went|returning|returned|giving|gave|"
     r"throwing|threw)\s+)?(?:5\d\d|down)\b|"
+    # "every client got TLS handshake failures for 40 min" (a nineteenth round of blind
+    # helpers)
+    r"\b(?:every|all)\s+(?:of\s+(?:the|our)\s+)?(?:clients?|users?|customers?|callers?)\s+"
+    r"(?:got|saw|hit|received|were\s+getting|was\s+getting|getting)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:errors?|failures?|5\d\d(?:s|'s)?)\b|"
     # "the power outage took out the whole cluster for 6 hours"
     r"\b(?:took|takes|taking|knocked|brought)\s+(?:out|down)\s+(?:the\s+)?(?:whole|entire)\s+"
     r"(?:site|service|cluster|platform|api|fleet|region|data\s*cent(?:er|re)|datacenter)\b",

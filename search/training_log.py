@@ -234,7 +234,12 @@ _EVERYONE_WAITS = re.compile(
     r"wait(?:ed|ing|s)?\s+(?:on|for)\b|"
     r"\b(?:slow(?:ing|s|ed)?\s+down|stall(?:ing|s|ed)?|held\s+up|holding\s+up|"
     r"drag(?:s|ged|ging)?(?:\s+down)?)\s+the\s+(?:whole|entire)\s+(?:all-?reduce|job|run|"
-    r"training|collective|cluster)\b",
+    r"training|collective|cluster)\b|"
+    # "a handful of straggler nodes slowing every step" (a nineteenth round of blind
+    # helpers): a slow few setting every step's pace
+    r"\b(?:stragglers?|slow)\s+(?:[\w-]+\s+)?(?:nodes?|ranks?|gpus?|workers?|hosts?)?\s*"
+    r"(?:are\s+|were\s+)?(?:slowing(?:\s+down)?|stalling|holding\s+(?:up|back)|dragging(?:\s+down)?|"
+    r"gating)\s+(?:every|each|all)\s+(?:training\s+)?(?:steps?|iterations?|all-?reduces?)\b",
     re.IGNORECASE,
 )
 

@@ -4473,6 +4473,63 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "component:load-balancer" in self.suggest(line)
         assert "component:load-balancer" not in self.suggest(line.replace("504", "500"))
 
+    def test_a_nineteenth_batch_of_signatures_and_aliases(self):
+        """Lines real tools print, each signature citing its source: Slurm's memory kill
+        is the host's RAM; NCCL's InfiniBand completion error is the fabric; kubelet's and
+        containerd's failed image pulls are the registry's (containerd's own words only wrap
+        the registry's answer); a container restarted over and over is a crash loop (not
+        one restarted none). Aliases: the
+        mlx5 driver is the NIC's; a KV cache's preemption is the batching scheduler's."""
+        slurm = (
+            "slurmstepd: error: Detected 1 oom_kill event in StepId=4412871.0. Some of the "
+            "step tasks have been OOM Killed."
+        )
+        assert self.suggest(slurm)["component:host-cpu-and-memory"]["how"] == "signature"
+        ib = (
+            "NCCL WARN NET/IB : Got completion from peer 10.0.0.2<53406> with status=12 "
+            "opcode=0 len=0 vendor err 129 (Recv)"
+        )
+        assert self.suggest(ib)["component:infiniband-fabric"]["how"] == "signature"
+        pull = (
+            'Failed to pull image "nvcr.io/nvidia/tritonserver:24.08-trtllm-python-py3": rpc '
+            'error: code = Unknown desc = failed to pull and unpack image "nvcr.io/nvidia/'
+            'tritonserver:24.08-trtllm-python-py3": failed to copy: httpReadSeeker: failed '
+            "open: unexpected status code 429 Too Many Requests"
+        )
+        found = self.suggest(pull)
+        assert {"component:package-or-model-registry", "symptom:requests-throttled"} <= set(found)
+        restarts = "    Ready:          False\n    Restart Count:  7"
+        assert "symptom:crash-loop" in self.suggest(restarts)
+        assert "symptom:crash-loop" not in self.suggest(restarts.replace("7", "0"))
+        found = self.suggest("the BMC console shows a kernel panic in the mlx5 driver")
+        assert "component:nic" in found
+        found = self.suggest("slowdown is from kv cache preemption with the long-context requests")
+        assert {"component:batching-scheduler", "component:kv-cache"} <= set(found)
+
+    def test_a_slow_few_setting_every_steps_pace_and_every_client_failing(self):
+        """Stragglers that slow every step are synchronous training's trouble; every
+        client failing is the whole service out; an inference gateway is a load
+        balancer, NHC a health check, tokenization the tokenizer's (a nineteenth round
+        of blind helpers)."""
+        found = self.suggest(
+            "MFU dropped from 48% to 31% on the 70b run, looks like a handful of straggler "
+            "nodes slowing every step"
+        )
+        assert "contributing_factor:synchronous-training" in found
+        assert "contributing_factor:synchronous-training" not in self.suggest(
+            "a handful of straggler nodes, replaced them last week"
+        )
+        found = self.suggest(
+            "cert on the inference gateway expired at midnight UTC, every client got TLS "
+            "handshake failures for 40 min"
+        )
+        assert {"symptom:full-outage", "component:load-balancer"} <= set(found)
+        assert "symptom:full-outage" not in self.suggest("one client got TLS handshake failures")
+        found = self.suggest("someone pushed a bad NHC config and it drained 400 nodes")
+        assert "component:health-check" in found
+        found = self.suggest("the latency spike is all in tokenization on the api pods")
+        assert "component:tokenizer-or-chat-template" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
