@@ -167,13 +167,16 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
     for key, reader in READ_BY_RULE:
         if key in named_keys | set_aside or key not in vocabulary.candidates:
             continue
-        for start, end in reader(sentence)[:1]:
+        # The first place that is neither denied nor set aside ("not due to us exceeding
+        # our quota, but because GCP's capacity was exceeded": the second place stands).
+        for start, end in reader(sentence):
             if not denied(sentence, start, end) and not any(a <= start < b for a, b in well):
                 found.append(ruled(key, vocabulary, sentence[start:end], start))
                 if key[0] != "workload":
                     # (a workload is the setting: its words may still show a symptom,
                     # "resuming from the checkpoint failed")
                     covered.append((start, end))
+                break
     # Going back to an earlier version made the trouble go away: the newer one brought
     # it ("Downgrading to vLLM v0.9.* solves this issue"), unless a cause is named.
     causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)

@@ -135,6 +135,18 @@ _MAKER_BEFORE = re.compile(
 )
 
 
+# Right before a part's name, what a trouble looked like: "this error shows up in logs as a
+# rate limit, but it's not due to us exceeding our quota" (the corpus's tuning part
+# forbids the rate limiter), "surfaces as a DNS error", "presents as an NCCL hang". The
+# symptom it names still showed; the part is how it looked, not what failed.
+_APPEARS_AS = re.compile(
+    r"\b(?:(?:shows?|showed|shown|showing|turns?|turned)\s+up|surfaces?|surfaced|surfacing|"
+    r"appears?|appeared|presents?|presented|manifests?|manifested|masquerades?|masqueraded)\s+"
+    r"(?:(?:in|on)\s+(?:the\s+|our\s+)?[\w-]+\s+)?as\s+(?:an?\s+|the\s+|some\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _makers_product(sentence, start, end):
     """Whether the organisation named at ``sentence[start:end]`` is named as the maker of
     a product there (:data:`_PRODUCT_AFTER`, :data:`_MAKER_BEFORE`). Output: ``bool``."""
@@ -310,6 +322,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             or (key == GPU and not gpu_trouble and _accelerator_named(sentence, span, literal))
             # "squeue hangs", "kubectl get pods hangs": the control plane's client, no job
             or (key == SILENT_HANG and _CLIENT_BEFORE.search(sentence, max(0, start - 80), start))
+            # "the error shows up in logs as a rate limit": how it looks, not the part
+            or (
+                item.kind == "component" and _APPEARS_AS.search(sentence, max(0, start - 60), start)
+            )
         ):
             probe = replace(probe, confidence=PASSING_CONFIDENCE)
         if key not in occurrences or probe.confidence > occurrences[key].confidence:

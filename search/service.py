@@ -150,8 +150,9 @@ _CAPACITY_EXHAUSTED = re.compile(
     r"exceeded\s+(?:our|its|their|the\s+available|the\s+total)(?:\s+available)?|"
     r"(?:could|can)(?:\s+not|n't|not)\s+(?:find|get|obtain|acquire|secure)"
     r"(?:\s+(?:any|enough|more))?|exhausted)\s+(?:[\w-]+\s+){0,2}?" + _CAPACITY + r"\b|"
+    # ("because GCP's capacity was exceeded": the corpus's tuning part)
     r"\b" + _CAPACITY + r"\s+(?:was\s+|were\s+|is\s+|got\s+)?(?:fully\s+)?(?:exhausted|"
-    r"ran\s+out|maxed(?:\s+out)?|used\s+up)\b|"
+    r"ran\s+out|maxed(?:\s+out)?|used\s+up|exceeded)\b|"
     # a status page's "due to a capacity shortage", "a shortage of capacity"
     r"\b" + _CAPACITY + r"\s+(?:shortage|crunch|constraints?)\b|"
     # storage that filled up: "the GPFS fileset hit its quota", "inode quota hit", "the OST

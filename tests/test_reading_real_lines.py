@@ -4530,6 +4530,21 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest("the latency spike is all in tokenization on the api pods")
         assert "component:tokenizer-or-chat-template" in found
 
+    def test_a_rule_reads_past_a_place_that_is_set_aside(self):
+        """A reader by rule took only its first place: "not due to us exceeding our quota"
+        is ruled out, and "because GCP's capacity was exceeded" after it was never read.
+        And how an error looks ("shows up in logs as a rate limit") names no part."""
+        text = (
+            "add a note to the runbook that this particular error shows up in logs as a rate "
+            "limit, but it's not due to us exceeding our quota, but because GCP's capacity "
+            "was exceeded."
+        )
+        found = self.suggest(text)
+        assert "root_cause:capacity-exhaustion" in found
+        assert "symptom:requests-throttled" in found
+        assert "component:rate-limiter" not in found
+        assert "component:rate-limiter" in self.suggest("the rate limiter rejected every request")
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
