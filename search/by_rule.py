@@ -46,6 +46,7 @@ from .scale import accelerator_counts
 from .security import left_open
 from .service import (
     capacity_exhaustions,
+    crash_loops,
     demand_surges,
     failed_requests,
     full_outages,
@@ -98,6 +99,7 @@ READ_BY_RULE = (
     (("workload", "inference"), model_calls),
     (("contributing_factor", "no-staged-rollout"), all_at_once),
     (("symptom", "control-plane-unresponsive"), control_plane_stalls),
+    (("symptom", "crash-loop"), crash_loops),
 )
 
 

@@ -176,6 +176,29 @@ def capacity_exhaustions(text):
     return [match.span() for match in _CAPACITY_EXHAUSTED.finditer(text)]
 
 
+# A service that comes up and dies again, counted by the clock: "model server pods restart
+# every few minutes", "the container restarted 23 times in an hour", "23 restarts in 1h". The
+# symptom *Service crash loop* (its aliases say "keeps restarting"; a nineteenth-session
+# probe found these phrasings read nothing).
+_CRASH_LOOP = re.compile(
+    r"\b(?:pods?|containers?|servers?|replicas?|workers?|services?|daemons?|processes)\s+"
+    r"(?:keeps?\s+|kept\s+|are\s+|is\s+)?restart(?:s|ed|ing)?\s+(?:every|each)\s+"
+    r"(?:few\s+|couple\s+(?:of\s+)?|\d{1,3}\s*)?(?:s|secs?|seconds?|mins?|minutes?)\b|"
+    r"\brestart(?:ed|s)?\s+\d{1,4}\s+times\s+(?:in|within|over)\s+(?:an?\s+|the\s+(?:last|past)\s+)?"
+    r"(?:\d{1,3}\s*)?(?:h|hrs?|hours?|mins?|minutes?)\b|"
+    r"\b\d{1,4}\s+restarts\s+(?:in|within|over)\s+(?:an?\s+|the\s+(?:last|past)\s+)?(?:\d{1,3}\s*)?"
+    r"(?:h|hrs?|hours?|mins?|minutes?)\b",
+    re.IGNORECASE,
+)
+
+
+def crash_loops(text):
+    """``[(start, end)]`` of the places ``text`` says a service restarts again and again
+    by the clock (:data:`_CRASH_LOOP`: "pods restart every few minutes", "23 restarts in
+    1h"): the symptom *Service crash loop*. Linear in the text."""
+    return [match.span() for match in _CRASH_LOOP.finditer(text)]
+
+
 # Some of a service's requests failing, in a status page's words: "a subset of requests to
 # the image generation API failed or timed out", "~40% of requests timed out" (a twelfth
 # round of blind helpers got no error rate from either).

@@ -4545,6 +4545,18 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "component:rate-limiter" not in found
         assert "component:rate-limiter" in self.suggest("the rate limiter rejected every request")
 
+    def test_a_service_restarting_by_the_clock_is_a_crash_loop(self):
+        for text in (
+            "model server pods restart every few minutes",
+            "frontend container (OOMKilled, 23 restarts in 1h)",
+            "the container restarted 23 times in an hour",
+        ):
+            with self.subTest(text):
+                assert "symptom:crash-loop" in self.suggest(text)
+        assert "symptom:crash-loop" not in self.suggest(
+            "we restart the pods every 5 minutes as a workaround"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
