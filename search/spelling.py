@@ -55,6 +55,12 @@ PREFIXES = ("re", "un", "pre", "de", "dis", "mis", "over", "under", "sub", "non"
 
 # Inflections a known word may take and still be known ("drained", "rebooting").
 _ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly", "ies", "ied")
+# A word of one syllable ending in one vowel and one consonant doubles the consonant before
+# these endings ("flap" -> "flapping", "drop" -> "dropped"; not after w, x or y): "link
+# flaping" is a slip for "flapping", not an inflection of "flap" (English spelling rules,
+# e.g. the Cambridge Grammar's doubling of a final consonant).
+_DOUBLING_ENDINGS = ("ing", "ed", "er", "ers")
+_ONE_SYLLABLE_CVC = re.compile(r"^[^aeiou]*[aeiou][^aeiouwxy]$")
 
 
 def _deletions(word):
@@ -118,6 +124,8 @@ class Speller:
         for ending in _ENDINGS:
             if word.endswith(ending) and len(word) - len(ending) >= 3:
                 base = word[: -len(ending)]
+                if ending in _DOUBLING_ENDINGS and _ONE_SYLLABLE_CVC.match(base):
+                    continue  # "flaping", "droped": "flap", "drop" double their consonant
                 if (
                     base in self.known
                     or base + "e" in self.known

@@ -4557,6 +4557,13 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "we restart the pods every 5 minutes as a workaround"
         )
 
+    def test_a_doubled_consonant_left_out_is_a_slip(self):
+        """ "flaping" read as an inflection of "flap" was never corrected: a one-syllable
+        word doubles its last consonant before -ing and -ed."""
+        found = self.suggest("infinband link flaping on two leaf ports")
+        assert "symptom:network-link-flapping" in found
+        assert not self.suggest("hoping it recovers")
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
