@@ -50,6 +50,7 @@ from .service import (
     demand_surges,
     failed_requests,
     full_outages,
+    lookup_failures,
     mistuned_timeouts,
     model_calls,
     slow_answers,
@@ -100,6 +101,7 @@ READ_BY_RULE = (
     (("contributing_factor", "no-staged-rollout"), all_at_once),
     (("symptom", "control-plane-unresponsive"), control_plane_stalls),
     (("symptom", "crash-loop"), crash_loops),
+    (("symptom", "dns-resolution-failure"), lookup_failures),
 )
 
 

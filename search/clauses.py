@@ -284,6 +284,10 @@ _NO_EFFECT = re.compile(
     r"(?:still\s+(?:there|happens|the same|fails|hangs|drops|flaps|crashes|errors|down|"
     # "swapped the DIMM, still seeing the errors" (any "still …ing")
     r"[a-z]{2,20}ing\b)|"
+    # "swapped the cable twice, still CRC errors on port 33" (a twentieth round of blind
+    # helpers)
+    r"still\s+(?:[\w-]+\s+){1,2}?(?:errors?|drops|flaps|failures?|crashes|timeouts?|"
+    r"problems?|issues?)\b|"
     r"same\s+(?:\w+\s+)?(?:thing|errors?|result|problem|symptoms?)|"
     r"no\s+(?:change|difference)|(?:did\s*n[o']?t|does\s*n[o']?t)\s+(?:help|fix|change)|"
     r"made\s+no\s+difference)",

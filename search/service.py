@@ -199,6 +199,23 @@ def crash_loops(text):
     return [match.span() for match in _CRASH_LOOP.finditer(text)]
 
 
+# A name that could not be looked up, in a person's words: "pods cant resolve s3 endpoint
+# randomly", "unable to resolve the registry's hostname" (a twentieth round of blind helpers:
+# the meaning layer read it alone, not beside another clause). The symptom *DNS
+# resolution failure*.
+_LOOKUP_FAILED = re.compile(
+    r"\b(?:can'?t|cannot|can\s+not|could\s*n'?t|could\s+not|couldnt|unable\s+to|fail(?:s|ed|ing)?\s+to|"
+    r"won'?t|wont|didn'?t|didnt)\s+(?:always\s+|reliably\s+|even\s+)?resolve\b",
+    re.IGNORECASE,
+)
+
+
+def lookup_failures(text):
+    """``[(start, end)]`` of the places ``text`` says a name could not be resolved
+    (:data:`_LOOKUP_FAILED`): the symptom *DNS resolution failure*. Linear in the text."""
+    return [match.span() for match in _LOOKUP_FAILED.finditer(text)]
+
+
 # Some of a service's requests failing, in a status page's words: "a subset of requests to
 # the image generation API failed or timed out", "~40% of requests timed out" (a twelfth
 # round of blind helpers got no error rate from either).

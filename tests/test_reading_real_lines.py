@@ -4565,6 +4565,31 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
                 assert "symptom:network-link-flapping" in self.suggest(text)
         assert not self.suggest("hoping it recovers")
 
+    def test_what_was_looked_up_reported_or_compared_with_did_not_fail(self):
+        """A twentieth round of blind helpers: the name a lookup was for ("cant resolve s3
+        endpoint"), the scheduler that reported a node's failure ("slurm shows
+        NODE_FAIL"), the accelerator a run was compared with ("diverges from the H100
+        run"), and a cable swapped while the errors stayed ("swapped the cable twice,
+        still CRC errors") are not what failed."""
+        found = self.suggest("pods cant resolve s3 endpoint randomly, coredns pods OOMKilled")
+        assert "symptom:dns-resolution-failure" in found
+        assert "component:object-storage" not in found
+        assert "component:object-storage" in self.suggest("s3 returned 503 SlowDown all night")
+        found = self.suggest("not preemption, slurm shows NODE_FAIL for the job, node went down")
+        assert "component:job-scheduler" not in found
+        assert "symptom:node-failure" in found
+        assert "component:job-scheduler" in self.suggest("slurmctld crashed after the upgrade")
+        found = self.suggest(
+            "the B200 run's loss curve diverges from the H100 run with the same seed"
+        )
+        assert "accelerator:b200" in found and "accelerator:h100" not in found
+        found = self.suggest(
+            "optics are fine, swapped the cable twice, still CRC errors on port 33 - prob the "
+            "switch asic port"
+        )
+        assert "root_cause:network-link-or-cable-fault" not in found
+        assert "component:network-switch" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
