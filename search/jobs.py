@@ -49,7 +49,7 @@ _CHECKPOINT_FAILURE = re.compile(
     # An I/O error on a checkpoint's file: "No space left on device:
     # '/checkpoints/run42/global_step18000/mp_rank_00_model_states.pt'".
     r"\b(?:No space left on device|Input/output error|Disk quota exceeded|Stale file handle|"
-    r"Read-only file system)\W{1,4}[^\s'\"]{0,200}?" + _CHECKPOINT + r"|"
+    r"Read-only file system|No such file or directory)\W{1,4}[^\s'\"]{0,200}?" + _CHECKPOINT + r"|"
     # checkpoints deleted or lost ("deleting 14 of the most recent checkpoints from the
     # bucket", "lost the local NVMe checkpoint cache": a thirteenth round of blind helpers)
     # Checkpoints that stall the run ("ckpt writes taking 40min instead of 5", "the run
@@ -61,6 +61,9 @@ _CHECKPOINT_FAILURE = re.compile(
     r"(?:are\s+|were\s+|is\s+|was\s+)?(?:taking|take|takes|took)\s+(?:over\s+|about\s+|~)?"
     r"\d{1,4}\s?(?:min|mins|minutes|h|hrs?|hours)\b)|"
     r"\bstall(?:s|ed|ing)?\s+(?:on|at|during)\s+(?:every|each)\s+(?:save|checkpoint|ckpt)\b|"
+    # "ckpt writes block training for ~10 min each save" (a twentieth round)
+    r"\b" + _CHECKPOINT + r"\s+(?:(?:saves?|writes?|loads?|uploads?)\s+)?(?:block|stall|freeze|"
+    r"pause|halt)(?:s|ed|ing)?\s+(?:the\s+)?(?:training|run|job|all\s+ranks)\b|"
     r"\b(?:deleted|deleting|deletes|wiped|wiping|purged|purging|erased|overwrote|"
     r"overwritten|lost\s+(?:the|our|all|every)|losing\s+(?:the|our|all|every))\s+"
     r"(?:[\w-]+\s+){0,5}?" + _CHECKPOINT + r"\b",

@@ -451,6 +451,13 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     denied_as = {}
     for item in literal:
         if any(a <= item.start < b for a, b in bare):
+            if item.kind == "symptom" and any(
+                part.kind == "component" and 0 <= item.start - part.start - len(part.matched) <= 1
+                for part in literal
+            ):
+                # "not a GPU OOM - … the kernel OOM killer": the part is denied, not every
+                # OOM (a twentieth round of blind helpers lost the host's)
+                continue
             denied_as.setdefault((item.kind, item.slug), set()).add(plain_words(item.matched))
     ruled_out = {
         key

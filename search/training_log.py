@@ -33,7 +33,10 @@ _LOSS_JUMP = re.compile(
 # where its words stand together).
 _LOSS_SPIKED = re.compile(
     rf"\bloss(?:es)?\s+(?:{NOT_BETWEEN}\w+\s+){{1,2}}?(?:spik(?:e|es|ed|ing)|blew\s+up|blows\s+up|"
-    r"blowing\s+up|explod(?:es|ed|ing))\b",
+    r"blowing\s+up|explod(?:es|ed|ing))\b|"
+    # "fp8 run diverges after ~20k steps" (the value's definition: "diverges instead of
+    # decreasing"; a twentieth round of blind helpers)
+    rf"\b(?:loss(?:es)?|runs?|training)\s+(?:{NOT_BETWEEN}\w+\s+){{0,2}}?diverg(?:e|es|ed|ing)\b",
     re.IGNORECASE,
 )
 # A loss at least this many times the lowest of the few readings before it, and this much
@@ -193,11 +196,14 @@ def throughput_drops(text):
 # at step 184,300", "mid-step"), a collective that syncs gradients ("OpType=ALLREDUCE",
 # "all-reduce hangs"), PyTorch's launcher for distributed training ("torch.distributed",
 # "torchrun"), a trainer, an epoch, and work resumed from its checkpoint
-# (``rules.resumed_from_checkpoint``). A thirteenth round
+# (``jobs.resumed_from_checkpoint``). A thirteenth round
 # of blind helpers wrote these in nine texts and got no Training workload.
 _TRAINING_RUN = re.compile(
     r"\b(?:at|from|since|around|after|before|until|by)\s+(?:global\s+|training\s+)?"
     r"(?:step|iter(?:ation)?)\s+#?\d[\d,.]{0,9}k?\b(?!\s?/)|"
+    # "diverges after ~20k steps", "a 30s stall every ~100 steps" (a twentieth round)
+    r"\b(?:after|at|around|past|by|until|every)\s+(?:~|about\s+|around\s+)?\d[\d,.]{0,9}k?\s+"
+    r"(?:training\s+)?steps\b|"
     r"\bmid-?\s?step\b|"
     r"\b(?:all[-_ ]?reduce|reduce[-_ ]?scatter|all[-_ ]?gather)\b|"
     r"\btorch\.distributed\b|\btorchrun\b|"

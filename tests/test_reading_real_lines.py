@@ -4590,6 +4590,31 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "root_cause:network-link-or-cable-fault" not in found
         assert "component:network-switch" in found
 
+    def test_a_training_run_owners_words(self):
+        """A twentieth round of blind helpers (a training-run owner): a run that diverges
+        after N steps is a loss spike in training; checkpoint writes that block training
+        and a checkpoint file that is not there are checkpoint failures; "not a GPU OOM"
+        denies the GPU's, not the kernel OOM killer's."""
+        found = self.suggest("fp8 run diverges after ~20k steps, bf16 baseline is fine")
+        assert {"symptom:loss-spike", "workload:training"} <= set(found)
+        assert "symptom:loss-spike" not in self.suggest("the loss did not diverge")
+        for text in (
+            "it's storage: ckpt writes block training for ~10 min each save",
+            "FileNotFoundError: [Errno 2] No such file or directory: '/checkpoints/run-417/"
+            "global_step30000/mp_rank_00_model_states.pt'",
+        ):
+            with self.subTest(text):
+                assert "symptom:checkpoint-failure" in self.suggest(text)
+        found = self.suggest(
+            "not a GPU OOM - the trainer gets SIGKILLed by the kernel OOM killer, host RAM "
+            "blows up from dataloader prefetch"
+        )
+        assert "symptom:out-of-memory" in found
+        assert "component:gpu-memory-hbm" not in found
+        assert "symptom:out-of-memory" not in self.suggest(
+            "not an OOM. the kernel OOM killer never fired"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
