@@ -221,17 +221,19 @@ def upgrade_cause(sentence, found, taken, well, vocabulary):
     :func:`upgrades`: a driver's or firmware's to *Firmware or driver bug*, another's to
     *Software regression*), as a :class:`Recognised`, or ``None``: when ``found`` holds no
     symptom or already a root cause (at :data:`OFFER_THRESHOLD` or more), when the value is
-    in ``taken`` or not in the vocabulary, or when the upgrade is denied or inside a span of
-    ``well`` (what the text says went fine)."""
+    in ``taken`` or not in the vocabulary, or when every upgrade is denied or inside a span
+    of ``well`` (what the text says went fine)."""
     troubled = any(f.kind == "symptom" and f.confidence >= OFFER_THRESHOLD for f in found)
     causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)
     if not troubled or causes_named:
         return None
-    for slug, start, end in upgrades(sentence)[:1]:
+    # The first upgrade neither denied nor set aside ("not since the driver upgrade, only
+    # after the NCCL update" points to the NCCL update).
+    for slug, start, end in upgrades(sentence):
+        if denied(sentence, start, end) or any(a <= start < b for a, b in well):
+            continue
         key = ("root_cause", slug)
         if key in taken or key not in vocabulary.candidates:
-            return None
-        if denied(sentence, start, end) or any(a <= start < b for a, b in well):
             return None
         return ruled(key, vocabulary, sentence[start:end], start)
     return None

@@ -76,7 +76,9 @@ _UPGRADE = re.compile(
     r"\s+(?:the\s+|our\s+)?(?P<name>[\w.+-]*(?:(?-i:[A-Z])|\d)[\w.+-]*(?:\s+[\w.+-]+)?))?",
     re.IGNORECASE,
 )
-_DRIVER_WORDS = re.compile(r"\b(?:driver|drivers|firmware|bios|vbios|gsp|ofed|microcode)\b", re.I)
+_DRIVER_WORDS = re.compile(
+    r"\b(?:driver|drivers|firmware|fw|bios|vbios|gsp|ofed|microcode)\b", re.I
+)
 
 
 def _cause_of(named):

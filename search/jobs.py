@@ -193,6 +193,12 @@ def intermittent_failures(text):
 # The symptom *Job hang without error* (a hang that names an error is read by the
 # suggestions' own gate).
 _SILENT_HANG = re.compile(
+    # "job stuck at nccl init on 2 of 64 nodes" (a twentieth round of blind helpers): a job
+    # that never got past a start-up step
+    r"\b(?:jobs?|runs?|training|ranks?|process(?:es)?)\s+(?:is\s+|are\s+|was\s+|were\s+|got\s+|"
+    r"gets\s+|just\s+)?(?:stuck|hung|hanging|hangs)\s+(?:at|in|on|during)\s+(?:the\s+)?"
+    r"(?:nccl\s+|process\s+group\s+|distributed\s+)?(?:init(?:iali[sz]ation)?|startup|start-up|"
+    r"rendezvous|barrier)\b|"
     r"\bno\s+(?:new\s+)?(?:log\s+lines?|logs?|log\s+output|output|progress|steps?)\s+"
     r"(?:at\s+all\s+)?(?:for|in)\s+(?:the\s+(?:last|past)\s+)?"
     r"(?:\d{1,4}(?:\.\d)?\s?|an?\s+|several\s+|many\s+|a\s+few\s+|over\s+an?\s+)?"

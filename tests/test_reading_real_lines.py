@@ -4615,6 +4615,32 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "not an OOM. the kernel OOM killer never fired"
         )
 
+    def test_the_upgrade_that_went_wrong_is_the_one_read(self):
+        """Only the first upgrade in a text was read: one the text says went fine hid the
+        one after which the trouble came. "fw" is firmware; a job stuck at its start-up
+        step hangs; "losing rdma connectivity" is connectivity lost (a twentieth round of
+        blind helpers)."""
+        for text in (
+            "after the driver upgrade everything was fine; since the vllm update p99 latency "
+            "doubled",
+            "after the firmware update the nodes were healthy, but after we upgraded vLLM the "
+            "latency doubled",
+        ):
+            with self.subTest(text):
+                found = self.suggest(text)
+                assert "root_cause:software-regression" in found
+                assert "root_cause:firmware-or-driver-bug" not in found
+        found = self.suggest(
+            "h100 nodes in pod B losing rdma connectivity after ConnectX-7 fw update to 28.39"
+        )
+        assert {
+            "symptom:network-connectivity-loss",
+            "root_cause:firmware-or-driver-bug",
+        } <= set(found)
+        assert "root_cause:software-regression" not in found
+        found = self.suggest("job stuck at nccl init on 2 of 64 nodes")
+        assert "symptom:job-hang-without-error" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
