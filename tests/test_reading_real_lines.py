@@ -4641,6 +4641,18 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest("job stuck at nccl init on 2 of 64 nodes")
         assert "symptom:job-hang-without-error" in found
 
+    def test_switches_named_by_what_they_hold(self):
+        """ "switch" alone is too often a verb ("switch to fp8"); the switches' firmware,
+        configuration or a plural with a determiner names them (a twentieth round of blind
+        helpers)."""
+        for text in (
+            "jumbo frames getting dropped on the new switches",
+            "allreduce bw dropped after the switch fw upgrade last night",
+        ):
+            with self.subTest(text):
+                assert "component:network-switch" in self.suggest(text)
+        assert "component:network-switch" not in self.suggest("we switch to fp8 next week")
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
