@@ -483,6 +483,14 @@ NEEDS_WORDS = tuple(
             r"allocat|unavailable|not\s+available|no\s+(?:cuda|gpus?|devices?)|\bnvml\b|"
             r"\binit\w*|register|advertis|capacity|\b\d+\s+of\s+\d+\b|fewer|only\s+\d+)",
         ),
+        (
+            # "answers are garbage - switching languages mid reply" (a twenty-first round of
+            # blind helpers) is no network switch: a switch as a thing, not the verb.
+            r"^network\s+switch$",
+            r"(?:\bswitch(?:es)?\b(?!\s+(?:to|from|over|back|between)\b)|\btor\b|top[\s-]of[\s-]rack|"
+            r"\bleaf\b|\bleaves\b|\bspine|\basic\b|\bports?\b|\buplinks?\b|arista|cumulus|"
+            r"\bsonic\b|\bnx-?os\b|juniper|\bcisco\b|mellanox\s+sn|spectrum|\bquantum\b|fabric)",
+        ),
     )
 )
 

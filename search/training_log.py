@@ -150,7 +150,9 @@ _GETS_SLOWER = re.compile(
     r"rest|others|similar|healthy)\b|"
     r"\bstep[\s_-]?times?\s+(?:(?:is|was|went|has|had|goes|keeps?)\s+)?(?:\+\s?\d{1,3}(?:\.\d+)?\s?%|"
     r"up\b|increased|increases|doubled|jumped|grew|regress\w*|(?:a\s+)?(?:daily|periodic)\s+pattern|"
-    r"jitter\w*)|"
+    r"jitter\w*|"
+    # "step time 2x on one node vs the rest" (a twenty-first round of blind helpers)
+    r"(?:~|about\s+)?(?:[2-9]|\d\.\d{1,2})\s?x\b(?!\s*(?:faster|quicker|better|lower|shorter)))|"
     r"\b(?:stalls?|hiccups?|spikes?|slow(?:-|\s)?downs?)\s+(?:[\w~.-]+\s+){0,4}?in\s+(?:the\s+)?"
     r"step[\s_-]?times?\b|"
     r"\bstalls?\s+(?:on|across)\s+(?:all|every)\s+(?:ranks?|nodes?|gpus?|workers?)\b",

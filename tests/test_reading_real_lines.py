@@ -4653,6 +4653,24 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
                 assert "component:network-switch" in self.suggest(text)
         assert "component:network-switch" not in self.suggest("we switch to fp8 next week")
 
+    def test_a_step_time_multiplied_and_switching_that_is_a_verb(self):
+        """A twenty-first round of blind helpers: "step time 2x on one node" is a slowdown;
+        "switching languages mid reply" is no network switch."""
+        found = self.suggest(
+            "no Xids in dmesg, nothing in DCGM, the gpu is just slow: step time 2x on one "
+            "node vs the rest"
+        )
+        assert "symptom:training-throughput-drop" in found
+        assert "symptom:training-throughput-drop" not in self.suggest(
+            "step time 2x faster after the fix"
+        )
+        found = self.suggest(
+            "latency is normal but answers are garbage - repeated tokens, switching "
+            "languages mid reply"
+        )
+        assert "component:network-switch" not in found
+        assert "symptom:degraded-output-quality" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
