@@ -371,14 +371,19 @@ _BARE_DENIAL = re.compile(
     # (an error that reports an absence is no denial: "nvidia-smi: no devices found")
     r"(?![^\n]{0,60}\b(?:found|detected|available|left|space|route|such|responding|"
     r"response|reply|running|allowed|permitted|healthy|connection|access)\b)"
-    r"(?:[\w./-]+\s*){1,3}\W*$",
+    r"(?:[\w./-]+\s*){1,3}\W*$|"
+    # "redis wasnt the problem" (a twenty-first round of blind helpers named redis again
+    # later, as where the packets were lost)
+    r"\W*(?:the\s+|our\s+)?(?:[\w./-]+\s+){1,3}(?:is|was|are|were)(?:n['’]?t|nt|\s+not)\s+"
+    r"(?:the\s+|our\s+)?(?:problem|issue|cause|culprit|bottleneck|it)\W*$",
     re.IGNORECASE,
 )
 
 
 def bare_denials(text):
     """``[(start, end)]`` of the clauses of ``text`` that only deny a name
-    (:data:`_BARE_DENIAL`): what they name is ruled out in the whole text. Linear (one
+    (:data:`_BARE_DENIAL`: "not the NFS", "wasn't the HCAs", "redis wasnt the problem"):
+    what they name is ruled out in the whole text. Linear (one
     bounded match per clause)."""
     spans, start = [], 0
     for end in [*(m.start() for m in CLAUSE_END.finditer(text)), len(text)]:

@@ -123,6 +123,9 @@ _PRODUCT_AFTER = re.compile(
     r"liveness|readiness|"
     r"repositor(?:y|ies)|"
     r"clients?|librar(?:y|ies)|images?|kernel|modules?|apiserver|api\s+server|cuda|nccl|dcgm|"
+    # "google sso", "github login" (a twenty-first round of blind helpers): a sign-in
+    # product
+    r"sso|oauth|login|sign-?in|accounts?|idp|"
     r"smi|fabric\s*manager|firmware|memory|tensors?|version|release)\b",
     re.IGNORECASE,
 )

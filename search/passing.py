@@ -117,6 +117,10 @@ def is_broad(kind, slug, breadth):
     return kind == "component" and breadth(kind, slug) > BROAD_SHARE
 
 
+# One written word of letters and digits ("k8s", "h100"), which the tokenizer splits.
+_ONE_WORD = re.compile(r"[^\W_]+")
+
+
 def in_passing(sentence, found, broad):
     """Whether a name/alias match only mentions the value in passing.
 
@@ -236,8 +240,10 @@ def in_passing(sentence, found, broad):
         return True  # "a bad batch of optics": a lot of parts, not a batch of training data
     if _MULTIPLIER.fullmatch(found.matched):
         return True  # "traffic went 5x": a multiplier, not the 5xx status class
-    if len(tokenize(found.matched)) != 1:
-        return False
+    if len(tokenize(found.matched)) != 1 and not (
+        found.kind == "organisation" and _ONE_WORD.fullmatch(found.matched)
+    ):
+        return False  # (an organisation's word of letters and digits is one word: "k8s")
     if found.matched.casefold() in _LEVELS and (
         _LEVEL_TAG.fullmatch(sentence, max(0, found.start - 2), end + 2)
         or _LEVEL_TAG.fullmatch(sentence, max(0, found.start - 1), end + 1)
@@ -277,11 +283,13 @@ def in_passing(sentence, found, broad):
     rest = sentence[found.start + len(found.matched) :]
     if found.kind == "organisation" and _in_identifier(sentence, found):
         return True  # part of a name, path or version: nvidia-smi, /pytorch/torch, 5.15-nvidia
-    following = re.match(r"[\s-]*(?:'s\s+)?([^\W\d_]+)", rest)
+    following = re.match(r"[\s-]*('s\s+)?([^\W\d_]+)", rest)
+    if following and following.group(1) and found.kind == "organisation":
+        return False  # "Meta's cluster", "OpenAI's cluster": whose it was, a party to it
     nouns = SETTING_NOUNS if broad or found.kind == "organisation" else PART_SETTING_NOUNS
     if found.kind == "component" and _RUNS_AS_PODS.search(found.name or ""):
         nouns = nouns - _COPIES  # "vllm pods crashlooping": the server's own copies
-    if not (following and following.group(1).casefold() in nouns):
+    if not (following and following.group(2).casefold() in nouns):
         return False
     # The noun is the head of the value's own name ("vllm server" for Inference server):
     # the value itself, not its setting.
@@ -289,7 +297,7 @@ def in_passing(sentence, found, broad):
     return (
         found.kind == "organisation"
         or not head
-        or (stem(fold(head[-1])) != stem(fold(following.group(1))))
+        or (stem(fold(head[-1])) != stem(fold(following.group(2))))
     )
 
 

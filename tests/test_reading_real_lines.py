@@ -4671,6 +4671,25 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "component:network-switch" not in found
         assert "symptom:degraded-output-quality" in found
 
+    def test_whose_cluster_and_what_only_set_the_scene(self):
+        """Organisations: "Meta's cluster" is Meta's (a possessive names the party; it was
+        read as a setting like "our GPU cluster"); "our k8s cluster" is the setting, as
+        "kubernetes pods" was ("k8s" was not one word to the tokenizer); "google sso" is
+        a sign-in product. A bare "redis wasnt the problem" rules redis out in the whole
+        text (a twenty-first round of blind helpers)."""
+        assert "organisation:meta" in self.suggest("Meta's cluster lost power")
+        assert "organisation:openai" in self.suggest("OpenAI's cluster lost power")
+        found = self.suggest("our k8s cluster lost half its nodes")
+        assert "organisation:kubernetes" not in found
+        assert "symptom:capacity-loss" in found
+        found = self.suggest("login broken for everyone using google sso since ~9am")
+        assert "organisation:google" not in found
+        assert "component:authentication-service" in found
+        found = self.suggest(
+            "redis wasnt the problem, it was packet loss between the api pods and redis"
+        )
+        assert "component:cache" not in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
