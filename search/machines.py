@@ -274,7 +274,11 @@ _MISSING_SOFTWARE = re.compile(
     # "fabric manager wont start after reboot" (a nineteenth round of blind helpers): the
     # named node software that never starts, in chat's spelling
     r"\b(?:fabric\s?-?manager|nvidia-[\w-]{2,30}|peermem|nv_peer_mem|nvlsm)[`'\"]?\s+"
-    r"(?:wont|won't|will\s+not|doesnt|doesn't|didnt|didn't)\s+(?:start|load|come\s+up)\b",
+    r"(?:wont|won't|will\s+not|doesnt|doesn't|didnt|didn't)\s+(?:start|load|come\s+up)\b|"
+    # systemctl's state of it: "nv-fabricmanager.service inactive (dead)" (a twenty-first
+    # round of blind helpers)
+    r"\b(?:nv-?fabric\s?-?manager|nvidia-[\w-]{2,30}|nvlsm)(?:\.service)?:?\s+(?:is\s+)?"
+    r"inactive\s+\(dead\)",
     re.IGNORECASE,
 )
 

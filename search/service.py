@@ -143,7 +143,12 @@ def demand_surges(text):
 # Capacity that ran out, said around the word: "insufficient GPU capacity", "exceeded our
 # available GPU capacity", "out of h100 capacity", "could not find replacement capacity",
 # "an exhausted database connection pool" (the aliases hold the words side by side only).
-_CAPACITY = r"(?:capacity|quota|connection\s+pool|pool\s+of\s+connections|headroom)"
+# (a pool of connections or reserved machines: "pgbouncer pool was exhausted", "reserved
+# pool exhausted", a twenty-first round of blind helpers)
+_CAPACITY = (
+    r"(?:capacity|quota|(?:connection|pgbouncer|db|database|thread|worker|reserved|gpu|node|"
+    r"instance)\s+pool|pool\s+of\s+connections|headroom)"
+)
 _CAPACITY_EXHAUSTED = re.compile(
     r"\b(?:insufficient|not\s+enough|ran\s+out\s+of|running\s+out\s+of|run\s+out\s+of|"
     r"out\s+of|short\s+of|shortage\s+of|lack\s+of|no\s+(?:more|spare|free)|"
@@ -155,6 +160,9 @@ _CAPACITY_EXHAUSTED = re.compile(
     r"ran\s+out|maxed(?:\s+out)?|used\s+up|exceeded)\b|"
     # a status page's "due to a capacity shortage", "a shortage of capacity"
     r"\b" + _CAPACITY + r"\s+(?:shortage|crunch|constraints?)\b|"
+    # a cloud API's error code: "Error 409 capacity_unavailable: no gpu-h200-8x instances
+    # available"
+    r"\bcapacity[_\s-]unavailable\b|\binsufficient[_\s-]capacity\b|"
     # storage that filled up: "the GPFS fileset hit its quota", "inode quota hit", "the OST
     # was 98% full", "out of inodes" (a fifteenth round of blind helpers; as aliases, the
     # word "quota" drew sentence search to every case of the cause)

@@ -4690,6 +4690,30 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "component:cache" not in found
 
+    def test_an_llm_products_and_a_gpu_clouds_words(self):
+        """A twenty-first round of blind helpers: "auth was down" and PgBouncer name their
+        parts; a pool of connections or reserved machines exhausted, and a cloud API's
+        capacity_unavailable, are capacity exhaustion; systemctl's "inactive (dead)" for
+        the fabric manager is node software not running."""
+        assert "component:authentication-service" in self.suggest(
+            "the models were fine, auth was down"
+        )
+        found = self.suggest("postgres itself looked healthy, pgbouncer pool was exhausted")
+        assert {"component:database", "root_cause:capacity-exhaustion"} <= set(found)
+        found = self.suggest(
+            "Error 409 capacity_unavailable: no gpu-h200-8x instances available in region "
+            "us-east-2 (reserved pool exhausted), retry later or choose another region"
+        )
+        assert "root_cause:capacity-exhaustion" in found
+        found = self.suggest(
+            "RuntimeError: CUDA error: system not yet initialized (cudaErrorSystemNotReady "
+            "802) -- on HGX H100, nv-fabricmanager.service inactive (dead)"
+        )
+        assert "root_cause:missing-node-software" in found
+        assert "root_cause:missing-node-software" not in self.suggest(
+            "nv-fabricmanager.service active (running) since boot"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
