@@ -53,6 +53,7 @@ from .service import (
     lookup_failures,
     mistuned_timeouts,
     model_calls,
+    model_routers,
     slow_answers,
 )
 from .storage import degraded_storage
@@ -102,6 +103,7 @@ READ_BY_RULE = (
     (("symptom", "control-plane-unresponsive"), control_plane_stalls),
     (("symptom", "crash-loop"), crash_loops),
     (("symptom", "dns-resolution-failure"), lookup_failures),
+    (("component", "request-router"), model_routers),
 )
 
 

@@ -224,6 +224,32 @@ def lookup_failures(text):
     return [match.span() for match in _LOOKUP_FAILED.finditer(text)]
 
 
+# A router in front of model replicas, in an SRE's words: "router kept sending traffic to a
+# replica that was draining", "the router itself was the bottleneck … gpus at 40% util" (a
+# twenty-first round of blind helpers). "Router" alone is as often a network's: the
+# clause must name replicas or serving, and no network word.
+_MODEL_ROUTER = re.compile(
+    r"\brouters?\b(?=[^.;\n]{0,80}\b(?:replicas?|model\s+(?:servers?|pods?)|inference|"
+    r"prefill|decode|vllm|sglang|gpus?)\b)|"
+    r"\b(?:replicas?|model\s+(?:servers?|pods?)|inference|gpus?)\b[^.;\n]{0,80}\brouters?\b",
+    re.IGNORECASE,
+)
+_NETWORK_WORDS = re.compile(
+    r"\b(?:bgp|ospf|vlans?|subnets?|packets?|interfaces?|ethernet|mtu|arp|routing\s+table|"
+    r"wan|isp|firewall|switch(?:es)?)\b",
+    re.IGNORECASE,
+)
+
+
+def model_routers(text):
+    """``[(start, end)]`` of the places ``text`` names a router beside model replicas or
+    serving (:data:`_MODEL_ROUTER`), none where it uses a network's words
+    (:data:`_NETWORK_WORDS`): the component *Request router*. Linear in the text."""
+    if _NETWORK_WORDS.search(text):
+        return []
+    return [match.span() for match in _MODEL_ROUTER.finditer(text)]
+
+
 # Some of a service's requests failing, in a status page's words: "a subset of requests to
 # the image generation API failed or timed out", "~40% of requests timed out" (a twelfth
 # round of blind helpers got no error rate from either).

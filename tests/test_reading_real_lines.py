@@ -4714,6 +4714,20 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "nv-fabricmanager.service active (running) since boot"
         )
 
+    def test_a_router_in_front_of_model_replicas(self):
+        """ "Router" beside replicas or serving is the request router; a network's router
+        is not."""
+        for text in (
+            "router kept sending traffic to a replica that was draining -> tons of 502s",
+            "not a capacity issue, gpus were sitting at 40% util, the router itself was the "
+            "bottleneck",
+        ):
+            with self.subTest(text):
+                assert "component:request-router" in self.suggest(text)
+        assert "component:request-router" not in self.suggest(
+            "the core router dropped BGP sessions to two GPU pods"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
