@@ -484,6 +484,14 @@ NEEDS_WORDS = tuple(
             r"\binit\w*|register|advertis|capacity|\b\d+\s+of\s+\d+\b|fewer|only\s+\d+)",
         ),
         (
+            # "streaming responses getting cut off mid sentence" (a twenty-first round of blind
+            # helpers) is no cable: a link's or cable's fault needs a link, a cable or a port.
+            r"\bnetwork\s+link\s+or\s+cable\s+fault\b",
+            r"(?:\blinks?\b|cables?|optic|transceiver|\bsfp|\bqsfp|\bosfp|\bdac\b|\baoc\b|fib(?:er|re)|"
+            r"\bports?\b|\bcrc\b|symbol\s+err|\bfec\b|\bber\b|\bnic\b|\bhca\b|\bib\b|infiniband|"
+            r"ethernet|roce|uplinks?|spine|\bleaf\b|switch|carrier|\bphy\b|lanes?|connectors?)",
+        ),
+        (
             # "answers are garbage - switching languages mid reply" (a twenty-first round of
             # blind helpers) is no network switch: a switch as a thing, not the verb.
             r"^network\s+switch$",

@@ -4670,6 +4670,14 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "component:network-switch" not in found
         assert "symptom:degraded-output-quality" in found
+        # nor are answers cut off mid sentence a cable's fault
+        found = self.suggest(
+            "streaming responses getting cut off mid sentence, ppl see half an answer then nothing"
+        )
+        assert "root_cause:network-link-or-cable-fault" not in found
+        assert "root_cause:network-link-or-cable-fault" in self.suggest(
+            "IB port flapping on gpu-a17, tons of symbol errors, prob bad cable"
+        )
 
     def test_whose_cluster_and_what_only_set_the_scene(self):
         """Organisations: "Meta's cluster" is Meta's (a possessive names the party; it was
