@@ -86,12 +86,13 @@ _ONLY_EXCEPTION = re.compile(
 
 # A word between a value's words and a denial is part of the value's clause only when no
 # comma, semicolon or colon comes first: in "the roce fabric, DCQCN never kicks in" the
-# denial is DCQCN's, a new subject, not the fabric's.
-_SAME_CLAUSE = r"(?<![,;:])(?<![,;:]\s)"
-# Nor is a word that starts another clause: in "died with an NCCL timeout but it was not a
-# network issue" the denial is the cause's, not the timeout's (a nineteenth round of blind
-# helpers lost the timeout).
-_SAME_CLAUSE += r"(?!(?:but|yet|though|although|however|whereas|while|so|because|since)\b)"
+# denial is DCQCN's, a new subject, not the fabric's. Nor is a word that starts another
+# clause: in "died with an NCCL timeout but it was not a network issue" the denial is the
+# cause's, not the timeout's (a nineteenth round of blind helpers lost the timeout).
+_SAME_CLAUSE = (
+    r"(?<![,;:])(?<![,;:]\s)"
+    r"(?!(?:but|yet|though|although|however|whereas|while|so|because|since)\b)"
+)
 # Right after a value's words: it is not what failed ("Slurm isn't the problem", "the KV
 # cache wasn't full", "the H100 fleet never showed this", "torch.compile off", "coredns
 # pods healthy", "the autoscaler did not misbehave", "the load balancer worked as

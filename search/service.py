@@ -9,7 +9,10 @@ are bounded, so each reader is linear in the text.
 - traffic that jumped (:func:`demand_surges`);
 - capacity that ran out (:func:`capacity_exhaustions`);
 - a share of requests that failed (:func:`failed_requests`);
-- a call to a hosted model or a model endpoint (:func:`model_calls`, the Inference workload).
+- a call to a hosted model or a model endpoint (:func:`model_calls`, the Inference workload);
+- a service restarting by the clock (:func:`crash_loops`), a name that could not be
+  resolved (:func:`lookup_failures`), a router in front of model replicas
+  (:func:`model_routers`).
 """
 
 import re
