@@ -127,7 +127,9 @@ def in_passing(sentence, found, broad):
     Input: the sentence, the recogniser's match (``kind``, ``matched``, ``start``) and
     whether the value is broad (:func:`is_broad`).
     Output: ``bool``: true for a one-word match of an organisation or of a broad value
-    followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods"), or
+    followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods", "our
+    k8s cluster"; not an organisation's possessive, "Meta's cluster", which names the
+    party), or
     of another component followed by one of :data:`PART_SETTING_NOUNS` ("Slurm jobs");
     for an organisation's name inside a longer name, path or version ("nvidia-smi",
     ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``) or the host of
