@@ -44,6 +44,10 @@ _WELL = re.compile(
     r"\bunaffected\b|\b(?:no|without\s+(?:any\s+)?)(?:issues|problems|incidents?)\b"
     r"(?!\s+(?:with|in|on|for|since|until)\b)|\b(?:stopped|shut\s+down|drained)\s+cleanly\b|"
     r"\bwent\s+(?:smoothly|fine|well)\b|"
+    # "but it's fine on a100", "its fine on the old nodes" (a twenty-second round of blind
+    # helpers kept the A100 as a setting)
+    r"\b(?:it|that|everything|this|things)(?:'s|’s|s)\s+(?:all\s+|totally\s+|perfectly\s+|"
+    r"still\s+)?(?:fine|ok|okay|healthy|normal|good|stable)\b|"
     # "rate limiter metrics show zero rejections", "dmesg shows 0 AER errors"
     # (not none of a good thing: "gpus show 0 allocatable", "reports 0 healthy nodes")
     r"\b(?:show|shows|showed|shown|report|reports|reported|read|reads)\s+(?:zero|0)\b"
@@ -280,8 +284,11 @@ _NO_EFFECT = re.compile(
     r"(?P<changed>\b(?:swapp(?:ed|ing)|replac(?:ed|ing)|reseat(?:ed|ing)|mov(?:ed|ing)|"
     r"chang(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|rolled back|pinned back)\b"
     r"[^.;\n]{0,60}?)(?:[,;]\s*|\s+(?:and|but)\s+|\s*-+>?\s*)"
-    r"(?:it'?s\s+|it\s+(?:is|was)\s+|they'?re\s+)?"
+    # (a subject before "still": "and the link still flapped")
+    r"(?:it'?s\s+|it\s+(?:is|was)\s+|they'?re\s+|(?:the\s+|our\s+)?[\w-]+\s+(?=still\b))?"
     r"(?:still\s+(?:there|happens|the same|fails|hangs|drops|flaps|crashes|errors|down|"
+    # "swapped both transceivers and the link still flapped" (a twenty-second round)
+    r"(?:[\w-]+\s+)?(?:flapped|failed|hung|dropped|crashed|errored|happened|timed\s+out)\b|"
     # "swapped the DIMM, still seeing the errors" (any "still …ing")
     r"[a-z]{2,20}ing\b)|"
     # "swapped the cable twice, still CRC errors on port 33" (a twentieth round of blind
@@ -366,6 +373,16 @@ _RESPONSE = re.compile(
     re.IGNORECASE,
 )
 
+# What was not seen: "we didn't lose any GPUs to heat", "haven't seen a single Xid" (a
+# twenty-second round of blind helpers read heat from the first): from the denied verb to
+# the clause's end.
+_NOT_SEEN = re.compile(
+    r"\b(?:did|do|does|have|has|had)(?:n['’]?t|nt|\s+not)\s+(?:\w+ly\s+)?(?:lose|lost|see|seen|saw|"
+    r"find|found|experienc\w*|observ\w*|notic\w*|detect\w*|hit)\s+(?:any|a\s+single)\b"
+    r"[^,;.!?\n]{0,80}",
+    re.IGNORECASE,
+)
+
 # What a tool's hint or a writer lists as what might be the cause: "This can happen when a
 # (1) raylet crashes unexpectedly (OOM, etc.) (2) raylet has lagging heartbeats" (Ray's
 # message when a node is marked dead; a fifteenth round of blind helpers got Out of
@@ -398,8 +415,8 @@ def set_aside_clauses(sentence, guesses=True):
     (:data:`_DESPITE_ALERT`), a status page's label of an update (:data:`_STATUS_LABEL`) and the
     kernel's list of loaded modules (:data:`_MODULES_LINKED`), what was checked when the
     next clause says it was fine (:data:`_CHECKED_FINE`) and what a hint lists as what
-    might be the cause (:data:`_POSSIBLE_CAUSES`), and what the team switched off in
-    response (:data:`_RESPONSE`).
+    might be the cause (:data:`_POSSIBLE_CAUSES`), what the team switched off in
+    response (:data:`_RESPONSE`) and what was not seen (:data:`_NOT_SEEN`).
     Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     spans += [alarm.span() for alarm in _FALSE_ALARM.finditer(sentence)]
@@ -407,6 +424,7 @@ def set_aside_clauses(sentence, guesses=True):
     spans += [modules.span() for modules in _MODULES_LINKED.finditer(sentence)]
     spans += [possible.span() for possible in _POSSIBLE_CAUSES.finditer(sentence)]
     spans += [response.span() for response in _RESPONSE.finditer(sentence)]
+    spans += [unseen.span() for unseen in _NOT_SEEN.finditer(sentence)]
     spans += [checked.span("checked") for checked in _CHECKED_FINE.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]

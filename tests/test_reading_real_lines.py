@@ -4736,6 +4736,25 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "the core router dropped BGP sessions to two GPU pods"
         )
 
+    def test_what_was_fine_unchanged_or_never_seen(self):
+        """A twenty-second round of blind helpers: "but its fine on a100" sets the A100
+        aside as a place all was well; a part swapped while "the link still flapped" is
+        ruled out; "we didn't lose any GPUs to heat" names no overheating."""
+        found = self.suggest("loss goes to nan on h100 but its fine on a100")
+        assert "accelerator:h100" in found and "accelerator:a100" not in found
+        found = self.suggest(
+            "not the optics - swapped both transceivers and the link still flapped, ended up "
+            "being the NIC"
+        )
+        assert "root_cause:network-link-or-cable-fault" not in found
+        assert "symptom:network-link-flapping" in found
+        found = self.suggest(
+            "we didn't lose any GPUs to heat, the slowdown was power capping from the site "
+            "power controller"
+        )
+        assert "root_cause:gpu-overheating" not in found
+        assert "root_cause:gpu-overheating" in self.suggest("we lost two GPUs to heat")
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
