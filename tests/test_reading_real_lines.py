@@ -4755,6 +4755,25 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "root_cause:gpu-overheating" not in found
         assert "root_cause:gpu-overheating" in self.suggest("we lost two GPUs to heat")
 
+    def test_a_lab_clusters_lines(self):
+        """A twenty-second round of blind helpers (a university lab's cluster): PyTorch's
+        "driver … too old" and nvidia-smi's "couldn't communicate with the NVIDIA driver"
+        leave the GPUs unusable; pip's "Could not find a version that satisfies the
+        requirement" is the package index's answer."""
+        for line in (
+            "UserWarning: CUDA initialization: The NVIDIA driver on your system is too old "
+            "(found version 11040). Please update your GPU driver",
+            "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. "
+            "Make sure that the latest NVIDIA driver is installed and running.",
+        ):
+            with self.subTest(line):
+                assert self.suggest(line)["symptom:gpu-not-visible"]["how"] == "signature"
+        pip = (
+            "ERROR: Could not find a version that satisfies the requirement torch==2.1.0+cu121 "
+            "(from versions: 2.2.0, 2.2.1, 2.2.2)"
+        )
+        assert "component:package-or-model-registry" in self.suggest(pip)
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
