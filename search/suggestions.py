@@ -98,6 +98,13 @@ IMPLIED = {
     # and what overheats (a nineteenth round of blind helpers: "HW Slowdown active in
     # nvidia-smi -q", an IPMI GPU temperature sensor asserted)
     ("root_cause", "gpu-overheating"): (("component", "gpu"),),
+    # A failing HBM is the GPU's memory, a faulty NIC the NIC, lost or unstable power the
+    # power delivery, by those values' definitions (a twenty-second round of blind
+    # helpers: "Volatile double-bit ECC error detected", "Utility Feed A lost").
+    ("root_cause", "gpu-memory-fault"): (("component", "gpu-memory-hbm"),),
+    ("root_cause", "nic-fault"): (("component", "nic"),),
+    ("root_cause", "power-loss"): (("component", "power-supply"),),
+    ("root_cause", "power-fluctuation"): (("component", "power-supply"),),
     ("component", "checkpoint-storage"): (("workload", "training"),),
     # A cold start is slow loading that the first requests wait for: both sets' annotators
     # read "cold starts" as latency, the tenth round's helpers as slow loading.

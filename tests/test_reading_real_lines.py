@@ -4774,6 +4774,18 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "component:package-or-model-registry" in self.suggest(pip)
 
+    def test_a_cause_implies_the_part_it_is_about(self):
+        """By the values' definitions: a GPU memory fault is the HBM's, lost power the
+        power delivery's (a twenty-second round of blind helpers: facilities)."""
+        found = self.suggest(
+            "| Memory | Fail | | Warning | GPU 5: DCGM_FR_VOLATILE_DBE_DETECTED: Volatile "
+            "double-bit ECC error detected on GPU 5"
+        )
+        assert {"root_cause:gpu-memory-fault", "component:gpu-memory-hbm"} <= set(found)
+        found = self.suggest("the rank really was gone: the node lost power")
+        assert {"root_cause:power-loss", "component:power-supply"} <= set(found)
+        assert "component:power-supply" not in self.suggest("the node did not lose power")
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
