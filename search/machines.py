@@ -114,7 +114,9 @@ _NODE_LOSS = re.compile(
     r"nine|ten|several|multiple|some|\d{1,5})\s+)?(?:[\w-]+\s+)?"
     r"(?:nodes?|hosts?|servers?|machines?|compute\s+trays?|trays?|vms?|instances?)\b|"
     r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:just\s+|all\s+)?"
+    # ("node just hard hung": a twenty-second round of blind helpers)
     r"(?:kernel[\s-]+panic(?:ked|s)?|panicked|crashed|died|hard[\s-]+locked|locked\s+up|"
+    r"hard[\s-]+hung|hung\s+hard|hard[\s-]+hangs?|"
     r"froze|rebooted\s+(?:by\s+(?:itself|themselves)|unexpectedly|on\s+(?:its|their)\s+own))\b|"
     r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:keeps?\s+|kept\s+)?reboot(?:s|ed|ing)?\s+"
     r"(?:randomly|at\s+random|spontaneously|for\s+no\s+(?:apparent\s+)?reason|without\s+warning|"

@@ -4785,6 +4785,9 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest("the rank really was gone: the node lost power")
         assert {"root_cause:power-loss", "component:power-supply"} <= set(found)
         assert "component:power-supply" not in self.suggest("the node did not lose power")
+        # and a node that "hard hung" failed (the same round)
+        found = self.suggest("no ECC errors at all, node just hard hung; BMC watchdog reset it")
+        assert "symptom:node-failure" in found
 
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
