@@ -173,27 +173,28 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
     for key, reader in READ_BY_RULE:
         if key in named_keys | set_aside or key not in vocabulary.candidates:
             continue
-        # The first place that is neither denied nor set aside ("not due to us exceeding
-        # our quota, but because GCP's capacity was exceeded": the second place stands).
-        for start, end in reader(sentence):
-            if not denied(sentence, start, end) and not any(a <= start < b for a, b in well):
-                found.append(ruled(key, vocabulary, sentence[start:end], start))
-                if key[0] != "workload":
-                    # (a workload is the setting: its words may still show a symptom,
-                    # "resuming from the checkpoint failed")
-                    covered.append((start, end))
-                break
+        # ("not due to us exceeding our quota, but because GCP's capacity was exceeded":
+        # the second place stands)
+        place = first_standing(reader(sentence), sentence, well)
+        if place is not None:
+            start, end = place
+            found.append(ruled(key, vocabulary, sentence[start:end], start))
+            if key[0] != "workload":
+                # (a workload is the setting: its words may still show a symptom,
+                # "resuming from the checkpoint failed")
+                covered.append((start, end))
     # Going back to an earlier version made the trouble go away: the newer one brought
     # it ("Downgrading to vLLM v0.9.* solves this issue"), unless a cause is named.
     causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)
-    for slug, start, end in [] if causes_named else downgrades(sentence)[:1]:
+    # ("if rolling back to driver 535 fixes it, fine. Going back to NCCL 2.18 fixed it": the
+    # second stands)
+    place = None if causes_named else first_standing(downgrades(sentence), sentence, well)
+    if place is not None:
+        slug, start, end = place
         key = ("root_cause", slug)
-        if key in named_keys | set_aside or key not in vocabulary.candidates:
-            continue
-        if denied(sentence, start, end) or any(a <= start < b for a, b in well):
-            continue
-        found.append(ruled(key, vocabulary, sentence[start:end], start))
-        covered.append((start, end))
+        if key not in named_keys | set_aside and key in vocabulary.candidates:
+            found.append(ruled(key, vocabulary, sentence[start:end], start))
+            covered.append((start, end))
     # How many accelerators the job or cluster had, as the Scale filter's band ("training
     # on 1024 H100s" is 1,000 to 9,999): the largest count given, found as written.
     counts = [
@@ -218,6 +219,18 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
     return RuleReading(found, covered, set_aside, upgrade)
 
 
+def first_standing(places, sentence, well):
+    """The first of ``places`` (tuples ending in ``start, end`` offsets of ``sentence``, in
+    order) that is neither denied (:func:`search.denial.denied`) nor starts inside a span
+    of ``well`` (what the text says went fine or sets aside), or ``None``: a reader's
+    first place may be ruled out where a later one stands."""
+    for place in places:
+        start, end = place[-2:]
+        if not denied(sentence, start, end) and not any(a <= start < b for a, b in well):
+            return place
+    return None
+
+
 def upgrade_cause(sentence, found, taken, well, vocabulary):
     """The root cause an upgrade right before the trouble points to (``search/changes.py``'s
     :func:`upgrades`: a driver's or firmware's to *Firmware or driver bug*, another's to
@@ -229,16 +242,16 @@ def upgrade_cause(sentence, found, taken, well, vocabulary):
     causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)
     if not troubled or causes_named:
         return None
-    # The first upgrade neither denied nor set aside ("not since the driver upgrade, only
-    # after the NCCL update" points to the NCCL update).
-    for slug, start, end in upgrades(sentence):
-        if denied(sentence, start, end) or any(a <= start < b for a, b in well):
-            continue
-        key = ("root_cause", slug)
-        if key in taken or key not in vocabulary.candidates:
-            return None
-        return ruled(key, vocabulary, sentence[start:end], start)
-    return None
+    # ("after the driver upgrade everything was fine; since the vllm update p99 latency
+    # doubled" points to the vLLM update)
+    place = first_standing(upgrades(sentence), sentence, well)
+    if place is None:
+        return None
+    slug, start, end = place
+    key = ("root_cause", slug)
+    if key in taken or key not in vocabulary.candidates:
+        return None
+    return ruled(key, vocabulary, sentence[start:end], start)
 
 
 def scale_band(bands, count):

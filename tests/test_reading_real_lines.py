@@ -4640,6 +4640,13 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "root_cause:software-regression" not in found
         found = self.suggest("job stuck at nccl init on 2 of 64 nodes")
         assert "symptom:job-hang-without-error" in found
+        # The same for a downgrade that made the trouble go away: a supposed one first
+        found = self.suggest(
+            "jobs crash with Xid 13. if rolling back to driver 535 fixes it, fine. Going back "
+            "to NCCL 2.18 fixed it."
+        )
+        assert "root_cause:software-regression" in found
+        assert "root_cause:firmware-or-driver-bug" not in found
 
     def test_switches_named_by_what_they_hold(self):
         """ "switch" alone is too often a verb ("switch to fp8"); the switches' firmware,
