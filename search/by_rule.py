@@ -9,6 +9,7 @@ value is read at ``METRIC_CONFIDENCE`` (:func:`ruled`) unless the place is denie
 inside a span the text says went well, or the value is named or set aside already.
 """
 
+import re
 from dataclasses import dataclass
 
 from .changes import (
@@ -23,7 +24,13 @@ from .clauses import no_change_spans, unknown_cause_spans
 from .cloud import failed_instances, taken_back
 from .denial import denied
 from .hardware import downtrained_links, failed_failovers, heat_waves, hot_gpus, slow_hardware
-from .jobs import checkpoint_failures, intermittent_failures, job_crashes, silent_hangs
+from .jobs import (
+    checkpoint_failures,
+    intermittent_failures,
+    job_crashes,
+    queued_jobs,
+    silent_hangs,
+)
 from .machines import (
     control_plane_stalls,
     link_flaps,
@@ -104,6 +111,7 @@ READ_BY_RULE = (
     (("symptom", "crash-loop"), crash_loops),
     (("symptom", "dns-resolution-failure"), lookup_failures),
     (("component", "request-router"), model_routers),
+    (("symptom", "jobs-stuck-pending"), queued_jobs),
 )
 
 
@@ -134,7 +142,14 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
     unchanged = no_change_spans(sentence)
     if unchanged:
         covered += unchanged
-        set_aside |= CHANGE_CAUSES
+        # ("after upgrading to the new pytorch container our MFU went from 52% to 41%.
+        # nothing else changed": the one change named stands, as a twenty-third round of
+        # blind helpers read it)
+        if not (
+            all(_OTHER.search(sentence, a, b) for a, b in unchanged)
+            and _changes_named(sentence, well)
+        ):
+            set_aside |= CHANGE_CAUSES
     # "we never found why", "root cause unknown": the clause names no cause by meaning.
     covered += unknown_cause_spans(sentence)
     # A metric that moved the way a symptom does ("step time crept up from 9 s to 14 s").
@@ -217,6 +232,17 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
         found.append(upgrade)
         covered.append((upgrade.start, upgrade.start + len(upgrade.matched)))
     return RuleReading(found, covered, set_aside, upgrade)
+
+
+# "nothing else changed", "no other changes": a change besides the one the text names.
+_OTHER = re.compile(r"\b(?:else|other)\b", re.IGNORECASE)
+
+
+def _changes_named(sentence, well):
+    """Whether ``sentence`` names a change that stands (an upgrade or a setting changed,
+    neither denied nor inside a span of ``well``). Output: ``bool``."""
+    places = [place[-2:] for place in upgrades(sentence)] + configuration_changes(sentence)
+    return first_standing(places, sentence, well) is not None
 
 
 def first_standing(places, sentence, well):

@@ -39,6 +39,12 @@ _CONFIGURATION_CHANGE = re.compile(
     r"\b(?:changed|set|bumped|raised|lowered|flipped|increased|decreased|reduced)\s+"
     r"(?:the\s+)?(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|--?[a-z][\w-]+|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))"
     r"\s+(?:to|from)\b|"
+    # a variable written into a shared file: "Someone put NCCL_IB_HCA=mlx5_0 in the shared
+    # module file" (a twenty-third round of blind helpers)
+    r"\b(?:put|added|adding|set|wrote|exported|hard-?coded|committed|pushed)\s+"
+    r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=[^\s,;]{1,60}\s+(?:in|into|to)\s+(?:the\s+|our\s+|a\s+|"
+    r"every\s+)?(?:[\w.-]+\s+){0,3}?(?:files?|modules?|modulefiles?|configs?|images?|"
+    r"profiles?|bashrc|\.bashrc|env(?:ironment)?s?|scripts?|templates?|containers?)\b|"
     # settings rolled out: "rolling out new envoy config caused 503s", "the same config
     # deploy", "a bad flag push"
     r"\b(?:rolling\s+out|rolled\s+out|rollout\s+of|pushing|pushed|deploying|deployed|"
@@ -244,7 +250,14 @@ _ALL_AT_ONCE = re.compile(
     r"\b(?:for|to|on|at)\s+100\s?%\s+(?:of\s+[\w-]+\s+)?(?:traffic\s+|users\s+|tenants\s+)?"
     r"instead\s+of\s+\d{1,2}(?:\.\d)?\s?%|"
     r"\b(?:to|across|on)\s+(?:the\s+)?(?:whole|entire)\s+(?:fleet|cluster|region)\s+at\s+once\b|"
-    r"\bfleet-?wide\s+(?:at\s+once|in\s+one\s+go|simultaneously)\b",
+    r"\bfleet-?wide\s+(?:at\s+once|in\s+one\s+go|simultaneously)\b|"
+    # a rollout that took every machine at once: "gpu operator upgrade rolled the driver
+    # daemonset and every node rebooted at once" (a twenty-third round of blind helpers)
+    r"\b(?:upgrad\w*|roll(?:ed|ing)?(?:\s*out)?|rollout|deploy\w*|push(?:ed|ing)?|"
+    r"updat\w*|patch(?:ed|ing)?)\b[^.;\n]{0,80}?\b(?:every|each|all(?:\s+(?:of\s+)?the)?)\s+"
+    r"(?:[\w-]+\s+)?(?:nodes?|hosts?|machines?|servers?|pods?|replicas?|gpus?|racks?|"
+    r"clusters?|regions?)\s+(?:[\w-]+\s+){0,2}?(?:at\s+once|at\s+the\s+same\s+time|"
+    r"simultaneously|in\s+one\s+go)\b",
     re.IGNORECASE,
 )
 

@@ -283,7 +283,11 @@ def unknown_cause_spans(text):
 _NO_EFFECT = re.compile(
     r"(?P<changed>\b(?:swapp(?:ed|ing)|replac(?:ed|ing)|reseat(?:ed|ing)|mov(?:ed|ing)|"
     r"chang(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|rolled back|pinned back)\b"
-    r"[^.;\n]{0,60}?)(?:[,;]\s*|\s+(?:and|but)\s+|\s*-+>?\s*)"
+    r"[^.;\n]{0,60}?)(?:[,;]\s*|\s+(?:and|but)\s+|\s*-+>?\s*|"
+    # (no mark between: "swapped cable didnt help", as a twenty-third round of blind
+    # helpers wrote it)
+    r"\s+(?=(?:did\s*n[o']?t|does\s*n[o']?t|did\s+not|does\s+not)\s+(?:help|fix|change)|"
+    r"made\s+no\s+difference|changed\s+nothing))"
     # (a subject before "still": "and the link still flapped")
     r"(?:it'?s\s+|it\s+(?:is|was)\s+|they'?re\s+|(?:the\s+|our\s+)?[\w-]+\s+(?=still\b))?"
     r"(?:still\s+(?:there|happens|the same|fails|hangs|drops|flaps|crashes|errors|down|"
@@ -296,8 +300,8 @@ _NO_EFFECT = re.compile(
     r"still\s+(?:[\w-]+\s+){1,2}?(?:errors?|drops|flaps|failures?|crashes|timeouts?|"
     r"problems?|issues?)\b|"
     r"same\s+(?:\w+\s+)?(?:thing|errors?|result|problem|symptoms?)|"
-    r"no\s+(?:change|difference)|(?:did\s*n[o']?t|does\s*n[o']?t)\s+(?:help|fix|change)|"
-    r"made\s+no\s+difference)",
+    r"no\s+(?:change|difference)|(?:did\s*n[o']?t|does\s*n[o']?t|did\s+not|does\s+not)\s+"
+    r"(?:help|fix|change)|made\s+no\s+difference|changed\s+nothing)",
     re.IGNORECASE,
 )
 # What happened before or elsewhere, set against now: "we had the heat wave last summer

@@ -7,7 +7,8 @@ repetitions are bounded, so each reader is linear in the text.
 - a checkpoint that failed to save or load (:func:`checkpoint_failures`), work picked
   up again from one (:func:`resumed_from_checkpoint`);
 - a job that ended in failure (:func:`job_crashes`), that sits without a word
-  (:func:`silent_hangs`), trouble that comes and goes (:func:`intermittent_failures`).
+  (:func:`silent_hangs`), trouble that comes and goes (:func:`intermittent_failures`);
+- jobs that sit in the queue (:func:`queued_jobs`).
 
 Machines and the control plane are read in ``search/machines.py``, what people did in
 ``search/people.py``.
@@ -144,7 +145,8 @@ _JOB_CRASH = re.compile(
     r"four|five|several|multiple|many)\s+times\b|"
     # "killed ~600 running jobs", slurmctld's "Killing JobId=901553 on failed node gpu117"
     # (a seventeenth round of blind helpers)
-    r"\bkill(?:s|ed|ing)?\s+(?:~|about\s+|around\s+|over\s+)?\d{1,6}\s+(?:running\s+|active\s+)?"
+    # ("killed 12 training jobs mid-epoch": a twenty-third round)
+    r"\bkill(?:s|ed|ing)?\s+(?:~|about\s+|around\s+|over\s+)?\d{1,6}\s+(?:[\w-]+\s+){0,2}?"
     r"(?:jobs?|runs?)\b|\bKilling\s+JobId=\d+\s+on\s+failed\s+node\b",
     re.IGNORECASE,
 )
@@ -223,3 +225,25 @@ def silent_hangs(text):
     just sat there (:data:`_SILENT_HANG`): the symptom *Job hang without error*. Linear in
     the text."""
     return [match.span() for match in _SILENT_HANG.finditer(text)]
+
+
+# Jobs that sit in the queue, in everyday words or a scheduler's state: "jobs are sitting in
+# PENDING with Reason=Resources for 2 days", "pods waiting in Pending", "our runs stayed in
+# the queue all weekend" (a twenty-third round of blind helpers). The symptom *Jobs stuck
+# pending* (its aliases hold "stuck in pending" and Kubernetes' "FailedScheduling").
+_QUEUED = re.compile(
+    r"\b(?:jobs?|pods?|runs?|workloads?|tasks?|submissions?)\s+"
+    r"(?:(?:are|were|is|was|have\s+been|has\s+been|had\s+been|keep|kept)\s+)?"
+    r"(?:(?:just|all|still|now)\s+)?"
+    r"(?:sitting|sat|sit|waiting|waited|wait|stay(?:ing|ed|s)?|remain(?:ing|ed|s)?|idling|"
+    r"languishing|parked)\s+(?:in|at)\s+(?:the\s+)?"
+    r"(?:PENDING|PD|pending(?:\s+state)?|queue(?:d\s+state)?)\b"
+    r"(?!\s+(?:for\s+)?(?:a\s+)?(?:few\s+)?(?:seconds?|secs?|s)\b)",
+    re.IGNORECASE,
+)
+
+
+def queued_jobs(text):
+    """``[(start, end)]`` of the places ``text`` says jobs sit in the queue
+    (:data:`_QUEUED`): the symptom *Jobs stuck pending*. Linear in the text."""
+    return [match.span() for match in _QUEUED.finditer(text)]

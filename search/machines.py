@@ -39,6 +39,11 @@ _REPEAT_OFFENDER = re.compile(
     r"(?:failed|crashed|died|broke)\s+again\b|"
     r"\b" + _NODE + r"\s+(?:kept|keeps|keep)\s+(?:coming\s+back|getting\s+"
     r"(?:scheduled|picked|allocated)|failing\s+again)\b|"
+    # The same machine every time: "one rank keeps dying on node gpu-h112, always the same
+    # one", "it always dies there" (a twenty-third round of blind helpers)
+    r"\b(?:always|every\s+time|each\s+time)\s+(?:on\s+)?the\s+same\s+(?:one|" + _NODE + r")\b|"
+    r"\balways\s+(?:dies|died|fails|failed|crashes|crashed|hangs|hung|breaks)\s+(?:there|on\s+"
+    r"(?:that|this|the\s+same)\s+(?:one|" + _NODE + r"))\b|"
     # "the scheduler keeps placing jobs on the broken node"
     r"\b(?:kept|keeps|keep)\s+(?:placing|scheduling|sending|putting|assigning|landing)\s+"
     r"(?:[\w'’-]+\s+){0,3}?(?:on|to|onto)\s+(?:the|that|this)\s+(?:same\s+)?"

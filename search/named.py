@@ -164,7 +164,8 @@ _LOOKED_UP = re.compile(
 # scheduler): the reporter, not what failed.
 REPORTERS = frozenset([("component", "job-scheduler"), ("component", "monitoring-and-logging")])
 _REPORTS = re.compile(
-    r"\s+(?:shows?|showed|shown|showing|reports?|reported|says|said|lists?|listed|marks?|"
+    # ("dcgm exporter still reports fine": a twenty-third round of blind helpers)
+    r"\s+(?:(?:still|also|just|now|only)\s+)?(?:shows?|showed|shown|showing|reports?|reported|says|said|lists?|listed|marks?|"
     r"marked|flags?|flagged)\b",
     re.IGNORECASE,
 )

@@ -183,6 +183,17 @@ def in_passing(sentence, found, broad):
         return True  # "security group", "securityContext": a cloud's or a pod's setting
     if found.kind == "workload" and _TRAINED_ON.match(sentence, end) and _WAS_BEFORE.search(before):
         return True  # "the draft was trained on chat data": a model's past, not the work
+    if (
+        found.kind == "workload"
+        and found.matched.casefold().endswith("ed")
+        and _DETERMINER_BEFORE.search(before)
+        and _MODEL_AFTER.match(sentence, end)
+    ):
+        return True  # "serving the finetuned model": the model's past, not the work
+    if found.slug == "requests-throttled" and _STORAGE_BEFORE.search(before):
+        return True  # "Disk quota exceeded": a full disk, no request throttled
+    if found.slug == "unsafe-deserialisation" and _CALL_FAILED_AFTER.match(sentence, end):
+        return True  # "torch.load fails with PytorchStreamReader …": a load that failed
     if found.slug == "job-scheduler" and _LEARNING_RATE.search(sentence, *line):
         return True  # "lr warmup bug: scheduler counted warmup in micro-steps"
     if found.slug == "nccl-timeout" and (
@@ -411,6 +422,28 @@ _NOT_THE_WORKLOAD_AFTER = re.compile(r"[\s-]?(?:groups?|context|contexts)\b", re
 # "was trained on …", "had been pre-trained with …": a model's history.
 _TRAINED_ON = re.compile(r"\s+(?:on|with|for|using)\b", re.IGNORECASE)
 _WAS_BEFORE = re.compile(r"\b(?:was|were|been|is|are|being)\s+(?:\w+\s+)?$", re.IGNORECASE)
+# "the finetuned model", "our pre-trained checkpoint" (a twenty-third round of blind helpers
+# forbade *Training* for a fine-tuned model being served): the word describes a model.
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|our|a|an|my|this|that|their|your|its)\s+$", re.I)
+_MODEL_AFTER = re.compile(
+    r"[\s-]+(?:[\w.-]+\s+){0,2}?(?:models?|checkpoints?|ckpts?|weights|llms?|adapters?|"
+    r"loras?|variants?)\b",
+    re.IGNORECASE,
+)
+# A storage's quota right before "quota exceeded": "OSError: [Errno 122] Disk quota
+# exceeded" is a full disk (a twenty-third round of blind helpers read *Capacity
+# exhaustion* there, not throttling).
+_STORAGE_BEFORE = re.compile(
+    r"\b(?:disk|storage|inode|file|filesystem|fs|volume|block|lustre|nfs|home|scratch)\s+$",
+    re.IGNORECASE,
+)
+# A call that failed right after a loader's name: "torch.load fails with …", "pickle.load()
+# raised", "torch.load() error" (the name of a call that failed, no unsafe load).
+_CALL_FAILED_AFTER = re.compile(
+    r"(?:\(\))?\s+(?:(?:still|also|then|now)\s+)?(?:fails|failed|failing|errors?|errored|"
+    r"raised|raises|throws|threw|crashe[sd]|breaks|broke)\b",
+    re.IGNORECASE,
+)
 # A learning rate's schedule on the same line: "lr scheduler", "warmup", "cosine decay".
 _LEARNING_RATE = re.compile(
     r"\b(?:lr|learning[\s_-]rate|warm-?up|cosine|decay|lr_scheduler|optimizer\s+steps?)\b",

@@ -79,6 +79,13 @@ _FULL_OUTAGE = re.compile(
     r"\b(?:every|all)\s+(?:of\s+(?:the|our)\s+)?(?:clients?|users?|customers?|callers?)\s+"
     r"(?:got|saw|hit|received|were\s+getting|was\s+getting|getting)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:errors?|failures?|5\d\d(?:s|'s)?)\b|"
+    # A service said to have gone down: "serving went down for 20 min", "the api was down
+    # for an hour" (a twenty-third round of blind helpers; a node or a link that went down
+    # is no service)
+    r"\b(?:serving|inference|prod(?:uction)?|(?:the|our)\s+(?:api|apis|endpoints?|site|"
+    r"website|service|app|platform|gateway|chat(?:bot)?|inference\s+(?:api|service|"
+    r"endpoints?)|serving(?:\s+stack)?|model\s+endpoints?))\s+(?:was|were|went|is|are)\s+"
+    r"(?:completely\s+|totally\s+|hard\s+|fully\s+)?down\b(?!\s+(?:to|by)\s+\d)|"
     # "the power outage took out the whole cluster for 6 hours"
     r"\b(?:took|takes|taking|knocked|brought)\s+(?:out|down)\s+(?:the\s+)?(?:whole|entire)\s+"
     r"(?:site|service|cluster|platform|api|fleet|region|data\s*cent(?:er|re)|datacenter)\b",

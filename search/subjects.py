@@ -177,6 +177,16 @@ NEEDS_WORDS = tuple(
             r"unschedulable)",
         ),
         (
+            # "nccl-tests pass fine on the same nodes", "only when we go above 256 nodes"
+            # (a twenty-third round of blind helpers) name no node that fails again and
+            # again.
+            r"\brepeat-offender\b",
+            r"(?:again|repeat|recurr|lemon|chronic|\bkeeps?\b|\bkept\b|return|\bback\b|"
+            r"every\s+time|each\s+time|always|second\s+time|third\s+time|\d+(?:st|nd|rd|th)\s+"
+            r"time|\d+\s+times|several\s+times|multiple\s+times|flaky|same\s+(?:bad|faulty|"
+            r"broken|sick)|tendency|tends)",
+        ),
+        (
             # "users got someone else's completions" is no outage.
             r"\bfull\s+outage\b",
             r"(?:\bdown\b|outage|unavailable|unreachable|offline|\bdark\b|everything|"

@@ -32,7 +32,10 @@ _LOSS_JUMP = re.compile(
 # steps", "the loss keeps spiking", "loss suddenly blew up" (the name *Loss spike* is read
 # where its words stand together).
 _LOSS_SPIKED = re.compile(
-    rf"\bloss(?:es)?\s+(?:{NOT_BETWEEN}\w+\s+){{1,2}}?(?:spik(?:e|es|ed|ing)|blew\s+up|blows\s+up|"
+    # ("grad norm keeps spiking to 1e4 every ~2k steps": the value's aliases hold "grad
+    # norm spike"; a twenty-third round of blind helpers)
+    rf"\b(?:loss(?:es)?|grad(?:ient)?[\s_-]?norms?)\s+(?:{NOT_BETWEEN}\w+\s+){{0,2}}?"
+    r"(?:spik(?:e|es|ed|ing)|blew\s+up|blows\s+up|"
     r"blowing\s+up|explod(?:es|ed|ing))\b|"
     # "fp8 run diverges after ~20k steps" (the value's definition: "diverges instead of
     # decreasing"; a twentieth round of blind helpers)

@@ -4796,6 +4796,95 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest("no ECC errors at all, node just hard hung; BMC watchdog reset it")
         assert "symptom:node-failure" in found
 
+    def test_a_platform_on_calls_words_read_as_they_were_meant(self):
+        """A twenty-third round of blind helpers (an ML platform on Kubernetes): a swap
+        that "didnt help" rules out what was swapped; a monitor that "still reports fine"
+        is the reporter; jobs killed by number crashed; a service that "went down" was out;
+        every node rebooted at once by an upgrade is a rollout with no stages; a fine-tuned
+        model being served is no training; a disk quota is no throttling."""
+        found = self.suggest(
+            "ib link flapping on node h100-041, mlx5_3 port goes down/up every few mins. "
+            "swapped cable didnt help"
+        )
+        assert "symptom:network-link-flapping" in found
+        assert "root_cause:network-link-or-cable-fault" not in found
+        found = self.suggest(
+            "kubelet says PLEG is not healthy, nodes flipping NotReady. it's not the gpus, "
+            "dcgm exporter still reports fine"
+        )
+        assert "component:kubelet" in found
+        assert "component:monitoring-and-logging" not in found
+        found = self.suggest(
+            "someone ran `kubectl drain` on the wrong node pool and killed 12 training jobs "
+            "mid-epoch"
+        )
+        assert "symptom:job-crash" in found
+        found = self.suggest(
+            "gpu operator upgrade rolled the driver daemonset and every node rebooted at once, "
+            "serving went down for 20 min"
+        )
+        assert {"symptom:full-outage", "contributing_factor:no-staged-rollout"} <= set(found)
+        assert "symptom:full-outage" not in self.suggest("throughput went down to 3 tok/s")
+        found = self.suggest(
+            "seeing this on the vllm server for the finetuned model under load, requests "
+            "start timing out"
+        )
+        assert "workload:training" not in found
+        assert "workload:training" in self.suggest("we finetuned llama on 8 nodes and it crashed")
+        found = self.suggest(
+            "OSError: [Errno 122] Disk quota exceeded: '/lustre/proj/llm/ckpt/iter_0060000/"
+            "mp_rank_03/model_optim_rng.pt'"
+        )
+        assert "root_cause:capacity-exhaustion" in found
+        assert "symptom:requests-throttled" not in found
+        found = self.suggest(
+            'corrupted checkpoints (torch.load fails with "PytorchStreamReader failed '
+            'reading zip archive: failed finding central directory")'
+        )
+        assert "symptom:checkpoint-failure" in found
+        assert "root_cause:unsafe-deserialisation" not in found
+
+    def test_a_research_teams_words_read_as_they_were_meant(self):
+        """A twenty-third round of blind helpers (researchers training on Slurm): jobs
+        "sitting in PENDING" are stuck pending; a grad norm that keeps spiking is a loss
+        spike; "always the same one" names a repeat offender (and a node that trains fine
+        does not); "nothing else changed" after a named upgrade leaves the upgrade the
+        cause; a variable put in a shared file is a configuration change; a power blip is
+        a power fluctuation."""
+        found = self.suggest(
+            "Jobs are sitting in PENDING with Reason=Resources for 2 days even though sinfo "
+            "shows like 300 idle nodes"
+        )
+        assert "symptom:jobs-stuck-pending" in found
+        found = self.suggest(
+            "grad norm keeps spiking to 1e4 every ~2k steps then the loss recovers, doesn't go nan"
+        )
+        assert "symptom:loss-spike" in found
+        found = self.suggest(
+            "one rank keeps dying on node gpu-h112, always the same one. we replaced the job "
+            "3 times and it always dies there"
+        )
+        assert "contributing_factor:repeat-offender-nodes" in found
+        found = self.suggest(
+            "Our deepspeed zero-3 run hangs at startup during the first allgather, only when "
+            "we go above 256 nodes. below that it trains fine."
+        )
+        assert "contributing_factor:repeat-offender-nodes" not in found
+        found = self.suggest(
+            "after upgrading to the new pytorch container (24.05) our MFU went from 52% to "
+            "41%. nothing else changed. rolled back and it's fine again"
+        )
+        assert "root_cause:software-regression" in found
+        found = self.suggest("nothing else changed but the job hangs with no error")
+        assert "root_cause:software-regression" not in found
+        found = self.suggest(
+            "Someone put NCCL_IB_HCA=mlx5_0 in the shared module file so everything is only "
+            "using one of the 8 NICs."
+        )
+        assert "root_cause:configuration-change" in found
+        found = self.suggest("at 02:14 a utility power blip at the site tripped the UPS")
+        assert "root_cause:power-fluctuation" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
