@@ -23,7 +23,14 @@ from .changes import (
 from .clauses import no_change_spans, unknown_cause_spans
 from .cloud import failed_instances, taken_back
 from .denial import denied
-from .hardware import downtrained_links, failed_failovers, heat_waves, hot_gpus, slow_hardware
+from .hardware import (
+    downtrained_links,
+    failed_failovers,
+    heat_waves,
+    hot_gpus,
+    power_losses,
+    slow_hardware,
+)
 from .jobs import (
     checkpoint_failures,
     intermittent_failures,
@@ -62,6 +69,7 @@ from .service import (
     model_calls,
     model_routers,
     slow_answers,
+    triton_servers,
 )
 from .storage import degraded_storage
 from .training_log import everyone_waits, loss_spikes, throughput_drops, training_runs
@@ -112,6 +120,8 @@ READ_BY_RULE = (
     (("symptom", "dns-resolution-failure"), lookup_failures),
     (("component", "request-router"), model_routers),
     (("symptom", "jobs-stuck-pending"), queued_jobs),
+    (("component", "inference-server"), triton_servers),
+    (("root_cause", "power-loss"), power_losses),
 )
 
 

@@ -29,6 +29,10 @@ _CONFIGURATION_CHANGE = re.compile(
     r"\b(?:after|since|once|because)\s+(?:we|i|they|someone|somebody|ops|the\s+team)\s+"
     r"(?:(?:had\s+)?(?:just\s+)?)(?P<change>switched\s+(?:to|on|off|over)|set|enabled|"
     r"disabled|turned\s+(?:on|off)|flipped|toggled|tweaked|lowered|raised|bumped)\b|"
+    # (no subject: "after switching the 70B serving from fp16 to fp8 weights", a
+    # twenty-fourth round of blind helpers; "since enabling prefix caching")
+    r"\b(?:after|since|once)\s+(?P<gerund>switching|enabling|disabling|flipping|toggling|"
+    r"turning\s+(?:on|off))\b(?=[^.;\n]{0,80}?\b(?:to|on|off|from)\b)|"
     rf"\b{_SETTING}\s+(?:{NOT_BETWEEN}[\w.-]+\s+){{0,2}}?(?:was\s+|were\s+|got\s+|had\s+been\s+)?"
     r"(?:changed|flipped|modified|overwritten|wiped|reset|toggled)\b|"
     r"\b(?:changed|flipped|wiped|overwrote|reset|toggled|modified)\s+(?:the\s+|our\s+|a\s+|its\s+)?"
@@ -63,7 +67,11 @@ def configuration_changes(text):
     to 2.4") is an upgrade (:func:`upgrades`), not a setting changed."""
     upgraded = [(start, end) for _, start, end in upgrades(text)]
     spans = [
-        match.span("change") if match.group("change") else match.span()
+        match.span("change")
+        if match.group("change")
+        else match.span("gerund")
+        if match.group("gerund")
+        else match.span()
         for match in _CONFIGURATION_CHANGE.finditer(text)
     ]
     return [(s, e) for s, e in spans if not any(a <= s < b for a, b in upgraded)]

@@ -28,6 +28,11 @@ _WELL = re.compile(
     # no chip at all from it)
     r"(?:up\s+and\s+)?running(?=\s*(?:$|[,.;:!?)\n]|(?:fine|normally|ok|okay|again|now|and|"
     r"but|since|for|without|as\s+expected|smoothly|well)\b)))\b|"
+    # "the optimizer state is loaded fine" (a twenty-third round of blind helpers)
+    r"\b(?:was|were|is|are|got|gets|been)\s+(?:loaded|restored|saved|written|mounted|synced|"
+    r"configured|installed|applied|read|resumed|reloaded|set\s+up)\s+(?:fine|ok|okay|"
+    r"correctly|properly|successfully|cleanly|without\s+(?:any\s+)?(?:errors?|issues?|"
+    r"problems?))\b|"
     # "inference was not affected", "API keys continued to work", "the fabric stayed up",
     # "quota says we have room": what was spared
     r"\b(?:was|were|is|are|remained|stayed)(?:\s+not|n't|nt)\s+(?:\w+ly\s+)?"
@@ -304,6 +309,17 @@ _NO_EFFECT = re.compile(
     r"(?:help|fix|change)|made\s+no\s+difference|changed\s+nothing)",
     re.IGNORECASE,
 )
+
+
+def swapped_without_effect(text):
+    """``[(start, end, after)]``: the parts changed in ``text`` while the trouble stayed
+    (:data:`_NO_EFFECT`: "swapped transceiver, no change"), each as the span of the change
+    and the offset where the saying ends. ``search/named.py`` rules out a part or a cause
+    named in the change unless the text names it again after (a new suspect: "swapped
+    PSU2, no change … prob the power distribution board"). Linear in the text."""
+    return [(*match.span("changed"), match.end()) for match in _NO_EFFECT.finditer(text)]
+
+
 # What happened before or elsewhere, set against now: "we had the heat wave last summer
 # … but today the hall is at 21C", "the 'GPU fell off the bus' in the ticket is from a
 # different node back in Jan".

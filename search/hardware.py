@@ -12,7 +12,8 @@ reader is linear in the text.
 - hardware that kept working, slowly: a straggler node or GPU, clocks stuck low, a degraded
   link (:func:`slow_hardware`; a thirteenth round of blind helpers described it so in six
   texts and got no *Fail-slow hardware*);
-- hot weather outside (:func:`heat_waves`).
+- hot weather outside (:func:`heat_waves`);
+- a rack's or a site's power gone (:func:`power_losses`).
 """
 
 import bisect
@@ -102,6 +103,9 @@ _DOWNTRAINED = re.compile(
     r"\b(?:trained|training|running|came\s+up|negotiated|linked|links?)\s+(?:down\s+)?"
     r"(?:at|to|as)\s+(?:gen\s?\d\s*)?(?:x\d{1,2}\b\s*)?(?:instead\s+of|rather\s+than|not)\s+"
     r"(?:the\s+expected\s+)?(?:gen\s?\d|x\d{1,2}\b)|"
+    # ("PCIe gen shows Gen3 x16 instead of Gen5 in nvidia-smi": a twenty-third round)
+    r"\bgen\s?\d\s*(?:x\d{1,2}\s*)?(?:instead\s+of|rather\s+than)\s+(?:the\s+expected\s+)?"
+    r"gen\s?\d\b|\bx\d{1,2}\s+(?:instead\s+of|rather\s+than)\s+(?:the\s+expected\s+)?x\d{1,2}\b|"
     r"\b(?:pcie|pci-e|link)\s+training\s+(?:error|fail\w{0,3})|"
     r"\bdown-?train(?:ed|ing)\b",
     re.IGNORECASE,
@@ -239,3 +243,22 @@ def heat_waves(text):
                 continue
         found.append(match.span())
     return found
+
+
+# A rack's, a row's or a site's power gone, in a technician's words: "rack power dropped
+# during PDU work", "the row's power went out", "site power was lost" (a twenty-fourth round
+# of blind helpers; the value's aliases hold "lost power" and "power outage"). A GPU's power
+# draw that dropped is a reading, not this: the subject must be a place or a feed.
+_POWER_GONE = re.compile(
+    r"\b(?:rack|racks|row|rows|hall|cage|site|building|facility|data\s*cent(?:er|re)|dc|"
+    r"feed|circuit|utility|mains|grid|a-side|b-side)(?:'s)?\s+power\s+(?:supply\s+)?"
+    r"(?:dropped|went\s+(?:out|away|down)|was\s+(?:lost|cut)|were\s+(?:lost|cut)|failed|died|"
+    r"cut\s+out|tripped)\b",
+    re.IGNORECASE,
+)
+
+
+def power_losses(text):
+    """``[(start, end)]`` of the places ``text`` says a rack's, a row's or a site's power
+    went (:data:`_POWER_GONE`): the root cause *Power loss*. Linear in the text."""
+    return [match.span() for match in _POWER_GONE.finditer(text)]

@@ -176,7 +176,8 @@ _INTERMITTENT = re.compile(
     rf"\b(?:{_NOW_AND_THEN}|sometimes)\s+(?:{NOT_BETWEEN}[\w'-]+\s+)?{_TROUBLE}\b|"
     r"\b(?:sporadic|random|occasional|intermittent|flaky|spurious)\s+(?:[\w-]+\s+)?"
     r"(?:issues?|problems?|failures?|errors?|crash(?:es)?|hangs?|timeouts?|disconnects?|"
-    r"drops?|reboots?|restarts?)\b|"
+    # ("random segfaults in pytorch": a twenty-fourth round of blind helpers)
+    r"drops?|reboots?|restarts?|seg-?faults?|xids?|resets?|lockups?|freezes?)\b|"
     r"有概率[^，。,.\n]{0,12}(?:失败|失联|崩溃|挂|断)",
     re.IGNORECASE,
 )
@@ -238,7 +239,11 @@ _QUEUED = re.compile(
     r"(?:sitting|sat|sit|waiting|waited|wait|stay(?:ing|ed|s)?|remain(?:ing|ed|s)?|idling|"
     r"languishing|parked)\s+(?:in|at)\s+(?:the\s+)?"
     r"(?:PENDING|PD|pending(?:\s+state)?|queue(?:d\s+state)?)\b"
-    r"(?!\s+(?:for\s+)?(?:a\s+)?(?:few\s+)?(?:seconds?|secs?|s)\b)",
+    r"(?!\s+(?:for\s+)?(?:a\s+)?(?:few\s+)?(?:seconds?|secs?|s)\b)|"
+    # every job pending at once: "now all their jobs are pending" (the same round)
+    r"\b(?:all|every)\s+(?:of\s+)?(?:(?:their|our|the|my|his|her|your)\s+)?(?:[\w-]+\s+)?"
+    r"(?:jobs?|pods?|runs?|workloads?)\s+(?:are|were|is|was|stay|stayed|remain|remained|went|go)\s+"
+    r"(?:still\s+|now\s+)?(?:pending|queued|PD)\b",
     re.IGNORECASE,
 )
 

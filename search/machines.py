@@ -64,11 +64,14 @@ _REPEAT_OFFENDER = re.compile(
     re.IGNORECASE,
 )
 # The same machine's trouble counted: "it's the second time this month" (read only where a
-# node, host or GPU is named before it: "the third time this week" the scheduler preempted
+# node, host or GPU is named before it or in it: "the third time this week" the scheduler preempted
 # a job is no failing node).
 _TIMES_COUNTED = re.compile(
     r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+(?:this|in\s+(?:a|one|the\s+same))\s+"
-    r"(?:week|month|quarter|sprint|year)\b",
+    r"(?:week|month|quarter|sprint|year)\b|"
+    # ("2nd time this node in 2 weeks": a twenty-fourth round of blind helpers)
+    r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+(?:for\s+|on\s+)?"
+    r"(?:this|that|the\s+same)\s+(?:node|host|machine|box|server|gpu)\b",
     re.IGNORECASE,
 )
 _MACHINE_BEFORE = re.compile(r"\b" + _NODE + r"\b", re.IGNORECASE)
@@ -94,7 +97,7 @@ def repeat_offenders(text):
     found += [
         match.span()
         for match in _TIMES_COUNTED.finditer(text)
-        if _MACHINE_BEFORE.search(text, max(0, match.start() - 200), match.start())
+        if _MACHINE_BEFORE.search(text, max(0, match.start() - 200), match.end())
         and not _PREEMPTED.search(text, max(0, match.start() - 200), match.start())
     ]
     return sorted(found)
@@ -122,6 +125,8 @@ _NODE_LOSS = re.compile(
     # ("node just hard hung": a twenty-second round of blind helpers)
     r"(?:kernel[\s-]+panic(?:ked|s)?|panicked|crashed|died|hard[\s-]+locked|locked\s+up|"
     r"hard[\s-]+hung|hung\s+hard|hard[\s-]+hangs?|"
+    # ("CPU1 IERR in the SEL, node hung, had to power cycle": a twenty-fourth round)
+    r"hung(?!\s+(?:up|on|at|in|while|during|for)\b)|"
     r"froze|rebooted\s+(?:by\s+(?:itself|themselves)|unexpectedly|on\s+(?:its|their)\s+own))\b|"
     r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:keeps?\s+|kept\s+)?reboot(?:s|ed|ing)?\s+"
     r"(?:randomly|at\s+random|spontaneously|for\s+no\s+(?:apparent\s+)?reason|without\s+warning|"
@@ -143,7 +148,14 @@ _NODE_LOSS = re.compile(
     # "~300 H100 nodes hard rebooted mid training run", "servers went dark", "the whole
     # pod went dark", "BMC update bricked 40 servers" (a fifteenth round of blind helpers)
     r"\b(?:nodes?|hosts?|servers?|machines?|racks?|rows?)\s+(?:\w+\s+)?(?:hard[\s-]+rebooted|"
-    r"hard[\s-]+reset|went\s+dark|went\s+down|dropped\s+off)\b|\bpods?\s+(?:\w+\s+)?went\s+dark\b|"
+    r"hard[\s-]+reset|went\s+dark|went\s+down|dropped\s+off|"
+    # "8 nodes hard down", "node stuck in a boot loop", "nodes wont PXE boot" (a
+    # twenty-fourth round of blind helpers)
+    r"hard[\s-]+down|stuck\s+in\s+(?:a\s+)?boot[\s-]?loops?|boot[\s-]?loop(?:s|ing|ed)?|"
+    # (not "the node didn't boot up due to the resource exhausted": a node never made)
+    r"(?:won'?t|wont|will\s+not|can'?t|cannot|fails?\s+to|failed\s+to|doesn'?t|does\s+not)\s+"
+    r"(?:\w+\s+)?(?:boot|post|power\s+on))\b|"
+    r"\bpods?\s+(?:\w+\s+)?went\s+dark\b|"
     r"\bbricked\s+(?:(?:a|the|all|both|several|\d{1,5})\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:nodes?|hosts?|servers?|machines?|boards?)\b",
     re.IGNORECASE,

@@ -281,6 +281,10 @@ _SAID_WELL = re.compile(
     r"(?:util|utilization|utilisation)\s+(?:is|was|stayed|stays|remained|remains|showed|shows|"
     r"sat|sits|reads|read|at)\s+"
     r"(?:at\s+)?(?:~|about\s+)?100\s*%|"
+    # ("all ranks still at 100% GPU util in nvidia-smi but the step counter hasn't moved":
+    # a twenty-third round of blind helpers)
+    r"(?:at|showing|shows|show|pegged\s+at|pinned\s+at|stuck\s+at|sitting\s+at)\s+"
+    r"(?:~|about\s+)?100\s*%\s+(?:gpu\s+|sm\s+)?(?:util|utilization|utilisation)|"
     # A check that ran clean or let it through: "dcgm diagnostics … completes w/o any
     # issue", "was not caught by the health check", "nodes … pass validation".
     r"(?:completes?|completed|finishe[sd]|finish|runs?|ran|passe[sd]|pass)\s+"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from lib.phrases import proper_key
 
+from .clauses import swapped_without_effect
 from .denial import bare_denials, denial_end, denied, denied_after_end, sentence_negated_stems
 from .hardware import POWER_LIMIT
 from .machines import CONTROL_PLANE_CLIENT, device_plugin_down
@@ -473,6 +474,17 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             if (item.kind, item.slug) == key
         )
     }
+    # A part swapped while the trouble stayed is ruled out, however else the text names it
+    # ("OSFP port 3 flapping. swapped transceiver, no change": a twenty-fourth round of
+    # blind helpers forbade the transceiver), unless named again after (the next suspect).
+    for start, end, after in swapped_without_effect(sentence):
+        swapped = {
+            (item.kind, item.slug)
+            for item in literal
+            if start <= item.start < end and item.kind in ("component", "root_cause")
+        }
+        later = {(item.kind, item.slug) for item in literal if item.start >= after}
+        ruled_out |= swapped - later
     if device_plugin_down(sentence):
         # "Insufficient nvidia.com/gpu" while the device plugin crashes: the nodes
         # advertise no GPUs, none ran out (two blind helpers, independently).

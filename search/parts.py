@@ -65,6 +65,17 @@ _ROOT_CAUSE_LABEL = re.compile(
     r"(?:[\w-]+\s+){0,2}$",
     re.IGNORECASE,
 )
+# The part blamed in so many words: "its the riser/PCIe switch board not the GPU", "so prob
+# the power distribution board", "turned out to be the PSU" (a twenty-fourth round of blind
+# helpers, a fleet technician's notes); not a cleft ("it's the GPU that hung").
+_BLAMED_BEFORE = re.compile(
+    r"\b(?:it'?s|its|it\s+is|it\s+was|turn(?:ed|s)\s+out\s+to\s+be|"
+    r"(?:fault|problem|issue|culprit)\s+(?:is|was)(?:\s+in)?|so\s+(?:prob(?:ably)?|likely))\s+"
+    r"(?:just\s+|actually\s+|really\s+|probably\s+|prob\s+|definitely\s+)?(?:the|a|our)\s+"
+    r"(?:[\w/-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+_CLEFT_AFTER = re.compile(r"[\w/ -]{0,30}?\s+(?:that|which|who)\b", re.IGNORECASE)
 # A cable, optic or fibre said to be bad, whatever component its words named.
 CABLE_FAULT = "network-link-or-cable-fault"
 FAULTY_GPU = "faulty-gpu"
@@ -153,9 +164,12 @@ def failed_parts(sentence, components):
             continue
         if cause == "host-component-failure" and _FACILITY_POWER.search(sentence, start, end):
             cause = POWER_LOSS
-        before = _BAD_BEFORE.search(
-            sentence[max(0, start - 80) : start]
-        ) or _ROOT_CAUSE_LABEL.search(sentence[max(0, start - 80) : start])
+        window = sentence[max(0, start - 80) : start]
+        before = (
+            _BAD_BEFORE.search(window)
+            or _ROOT_CAUSE_LABEL.search(window)
+            or (_BLAMED_BEFORE.search(window) if not _CLEFT_AFTER.match(sentence, end) else None)
+        )
         after = _BAD_AFTER.match(sentence, end)
         if before:
             read.append((cause, start - len(before.group(0)), end))

@@ -190,6 +190,8 @@ def in_passing(sentence, found, broad):
         and _MODEL_AFTER.match(sentence, end)
     ):
         return True  # "serving the finetuned model": the model's past, not the work
+    if found.slug in _MACHINES_NOT and _MACHINE_SUBJECT.search(before):
+        return True  # "8 nodes hard down", "node hung": the machines', not a service's or job's
     if found.slug == "requests-throttled" and _STORAGE_BEFORE.search(before):
         return True  # "Disk quota exceeded": a full disk, no request throttled
     if found.slug == "unsafe-deserialisation" and _CALL_FAILED_AFTER.match(sentence, end):
@@ -428,6 +430,16 @@ _DETERMINER_BEFORE = re.compile(r"\b(?:the|our|a|an|my|this|that|their|your|its)
 _MODEL_AFTER = re.compile(
     r"[\s-]+(?:[\w.-]+\s+){0,2}?(?:models?|checkpoints?|ckpts?|weights|llms?|adapters?|"
     r"loras?|variants?)\b",
+    re.IGNORECASE,
+)
+# A machine as the subject right before a service's or a job's word: "8 nodes hard down",
+# "CPU1 IERR in the SEL, node hung" (a twenty-fourth round of blind helpers): the machines
+# failed (``search/machines.py`` reads *Node failure*), no service or job said so.
+_MACHINES_NOT = frozenset({"full-outage", "job-hang-without-error"})
+_MACHINE_SUBJECT = re.compile(
+    r"(?:^|[.;,:!?\n]\s*|\b(?:the|a|one|this|that|our|all|\d{1,5})\s+)(?:[\w-]+\s+)?"
+    r"(?:nodes?|hosts?|servers?|machines?|boxe?s?)\s+(?:just\s+|completely\s+|then\s+|are\s+|"
+    r"is\s+|went\s+)?$",
     re.IGNORECASE,
 )
 # A storage's quota right before "quota exceeded": "OSError: [Errno 122] Disk quota

@@ -53,6 +53,14 @@ _OPERATOR_ERROR = re.compile(
     r"\b(?:someone|somebody|an?\s+(?:engineer|operator|admin|sre|intern|new\s+hire)|i|we|"
     r"they)\s+(?:accidentally\s+)?rm\s+-(?:rf|fr|r)\b|"
     r"\b(?:cross-?wired|mis-?cabled|mis-?wired)\b|"
+    # a part handled by mistake: "tech pulled the wrong DIMM during maint", "electrician
+    # pulled the wrong breaker" (a twenty-fourth round of blind helpers)
+    r"\b(?:pulled|unplugged|removed|replaced|swapped|reseated|flipped|tripped|switched\s+off|"
+    r"turned\s+off|cut|disconnected|powered\s+(?:off|down)|shut\s+(?:off|down)|reimaged|"
+    r"wiped|drained|rebooted)\s+the\s+wrong\s+(?:[\w-]+\s+)?(?:dimms?|breakers?|cables?|"
+    r"drives?|disks?|ssds?|nvmes?|psus?|gpus?|cards?|boards?|nodes?|hosts?|servers?|racks?|"
+    r"circuits?|feeds?|pdus?|switch(?:es)?|ports?|trays?|blades?|sleds?|machines?|volumes?|"
+    r"transceivers?|optics?|modules?)\b|"
     r"\b(?:plugged|cabled|wired|connected|patched)\b[^.;\n]{0,40}?\b(?:into|to|in)\s+(?:the\s+)?"
     r"wrong\s+(?:[\w-]+\s+)?(?:ports?|leaf|leaves|switch(?:es)?|slots?|rails?|sockets?)\b|"
     r"\b(?:someone|somebody|an?\s+(?:engineer|researcher|intern|new\s+hire)|i|we|they)\s+"

@@ -12,7 +12,7 @@ are bounded, so each reader is linear in the text.
 - a call to a hosted model or a model endpoint (:func:`model_calls`, the Inference workload);
 - a service restarting by the clock (:func:`crash_loops`), a name that could not be
   resolved (:func:`lookup_failures`), a router in front of model replicas
-  (:func:`model_routers`).
+  (:func:`model_routers`), Triton named beside serving (:func:`triton_servers`).
 """
 
 import re
@@ -118,7 +118,12 @@ _SLOW_ANSWERS = re.compile(
     r"(?:(?:very|really|super|extremely|painfully|so|much|way|unusually|noticeably|"
     r"\d{1,3}(?:\.\d{1,2})?\s?%|\d{1,3}(?:\.\d{1,2})?\s?x)\s+)?"
     r"(?:slow(?:er)?|sluggish|load(?:ed|ing)?\s+slowly)\b|"
-    r"\b(?:temporary|intermittent|severe|major|widespread|significant)\s+slowdowns?\b",
+    r"\b(?:temporary|intermittent|severe|major|widespread|significant)\s+slowdowns?\b|"
+    # "queue time through the roof" (a twenty-third round of blind helpers)
+    r"\b(?:latency|latencies|queue\s+(?:times?|waits?|delays?)|wait\s+times?|ttft|"
+    r"time\s+to\s+first\s+token|response\s+times?|tail\s+latency)\s+(?:is\s+|are\s+|was\s+|"
+    r"were\s+|went\s+|going\s+|goes\s+)?(?:through\s+the\s+roof|sky-?high|skyrocket\w*|"
+    r"off\s+the\s+charts?)",
     re.IGNORECASE,
 )
 
@@ -168,6 +173,8 @@ _CAPACITY_EXHAUSTED = re.compile(
     # ("because GCP's capacity was exceeded": the corpus's tuning part)
     r"\b" + _CAPACITY + r"\s+(?:was\s+|were\s+|is\s+|got\s+)?(?:fully\s+)?(?:exhausted|"
     r"ran\s+out|maxed(?:\s+out)?|used\s+up|exceeded)\b|"
+    # ("the HPA cant scale - no gpu capacity in the zone": a twenty-third round)
+    r"\bno\s+(?:[\w-]+\s+)?" + _CAPACITY + r"\s+(?:in|available|left|anywhere|across|at)\b|"
     # a status page's "due to a capacity shortage", "a shortage of capacity"
     r"\b" + _CAPACITY + r"\s+(?:shortage|crunch|constraints?)\b|"
     # a cloud API's error code: "Error 409 capacity_unavailable: no gpu-h200-8x instances
@@ -240,8 +247,8 @@ def lookup_failures(text):
 # clause must name replicas or serving, and no network word.
 _MODEL_ROUTER = re.compile(
     r"\brouters?\b(?=[^.;\n]{0,80}\b(?:replicas?|model\s+(?:servers?|pods?)|inference|"
-    r"prefill|decode|vllm|sglang|gpus?)\b)|"
-    r"\b(?:replicas?|model\s+(?:servers?|pods?)|inference|gpus?)\b[^.;\n]{0,80}\brouters?\b",
+    r"prefill|decode|vllm|sglang|gpus?|ttft)\b)|"
+    r"\b(?:replicas?|model\s+(?:servers?|pods?)|inference|gpus?|ttft)\b[^.;\n]{0,80}\brouters?\b",
     re.IGNORECASE,
 )
 _NETWORK_WORDS = re.compile(
@@ -258,6 +265,26 @@ def model_routers(text):
     if _NETWORK_WORDS.search(text):
         return []
     return [match.span() for match in _MODEL_ROUTER.finditer(text)]
+
+
+# Triton named by its one word beside serving's ("triton returning 503s for the embedding
+# model", "triton: model 'reranker' version 3 failed to load": a twenty-third round of blind
+# helpers). The word alone is as often the kernel language's (``triton-lang``): not before
+# its words ("triton kernel", "triton.jit"), and the clause must name serving.
+_TRITON_SERVER = re.compile(
+    r"\btriton\b(?![\s.-]*(?:kernels?|compil\w*|jit|lang\w*|autotun\w*|matmul|ops?\b|"
+    r"language|ir\b|cache|backend\s+compil\w*|@))"
+    r"(?=[^.;\n]{0,80}?\b(?:5\d\d(?:s|'s)?|models?|requests?|inference|serving|endpoints?|"
+    r"ensembles?|replicas?|pods?|latency|queue|deploy\w*|grpc|http)\b)",
+    re.IGNORECASE,
+)
+
+
+def triton_servers(text):
+    """``[(start, end)]`` of the places ``text`` names Triton by its one word beside
+    serving's words (:data:`_TRITON_SERVER`): the component *Inference server* (its
+    aliases hold "Triton Inference Server" and "tritonserver"). Linear in the text."""
+    return [match.span() for match in _TRITON_SERVER.finditer(text)]
 
 
 # Some of a service's requests failing, in a status page's words: "a subset of requests to
@@ -296,7 +323,20 @@ _MODEL_CALL = re.compile(
     r"\bvertex(?:\s+ai)?\s+(?:online\s+)?predictions?\b|\breplicate\s+predictions?\b|"
     r"\bembeddings?\s+(?:api|endpoint)\b|\bchat\s+(?:api|endpoint|completions?)\b|"
     r"\b(?:gpt-4o?(?:-mini)?|gpt-3\.5|gpt-4\.\d|o1-(?:mini|preview)|claude[\s-]3(?:[.-]\d)?|"
-    r"claude[\s-](?:sonnet|opus|haiku))\b",
+    r"claude[\s-](?:sonnet|opus|haiku))\b|"
+    # A serving API's paths and words (a twenty-fourth round of blind helpers, an LLM API's
+    # incident commander, missed the workload twelve times): "POST /v1/embeddings", Triton's
+    # "/v2/models/…/infer", "TTFT", "streaming requests", "model servers", "the model
+    # answers", "embeddings p50 latency", "tokens/s per replica".
+    r"/v1/(?:chat/completions|completions|embeddings|responses|messages)\b|"
+    r"/v2/models/[\w.-]{1,80}/(?:infer|generate)\b|"
+    r"\b(?:ttft|time[\s-]to[\s-]first[\s-]token|inter[\s-]?token\s+latency)\b|"
+    r"\bstreaming\s+(?:responses?|requests?|generations?|completions?|calls?|outputs?)\b|"
+    r"\bmodel[\s-]servers?\b|"
+    r"\b(?:the\s+)?(?:model|llm|assistant|chatbot)(?:'s)?\s+(?:answers|replies|responds|"
+    r"answered|replied)\b|"
+    r"\bembeddings?\s+(?:p\d\d\s+)?(?:latency|requests?|traffic|service|deployment|model)\b|"
+    r"\btokens?(?:/s|/sec|\s+per\s+sec(?:ond)?)\s+per\s+(?:replica|user|request)\b",
     re.IGNORECASE,
 )
 

@@ -147,8 +147,13 @@ _GETS_SLOWER = re.compile(
     # than the identical node next to it", "step time +18%", "step time up from 7.1s to
     # 9.6s", "step time has a daily pattern", "2-3s hiccups every ~5 min in step time",
     # "each recompile is a ~90s stall on all ranks"
-    r"\b(?:jobs?|runs?|training|it|steps?|epochs?)\s+(?:ran|runs|running|is|was|are|were)\s+"
+    # ("nccl jobs using that node are 3x slower", "only ranks on the rack 14 nodes are
+    # slow": a twenty-third round of blind helpers; ranks are a training job's)
+    r"\b(?:jobs?|runs?|training|it|steps?|epochs?)\s+(?:[\w-]+\s+){0,4}?(?:ran|runs|running|is|"
+    r"was|are|were)\s+"
     r"(?:\d{1,3}(?:\.\d{1,2})?\s?%|\d{1,3}(?:\.\d{1,2})?\s?x|much|way|a\s+lot)\s+slower\b|"
+    r"\branks?\s+(?:[\w-]+\s+){0,5}?(?:is|are|were|was|runs?|ran)\s+(?:really\s+|very\s+|"
+    r"much\s+|way\s+|consistently\s+)?slow(?:er)?\b|"
     r"\b\d{1,3}(?:\.\d{1,2})?\s?%\s+slower\s+than\s+(?:the\s+|an?\s+)?(?:identical|same|other|"
     r"rest|others|similar|healthy)\b|"
     r"\bstep[\s_-]?times?\s+(?:(?:is|was|went|has|had|goes|keeps?)\s+)?(?:\+\s?\d{1,3}(?:\.\d+)?\s?%|"

@@ -4885,6 +4885,119 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest("at 02:14 a utility power blip at the site tripped the UPS")
         assert "root_cause:power-fluctuation" in found
 
+    def test_more_of_a_training_teams_and_an_on_calls_words(self):
+        """The twenty-third round's other misses: jobs "all … pending", "no gpu capacity in
+        the zone", a queue time "through the roof", a GPU util at 100% while nothing moves,
+        ranks that are slow, a state "loaded fine", a PCIe link at "Gen3 x16 instead of
+        Gen5", S3's bare "SlowDown", Triton by its one word beside serving's."""
+        found = self.suggest("now all their jobs are pending. reverted")
+        assert "symptom:jobs-stuck-pending" in found
+        found = self.suggest(
+            "triton returning 503s for the embedding model, queue time through the roof, "
+            "only one instance up because the HPA cant scale - no gpu capacity in the zone"
+        )
+        assert {
+            "root_cause:capacity-exhaustion",
+            "symptom:increased-latency",
+            "component:inference-server",
+            "workload:inference",
+        } <= set(found)
+        found = self.suggest(
+            "our 70B run just froze at step 41k, all ranks still at 100% GPU util in "
+            "nvidia-smi but the step counter hasn't moved in 40 min"
+        )
+        assert "contributing_factor:misleading-signals" in found
+        found = self.suggest("Only ranks on the rack 14 nodes are slow; IB link looks up")
+        assert "symptom:training-throughput-drop" in found
+        found = self.suggest(
+            "the loss jumps from 1.92 to 2.6 then slowly comes back down. the dataloader "
+            "state wasn't restored, the optimizer state is loaded fine"
+        )
+        assert "component:optimizer" not in found
+        found = self.suggest("PCIe gen shows Gen3 x16 instead of Gen5 in nvidia-smi")
+        assert "symptom:pcie-error" in found
+        found = self.suggest("s3 ckpt upload failing intermittently, botocore says SlowDown")
+        assert "symptom:requests-throttled" in found
+        assert "symptom:requests-throttled" not in self.suggest("a slowdown in training")
+
+    def test_a_fleet_technicians_notes(self):
+        """A twenty-fourth round of blind helpers (a GPU cloud's hardware technician): a
+        part swapped "no change" is ruled out wherever the text names it, unless named
+        again after as the next suspect; "pulled the wrong breaker" is an operator's error
+        and "rack power dropped" lost power; "8 nodes hard down" and "node hung" are the
+        machines' failures, not a service's outage or a job's hang; "random segfaults" come
+        and go; "2nd time this node" is a repeat offender; "its the riser … not the GPU"
+        blames the PCIe; "prob the power distribution board" the server's power."""
+        found = self.suggest(
+            "OSFP port 3 on the CX7 flapping. swapped transceiver, no change. swapped cable, "
+            "still flapping. next is the HCA itself"
+        )
+        assert "component:optical-transceiver" not in found
+        assert "symptom:network-link-flapping" in found
+        found = self.suggest(
+            "swapped PSU2, no change. still getting this in SEL so prob the power "
+            "distribution board"
+        )
+        assert {"component:power-supply", "root_cause:host-component-failure"} <= set(found)
+        found = self.suggest(
+            "rack power dropped during PDU work, electrician pulled the wrong breaker. 8 "
+            "nodes hard down, all came back clean."
+        )
+        assert {
+            "root_cause:operator-error",
+            "root_cause:power-loss",
+            "symptom:node-failure",
+        } <= set(found)
+        assert "symptom:full-outage" not in found
+        found = self.suggest(
+            "CPU1 IERR in the SEL, node hung, had to power cycle from BMC. 2nd time this node "
+            "in 2 weeks, RMA the CPU + mobo"
+        )
+        assert {"symptom:node-failure", "contributing_factor:repeat-offender-nodes"} <= set(found)
+        assert "symptom:job-hang-without-error" not in found
+        assert "symptom:job-hang-without-error" in self.suggest("the job on node 12 hung")
+        found = self.suggest("customer seeing random segfaults in pytorch only on h200-77")
+        assert "symptom:intermittent-failures" in found
+        found = self.suggest(
+            "gpu4 keeps droping off the bus under load. swapped slots w/ gpu5 and the fault "
+            "followed the slot not the gpu. its the riser/PCIe switch board not the GPU"
+        )
+        assert "root_cause:pcie-fault" in found
+
+    def test_an_llm_apis_incident_channel(self):
+        """A twenty-fourth round of blind helpers (an LLM API's incident commander) missed
+        the Inference workload twelve times: a serving API's paths ("POST /v1/embeddings"),
+        TTFT, streaming requests, the model's answers, tokens/s per replica; vLLM's frames in
+        a traceback name the server; TTFT beside a router names the request router;
+        "after switching … from fp16 to fp8" is a configuration change."""
+        for text in (
+            '[2024-06-02T03:14:55.120Z] "POST /v1/embeddings HTTP/2" 503 UH 0 91 0 - '
+            '"10.0.12.4" "python-requests/2.31.0"',
+            "customers getting 429s though they are under quota; the rate limiter counts "
+            "tokens twice for streaming requests",
+            "users reporting the model answers in weird format after the update",
+            "GPU clocks dropped to ~900MHz, tokens/s per replica down 40%",
+        ):
+            with self.subTest(text):
+                assert "workload:inference" in self.suggest(text)
+        found = self.suggest(
+            "Traceback (most recent call last):\n"
+            '  File "/usr/local/lib/python3.10/dist-packages/vllm/engine/async_llm_engine.py"'
+            ", line 42, in _raise_exception_on_finish\n    task.result()\n"
+            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB."
+        )
+        assert "component:inference-server" in found
+        found = self.suggest(
+            "p95 TTFT roughly doubled right after the 14:05 deploy of the router, from ~350ms "
+            "to ~800ms"
+        )
+        assert "component:request-router" in found
+        found = self.suggest(
+            "after switching the 70B serving from fp16 to fp8 weights, our eval suite shows a "
+            "6 point drop"
+        )
+        assert "root_cause:configuration-change" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
