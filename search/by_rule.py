@@ -47,7 +47,13 @@ from .machines import (
     repeat_offenders,
 )
 from .metrics import metric_moves, misleading_signals
-from .people import automation_harms, operator_errors, slow_diagnoses, user_code_errors
+from .people import (
+    automation_harms,
+    operator_errors,
+    other_tenants,
+    slow_diagnoses,
+    user_code_errors,
+)
 from .recognised import (
     ALIAS_CONFIDENCE,
     CHANGE_CAUSES,
@@ -57,7 +63,7 @@ from .recognised import (
     Recognised,
 )
 from .scale import accelerator_counts
-from .security import left_open
+from .security import break_ins, exposures, left_open, unused_secret
 from .service import (
     capacity_exhaustions,
     crash_loops,
@@ -122,6 +128,9 @@ READ_BY_RULE = (
     (("symptom", "jobs-stuck-pending"), queued_jobs),
     (("component", "inference-server"), triton_servers),
     (("root_cause", "power-loss"), power_losses),
+    (("symptom", "unauthorised-access"), break_ins),
+    (("symptom", "data-exposure"), exposures),
+    (("contributing_factor", "multi-tenant-cluster"), other_tenants),
 )
 
 
@@ -160,6 +169,9 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
             and _changes_named(sentence, well)
         ):
             set_aside |= CHANGE_CAUSES
+    # "key was rotated within 20 min, cloudtrail shows it wasn't used": seen, not stolen.
+    if unused_secret(sentence):
+        set_aside.add(STOLEN_CREDENTIALS)
     # "we never found why", "root cause unknown": the clause names no cause by meaning.
     covered += unknown_cause_spans(sentence)
     # A metric that moved the way a symptom does ("step time crept up from 9 s to 14 s").
@@ -244,6 +256,7 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
     return RuleReading(found, covered, set_aside, upgrade)
 
 
+STOLEN_CREDENTIALS = ("root_cause", "stolen-credentials")
 # "nothing else changed", "no other changes": a change besides the one the text names.
 _OTHER = re.compile(r"\b(?:else|other)\b", re.IGNORECASE)
 

@@ -403,6 +403,15 @@ _NOT_SEEN = re.compile(
     re.IGNORECASE,
 )
 
+# What something looked more like than: "looks more like credential stuffing against api
+# keys than an actual ddos" (a twenty-fifth round of blind helpers forbade the DDoS): from
+# "than" to the clause's end.
+_RATHER_THAN = re.compile(
+    r"\b(?:more|rather|less)\b[^,;.!?\n]{1,80}?\bthan\s+(?P<other>(?:an?\s+|the\s+|any\s+)?"
+    r"(?:actual|real|genuine|true|proper)\b[^,;.!?\n]{0,60})",
+    re.IGNORECASE,
+)
+
 # What a tool's hint or a writer lists as what might be the cause: "This can happen when a
 # (1) raylet crashes unexpectedly (OOM, etc.) (2) raylet has lagging heartbeats" (Ray's
 # message when a node is marked dead; a fifteenth round of blind helpers got Out of
@@ -436,7 +445,8 @@ def set_aside_clauses(sentence, guesses=True):
     kernel's list of loaded modules (:data:`_MODULES_LINKED`), what was checked when the
     next clause says it was fine (:data:`_CHECKED_FINE`) and what a hint lists as what
     might be the cause (:data:`_POSSIBLE_CAUSES`), what the team switched off in
-    response (:data:`_RESPONSE`) and what was not seen (:data:`_NOT_SEEN`).
+    response (:data:`_RESPONSE`), what was not seen (:data:`_NOT_SEEN`) and what something
+    looked more like than (:data:`_RATHER_THAN`).
     Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     spans += [alarm.span() for alarm in _FALSE_ALARM.finditer(sentence)]
@@ -445,6 +455,7 @@ def set_aside_clauses(sentence, guesses=True):
     spans += [possible.span() for possible in _POSSIBLE_CAUSES.finditer(sentence)]
     spans += [response.span() for response in _RESPONSE.finditer(sentence)]
     spans += [unseen.span() for unseen in _NOT_SEEN.finditer(sentence)]
+    spans += [match.span("other") for match in _RATHER_THAN.finditer(sentence)]
     spans += [checked.span("checked") for checked in _CHECKED_FINE.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]

@@ -147,7 +147,10 @@ _JOB_CRASH = re.compile(
     # (a seventeenth round of blind helpers)
     # ("killed 12 training jobs mid-epoch": a twenty-third round)
     r"\bkill(?:s|ed|ing)?\s+(?:~|about\s+|around\s+|over\s+)?\d{1,6}\s+(?:[\w-]+\s+){0,2}?"
-    r"(?:jobs?|runs?)\b|\bKilling\s+JobId=\d+\s+on\s+failed\s+node\b",
+    r"(?:jobs?|runs?)\b|\bKilling\s+JobId=\d+(?:\s+StepId=\d+)?\s+on\s+failed\s+node\b|"
+    # "kubelet evicted every pod on gpu-node-22" (a twenty-fifth round of blind helpers)
+    r"\bevict(?:ed|ing|s)\s+(?:every|all(?:\s+(?:the|of\s+the))?|\d{1,5})\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:pods?|jobs?|workloads?|runs?)\b",
     re.IGNORECASE,
 )
 
@@ -240,6 +243,10 @@ _QUEUED = re.compile(
     r"languishing|parked)\s+(?:in|at)\s+(?:the\s+)?"
     r"(?:PENDING|PD|pending(?:\s+state)?|queue(?:d\s+state)?)\b"
     r"(?!\s+(?:for\s+)?(?:a\s+)?(?:few\s+)?(?:seconds?|secs?|s)\b)|"
+    # a job or pod said to be pending: "the reason your pod requesting
+    # nvidia.com/mig-3g.40gb is pending" (a twenty-fifth round of blind helpers)
+    r"\b(?:pods?|jobs?)\s+(?:requesting\s+[\w./:-]{1,80}\s+|[\w-]+\s+){0,3}?(?:is|are|was|were|"
+    r"stays?|stayed|remains?|remained)\s+(?:still\s+)?pending\b|"
     # every job pending at once: "now all their jobs are pending" (the same round)
     r"\b(?:all|every)\s+(?:of\s+)?(?:(?:their|our|the|my|his|her|your)\s+)?(?:[\w-]+\s+)?"
     r"(?:jobs?|pods?|runs?|workloads?)\s+(?:are|were|is|was|stay|stayed|remain|remained|went|go)\s+"

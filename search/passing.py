@@ -192,6 +192,8 @@ def in_passing(sentence, found, broad):
         return True  # "serving the finetuned model": the model's past, not the work
     if found.slug in _MACHINES_NOT and _MACHINE_SUBJECT.search(before):
         return True  # "8 nodes hard down", "node hung": the machines', not a service's or job's
+    if found.matched.casefold() == "registry" and _OTHER_REGISTRY_BEFORE.search(before):
+        return True  # "Failed to update node registry": the autoscaler's list, no image store
     if found.slug == "requests-throttled" and _STORAGE_BEFORE.search(before):
         return True  # "Disk quota exceeded": a full disk, no request throttled
     if found.slug == "unsafe-deserialisation" and _CALL_FAILED_AFTER.match(sentence, end):
@@ -441,6 +443,11 @@ _MACHINE_SUBJECT = re.compile(
     r"(?:nodes?|hosts?|servers?|machines?|boxe?s?)\s+(?:just\s+|completely\s+|then\s+|are\s+|"
     r"is\s+|went\s+)?$",
     re.IGNORECASE,
+)
+# Another kind of registry right before the word: "node registry" (the cluster autoscaler's
+# list of nodes), "service registry", "schema registry", "Windows registry".
+_OTHER_REGISTRY_BEFORE = re.compile(
+    r"\b(?:node|service|schema|windows|device|plugin|metrics?|cluster|name|host)\s+$", re.I
 )
 # A storage's quota right before "quota exceeded": "OSError: [Errno 122] Disk quota
 # exceeded" is a full disk (a twenty-third round of blind helpers read *Capacity

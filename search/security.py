@@ -1,10 +1,12 @@
-"""Values read by rule from how a service was left open (issue 19), offered as
-``search/machines.py``'s are (``by_rule.READ_BY_RULE``). A fourteenth round of blind
-helpers (security responders on AI infrastructure) described exposed services by their
-settings and got no *Insecure configuration*. Read by rule, not as aliases: words such as
-"auth" taught to the classifier pulled "an outage at our third-party authentication
-provider" away from the authentication service. Every repetition is bounded, so reading
-is linear in the text.
+"""Values read by rule from how a service was left open, who got in and what was seen
+(issue 19), offered as ``search/machines.py``'s are (``by_rule.READ_BY_RULE``). A
+fourteenth round of blind helpers (security responders on AI infrastructure) described
+exposed services by their settings and got no *Insecure configuration*; a twenty-fifth
+(a security engineer's tickets) found 61 of 160 values, most of them misses of who got in
+(*Unauthorised access*) and what was seen (*Data exposure*). Read by rule, not as
+aliases: words such as "auth" taught to the classifier pulled "an outage at our
+third-party authentication provider" away from the authentication service. Every
+repetition is bounded, so reading is linear in the text.
 """
 
 import re
@@ -18,7 +20,24 @@ _LEFT_OPEN = re.compile(
     # rights, a container with every privilege
     r"\bworld[\s-]writ(?:e)?able\b|\bno_root_squash\b|\bprivileged:\s*true\b|"
     # a service listening on every interface of a host reachable from the internet
-    r"\b0\.0\.0\.0:\d{2,5}\b[^.;\n]{0,40}?\b(?:open|exposed|reachable|public)",
+    r"\b0\.0\.0\.0:\d{2,5}\b[^.;\n]{0,40}?\b(?:open|exposed|reachable|public)|"
+    # (a twenty-fifth round) a service reachable from the internet: "ray dashboard … was
+    # reachable from the internet on 8265", "a miner dropped via an exposed jupyter
+    # notebook"; storage anyone may read: "set to allUsers:objectViewer", "anonymous policy
+    # on the minio models bucket"; a token with every right: "had cluster-admin"; the
+    # container runtime's socket in a container: "a mounted docker.sock"; access kept
+    # after it should have ended: "access was never revoked"
+    r"\b(?:reachable|exposed|open|accessible|available|listening)\s+(?:[\w-]+\s+){0,2}?(?:from|to|"
+    r"on)\s+the\s+(?:public\s+)?(?:internet|web|world)\b|"
+    r"\bexposed\s+(?:[\w-]+\s+)?(?:jupyter|notebooks?|dashboards?|ray|mlflow|kubelet|docker\s+"
+    r"(?:api|socket)|redis|api\s+servers?|etcd|tensorboard|gradio|comfyui|ollama|endpoints?)\b|"
+    r"\ballUsers\b|\ballAuthenticatedUsers\b|\banonymous\s+(?:read\s+|download\s+|public\s+)?"
+    r"(?:access|policy|reads?|bucket)\b|"
+    r"\b(?:had|has|have|with|granted|bound\s+to)\s+cluster-admin\b|"
+    r"\bmounted\s+(?:the\s+|a\s+|host\s+)?(?:/var/run/)?docker\.sock\b|"
+    r"\bdocker\.sock\s+(?:was\s+|is\s+)?mounted\b|"
+    r"\b(?:access|credentials?|keys?|tokens?|accounts?|kubeconfigs?)\s+(?:was|were|had)\s+"
+    r"never\s+(?:been\s+)?(?:revoked|rotated|disabled|removed)\b",
     re.IGNORECASE,
 )
 
@@ -29,3 +48,82 @@ def left_open(text):
     storage, ``no_root_squash``, a privileged container, a port on 0.0.0.0 said to be
     open): the root cause *Insecure configuration*. Linear in the text."""
     return [match.span() for match in _LEFT_OPEN.finditer(text)]
+
+
+# Someone in who should not be: jobs nobody here submitted ("ray head logs show jobs we
+# didnt submit", "someone submitted jobs via the jobs api"), a shell opened from outside
+# ("popped a shell from a notebook cell", "a reverse shell on torch.load"), root on the
+# host ("escaped via a mounted docker.sock and got root on the host", "container
+# breakout"), a login from nowhere of ours ("CreateAccessKey for a user nobody
+# recognises, from a tor exit", "used from an IP in a country we have no staff in"). The
+# symptom *Unauthorised access* (a twenty-fifth round of blind helpers).
+_GOT_IN = re.compile(
+    r"\bjobs?\s+(?:that\s+)?(?:we|i|nobody|no\s+one|none\s+of\s+us)\s+(?:did\s*n[o']?t|did\s+not|"
+    r"never)\s+submit\b|\b(?:someone|somebody|an\s+attacker|unknown\s+users?)\s+submitted\s+"
+    r"(?:[\w-]+\s+){0,3}?jobs?\b|"
+    r"\b(?:popped|opened|spawned|got|dropped)\s+(?:a\s+)?(?:reverse\s+)?shell\b|"
+    r"\breverse\s+shell\b|\bgot\s+root\s+(?:on|access)\b|"
+    r"\bcontainer\s+(?:breakout|break-out|escape)\b|\bescaped\s+(?:the\s+|from\s+the\s+)?"
+    r"(?:container|pod|sandbox)\b|"
+    r"\b(?:users?|accounts?|keys?|logins?|sessions?)\s+(?:that\s+)?(?:nobody|no\s+one)\s+"
+    r"(?:here\s+)?recogni[sz]es?\b|\bfrom\s+(?:a\s+)?tor\s+exit(?:\s+nodes?)?\b|"
+    r"\bused\s+from\s+(?:an?\s+)?(?:unknown\s+|unfamiliar\s+|foreign\s+)?(?:ip|address|"
+    r"location)\b[^.;\n]{0,40}?\b(?:no\s+staff|not\s+ours|never\s+(?:seen|used))",
+    re.IGNORECASE,
+)
+
+
+def break_ins(text):
+    """``[(start, end)]`` of the places ``text`` says someone got in who should not have
+    (:data:`_GOT_IN`): the symptom *Unauthorised access*. Linear in the text."""
+    return [match.span() for match in _GOT_IN.finditer(text)]
+
+
+# What should be private seen by others: a secret pushed where anyone can read it ("aws
+# access key … got pushed to a public gh repo", GitHub's "Publicly leaked"), storage
+# anyone could read ("anyone on the internet could pull weights"), private code taken
+# ("cloned 14 private repos"), secrets in the open ("creds were visible in run params"),
+# data sent out ("posts env vars to a webhook", "dump the system prompt"). The symptom
+# *Data exposure* (a twenty-fifth round of blind helpers).
+_SEEN_BY_OTHERS = re.compile(
+    r"\b(?:pushed|committed|posted|published|leaked|uploaded|checked\s+in)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:to|in|into|on)\s+(?:a\s+|the\s+|our\s+)?public\s+(?:gh\s+|github\s+|gitlab\s+|git\s+)?"
+    r"(?:repos?|repository|repositories|gists?|buckets?|channels?|forums?|issues?)\b|"
+    r"\bpublicly\s+(?:leaked|exposed|readable|accessible|listed|visible)\b|"
+    r"\b(?:anyone|anybody|everyone)\s+(?:on\s+the\s+internet\s+|with\s+the\s+(?:link|url)\s+)?"
+    r"(?:could|can|was\s+able\s+to)\s+(?:pull|read|download|list|see|view|access|fetch|dump)\b|"
+    r"\bcloned\s+(?:\d{1,5}\s+|all\s+(?:our\s+|the\s+)?|several\s+|many\s+)?private\s+repos?\w*\b|"
+    r"\b(?:creds|credentials|secrets|keys|tokens|passwords)\s+(?:were|was)\s+(?:visible|readable|"
+    r"exposed|in\s+plain\s*text)\b|"
+    r"\b(?:posts?|posted|sends?|sent|ships?|shipped|uploads?|uploaded)\s+(?:the\s+|all\s+)?"
+    r"(?:env(?:ironment)?\s+vars?|environment\s+variables|secrets|credentials|tokens|keys)\s+"
+    r"to\s+(?:a|an|some)\s+(?:external\s+|remote\s+|attacker'?s?\s+)?(?:webhook|server|url|"
+    r"endpoint|host|domain)\b|"
+    r"\bdump(?:ed|s)?\s+(?:the\s+)?system\s+prompt\b",
+    re.IGNORECASE,
+)
+
+
+def exposures(text):
+    """``[(start, end)]`` of the places ``text`` says something private was seen or sent
+    where it should not be (:data:`_SEEN_BY_OTHERS`): the symptom *Data exposure*. Linear
+    in the text."""
+    return [match.span() for match in _SEEN_BY_OTHERS.finditer(text)]
+
+
+# A leaked secret said not to have been used: "key was rotated within 20 min, cloudtrail
+# shows it wasn't used", "no evidence it was used" (a twenty-fifth round of blind helpers
+# forbade *Stolen credentials*: a key seen is exposure, a key stolen is one used).
+_NOT_USED = re.compile(
+    r"\b(?:was\s*n[o']?t|was\s+not|were\s*n[o']?t|were\s+not|never\s+(?:been\s+)?|not\s+been)\s+"
+    r"(?:used|abused|exploited|accessed)\b|\bno\s+(?:evidence|sign|signs|indication)\s+(?:that\s+)?"
+    r"(?:it|they|the\s+keys?|the\s+tokens?|the\s+credentials?)\s+(?:was|were|had\s+been)\s+"
+    r"(?:ever\s+)?(?:used|abused|exploited)\b",
+    re.IGNORECASE,
+)
+
+
+def unused_secret(text):
+    """Whether ``text`` says a leaked secret was not used (:data:`_NOT_USED`): then the
+    root cause *Stolen credentials* is set aside (``search/by_rule.py``). Output: ``bool``."""
+    return _NOT_USED.search(text) is not None

@@ -4998,6 +4998,105 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "root_cause:configuration-change" in found
 
+    def test_a_security_engineers_tickets(self):
+        """A twenty-fifth round of blind helpers (a security engineer) found 61 of 160
+        values: who got in (jobs nobody submitted, a shell popped, root on the host, a user
+        nobody recognises from a tor exit), what was seen (a key pushed to a public repo,
+        anyone could pull the weights, private repos cloned), what was left open (reachable
+        from the internet, allUsers, cluster-admin, a mounted docker.sock, access never
+        revoked); a leaked key "wasn't used" is no theft; "more like X than an actual
+        ddos" rules the DDoS out."""
+        found = self.suggest(
+            "ray dashboard on the research cluster was reachable from the internet on 8265 "
+            "for ~3 days, someone submitted jobs via the jobs api."
+        )
+        assert {
+            "root_cause:insecure-configuration",
+            "symptom:unauthorised-access",
+            "workload:security",
+        } <= set(found)
+        found = self.suggest(
+            "container breakout on a shared H100 node: user escaped via a mounted docker.sock "
+            "and got root on the host. other tenants on that node potentially exposed"
+        )
+        assert {
+            "root_cause:insecure-configuration",
+            "symptom:unauthorised-access",
+            "contributing_factor:multi-tenant-cluster",
+        } <= set(found)
+        found = self.suggest(
+            "aws access key for the data-pipeline IAM user got pushed to a public gh repo. key "
+            "was rotated within 20 min, cloudtrail shows it wasn't used."
+        )
+        assert {"symptom:data-exposure", "workload:security"} <= set(found)
+        assert "root_cause:stolen-credentials" not in found
+        found = self.suggest(
+            "someone's PAT with repo scope was used from an IP in a country we have no staff "
+            "in, cloned 14 private repos"
+        )
+        assert {"symptom:data-exposure", "symptom:unauthorised-access"} <= set(found)
+        found = self.suggest(
+            "cloudtrail shows CreateAccessKey for a user nobody recognises, from a tor exit"
+        )
+        assert "symptom:unauthorised-access" in found
+        for text in (
+            "gcs bucket with training data was set to allUsers:objectViewer by a terraform change",
+            "k8s SA token mounted in every ray worker pod had cluster-admin",
+            "former contractor still had a working kubeconfig for the prod cluster; access was "
+            "never revoked",
+        ):
+            with self.subTest(text):
+                assert "root_cause:insecure-configuration" in self.suggest(text)
+        found = self.suggest(
+            "inference endpoint got hammered ~40k rps, looks more like credential stuffing "
+            "against api keys than an actual ddos"
+        )
+        assert "root_cause:denial-of-service-attack" not in found
+
+    def test_a_shared_platforms_admin(self):
+        """A twenty-fifth round of blind helpers (a multi-tenant research platform's admin)
+        missed *Multi-tenant cluster* six times: another team hammering storage,
+        "everyone's dataloaders", a share burned through, preemption by another team's
+        job; a pod "is pending"; a kubelet that "evicted every pod"; Slurm's "Killing
+        JobId=… StepId=… on failed node"; Slurm's sacct and sshare; image pulls and the
+        registry (not the autoscaler's "node registry")."""
+        for text in (
+            "fyi team vision has been hammering lustre with millions of tiny files and "
+            "everyone's dataloaders are crawling",
+            "team robotics burned through their share last week so their jobs now get lower "
+            "priority",
+            "Your pretrain job was preempted by a higher-priority QOS (urgent) job from the "
+            "deadline team.",
+        ):
+            with self.subTest(text):
+                assert "contributing_factor:multi-tenant-cluster" in self.suggest(text)
+        found = self.suggest(
+            "the reason your pod requesting nvidia.com/mig-3g.40gb is pending is that nobody "
+            "has that profile configured"
+        )
+        assert "symptom:jobs-stuck-pending" in found
+        found = self.suggest("filled the local disk and kubelet evicted every pod on gpu-node-22")
+        assert "symptom:job-crash" in found
+        found = self.suggest(
+            "[2025-03-13T11:02:54.113] Killing JobId=905531 StepId=0 on failed node l40s-05"
+        )
+        assert "symptom:job-crash" in found
+        found = self.suggest(
+            "sacct -j 902113 --format=JobID,State,ExitCode,NodeList\n"
+            "902113       NODE_FAIL      0:0  gpu-h[041-048]"
+        )
+        assert "component:job-scheduler" in found
+        found = self.suggest(
+            "image pulls on new burst nodes are super slow (15+ min for the 18GB image), pods "
+            "sit in ContainerCreating"
+        )
+        assert "component:package-or-model-registry" in found
+        found = self.suggest(
+            "E1120 06:39:32.367506 1 static_autoscaler.go:128] Failed to update node registry: "
+            "Throttling: Rate exceeded"
+        )
+        assert "component:package-or-model-registry" not in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
