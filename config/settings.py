@@ -122,6 +122,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # {% path %}: {% url %} remembered (lib/paths.py)
+            "libraries": {"paths": "lib.paths"},
         },
     },
 ]

@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 import numpy as np
 
+from lib.paths import cached_reverse
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
 from .models import Accelerator, Organisation, ScaleBand, Workload
@@ -297,8 +298,6 @@ def facets_from_index(selection, filterset, limit=FACET_VALUE_LIMIT, only=None, 
     on pages other than the list). Output: ``list[Facet]``; each facet's ``more`` counts
     the values with cases past ``limit``. No SQL query.
     """
-    from django.urls import reverse
-
     selected = filterset.selected()
     query = filterset.data
     toggles = Toggles(query)
@@ -334,7 +333,7 @@ def facets_from_index(selection, filterset, limit=FACET_VALUE_LIMIT, only=None, 
             - sum(1 for slug, obj in chosen.items() if slug not in listed and counts[obj.position])
         )
         if facet.more:
-            facet.more_url = reverse("incidents:facet_values", args=[spec.key]) + query_string(
+            facet.more_url = cached_reverse("incidents:facet_values", [spec.key]) + query_string(
                 query
             )
         facets.append(facet)
