@@ -41,6 +41,7 @@ from .jobs import (
 from .machines import (
     control_plane_stalls,
     link_flaps,
+    memory_limits,
     missing_gpus,
     missing_software,
     node_losses,
@@ -131,6 +132,7 @@ READ_BY_RULE = (
     (("symptom", "unauthorised-access"), break_ins),
     (("symptom", "data-exposure"), exposures),
     (("contributing_factor", "multi-tenant-cluster"), other_tenants),
+    (("component", "host-cpu-and-memory"), memory_limits),
 )
 
 

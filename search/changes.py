@@ -106,7 +106,13 @@ def _cause_of(named):
 # v2.21.5", " vllm 0.5.4 -> 0.6.3" (a dotted version: "bumped the limit to 4096" changed a
 # setting).
 _BUMPED_TO_VERSION = re.compile(
-    r"\s+(?:the\s+|our\s+)?[\w.+-]{1,40}\s+(?:(?:to|from)\s+)?v?\d{1,4}\.\d", re.IGNORECASE
+    r"\s+(?:the\s+|our\s+)?[\w.+-]{1,40}\s+(?:(?:to|from)\s+)?v?\d{1,4}\.\d|"
+    # a piece of software bumped, named in lower case ("after we bumped vllm": read as a
+    # setting changed, a twenty-sixth-round probe)
+    r"\s+(?:the\s+|our\s+)?(?:vllm|sglang|pytorch|torch|nccl|rccl|cuda|rocm|jax|jaxlib|libtpu|"
+    r"deepspeed|megatron|transformers|tensorrt|triton|tgi|driver|drivers|kernel|firmware|image|"
+    r"container|base\s+image)\b",
+    re.IGNORECASE,
 )
 
 
@@ -128,6 +134,14 @@ _NEWER_VERSION = re.compile(
     re.IGNORECASE,
 )
 _SETTINGS_WORDS = re.compile(r"\b(?:config\w*|flags?|settings?|feature)\b", re.IGNORECASE)
+# What a bump raises when it is a setting, not a version (a twenty-sixth-round probe: "job
+# died with GPU OOM after the batch size bump" read as a software regression).
+_A_SETTING = re.compile(
+    r"\b(?:batch|micro-?batch|lr|learning|rate|seq(?:uence)?|len(?:gth)?|timeout|limit|"
+    r"replicas?|quota|memory|mem|threads?|workers?|size|max[\w-]*|num[\w-]*|config\w*|"
+    r"flags?|settings?)\b",
+    re.IGNORECASE,
+)
 # Trouble only in a new version of something named with its number: "a segfault … only on
 # the new nccl 2.21, 2.19 is fine".
 _ONLY_NEWER = re.compile(
@@ -148,12 +162,16 @@ def upgrades(text):
     found = []
     for match in _UPGRADE.finditer(text):
         named = " ".join(part for part in match.group("before", "after", "name") if part)
+        bumped = re.search(r"\bbump", match.group(), re.IGNORECASE)
         if (
-            not named
-            and re.search(r"\bbump", match.group(), re.IGNORECASE)
+            bumped
             and not _BUMPED_TO_VERSION.match(text, match.end())
+            and (not named or _A_SETTING.search(named))
         ):
-            continue
+            continue  # "after the batch size bump": a setting raised, no new version
+        # (what was bumped, when named after the verb in lower case: "bumped the driver")
+        if bumped and not named:
+            named = text[match.end() : match.end() + 40]
         found.append((_cause_of(named), match.start(), match.end()))
     for match in _NEWER_VERSION.finditer(text):
         found.append((_cause_of(match.group("what") or ""), match.start(), match.end()))

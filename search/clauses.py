@@ -17,7 +17,9 @@ from .guesses import ACTUALLY, EVIDENCE, SUSPECTED, corrected_guesses, guessed_a
 # "the disk space is sufficient".
 _WELL = re.compile(
     r"\b(?:was|were|is|are|looked|look|looks|seemed|seem|seems|appears?|appeared|stayed|"
-    r"remained|came back|tested|worked|works|behaved|ran)\s+"
+    # ("same container runs fine on MI250X", "below that it trains fine": a twenty-third
+    # and a twenty-sixth round of blind helpers)
+    r"remained|came back|tested|worked|works|behaved|ran|runs|run|trains|trained|passes)\s+"
     r"(?:all\s+|also\s+)?(?:(?:very|quite|still|perfectly)\s+)?"
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
     r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged|"
@@ -48,7 +50,7 @@ _WELL = re.compile(
     # "main run on H100 unaffected", "no issues", "stopped cleanly": nothing went wrong
     r"\bunaffected\b|\b(?:no|without\s+(?:any\s+)?)(?:issues|problems|incidents?)\b"
     r"(?!\s+(?:with|in|on|for|since|until)\b)|\b(?:stopped|shut\s+down|drained)\s+cleanly\b|"
-    r"\bwent\s+(?:smoothly|fine|well)\b|"
+    r"\bwent\s+(?:smoothly|fine|well|ok|okay|cleanly|as\s+planned)\b|"
     # "but it's fine on a100", "its fine on the old nodes" (a twenty-second round of blind
     # helpers kept the A100 as a setting)
     r"\b(?:it|that|everything|this|things)(?:'s|’s|s)\s+(?:all\s+|totally\s+|perfectly\s+|"

@@ -27,7 +27,11 @@ HOT_CELSIUS = 85
 _GPU_TEMPERATURE = re.compile(
     r"\b(?:gpus?\s?#?\d{0,2}|temps?|temperatures?|hit|hitting|reached|reaching|peaked\s+at|"
     r"running\s+at|at|spiked\s+to|went\s+to|climbed\s+to|hot\s*spot)"
-    r"(?:\s+[\w:=]+){0,3}?\s*[:=]?\s*(?P<degrees>\d{2,3})\s?°?\s?C\b",
+    r"(?:\s+[\w:=]+){0,3}?\s*[:=]?\s*(?P<degrees>\d{2,3})(?:\.\d)?\s?°?\s?C\b|"
+    # a GPU's row in the tools' tables: nvidia-smi's "| N/A   89C    P0   688W / 700W |",
+    # rocm-smi's "3    94.0c  498.0W  800Mhz" (a twenty-sixth round of blind helpers)
+    r"(?:\|\s*(?:\d{1,3}%|N/A)\s+(?P<smi>\d{2,3})C\s+P\d{1,2}\b|"
+    r"(?m:^)\s{0,4}\d{1,2}\s+(?P<rocm>\d{2,3})(?:\.\d)?c\s+\d{1,4}(?:\.\d)?W\b)",
     re.IGNORECASE,
 )
 # A temperature of the room, the air or the water, not of a GPU; or one said to be below a
@@ -74,7 +78,8 @@ def hot_gpus(text):
     """
     found = []
     for match in _GPU_TEMPERATURE.finditer(text):
-        if int(match.group("degrees")) < HOT_CELSIUS or int(match.group("degrees")) > 130:
+        degrees = int(match.group("degrees") or match.group("smi") or match.group("rocm"))
+        if degrees < HOT_CELSIUS or degrees > 130:
             continue
         if _NOT_A_GPU_TEMPERATURE.search(text, max(0, match.start() - 30), match.start() + 1):
             continue

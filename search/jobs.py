@@ -26,7 +26,8 @@ from .text import NOT_BETWEEN
 # the checkpoint in one clause, the failure about the checkpoint's save or load (not "a
 # loss spike after resuming").
 _CHECKPOINT = (
-    r"(?:check-?point(?:s|ing|ed)?|check-?poin\w*|ckpts?|state[ _]dicts?|optimi[sz]er state|"
+    # ("orbax restore fails": JAX's checkpointing library, a twenty-sixth round)
+    r"(?:check-?point(?:s|ing|ed)?|check-?poin\w*|ckpts?|orbax|state[ _]dicts?|optimi[sz]er state|"
     r"model states?|snapshots?)"
 )
 _FAILED = (
@@ -65,6 +66,9 @@ _CHECKPOINT_FAILURE = re.compile(
     # "ckpt writes block training for ~10 min each save" (a twentieth round)
     r"\b" + _CHECKPOINT + r"\s+(?:(?:saves?|writes?|loads?|uploads?)\s+)?(?:block|stall|freeze|"
     r"pause|halt)(?:s|ed|ing)?\s+(?:the\s+)?(?:training|run|job|all\s+ranks)\b|"
+    # "checkpoints corrupted for 2 projects" (a twenty-sixth round of blind helpers)
+    r"\b" + _CHECKPOINT + r"\s+(?:(?:were|was|got|are|is|have\s+been|had\s+been)\s+)?(?:corrupted|"
+    r"truncated|damaged|unreadable|zero-?byte|empty)\b|"
     r"\b(?:deleted|deleting|deletes|wiped|wiping|purged|purging|erased|overwrote|"
     r"overwritten|lost\s+(?:the|our|all|every)|losing\s+(?:the|our|all|every))\s+"
     r"(?:[\w-]+\s+){0,5}?" + _CHECKPOINT + r"\b",
@@ -141,6 +145,9 @@ _JOB_CRASH = re.compile(
     # Slurm's "Some of the step tasks have been OOM Killed"; "run restarted 4 times
     # overnight" (a fourteenth round of blind helpers)
     r"\btasks?\s+(?:have|has)\s+been\s+OOM[\s-]?killed\b|"
+    # "All running jobs were lost, please resubmit" (a twenty-sixth round)
+    r"\b(?:all|every)\s+(?:of\s+the\s+)?(?:running\s+|active\s+|in-?flight\s+)?(?:jobs?|runs?)\s+"
+    r"(?:were|was|got)\s+(?:lost|killed|terminated|aborted)\b|"
     r"\b(?:jobs?|runs?|training)\s+(?:was\s+|were\s+|got\s+)?restarted\s+(?:\d{1,3}|two|three|"
     r"four|five|several|multiple|many)\s+times\b|"
     # "killed ~600 running jobs", slurmctld's "Killing JobId=901553 on failed node gpu117"
@@ -247,6 +254,11 @@ _QUEUED = re.compile(
     # nvidia.com/mig-3g.40gb is pending" (a twenty-fifth round of blind helpers)
     r"\b(?:pods?|jobs?)\s+(?:requesting\s+[\w./:-]{1,80}\s+|[\w-]+\s+){0,3}?(?:is|are|was|were|"
     r"stays?|stayed|remains?|remained)\s+(?:still\s+)?pending\b|"
+    # nothing scheduled, long waits: "nothing got scheduled for ~45min", "very long queue
+    # times since tuesday" (a twenty-sixth round of blind helpers)
+    r"\bnothing\s+(?:got|gets|was|is|has\s+been|could\s+be)\s+(?:being\s+)?scheduled\b|"
+    r"\b(?:very\s+|really\s+|super\s+|extremely\s+)?(?:long|huge|massive|crazy)\s+queue\s+"
+    r"(?:times?|waits?|wait\s+times?)\b|"
     # every job pending at once: "now all their jobs are pending" (the same round)
     r"\b(?:all|every)\s+(?:of\s+)?(?:(?:their|our|the|my|his|her|your)\s+)?(?:[\w-]+\s+)?"
     r"(?:jobs?|pods?|runs?|workloads?)\s+(?:are|were|is|was|stay|stayed|remain|remained|went|go)\s+"

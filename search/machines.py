@@ -11,7 +11,8 @@ aside. Every pattern's repetitions are bounded, so each reader is linear in the 
   unit's state (:func:`unit_states`);
 - software a node needs, absent (:func:`missing_software`);
 - a control plane that stopped answering, or its client stuck
-  (:func:`control_plane_stalls`).
+  (:func:`control_plane_stalls`);
+- a container's memory limit, which is the host's memory (:func:`memory_limits`).
 
 What jobs did is read in ``search/jobs.py``, what people did in ``search/people.py``, a
 service's trouble in ``search/service.py``, a change someone made in
@@ -39,6 +40,12 @@ _REPEAT_OFFENDER = re.compile(
     r"(?:failed|crashed|died|broke)\s+again\b|"
     r"\b" + _NODE + r"\s+(?:kept|keeps|keep)\s+(?:coming\s+back|getting\s+"
     r"(?:scheduled|picked|allocated)|failing\s+again)\b|"
+    # A machine drained again and again: "nid005432 keeps draining" (a twenty-sixth round of
+    # blind helpers)
+    r"\b(?:nodes?|hosts?|servers?|machines?|it|[a-z][\w-]*\d{3,}[\w-]*)\s+(?:keeps?|kept)\s+"
+    # (drained again and again, so put back each time; not "keeps rebooting": one bad PSU)
+    r"(?:draining|getting\s+drained|going\s+offline|dropping\s+out\s+of\s+(?:the\s+)?"
+    r"(?:pool|cluster|partition|queue)|coming\s+back\s+(?:bad|broken|sick))\b|"
     # The same machine every time: "one rank keeps dying on node gpu-h112, always the same
     # one", "it always dies there" (a twenty-third round of blind helpers)
     r"\b(?:always|every\s+time|each\s+time)\s+(?:on\s+)?the\s+same\s+(?:one|" + _NODE + r")\b|"
@@ -121,7 +128,8 @@ _NODE_LOSS = re.compile(
     r"\b(?:lost|losing|lose|loses)\s+(?:(?:a|an|one|two|three|four|five|six|seven|eight|"
     r"nine|ten|several|multiple|some|\d{1,5})\s+)?(?:[\w-]+\s+)?"
     r"(?:nodes?|hosts?|servers?|machines?|compute\s+trays?|trays?|vms?|instances?)\b|"
-    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:just\s+|all\s+)?"
+    # (a machine's name may follow: "MI300A node nid002345 hard hung", a twenty-sixth round)
+    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:[a-z][\w-]*\d[\w-]*\s+)?(?:just\s+|all\s+)?"
     # ("node just hard hung": a twenty-second round of blind helpers)
     r"(?:kernel[\s-]+panic(?:ked|s)?|panicked|crashed|died|hard[\s-]+locked|locked\s+up|"
     r"hard[\s-]+hung|hung\s+hard|hard[\s-]+hangs?|"
@@ -353,3 +361,21 @@ def control_plane_stalls(text):
     (:data:`_CONTROL_PLANE_STALL`): the symptom *Control plane unresponsive*. Linear in
     the text (every repetition is bounded)."""
     return [match.span() for match in _CONTROL_PLANE_STALL.finditer(text)]
+
+
+# A container's or a pod's memory limit given as a size: "the container memory limit is
+# 64Gi", "the default mem limit is 8Gi", "limits.memory: 8Gi" (a twenty-fifth round of blind
+# helpers listed the host's memory for both: a cgroup's limit bounds host RAM, not the
+# GPU's). Not a GPU's ("gpu memory limit of 40GB").
+_MEMORY_LIMIT = re.compile(
+    r"(?<!gpu )(?<!gpu-)(?<!cuda )(?<!device )(?<!vram )\b(?:mem|memory)[\s_-]?limits?\s+"
+    r"(?:is|was|of|=|:|at|set\s+to)\s*~?\d{1,5}(?:\.\d{1,2})?\s?(?:Gi|Mi|G|M|GB|MB|GiB|MiB)\b|"
+    r"\blimits\.memory\W{0,3}\s*\d{1,5}(?:Gi|Mi|G|M)\b",
+    re.IGNORECASE,
+)
+
+
+def memory_limits(text):
+    """``[(start, end)]`` of the places ``text`` gives a container's memory limit as a size
+    (:data:`_MEMORY_LIMIT`): the component *Host CPU and memory*. Linear in the text."""
+    return [match.span() for match in _MEMORY_LIMIT.finditer(text)]

@@ -168,8 +168,10 @@ _OTHER_TENANTS = re.compile(
     r"notebooks?|i/?o|training)\b|"
     r"\bpreempted\s+by\s+(?:a\s+|an\s+)?(?:higher[\s-]priority|other|another)\b[^.;\n]{0,60}?\b"
     r"(?:team|tenant|user|group|account|qos)s?\b|"
-    r"\b(?:quota|share|fair-?share)\s+(?:\w+\s+){0,2}?(?:for|of)\s+team[\s-][\w-]{2,30}\b|"
-    r"\bother\s+(?:tenants?|teams?'?\s+(?:jobs?|pods?|workloads?))\b|"
+    r"(?:\b|(?<=resource))(?:quota|share|fair-?share)\s+(?:\w+\s+){0,2}?(?:for|of)\s+team[\s-]"
+    r"[\w-]{2,30}\b|"
+    r"\bother\s+(?:tenants?|(?:teams?|users?|groups?|projects?)'?s?'?\s+(?:jobs?|pods?|workloads?|"
+    r"runs?))\b|"
     r"\b(?:another|a\s+different|some\s+other)\s+team'?s\s+(?:jobs?|runs?|pods?|workloads?)\b",
     re.IGNORECASE,
 )

@@ -60,9 +60,11 @@ _FULL_OUTAGE = re.compile(
     r"nearly all|almost all)\s+(?:of\s+(?:our|the)\s+)?(?:users|customers|requests|clients|"
     r"regions)\b|"
     # "everything was down for four hours", "the whole cluster went down"
-    r"\b(?:everything|the\s+whole\s+(?:site|service|cluster|platform|api|fleet)|"
+    # ("Outage notice: whole system down 02:10-05:40": a twenty-sixth round)
+    r"\b(?:everything|(?:the\s+)?whole\s+(?:site|service|cluster|platform|api|fleet|system|"
+    r"machine|supercomputer)|"
     r"all\s+(?:of\s+)?(?:prod|production|our\s+services|services))\s+"
-    r"(?:was|were|went|is|are)\s+(?:completely\s+|totally\s+|hard\s+)?down\b|"
+    r"(?:(?:was|were|went|is|are)\s+)?(?:completely\s+|totally\s+|hard\s+)?down\b|"
     # "caused all requests to fail for 14 minutes", "every request returned 503"
     r"\b(?:all|every)\s+(?:api\s+|incoming\s+|inference\s+|user\s+)?requests?\s+"
     r"(?:to\s+[\w.-]+\s+)?(?:to\s+fail|failed|were\s+failing|fail(?:ed)?\s+with|"
@@ -174,7 +176,9 @@ _CAPACITY_EXHAUSTED = re.compile(
     r"\b" + _CAPACITY + r"\s+(?:was\s+|were\s+|is\s+|got\s+)?(?:fully\s+)?(?:exhausted|"
     r"ran\s+out|maxed(?:\s+out)?|used\s+up|exceeded)\b|"
     # ("the HPA cant scale - no gpu capacity in the zone": a twenty-third round)
-    r"\bno\s+(?:[\w-]+\s+)?" + _CAPACITY + r"\s+(?:in|available|left|anywhere|across|at)\b|"
+    r"\bno\s+(?:[\w-]+\s+)?" + _CAPACITY + r"(?:\s+(?:in|available|left|anywhere|across|at)\b|"
+    # ("the zone just has no capacity.": a twenty-sixth round)
+    r"(?=\s*(?:[.,;!)]|$)))|"
     # a status page's "due to a capacity shortage", "a shortage of capacity"
     r"\b" + _CAPACITY + r"\s+(?:shortage|crunch|constraints?)\b|"
     # a cloud API's error code: "Error 409 capacity_unavailable: no gpu-h200-8x instances

@@ -74,6 +74,9 @@ from .text import (
 from .vocabulary import SETTING_KINDS, get_vocabulary
 
 NCCL_TIMEOUT = ("nccl-timeout", "nccl")
+GPU_MEMORY = ("component", "gpu-memory-hbm")
+OUT_OF_MEMORY = ("symptom", "out-of-memory")
+_ON_THE_GPU = re.compile(r"\b(?:cuda|hip|gpu)\s+(?:out\s+of\s+memory|oom)\b", re.IGNORECASE)
 # Values that another value implies by what it is: an inference server, or its KV cache,
 # named, is serving a model (the workload *Inference*), whoever names it ("vLLM crashed", "not
 # enough KV cache space"). By definition of the vocabulary's values (their descriptions
@@ -202,6 +205,23 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         for part in vocabulary.recogniser.within(item, "component")
         if (item.slug, part.slug) != NCCL_TIMEOUT
     ]
+    # "CUDA out of memory", "OutOfMemoryError: HIP out of memory", "GPU OOM": the memory that
+    # ran out is the GPU's own (HBM's definition; a twenty-fifth and a twenty-sixth round of
+    # blind helpers listed it so).
+    if GPU_MEMORY in vocabulary.candidates:
+        literal += [
+            replace(
+                item,
+                kind=GPU_MEMORY[0],
+                slug=GPU_MEMORY[1],
+                name=vocabulary.candidates[GPU_MEMORY].name,
+            )
+            for item in literal
+            if (item.kind, item.slug) == OUT_OF_MEMORY
+            and _ON_THE_GPU.search(
+                sentence, max(0, item.start - 5), item.start + len(item.matched) + 30
+            )
+        ]
     literal.sort(key=lambda item: item.start)
     # What was looked at ("$ nvidia-smi -q -d ECC") suggests nothing, as what went well.
     # (a workload, an accelerator or an organisation named inside a corrected guess is

@@ -152,6 +152,8 @@ _GETS_SLOWER = re.compile(
     r"\b(?:jobs?|runs?|training|it|steps?|epochs?)\s+(?:[\w-]+\s+){0,4}?(?:ran|runs|running|is|"
     r"was|are|were)\s+"
     r"(?:\d{1,3}(?:\.\d{1,2})?\s?%|\d{1,3}(?:\.\d{1,2})?\s?x|much|way|a\s+lot)\s+slower\b|"
+    # ("jobs ~30% slower for 2h": a twenty-sixth round)
+    r"\b(?:jobs?|runs?|training)\s+~?\d{1,3}(?:\.\d{1,2})?\s?%\s+slower\b|"
     r"\branks?\s+(?:[\w-]+\s+){0,5}?(?:is|are|were|was|runs?|ran)\s+(?:really\s+|very\s+|"
     r"much\s+|way\s+|consistently\s+)?slow(?:er)?\b|"
     r"\b\d{1,3}(?:\.\d{1,2})?\s?%\s+slower\s+than\s+(?:the\s+|an?\s+)?(?:identical|same|other|"

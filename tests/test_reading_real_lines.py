@@ -626,7 +626,8 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest(
             "CUDA out of memory after enabling longer context, batch size unchanged"
         )
-        assert list(found) == ["symptom:out-of-memory"]
+        # (the memory that ran out is the GPU's: a twenty-fifth round of blind helpers)
+        assert sorted(found) == ["component:gpu-memory-hbm", "symptom:out-of-memory"]
         found = self.suggest("row remapping pending, need to drain the node")
         # (a row remap pending is faulty GPU memory: NVIDIA's A100 memory error docs)
         assert set(found) == {
@@ -2488,7 +2489,10 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         read in what a chip matched ("Read from “the checkpoint was corrupted”"), words
         the reader never typed."""
         found = self.suggest("we lost 3 days of training because the ckpt was corrupted")
-        assert found["symptom:checkpoint-failure"]["matched"] == "the ckpt was corrupted"
+        assert found["symptom:checkpoint-failure"]["matched"] in (
+            "the ckpt was corrupted",
+            "ckpt was corrupted",
+        )
         found = self.suggest("out of memroy on node 3 and infinband errors")
         assert found["symptom:out-of-memory"]["matched"] == "out of memroy"
         assert found["component:infiniband-fabric"]["matched"] == "infinband"
@@ -5096,6 +5100,117 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "Throttling: Rate exceeded"
         )
         assert "component:package-or-model-registry" not in found
+
+    def test_an_hpc_centres_and_a_tpu_users_words(self):
+        """A twenty-sixth round of blind helpers (an AMD supercomputer's admins, a TPU and
+        Trainium user): "runs fine on MI250X" and "(lustre, os image) went ok" say what was
+        well; an all-reduce on TPU slices is no NCCL; NCCL's "Call to connect returned
+        Connection timed out" lost connectivity; HIP's error codes and "HIP out of memory";
+        rocm-smi's 94.0c; a node that "keeps draining"; a named node that "hard hung";
+        "whole system down", "All running jobs were lost", "nothing got scheduled", "very
+        long queue times"; checkpoints corrupted on an OST; Orbax; EFA; "no capacity."."""
+        found = self.suggest(
+            "training hangs at first allreduce but ONLY on the MI300X partition, same "
+            "container runs fine on MI250X."
+        )
+        assert "accelerator:mi250x" not in found
+        found = self.suggest(
+            "slingshot switch firmware update failed on 3 switches, had to roll back. rest of "
+            "the maintenance (lustre, os image) went ok."
+        )
+        assert "component:shared-file-system" not in found
+        found = self.suggest(
+            "our multislice run (2x v5p-128) hangs on the first all-reduce across slices"
+        )
+        assert "component:nccl" not in found
+        for line, value in (
+            (
+                "nid005123:41234:41301 [3] NCCL INFO Call to connect returned Connection timed "
+                "out, retrying",
+                "symptom:network-connectivity-loss",
+            ),
+            ("user gets hipErrorNoBinaryForGpu - compiled for gfx90a", "symptom:cuda-error"),
+            (
+                "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB.",
+                "component:gpu-memory-hbm",
+            ),
+            (
+                "so 10 pods land on one gpu and all of them OOM with CUDA out of memory",
+                "component:gpu-memory-hbm",
+            ),
+            (
+                "GPU  Temp (DieEdge)  AvgPwr  SCLK     MCLK\n3    94.0c           498.0W  800Mhz",
+                "root_cause:gpu-overheating",
+            ),
+            (
+                'nid005432 keeps draining with "Kill task failed", GPU3 stuck in reset',
+                "contributing_factor:repeat-offender-nodes",
+            ),
+            ("MI300A node nid002345 hard hung, no dmesg", "symptom:node-failure"),
+            ("Outage notice: whole system down 02:10-05:40", "symptom:full-outage"),
+            ("All running jobs were lost, please resubmit.", "symptom:job-crash"),
+            (
+                "running jobs kept going but nothing got scheduled for ~45min",
+                "symptom:jobs-stuck-pending",
+            ),
+            (
+                "users complaining about very long queue times since tuesday",
+                "symptom:jobs-stuck-pending",
+            ),
+            (
+                "OST failover on /scratch, checkpoints corrupted for 2 projects",
+                "component:shared-file-system",
+            ),
+            (
+                "orbax restore fails after we moved from v4-128 to v5p-64",
+                "symptom:checkpoint-failure",
+            ),
+            ("EFA enabled on the launch template, still hangs", "component:nic"),
+            ("quota is fine, the zone just has no capacity.", "root_cause:capacity-exhaustion"),
+            (
+                "cabinet coolant alarm, GPUs throttled, jobs ~30% slower for 2h",
+                "symptom:training-throughput-drop",
+            ),
+            (
+                "one big alltoall job was saturating the fabric, other users' jobs slowed 2-3x",
+                "contributing_factor:multi-tenant-cluster",
+            ),
+        ):
+            with self.subTest(line):
+                assert value in self.suggest(line)
+
+    def test_what_was_bumped_and_what_a_limit_is(self):
+        """A setting bumped is no new version ("after the batch size bump"); a piece of
+        software bumped in lower case is ("after we bumped vllm": a software regression;
+        "bumped the driver": a driver bug); a container's memory limit is the host's
+        memory; Slurm's pending reasons name the scheduler and, for a limit reached, a job
+        stuck pending; a spot reclaim is lost capacity; a team's ResourceQuota is a shared
+        cluster's."""
+        found = self.suggest("job died with GPU OOM after the batch size bump")
+        assert "root_cause:software-regression" not in found
+        assert "component:gpu-memory-hbm" in found
+        found = self.suggest("latency spiked after we bumped vllm")
+        assert "root_cause:software-regression" in found
+        assert "root_cause:configuration-change" not in found
+        found = self.suggest("since we bumped the driver we get Xid 119")
+        assert "root_cause:firmware-or-driver-bug" in found
+        found = self.suggest(
+            "OOMKilled on the data loader sidecar, not GPU OOM - the container memory limit is 64Gi"
+        )
+        assert "component:host-cpu-and-memory" in found
+        assert "component:gpu-memory-hbm" not in found
+        found = self.suggest(
+            "JobId=884213 JobName=llm-ft-7b Account=nlp QOS=normal JobState=PENDING "
+            "Reason=QOSGrpGRES Dependency=(null)"
+        )
+        assert {"component:job-scheduler", "symptom:jobs-stuck-pending"} <= set(found)
+        found = self.suggest("spot reclaim wave in us-east1-b, lost 14 of the 20 burst nodes")
+        assert "symptom:capacity-loss" in found
+        found = self.suggest(
+            'ResourceQuota exceeded for team-nlp: "exceeded quota: gpu-quota, requested: '
+            'requests.nvidia.com/gpu=4"'
+        )
+        assert "contributing_factor:multi-tenant-cluster" in found
 
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
