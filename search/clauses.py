@@ -51,6 +51,13 @@ _WELL = re.compile(
     r"\bunaffected\b|\b(?:no|without\s+(?:any\s+)?)(?:issues|problems|incidents?)\b"
     r"(?!\s+(?:with|in|on|for|since|until)\b)|\b(?:stopped|shut\s+down|drained)\s+cleanly\b|"
     r"\bwent\s+(?:smoothly|fine|well|ok|okay|cleanly|as\s+planned)\b|"
+    # "dataloader isnt complaining", "the aws side absorbed traffic fine" (a twenty-seventh
+    # round of blind helpers forbade both)
+    r"\b(?:is|are|was|were)(?:\s*n[o']?t|\s+not)\s+complaining\b|"
+    r"\b(?:absorbed|handled|served|coped\s+with|took)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:fine|ok|"
+    r"okay|without\s+(?:any\s+)?(?:issues?|problems?))\b|"
+    # "gpu side looks done in ~20s" (a twenty-seventh round of blind helpers forbade the GPU)
+    r"\b(?:looks?|looked|seems?|seemed)\s+(?:all\s+|already\s+)?(?:done|finished|complete)\b|"
     # "but it's fine on a100", "its fine on the old nodes" (a twenty-second round of blind
     # helpers kept the A100 as a setting)
     r"\b(?:it|that|everything|this|things)(?:'s|’s|s)\s+(?:all\s+|totally\s+|perfectly\s+|"

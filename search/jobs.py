@@ -50,6 +50,10 @@ _CHECKPOINT_FAILURE = re.compile(
     r"(?:saving|writing)\s+(?:\w+\s+){0,1}?" + _CHECKPOINT + r"|"
     # An I/O error on a checkpoint's file: "No space left on device:
     # '/checkpoints/run42/global_step18000/mp_rank_00_model_states.pt'".
+    # A checkpoint writer's own failure: "torch.distributed.checkpoint: [rank 37] Exception in
+    # save: OSError" (a twenty-seventh round of blind helpers)
+    r"\b" + _CHECKPOINT + r"\b[^\n]{0,60}?\b(?:exception|error|failed|failure)\s+(?:in|during|"
+    r"while)\s+(?:save|saving|load|loading|writ\w+|restor\w+)\b|"
     r"\b(?:No space left on device|Input/output error|Disk quota exceeded|Stale file handle|"
     r"Read-only file system|No such file or directory)\W{1,4}[^\s'\"]{0,200}?" + _CHECKPOINT + r"|"
     # checkpoints deleted or lost ("deleting 14 of the most recent checkpoints from the

@@ -192,6 +192,10 @@ def in_passing(sentence, found, broad):
         return True  # "serving the finetuned model": the model's past, not the work
     if found.slug in _MACHINES_NOT and _MACHINE_SUBJECT.search(before):
         return True  # "8 nodes hard down", "node hung": the machines', not a service's or job's
+    if found.kind == "component" and _FILE_EXTENSION.match(sentence, end):
+        return True  # "/ckpt/step_48000/optimizer.pt": a file's name, not the part
+    if found.kind == "organisation" and _REQUEST_ID_AFTER.match(sentence, end):
+        return True  # Cloudflare's "Ray ID: 88a1b2c3…": a request's id, not the Ray project
     if found.matched.casefold() == "registry" and _OTHER_REGISTRY_BEFORE.search(before):
         return True  # "Failed to update node registry": the autoscaler's list, no image store
     if found.slug == "requests-throttled" and _STORAGE_BEFORE.search(before):
@@ -439,11 +443,23 @@ _MODEL_AFTER = re.compile(
 # failed (``search/machines.py`` reads *Node failure*), no service or job said so.
 _MACHINES_NOT = frozenset({"full-outage", "job-hang-without-error"})
 _MACHINE_SUBJECT = re.compile(
-    r"(?:^|[.;,:!?\n]\s*|\b(?:the|a|one|this|that|our|all|\d{1,5})\s+)(?:[\w-]+\s+)?"
+    # (not the place of something else: "deploy across 2 nodes hangs at init", a
+    # twenty-seventh round, is the deploy's hang)
+    r"(?:^|[.;,:!?\n]\s*|(?<!across )(?<!on )(?<!over )(?<!to )(?<!with )(?<!in )(?<!from )"
+    r"(?<!at )(?<!of )(?<!onto )\b(?:the|a|one|this|that|our|all|\d{1,5})\s+)(?:[\w-]+\s+)?"
     r"(?:nodes?|hosts?|servers?|machines?|boxe?s?)\s+(?:just\s+|completely\s+|then\s+|are\s+|"
     r"is\s+|went\s+)?$",
     re.IGNORECASE,
 )
+# A data file's extension right after a part's word: "optimizer.pt", "tokenizer.json"
+# (a twenty-seventh round of blind helpers forbade the optimizer for a path).
+_FILE_EXTENSION = re.compile(
+    # (not ".py": a module's file in a log line's source names the software, "model_runner.py")
+    r"\.(?:pt|pth|bin|safetensors|json|ya?ml|log|ckpt|distcp|txt|csv|parquet|npz|h5)\b",
+    re.IGNORECASE,
+)
+# An id's label right after a name: Cloudflare's error page "Ray ID: 88a1b2c3d4e5f607".
+_REQUEST_ID_AFTER = re.compile(r"\s+ID\s*:", re.IGNORECASE)
 # Another kind of registry right before the word: "node registry" (the cluster autoscaler's
 # list of nodes), "service registry", "schema registry", "Windows registry".
 _OTHER_REGISTRY_BEFORE = re.compile(

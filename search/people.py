@@ -53,6 +53,11 @@ _OPERATOR_ERROR = re.compile(
     r"unplugged|pulled)\b[^.;\n]{0,60}?\bby\s+(?:mistake|accident)\b|"
     r"\b(?:someone|somebody|an?\s+(?:engineer|operator|admin|sre|intern|new\s+hire)|i|we|"
     r"they)\s+(?:accidentally\s+)?rm\s+-(?:rf|fr|r)\b|"
+    # a setting given the wrong value by a person: "someone applied a lifecycle rule on the
+    # training-data bucket with expiration 1 day instead of 30" (a twenty-seventh round)
+    r"\b(?:someone|somebody|an?\s+(?:engineer|operator|admin|sre|on-?call(?:er)?|teammate))\s+"
+    r"(?:\w+\s+){0,2}?(?:applied|set|pushed|configured|changed|deployed|entered|typed)\b"
+    r"[^.;\n]{0,80}?\b\d[\w.]*\s+(?:[\w-]+\s+)?instead\s+of\s+\d|"
     r"\b(?:cross-?wired|mis-?cabled|mis-?wired)\b|"
     # a part handled by mistake: "tech pulled the wrong DIMM during maint", "electrician
     # pulled the wrong breaker" (a twenty-fourth round of blind helpers)

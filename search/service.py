@@ -340,7 +340,13 @@ _MODEL_CALL = re.compile(
     r"\b(?:the\s+)?(?:model|llm|assistant|chatbot)(?:'s)?\s+(?:answers|replies|responds|"
     r"answered|replied)\b|"
     r"\bembeddings?\s+(?:p\d\d\s+)?(?:latency|requests?|traffic|service|deployment|model)\b|"
-    r"\btokens?(?:/s|/sec|\s+per\s+sec(?:ond)?)\s+per\s+(?:replica|user|request)\b",
+    r"\btokens?(?:/s|/sec|\s+per\s+sec(?:ond)?)\s+per\s+(?:replica|user|request)\b|"
+    # an image-generation service's words (a twenty-seventh round of blind helpers):
+    # "img2img endpoint", "comfyui workers", "~40k image gens", "generated images", "sdxl
+    # workers"
+    r"\b(?:img2img|txt2img|text-to-image|comfyui|image\s+gen(?:eration)?s?\s+(?:api|endpoint|"
+    r"service|requests?|traffic|workers?)|image\s+gens\b|generated\s+images?|(?:sdxl|sd15|sd1\.5|"
+    r"diffusion|flux)[\s-](?:workers?|endpoint|pool|queue|serving|api|pods?|replicas?))\b",
     re.IGNORECASE,
 )
 

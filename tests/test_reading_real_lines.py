@@ -5212,6 +5212,61 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "contributing_factor:multi-tenant-cluster" in found
 
+    def test_a_storage_engineers_and_an_image_apps_words(self):
+        """A twenty-seventh round of blind helpers (a storage engineer for AI; an
+        image-generation app's on-call): a deploy "across 2 nodes" that hangs is the
+        deploy's hang, not the nodes'; "gpu side looks done", "dataloader isnt complaining"
+        and "the aws side absorbed traffic fine" say what was well; a data file's name
+        ("optimizer.pt") and Cloudflare's "Ray ID" name no part or project; a checkpoint
+        writer's "Exception in save"; a person's setting "1 day instead of 30"; an
+        image-generation service's words are inference; Celery and a queue's depth are the
+        message queue's."""
+        found = self.suggest(
+            "tensor parallel 70B deploy across 2 nodes hangs at init forever, rank 3 never joins."
+        )
+        assert "symptom:job-hang-without-error" in found
+        found = self.suggest(
+            "comfyui workers stuck but never return the image, cloudflare 524 on the client "
+            "side. gpu side looks done in ~20s"
+        )
+        assert "component:gpu" not in found
+        assert "workload:inference" in found
+        found = self.suggest(
+            "checkpoint save went from ~90s to 14 min since yesterday. writes to /weka/ckpt "
+            "look slow but reads are fine, dataloader isnt complaining"
+        )
+        assert "component:training-data-loader" not in found
+        found = self.suggest(
+            "gcp europe-west4 had a regional networking outage, our gke control plane was "
+            "unreachable for ~50min. the aws side absorbed traffic fine"
+        )
+        assert "organisation:amazon-web-services" not in found
+        found = self.suggest(
+            "OSError: [Errno 122] Disk quota exceeded: "
+            "'/gpfs/projects/nlp-team/ckpt/step_48000/optimizer.pt'"
+        )
+        assert "component:optimizer" not in found
+        found = self.suggest("Error 524 Ray ID: 88a1b2c3d4e5f607 • 2024-06-10 12:44:03 UTC")
+        assert "organisation:ray-project" not in found
+        found = self.suggest(
+            "2024-07-09 16:22:01,441 ERROR torch.distributed.checkpoint: [rank 37] Exception in "
+            "save: OSError: [Errno 5] Input/output error"
+        )
+        assert {"symptom:checkpoint-failure", "component:checkpoint-storage"} <= set(found)
+        found = self.suggest(
+            "someone applied a lifecycle rule on the training-data bucket with expiration 1 "
+            "day instead of 30, we lost ~40TB of preprocessed tokens overnight"
+        )
+        assert "root_cause:operator-error" in found
+        found = self.suggest(
+            "users reporting fully black images from the img2img endpoint since yesterdays deploy"
+        )
+        assert "workload:inference" in found
+        found = self.suggest(
+            "queue depth on sdxl-default hit 14k around 19:40, p95 wait went from 8s to 6min"
+        )
+        assert "component:message-queue" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
