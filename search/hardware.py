@@ -30,7 +30,9 @@ _GPU_TEMPERATURE = re.compile(
     r"(?:\s+[\w:=]+){0,3}?\s*[:=]?\s*(?P<degrees>\d{2,3})(?:\.\d)?\s?°?\s?C\b|"
     # a GPU's row in the tools' tables: nvidia-smi's "| N/A   89C    P0   688W / 700W |",
     # rocm-smi's "3    94.0c  498.0W  800Mhz" (a twenty-sixth round of blind helpers)
-    r"(?:\|\s*(?:\d{1,3}%|N/A)\s+(?P<smi>\d{2,3})C\s+P\d{1,2}\b|"
+    # DCGM's exporter: "DCGM_FI_DEV_GPU_TEMP=93" (a twenty-eighth round)
+    r"(?:(?:\b|(?<=_))gpu_temp\b\W{0,3}(?P<dcgm>\d{2,3})\b|"
+    r"\|\s*(?:\d{1,3}%|N/A)\s+(?P<smi>\d{2,3})C\s+P\d{1,2}\b|"
     r"(?m:^)\s{0,4}\d{1,2}\s+(?P<rocm>\d{2,3})(?:\.\d)?c\s+\d{1,4}(?:\.\d)?W\b)",
     re.IGNORECASE,
 )
@@ -78,7 +80,12 @@ def hot_gpus(text):
     """
     found = []
     for match in _GPU_TEMPERATURE.finditer(text):
-        degrees = int(match.group("degrees") or match.group("smi") or match.group("rocm"))
+        degrees = int(
+            match.group("degrees")
+            or match.group("dcgm")
+            or match.group("smi")
+            or match.group("rocm")
+        )
         if degrees < HOT_CELSIUS or degrees > 130:
             continue
         if _NOT_A_GPU_TEMPERATURE.search(text, max(0, match.start() - 30), match.start() + 1):
@@ -112,7 +119,7 @@ _DOWNTRAINED = re.compile(
     r"\bgen\s?\d\s*(?:x\d{1,2}\s*)?(?:instead\s+of|rather\s+than)\s+(?:the\s+expected\s+)?"
     r"gen\s?\d\b|\bx\d{1,2}\s+(?:instead\s+of|rather\s+than)\s+(?:the\s+expected\s+)?x\d{1,2}\b|"
     r"\b(?:pcie|pci-e|link)\s+training\s+(?:error|fail\w{0,3})|"
-    r"\bdown-?train(?:ed|ing)\b",
+    r"\bdown-?train(?:ed|ing)\b|\btrained\s+down\s+to\s+(?:pcie\s+)?(?:gen\s?\d|x\d{1,2}\b)",
     re.IGNORECASE,
 )
 

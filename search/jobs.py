@@ -64,8 +64,8 @@ _CHECKPOINT_FAILURE = re.compile(
     # actual failure".)
     r"\b" + _CHECKPOINT + r"\s+(?:(?:saves?|loads?|writes?|uploads?|restores?)\s+)?"
     r"(?:(?:are|were|is|was|got|became|getting)\s+(?:\w+\s+)?(?:slow|sluggish)\b|"
-    r"(?:are\s+|were\s+|is\s+|was\s+)?(?:taking|take|takes|took)\s+(?:over\s+|about\s+|~)?"
-    r"\d{1,4}\s?(?:min|mins|minutes|h|hrs?|hours)\b)|"
+    r"(?:are\s+|were\s+|is\s+|was\s+)?(?:started\s+|began\s+|now\s+|still\s+)?(?:taking|take|"
+    r"takes|took)\s+(?:over\s+|about\s+|~)?\d{1,4}\+?\s?(?:min|mins|minutes|h|hrs?|hours)\b)|"
     r"\bstall(?:s|ed|ing)?\s+(?:on|at|during)\s+(?:every|each)\s+(?:save|checkpoint|ckpt)\b|"
     # "ckpt writes block training for ~10 min each save" (a twentieth round)
     r"\b" + _CHECKPOINT + r"\s+(?:(?:saves?|writes?|loads?|uploads?)\s+)?(?:block|stall|freeze|"
@@ -130,7 +130,7 @@ _JOB_CRASH = re.compile(
     # "jobs started failing", "my jobs are failing" (not "failed to start": never ran)
     r"fail(?:s|ed|ing)?(?!\s+to\s+(?:start|schedule|launch|submit|be\s+scheduled|get\s+"
     r"scheduled|queue|allocate))|"
-    r"exited\s+(?:with|unexpectedly|abnormally)|(?:was|were|got|gets)\s+killed)\b|"
+    r"exited\s+(?:with|unexpectedly|abnormally)|(?:was|were|got|gets|getting|get)\s+killed)\b|"
     # "training jobs could not write logs and crashed", "Multi-node jobs saw NCCL errors and
     # crashed" (an eighteenth round of blind helpers): what they did first, then the crash
     r"(?<!link )(?<!nvlink )\b(?:jobs|runs|trainings|trainers)\s+(?:(?!and\b)[\w'/-]+\s+){1,6}?"
@@ -257,7 +257,7 @@ _QUEUED = re.compile(
     # a job or pod said to be pending: "the reason your pod requesting
     # nvidia.com/mig-3g.40gb is pending" (a twenty-fifth round of blind helpers)
     r"\b(?:pods?|jobs?)\s+(?:requesting\s+[\w./:-]{1,80}\s+|[\w-]+\s+){0,3}?(?:is|are|was|were|"
-    r"stays?|stayed|remains?|remained)\s+(?:still\s+)?pending\b|"
+    r"stays?|stayed|remains?|remained|went|go|going)\s+(?:still\s+)?pending\b|"
     # nothing scheduled, long waits: "nothing got scheduled for ~45min", "very long queue
     # times since tuesday" (a twenty-sixth round of blind helpers)
     r"\bnothing\s+(?:got|gets|was|is|has\s+been|could\s+be)\s+(?:being\s+)?scheduled\b|"

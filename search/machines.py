@@ -74,7 +74,8 @@ _REPEAT_OFFENDER = re.compile(
 # node, host or GPU is named before it or in it: "the third time this week" the scheduler preempted
 # a job is no failing node).
 _TIMES_COUNTED = re.compile(
-    r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+(?:this|in\s+(?:a|one|the\s+same))\s+"
+    r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+(?:on\s+[\w.-]{1,40}\s+)?"
+    r"(?:this|in\s+(?:a|one|the\s+same))\s+"
     r"(?:week|month|quarter|sprint|year)\b|"
     # ("2nd time this node in 2 weeks": a twenty-fourth round of blind helpers)
     r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+(?:for\s+|on\s+)?"
@@ -351,7 +352,12 @@ _CONTROL_PLANE_STALL = re.compile(
     r"gets\s+stuck|times?\s+out|timed\s+out|timing\s+out|never\s+returns?)\b|"
     r"\b(?:slurmctld|slurmdbd|kube-apiserver|api\s*server|apiserver|etcd|control\s+plane)\s+"
     r"(?:is\s+|was\s+|went\s+|became\s+|got\s+)?(?:completely\s+|totally\s+)?"
-    r"(?:unresponsive|not\s+responding|hung|hanging|timing\s+out)\b",
+    r"(?:unresponsive|not\s+responding|hung|hanging|timing\s+out)\b|"
+    # "slurmctld stopped accepting new job submissions", sbatch's "Slurm temporarily unable
+    # to accept job" (a twenty-eighth round of blind helpers)
+    r"\b(?:slurmctld|slurmdbd|kube-apiserver|api\s*server|apiserver|etcd|control\s+plane)\s+"
+    r"(?:stopped|stops|wasn'?t|was\s+not|isn'?t|is\s+not)\s+(?:accepting|answering|serving|"
+    r"responding)\b|\bSlurm\s+temporarily\s+unable\s+to\s+accept\s+job\b",
     re.IGNORECASE,
 )
 

@@ -5267,6 +5267,33 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "component:message-queue" in found
 
+    def test_a_platform_sres_incident_reviews(self):
+        """A twenty-eighth round of blind helpers (an internal ML platform's SRE): DCGM's
+        exporter's GPU temperature; a link that "trained down to PCIe Gen4 x8"; "the 3rd
+        time on <node> this month"; pods that "went Pending"; slurmctld that "stopped
+        accepting" jobs."""
+        found = self.suggest(
+            "[FIRING:3] DCGMGpuTemperatureHigh (h100-r12-n04 dcgm-exporter critical)\n"
+            " gpu=5 Hostname=h100-r12-n04 DCGM_FI_DEV_GPU_TEMP=93"
+        )
+        assert "root_cause:gpu-overheating" in found
+        found = self.suggest(
+            "the slow all-reduce came down to a single node whose GPU 6 had trained down to "
+            "PCIe Gen4 x8"
+        )
+        assert "symptom:pcie-error" in found
+        found = self.suggest(
+            "some GPUs didn't come up after reboot. this is the 3rd time on gpu-h100-142 this month"
+        )
+        assert "contributing_factor:repeat-offender-nodes" in found
+        found = self.suggest("Pods requesting nvidia.com/mig-1g.10gb went Pending across the board")
+        assert "symptom:jobs-stuck-pending" in found
+        found = self.suggest(
+            'slurmctld stopped accepting new job submissions for ~50 min: "sbatch: error: '
+            'Batch job submission failed: Slurm temporarily unable to accept job"'
+        )
+        assert "symptom:control-plane-unresponsive" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
