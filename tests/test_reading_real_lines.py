@@ -5294,6 +5294,47 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "symptom:control-plane-unresponsive" in found
 
+    def test_the_twenty_eighth_batch_of_signatures(self):
+        """Lines of storage, non-NVIDIA accelerators, autoscalers and queues that named
+        nothing before (a twenty-eighth batch of signatures, each checked against its cited
+        source by a second helper): Ceph's MDS health, IBM Storage Scale's lost
+        membership, the amdgpu driver's SMU and RAS lines, the Neuron runtime, Karpenter's
+        interruption handling, Celery's broker connection."""
+        for line, value in (
+            ("HEALTH_WARN 1 MDSs report slow metadata IOs", "component:shared-file-system"),
+            (
+                "Mon Jun 25 16:11:21 2018: Lost membership in cluster remote.cluster. "
+                "Unmounting file systems.",
+                "component:shared-file-system",
+            ),
+            (
+                "amdgpu 0000:03:00.0: amdgpu: SMU: I'm not done with your previous command: "
+                "SMN_C2PMSG_66:0x00000006",
+                "component:gpu",
+            ),
+            (
+                "amdgpu 0000:c3:00.0: amdgpu: 1 uncorrectable hardware errors detected in umc "
+                "block",
+                "component:gpu-memory-hbm",
+            ),
+            (
+                "2021-Aug-27 23:22:12.0323 28078:28078 ERROR   NRT:nrt_allocate_neuron_cores   "
+                "NeuronCore(s) not available - Requested:nc1-nc1 Available:0",
+                "symptom:gpu-not-visible",
+            ),
+            (
+                "INFO controller.interruption initiating delete from interruption message",
+                "symptom:capacity-loss",
+            ),
+            (
+                "consumer: Cannot connect to redis://localhost:6379/0: Error 111 connecting to "
+                "localhost:6379. Connection refused..",
+                "component:message-queue",
+            ),
+        ):
+            with self.subTest(line):
+                assert self.suggest(line)[value]["how"] == "signature"
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
