@@ -44,8 +44,8 @@ from listing.records import (
     timeline_record,
 )
 from listing.terms import TERM_KINDS, TermNotFound, term_detail
+from search.breadth import index_breadth
 from search.documents import document_of
-from search.passing import index_breadth
 from search.suggestions import offered, recognise
 from search.text import query_terms
 

@@ -18,7 +18,7 @@ from incidents.facets import FACET_LABELS, add_url
 from incidents.filters import list_options
 from incidents.index import Selection, get_index
 from incidents.models import Finding, case_path, finding_measure
-from search.passing import index_breadth
+from search.breadth import index_breadth
 from search.suggestions import offered, recognise
 
 from .query import read_query, recognised_record

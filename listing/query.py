@@ -35,7 +35,7 @@ from incidents.models import TERM_RELATIONS, Case
 from lib.parameters import unknown_parameters
 from lib.text import shorten
 from listing.records import case_findings
-from search.passing import index_breadth
+from search.breadth import index_breadth
 from search.paste import read_text
 from search.ranking import match_sentence
 from search.suggestions import offered, recognise

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from incidents.facets import FACET_LABELS, toggle_url
 from incidents.index import Selection
-from search.passing import index_breadth
+from search.breadth import index_breadth
 from search.suggestions import offered, recognise
 
 

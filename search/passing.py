@@ -1,26 +1,26 @@
 """Words that name a value only in passing: the setting of what happened, not what
 happened ("our GPU cluster", "Slurm jobs", "connected using InfiniBand", ``nvidia-smi``,
-"self-serving", "without logging in"), and which values are broad enough to be the
-setting of most sentences. The suggested filters (``search/suggestions.py``) lower such
-a match's confidence below the chips' threshold.
+"self-serving", "without logging in"); how broad a value is, in ``search/breadth.py``,
+and whether its words sit inside a longer token, in ``search/tokens.py``. The suggested
+filters (``search/suggestions.py``) lower such a match's confidence below the chips'
+threshold.
 """
 
 import re
 
 from .jobs import resumed_from_checkpoint
 from .recognise import tokenize
-from .text import fold, is_host_name, line_around, stem
+from .text import fold, line_around, stem
+from .tokens import (
+    IN_URL,
+    PYTHON_SOURCE,
+    in_identifier,
+    in_source_path,
+    inside_name,
+    joins,
+    machine_name,
+)
 
-# A component carried by more than this share of the published cases is broad ("GPU",
-# "vLLM"): named by one word, it is the setting of most sentences, not what they are
-# about. Only components: symptoms and causes say what happened, however common. (Up to
-# 79 cases this was 0.35 of any kind, which only "GPU" passed; as the library took in
-# inference and security cases, GPU's share fell to 0.27 and the rule silently lapsed.
-# At 262 cases it fell to 0.195, under the 0.2 then used, and "GPU" came back as a chip
-# in 51 of the corpus's tuning lines and a forbidden one in the paraphrase set: 0.18
-# keeps GPU (0.19) and the inference server (0.25) broad and the training framework
-# (0.15) not, as 0.2 did before; tests/test_evaluation_sets.py fails when it lapses.)
-BROAD_SHARE = 0.18
 # Nouns that, right after an organisation's or a broad value's one-word name, show the
 # name is a modifier ("kubernetes pods", "GPU cluster"), not the subject.
 SETTING_NOUNS = frozenset(
@@ -110,13 +110,6 @@ SIGN_IN = re.compile(r"log(?:s|ged|ging)?\s+(?:in|into|on|onto|out)\b", re.IGNOR
 LOGIN_HOST = re.compile(r"\blog-?in(?=\s+(?:node|host|server|box|machine|vm)s?\b)", re.IGNORECASE)
 
 
-def is_broad(kind, slug, breadth):
-    """Whether a value is broad: a component carried by more than :data:`BROAD_SHARE` of
-    the published cases. Input: kind and slug (str), ``breadth`` as given to
-    :func:`search.suggestions.recognise`. Output: bool."""
-    return kind == "component" and breadth(kind, slug) > BROAD_SHARE
-
-
 # One written word of letters and digits ("k8s", "h100"), which the tokenizer splits.
 _ONE_WORD = re.compile(r"[^\W_]+")
 
@@ -125,7 +118,7 @@ def in_passing(sentence, found, broad):
     """Whether a name/alias match only mentions the value in passing.
 
     Input: the sentence, the recogniser's match (``kind``, ``matched``, ``start``) and
-    whether the value is broad (:func:`is_broad`).
+    whether the value is broad (:func:`search.breadth.is_broad`).
     Output: ``bool``: true for a one-word match of an organisation or of a broad value
     followed by one of :data:`SETTING_NOUNS` ("our GPU cluster", "kubernetes pods", "our
     k8s cluster"; not an organisation's possessive, "Meta's cluster", which names the
@@ -215,7 +208,7 @@ def in_passing(sentence, found, broad):
         return True  # nvidia-smi -q's "DRAM Uncorrectable : 2" counts the GPU's own memory
     if found.matched.casefold() == "resource_exhausted" and _MEMORY_AFTER.match(sentence, after):
         return True  # XLA's "RESOURCE_EXHAUSTED: … Ran out of memory": no request throttled
-    if found.kind == "component" and _inside_name(sentence, found.start, after):
+    if found.kind == "component" and inside_name(sentence, found.start, after):
         return True  # "p.nodeInfoCache", "svc-datadog-agent.example.com": a name, not a part
     if found.kind not in ("accelerator", "organisation", "workload") and _IN_SETTING_VALUE.search(
         sentence, max(0, found.start - 120), found.start
@@ -233,20 +226,20 @@ def in_passing(sentence, found, broad):
         return True  # "16 Insufficient nvidia.com/gpu": GPUs asked for, not the plugin
     if any(a <= found.start < b for a, b in resumed_from_checkpoint(sentence)):
         return True  # "restarted from the last checkpoint": recovery, not where it failed
-    if found.kind == "component" and _machine_name(sentence, found.start, after):
+    if found.kind == "component" and machine_name(sentence, found.start, after):
         return True  # "failed node gpu-a-117", "Nodes gpu[012-013]": a machine, not a GPU
     if _NCCL_NET_TAG.search(sentence, max(0, found.start - 24), found.start):
         return True  # NCCL's "NET/IB : No device found.": no RDMA device, not no GPU
     if found.kind == "accelerator" and _BUILT_ON.search(sentence[: found.start]):
         return True  # "the engine was built on an A100": where it was built, not run
-    if found.kind == "organisation" and _IN_URL.search(sentence[: found.start]):
+    if found.kind == "organisation" and IN_URL.search(sentence[: found.start]):
         after = sentence[found.start + len(found.matched) :]
         if after.startswith("/") and len(after) > 1 and not after[1].isspace():
             return True  # a link to a page on its site ("https://huggingface.co/Qwen/…")
     if (
         found.kind == "component"
         and "_" in sentence[found.start - 1 : found.start] + sentence[end : end + 1]
-        and all(_joins(sentence, found.start, end, "._"))
+        and all(joins(sentence, found.start, end, "._"))
     ):
         # Words of a snake_case identifier ("mlx5_health_check_fatal") or of a module's
         # dotted name ("jaxlib.xla_extension"): code
@@ -273,11 +266,11 @@ def in_passing(sentence, found, broad):
         return True  # "[ALERT] backend has no server available!": the line's level
     if found.matched.casefold() == "systemd" and _SYSLOG_TAG.match(sentence, end):
         return True  # "systemd[1]: …", "systemd-journald[512]: …": who wrote the line
-    if found.kind == "component" and _PYTHON_SOURCE.match(sentence, end):
+    if found.kind == "component" and PYTHON_SOURCE.match(sentence, end):
         return True  # vLLM's "scheduler.py:1234]": the module that logged, not the part
-    if found.kind in ("component", "organisation") and _in_source_path(sentence, found.start):
+    if found.kind in ("component", "organisation") and in_source_path(sentence, found.start):
         return True  # "/pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:784": where code lives
-    if len(found.matched) <= 2 and _in_identifier(sentence, found):
+    if len(found.matched) <= 2 and in_identifier(sentence, found):
         return True  # a two-letter name inside a tool's ("ib" in ib_write_bw)
     if found.kind == "workload" and _NEGATING_PREFIX.search(sentence[: found.start]):
         return True  # "self-serving", "non-training": not the workload
@@ -302,7 +295,7 @@ def in_passing(sentence, found, broad):
     if not (broad or found.kind in ("organisation", "component")):
         return False
     rest = sentence[found.start + len(found.matched) :]
-    if found.kind == "organisation" and _in_identifier(sentence, found):
+    if found.kind == "organisation" and in_identifier(sentence, found):
         return True  # part of a name, path or version: nvidia-smi, /pytorch/torch, 5.15-nvidia
     following = re.match(r"[\s-]*('s\s+)?([^\W\d_]+)", rest)
     if following and following.group(1) and found.kind == "organisation":
@@ -365,31 +358,6 @@ _TIME_LOST = re.compile(
 # ("16 Insufficient nvidia.com/gpu", "insufficient unused quota for nvidia.com/gpu"): the
 # GPUs asked for, not the plugin that advertises them.
 _RESOURCE_COUNTED = re.compile(r"(?:insufficient|quota\s+for)\s+$", re.IGNORECASE)
-
-# A source file's path ("/pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:784",
-# "examples/nlp/language_modeling/megatron_gpt_pretraining.py"): where the code that
-# raised or ran lives, which names no part that failed (the corpus's tuning part listed
-# no training framework for such paths). One whitespace-separated token, so linear.
-_SOURCE_PATH = re.compile(
-    r"[^\s\"'`(\[]{0,300}/[^\s\"'`]{0,300}\.(?:py|pyx|cpp|cc|cxx|cu|cuh|c|h|hpp|go|rs|java|scala)"
-    r"(?::\d{1,6})?(?=$|[\s\"'`),:;\]])",
-    re.IGNORECASE,
-)
-
-
-def _in_source_path(sentence, start):
-    """Whether position ``start`` of ``sentence`` is inside a source file's path
-    (:data:`_SOURCE_PATH`): the path is matched from the start of the token that holds
-    ``start`` (after the last space, quote or bracket before it). Output: ``bool``."""
-    token_start = max(sentence.rfind(c, 0, start) for c in " \t\n\"'`([") + 1
-    return start - token_start <= 300 and bool(_SOURCE_PATH.match(sentence, token_start))
-
-
-# Right after a word, the rest of a Python source file's name and line, as Python's
-# logging prints where a line was logged ("%(filename)s:%(lineno)d", which vLLM's log
-# format uses: "INFO 05-01 10:00:00 scheduler.py:1234] …"): the module, not the part.
-# https://docs.python.org/3/library/logging.html#logrecord-attributes
-_PYTHON_SOURCE = re.compile(r"\.py:\d{1,6}\b")
 
 # After "batch", "of" and a noun that is no data ("a bad batch of optics", "of H100s"):
 # a manufacturing lot of parts. A batch of data ("a bad batch of samples") stays a batch.
@@ -532,73 +500,3 @@ _LINK_BEFORE = re.compile(
 _LINK_RATE_AFTER = re.compile(
     r"\s+(?:down\s+)?(?:at|to)\s+(?:gen\s?\d|x\d{1,2}\b|\d{1,2}(?:\.\d)?\s?gt/?s)", re.I
 )
-
-# The start of a link, right before a name: the name is a host in a URL.
-_IN_URL = re.compile(r"(?:https?://|www\.)(?:www\.)?$", re.IGNORECASE)
-
-# Characters that join a name to the rest of an identifier, a path or a version.
-_JOINERS = "-_/.=@:"
-
-
-def _joins(sentence, start, end, joiners):
-    """``(bool, bool)``: whether ``sentence[start:end]`` is joined, by one of
-    ``joiners``, to a letter or digit right before it and right after it."""
-    before = sentence[max(0, start - 2) : start]
-    after = sentence[end : end + 2]
-    return (
-        len(before) == 2 and before[1] in joiners and before[0].isalnum(),
-        len(after) == 2 and after[0] in joiners and after[1].isalnum(),
-    )
-
-
-# The words of a compute node's accelerators, which clusters name their machines by.
-_ACCELERATOR_WORDS = frozenset({"gpu", "gpus", "tpu", "tpus"})
-# Characters that end a word of a line (a machine's name runs between them).
-_TOKEN_EDGES = frozenset(" \t\n\r\"'(),;<>=")
-# Longest machine name looked at (characters), so a long paste costs no more.
-_LONGEST_TOKEN = 120
-
-
-def _inside_name(sentence, start, end):
-    """Whether a component's words at ``sentence[start:end]`` are the tail of a camelCase
-    identifier ("nodeInfoCache": a lowercase letter right before a capital) or sit inside
-    a host name, joined on both sides by a dot or hyphen to letters
-    ("svc-datadog-agent.example.com"); not in a path, whose parts name things
-    ("…/k8s-device-plugin/blob/…"). Output: bool."""
-    if sentence[start - 1 : start].islower() and sentence[start : start + 1].isupper():
-        return True
-    return all(_joins(sentence, start, end, "-."))
-
-
-def _machine_name(sentence, start, end):
-    """Whether the accelerator's word at ``sentence[start:end]`` begins or sits in a
-    machine's name (``search.text.is_host_name``: "gpu-a-117", "gpu[012-013]"): a
-    machine that carries GPUs, not one GPU. (A switch's name, "ib-switch-03", does name
-    the switch.) Output: bool."""
-    if sentence[start:end].casefold() not in _ACCELERATOR_WORDS:
-        return False
-    first, last = start, end
-    while first > max(0, start - _LONGEST_TOKEN) and sentence[first - 1] not in _TOKEN_EDGES:
-        first -= 1
-    while last < min(len(sentence), end + _LONGEST_TOKEN) and sentence[last] not in _TOKEN_EDGES:
-        last += 1
-    return last > end and is_host_name(sentence[first:last].rstrip(".:"))
-
-
-def _in_identifier(sentence, found):
-    """Whether the match is joined, by one of :data:`_JOINERS`, to a letter or digit
-    before or after it: part of a longer token (``google/gemma``), not a name."""
-    return any(_joins(sentence, found.start, found.start + len(found.matched), _JOINERS))
-
-
-def index_breadth(index):
-    """``(kind, slug) → float``: the share of the published cases carrying a value, read
-    from the case index (no SQL)."""
-    n = max(index.n_cases, 1)
-
-    def breadth(kind, slug):
-        table = index.tables.get(kind)
-        value = table.by_slug.get(slug) if table else None
-        return float(table.degree[value.position]) / n if value is not None else 0.0
-
-    return breadth

@@ -43,6 +43,7 @@ imply; the causes of parts said to fail).
 import re
 from dataclasses import replace
 
+from .breadth import is_broad
 from .by_rule import read_by_rule, ruled, upgrade_cause
 from .clauses import looked_at_lines, set_aside_clauses
 from .denial import (
@@ -57,7 +58,7 @@ from .machines import unit_states
 from .meaning import LONG_MATCH, prose, read_by_meaning, shared_stretch
 from .named import FAILED_AFTER, NUMBERED, plain_words, read_names
 from .parts import failed_parts
-from .passing import LOGIN_HOST, SIGN_IN, is_broad
+from .passing import LOGIN_HOST, SIGN_IN
 from .recognise import tokenize
 from .recognised import (
     OFFER_THRESHOLD,

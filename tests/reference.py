@@ -13,7 +13,7 @@ from incidents.facets import FACET_SPECS, Facet, FacetValue, toggle_url
 from incidents.filters import CaseFilterSet
 from incidents.index import get_index
 from incidents.models import TERM_RELATIONS, Case
-from search.passing import index_breadth
+from search.breadth import index_breadth
 from search.ranking import match_sentence
 from search.suggestions import recognise
 from taxonomy.models import UNDETERMINED_CAUSE, RootCause

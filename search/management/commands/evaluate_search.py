@@ -11,6 +11,7 @@ import numpy as np
 from django.core.management.base import BaseCommand
 
 from incidents.index import get_index
+from search.breadth import index_breadth
 from search.evaluation import (
     CORPUS,
     DATA,
@@ -23,7 +24,6 @@ from search.evaluation import (
     read_corpus,
     read_rows,
 )
-from search.passing import index_breadth
 from search.paste import read_text
 from search.ranking import match_sentence
 from search.suggestions import offered, recognise
