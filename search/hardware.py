@@ -73,7 +73,8 @@ WINDOW = 300
 
 def hot_gpus(text):
     """``[(start, end)]`` of the places ``text`` shows GPUs too hot (*GPU overheating*): a
-    GPU's temperature at or past :data:`HOT_CELSIUS` ("GPU4 hit 92C"), the slowdown
+    GPU's temperature at or past :data:`HOT_CELSIUS` ("GPU4 hit 92C", a GPU's row in
+    nvidia-smi's or rocm-smi's table, DCGM's "DCGM_FI_DEV_GPU_TEMP=93"), the slowdown
     threshold reached ("hit slowdown temp"), or clocks throttled within :data:`WINDOW`
     characters of the room's cooling going wrong ("CRAC-3 tripped … cold aisle hit 34C
     inlet … nodes started clock throttling") with no power cap there. Linear in the text.

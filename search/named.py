@@ -167,8 +167,8 @@ _LOOKED_UP = re.compile(
 REPORTERS = frozenset([("component", "job-scheduler"), ("component", "monitoring-and-logging")])
 _REPORTS = re.compile(
     # ("dcgm exporter still reports fine": a twenty-third round of blind helpers)
-    r"\s+(?:(?:still|also|just|now|only)\s+)?(?:shows?|showed|shown|showing|reports?|reported|says|said|lists?|listed|marks?|"
-    r"marked|flags?|flagged)\b",
+    r"\s+(?:(?:still|also|just|now|only)\s+)?(?:shows?|showed|shown|showing|reports?|reported|"
+    r"says|said|lists?|listed|marks?|marked|flags?|flagged)\b",
     re.IGNORECASE,
 )
 # Right before an accelerator's name, what it is compared with: "diverges from the H100

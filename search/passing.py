@@ -151,7 +151,12 @@ def in_passing(sentence, found, broad):
     a GPU resource a scheduler counted too few of ("16 Insufficient nvidia.com/gpu"), a
     word inside work resumed from a checkpoint ("restarted from the last checkpoint"),
     "GPUs lost" before time or work ("~18h of progress"), a multiplier ("5x" is no 5xx)
-    and a syslog level ("[ALERT]").
+    and a syslog level ("[ALERT]"); a training word that describes a model being served
+    ("the finetuned model"); an outage's or a job hang's words whose subject is machines
+    ("8 nodes hard down", "node hung"); a part's word as a data file's name
+    ("optimizer.pt"); an organisation's name before "ID:" (Cloudflare's "Ray ID"); another
+    kind of registry ("node registry"); "quota exceeded" of a disk; a loader's name
+    right before it failed ("torch.load fails with …").
     (:func:`search.suggestions.recognise` also treats a broad value named in one word
     as in passing when the sentence names something more particular.)
     """

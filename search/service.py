@@ -352,6 +352,8 @@ _MODEL_CALL = re.compile(
 
 
 def model_calls(text):
-    """``[(start, end)]`` of the places ``text`` calls a hosted model or a model endpoint
-    (:data:`_MODEL_CALL`): the Inference workload. Linear in the text."""
+    """``[(start, end)]`` of the places ``text`` calls a hosted model or a model endpoint,
+    or uses a serving API's or an image-generation service's own words (:data:`_MODEL_CALL`:
+    "POST /v1/embeddings", TTFT, streaming requests, "the model answers", img2img): the
+    Inference workload. Linear in the text."""
     return [match.span() for match in _MODEL_CALL.finditer(text)]
