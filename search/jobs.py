@@ -251,7 +251,9 @@ _QUEUED = re.compile(
     r"(?:(?:are|were|is|was|have\s+been|has\s+been|had\s+been|keep|kept)\s+)?"
     r"(?:(?:just|all|still|now)\s+)?"
     r"(?:sitting|sat|sit|waiting|waited|wait|stay(?:ing|ed|s)?|remain(?:ing|ed|s)?|idling|"
-    r"languishing|parked)\s+(?:in|at)\s+(?:the\s+)?"
+    # ("Slurm job stay PD with reason (Resources)": a twenty-eighth round, in a second
+    # language)
+    r"languishing|parked)\s+(?:(?:in|at)\s+)?(?:the\s+)?"
     r"(?:PENDING|PD|pending(?:\s+state)?|queue(?:d\s+state)?)\b"
     r"(?!\s+(?:for\s+)?(?:a\s+)?(?:few\s+)?(?:seconds?|secs?|s)\b)|"
     # a job or pod said to be pending: "the reason your pod requesting

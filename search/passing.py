@@ -190,6 +190,12 @@ def in_passing(sentence, found, broad):
         return True  # "serving the finetuned model": the model's past, not the work
     if found.slug in _MACHINES_NOT and _MACHINE_SUBJECT.search(before):
         return True  # "8 nodes hard down", "node hung": the machines', not a service's or job's
+    if (
+        found.kind == "component"
+        and _SAME_BEFORE.search(before)
+        and _VERSION_AFTER.match(sentence, end)
+    ):
+        return True  # "same image, same NCCL version": a part said unchanged
     if found.kind == "component" and _FILE_EXTENSION.match(sentence, end):
         return True  # "/ckpt/step_48000/optimizer.pt": a file's name, not the part
     if found.kind == "organisation" and _REQUEST_ID_AFTER.match(sentence, end):
@@ -424,6 +430,10 @@ _MACHINE_SUBJECT = re.compile(
     r"is\s+|went\s+)?$",
     re.IGNORECASE,
 )
+# A part said unchanged: "same NCCL version", "the same driver build" (a twenty-eighth round
+# of blind helpers forbade NCCL there).
+_SAME_BEFORE = re.compile(r"\b(?:same|unchanged|identical)\s+$", re.IGNORECASE)
+_VERSION_AFTER = re.compile(r"\s+(?:version|release|build|image|config(?:uration)?)s?\b", re.I)
 # A data file's extension right after a part's word: "optimizer.pt", "tokenizer.json"
 # (a twenty-seventh round of blind helpers forbade the optimizer for a path).
 _FILE_EXTENSION = re.compile(
@@ -449,7 +459,9 @@ _STORAGE_BEFORE = re.compile(
 # raised", "torch.load() error" (the name of a call that failed, no unsafe load).
 _CALL_FAILED_AFTER = re.compile(
     r"(?:\(\))?\s+(?:(?:still|also|then|now)\s+)?(?:fails|failed|failing|errors?|errored|"
-    r"raised|raises|throws|threw|crashe[sd]|breaks|broke)\b",
+    r"raised|raises|throws|threw|crashe[sd]|breaks|broke|"
+    # ('torch.load say "PytorchStreamReader failed …"': what the failing call printed)
+    r"says?|said|gives?|gave|shows?|showed|reports?|reported)\b",
     re.IGNORECASE,
 )
 # A learning rate's schedule on the same line: "lr scheduler", "warmup", "cosine decay".

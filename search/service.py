@@ -196,6 +196,25 @@ _CAPACITY_EXHAUSTED = re.compile(
 )
 
 
+# Capacity said to be there: "sinfo show 20 idle node in gpu partition", "even though sinfo
+# shows like 300 idle nodes", "all GPUs are free" (a twenty-third and a twenty-eighth round
+# of blind helpers: jobs pending beside idle machines ran out of nothing).
+_SPARE_CAPACITY = re.compile(
+    r"\b\d{1,6}\s+(?:idle|free|unused|empty)\s+(?:[\w-]+\s+)?(?:nodes?|gpus?|hosts?|machines?)\b|"
+    r"\b(?:nodes?|gpus?|hosts?|machines?)\s+(?:are|were|sit|sat|sitting|stay|stayed)\s+"
+    r"(?:all\s+)?(?:idle|free|unused)\b|\ball\s+(?:the\s+)?gpus?\s+(?:are\s+|were\s+|show\s+|shows\s+)?"
+    r"(?:free|idle|unused)\b",
+    re.IGNORECASE,
+)
+
+
+def spare_capacity(text):
+    """Whether ``text`` says machines or GPUs stood idle or free (:data:`_SPARE_CAPACITY`):
+    then the root cause *Capacity exhaustion* is set aside (``search/by_rule.py``).
+    Output: ``bool``."""
+    return _SPARE_CAPACITY.search(text) is not None
+
+
 def capacity_exhaustions(text):
     """``[(start, end)]`` of the places ``text`` says capacity ran out around its words
     (:data:`_CAPACITY_EXHAUSTED`): "insufficient GPU capacity", "exceeded our available

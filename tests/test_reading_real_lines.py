@@ -5335,6 +5335,29 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             with self.subTest(line):
                 assert self.suggest(line)[value]["how"] == "signature"
 
+    def test_an_engineer_writing_in_a_second_language(self):
+        """A twenty-eighth round of blind helpers (an engineer writing English as a second
+        language): a job that "stay PD" is stuck pending, and idle nodes beside it mean no
+        capacity ran out; "same NCCL version" names NCCL unchanged; 'torch.load say
+        "PytorchStreamReader failed …"' is a load that failed, no unsafe load."""
+        found = self.suggest(
+            "Slurm job stay PD with reason (Resources) but sinfo show 20 idle node in gpu "
+            "partition. not reservation."
+        )
+        assert "symptom:jobs-stuck-pending" in found
+        assert "root_cause:capacity-exhaustion" not in found
+        found = self.suggest(
+            "after upgrade driver from 535 to 550 on A800 nodes, training throughput drop like "
+            "15%. nothing else change, same image, same NCCL version."
+        )
+        assert "component:nccl" not in found
+        found = self.suggest(
+            'the checkpoint is corrupted, torch.load say "PytorchStreamReader failed reading '
+            'zip archive: failed finding central directory"'
+        )
+        assert "symptom:checkpoint-failure" in found
+        assert "root_cause:unsafe-deserialisation" not in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
