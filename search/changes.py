@@ -134,6 +134,8 @@ _NEWER_VERSION = re.compile(
     re.IGNORECASE,
 )
 _SETTINGS_WORDS = re.compile(r"\b(?:config\w*|flags?|settings?|feature)\b", re.IGNORECASE)
+# The object right after an upgrade's verb: "upgrading the driver", "upgrade driver".
+_OBJECT_AFTER = re.compile(r"\s+(?:the\s+|our\s+|a\s+|an\s+)?([\w.+-]{1,40}(?:\s+[\w.+-]{1,40})?)")
 # What a bump raises when it is a setting, not a version (a twenty-sixth-round probe: "job
 # died with GPU OOM after the batch size bump" read as a software regression).
 _A_SETTING = re.compile(
@@ -169,9 +171,12 @@ def upgrades(text):
             and (not named or _A_SETTING.search(named))
         ):
             continue  # "after the batch size bump": a setting raised, no new version
-        # (what was bumped, when named after the verb in lower case: "bumped the driver")
-        if bumped and not named:
-            named = text[match.end() : match.end() + 40]
+        # (what was bumped or upgraded, when named after the verb in lower case: "bumped the
+        # driver", "after upgrading the driver from 535 to 550", "after upgrade driver": a
+        # twenty-eighth round of blind helpers got a software regression for a driver's)
+        if not named:
+            what = _OBJECT_AFTER.match(text, match.end())
+            named = what.group(1) if what else ""
         found.append((_cause_of(named), match.start(), match.end()))
     for match in _NEWER_VERSION.finditer(text):
         found.append((_cause_of(match.group("what") or ""), match.start(), match.end()))

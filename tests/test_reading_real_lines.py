@@ -5194,6 +5194,13 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "root_cause:configuration-change" not in found
         found = self.suggest("since we bumped the driver we get Xid 119")
         assert "root_cause:firmware-or-driver-bug" in found
+        # (and upgraded: "after upgrading the driver from 535 to 550", a twenty-eighth round)
+        found = self.suggest(
+            "after upgrading the driver from 535 to 550 on A800 nodes, training throughput "
+            "drop like 15%."
+        )
+        assert "root_cause:firmware-or-driver-bug" in found
+        assert "root_cause:software-regression" not in found
         found = self.suggest(
             "OOMKilled on the data loader sidecar, not GPU OOM - the container memory limit is 64Gi"
         )
