@@ -76,7 +76,6 @@ from .service import (
     model_calls,
     model_routers,
     slow_answers,
-    spare_capacity,
     triton_servers,
 )
 from .storage import degraded_storage
@@ -175,9 +174,6 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
     # "key was rotated within 20 min, cloudtrail shows it wasn't used": seen, not stolen.
     if unused_secret(sentence):
         set_aside.add(STOLEN_CREDENTIALS)
-    # "job stay PD … but sinfo show 20 idle node": capacity was there.
-    if spare_capacity(sentence):
-        set_aside.add(CAPACITY_EXHAUSTION)
     # "we never found why", "root cause unknown": the clause names no cause by meaning.
     covered += unknown_cause_spans(sentence)
     # A metric that moved the way a symptom does ("step time crept up from 9 s to 14 s").
@@ -263,7 +259,6 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
 
 
 STOLEN_CREDENTIALS = ("root_cause", "stolen-credentials")
-CAPACITY_EXHAUSTION = ("root_cause", "capacity-exhaustion")
 # "nothing else changed", "no other changes": a change besides the one the text names.
 _OTHER = re.compile(r"\b(?:else|other)\b", re.IGNORECASE)
 

@@ -467,7 +467,7 @@ def set_aside_clauses(sentence, guesses=True):
     spans += [match.span("other") for match in _RATHER_THAN.finditer(sentence)]
     spans += [checked.span("checked") for checked in _CHECKED_FINE.finditer(sentence)]
     # The change in "swapped the cable, still there" (not the trouble after it).
-    spans += [match.span("changed") for match in _NO_EFFECT.finditer(sentence)]
+    spans += [(start, end) for start, end, _ in swapped_without_effect(sentence)]
     start = 0
     past = None  # the span of the sentence before, when it tells of a past time
     for stop_match in [*SENTENCE_END.finditer(sentence), None]:

@@ -30,6 +30,7 @@ from .recognised import (
     TRAINING,
     Recognised,
 )
+from .service import spare_capacity
 from .subjects import lacks_subject
 from .text import line_around, stem, words
 from .vocabulary import SETTING_KINDS
@@ -486,9 +487,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         }
         later = {(item.kind, item.slug) for item in literal if item.start >= after}
         ruled_out |= swapped - later
-    if device_plugin_down(sentence):
+    if device_plugin_down(sentence) or spare_capacity(sentence):
         # "Insufficient nvidia.com/gpu" while the device plugin crashes: the nodes
-        # advertise no GPUs, none ran out (two blind helpers, independently).
+        # advertise no GPUs, none ran out (two blind helpers, independently); "job stay PD …
+        # but sinfo show 20 idle node": capacity was there (a twenty-eighth round).
         ruled_out.add(CAPACITY_EXHAUSTION)
     return Named(found, well, covered, set_aside, ruled_out)
 

@@ -210,7 +210,7 @@ _SPARE_CAPACITY = re.compile(
 
 def spare_capacity(text):
     """Whether ``text`` says machines or GPUs stood idle or free (:data:`_SPARE_CAPACITY`):
-    then the root cause *Capacity exhaustion* is set aside (``search/by_rule.py``).
+    then the root cause *Capacity exhaustion* is ruled out (``search/named.py``).
     Output: ``bool``."""
     return _SPARE_CAPACITY.search(text) is not None
 
