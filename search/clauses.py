@@ -531,7 +531,11 @@ def set_aside_clauses(sentence, guesses=True):
         ):
             # What was first suspected: the clause, but for what "looked like" it ("the
             # hang looked like a collective deadlock but really …": the hang was real).
-            looks = suspected.group(0).casefold() == "looked like"
+            # ("NCCL timeouts had everyone blaming the network, turned out …": what led
+            # to the guess happened too)
+            looks = suspected.group(0).casefold() == "looked like" or suspected.group(
+                0
+            ).casefold().startswith(("made", "had", "led", "got"))
             # What made them suspect it happened ("suspected a network issue because NCCL
             # timeouts were reported"): only the suspicion is set aside.
             evidence = EVIDENCE.search(sentence, suspected.end(), stop)

@@ -14,8 +14,17 @@ from .boundaries import CLAUSE_END
 # A clause that names what was first suspected, when the next one says it was something
 # else: "we first suspected the fabric, but it was a DIMM", "we thought it was a driver
 # bug, it was a transceiver".
+# What something led the text's people to guess: "which made us think gateway, but the
+# gateway was fine", "had everyone blaming the network" (a twenty-ninth round of blind
+# helpers forbade the gateway).
+_LED_TO_GUESS = (
+    r"\b(?:made|had|led|got)\s+(?:us|me|them|everyone|everybody|people)\s+(?:to\s+)?"
+    r"(?:first\s+)?(?:think|thinking|suspect|suspecting|believe|believing|blame|blaming|"
+    r"assume|assuming)\b"
+)
 SUSPECTED = re.compile(
-    r"\b(?:suspected|thought|assumed|believed|blamed|guessed|expected|looked like)\b",
+    r"\b(?:suspected|thought|assumed|believed|blamed|guessed|expected|looked like)\b|"
+    + _LED_TO_GUESS,
     re.IGNORECASE,
 )
 # After a suspicion, what it was drawn from: "because NCCL timeouts were reported".
@@ -42,7 +51,8 @@ ACTUALLY = re.compile(
 _GUESS = re.compile(
     r"\b(?:we|i|they|customer|user|team|someone|everyone)\s+(?:\w+\s+)?(?:suspects?|suspected|"
     r"thinks?|thought|assumed?|believes?|believed|insists?|insisted|claims?|claimed|guessed|"
-    r"blamed)\b|"
+    r"blamed)\b|" + _LED_TO_GUESS + r"|"
+    # what something led the text's people to guess
     # what a thing looked like at first, or what an alert called it: "Looked like a DDoS on
     # the endpoint … turned out to be our own retry storm", "Initially flagged as DDoS by
     # security but traffic came from our app" (a fourteenth round of blind helpers)

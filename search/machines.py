@@ -66,6 +66,11 @@ _REPEAT_OFFENDER = re.compile(
     # shut down under load".
     r"\b(?:were|was|is|are|went|goes|go|got|gets)\s+(?:back\s+)?(?:in(?:to)?\s+)?(?:the\s+)?"
     r"(?:drain(?:ed|ing)?|offline)\s+(?:state\s+)?again\b|"
+    # The same part as the last time: "can someone check if its the same card as last
+    # week" after ECC errors (a twenty-ninth round of blind helpers)
+    r"\bsame\s+(?:bad\s+|faulty\s+|broken\s+|flaky\s+)?(?:card|gpu|node|host|box|machine|"
+    r"server|dimm|one)\s+as\s+(?:last\s+(?:week|time|month|night|sprint)|before|yesterday|"
+    r"the\s+last\s+(?:time|incident|one))\b|"
     r"\b" + _NODE + r"\b[^.\n]{0,60}?\b(?:has\s+(?:a|the)\s+tendency|tends)\s+to\s+"
     r"(?:fail|crash|shut\s+down|reboot|hang|go\s+down|drop\s+out|die)\b",
     re.IGNORECASE,
@@ -171,10 +176,65 @@ _NODE_LOSS = re.compile(
 )
 
 
+# Right before "server", a program's name: "our vllm server crashed", "the inference
+# server died" (a twenty-ninth round of blind helpers: a process, not a machine).
+_PROGRAM_BEFORE = re.compile(
+    r"\b(?:vllm|sglang|tgi|triton|inference|model|serving|api|web|http|grpc|rpc|metrics|"
+    r"dns|license|jupyter|tensorboard|ray|redis|database|db|mcp|ollama|rendezvous|rdzv|"
+    r"parameter|ps|embedding|llm)[\s-]+$",
+    re.IGNORECASE,
+)
+
+
 def node_losses(text):
     """``[(start, end)]`` of the places ``text`` says machines were lost or went down on
-    their own (:data:`_NODE_LOSS`): the symptom *Node failure*. Linear in the text."""
-    return [match.span() for match in _NODE_LOSS.finditer(text)]
+    their own (:data:`_NODE_LOSS`): the symptom *Node failure*. Not a program's server
+    (:data:`_PROGRAM_BEFORE`: "our vllm server crashed"). Linear in the text."""
+    return [
+        match.span()
+        for match in _NODE_LOSS.finditer(text)
+        if not (
+            match.group(0)[:6].casefold() == "server"
+            and _PROGRAM_BEFORE.search(text, max(0, match.start() - 20), match.start())
+        )
+    ]
+
+
+# A machine said to answer: "but i can ssh in fine", "ssh still works", "the node still
+# responds to ping" (a twenty-ninth round of blind helpers forbade Node failure for "slurm
+# has node down 'Not responding' but i can ssh in fine, slurmd had just died"). "can't
+# ssh in" does not match.
+_REACHABLE = re.compile(
+    r"(?:\b(?:can|could|am\s+able\s+to|are\s+able\s+to|was\s+able\s+to|were\s+able\s+to)\s+"
+    r"(?:still\s+|stil\s+)?(?:ssh|log\s*in|login|ping)\b(?:\s+in(?:to)?\b)?(?:\s+(?:it|the\s+"
+    r"(?:node|host|box)))?(?:\s+(?:fine|ok|okay|just\s+fine))?|"
+    r"\bssh(?:ing)?\s+(?:in(?:to\s+(?:it|the\s+(?:node|host|box)))?\s+)?(?:still\s+)?"
+    r"(?:works?|worked|is\s+fine|was\s+fine|fine|ok|okay)\b|"
+    r"\b(?:still\s+)?(?:pingable|responds?\s+to\s+pings?|answers?\s+pings?)\b)"
+    # (not once it came back: "ssh is fine now", "can ssh in again")
+    r"(?![^\S\n]+(?:\w+\s+)?(?:now|again|after|since|once|but|only)\b)",
+    re.IGNORECASE,
+)
+# A scheduler's or monitor's word that a machine is down: "slurm has node down 'Not
+# responding'", "sinfo shows the node down*", "marked the node down".
+_REPORTED_DOWN = re.compile(
+    r"\bnot\s+responding\b|\bnode\s*(?:is\s+|was\s+)?down\b|\bmarked\s+(?:as\s+)?down\b|"
+    r"\b(?:marked|marks|shows?|showed|has|had|says?|said)\s+(?:the\s+)?(?:node|host)s?\s+"
+    r"(?:[\w-]+\s+)?(?:as\s+)?down\b|\bNodeNotReady\b|\bnot\s*ready\b",
+    re.IGNORECASE,
+)
+
+
+def reachable(text):
+    """``[(start, end)]`` of the places ``text`` says a machine answers after a report that
+    it was down (:data:`_REACHABLE` after :data:`_REPORTED_DOWN`: "slurm has node down 'Not
+    responding' but i can ssh in fine"): the report misled (``search/metrics.py``) and no
+    node failed (``search/named.py`` rules the symptom *Node failure* out). Not once it came
+    back ("ssh is fine now"). Linear in the text."""
+    first = _REPORTED_DOWN.search(text)
+    if first is None:
+        return []
+    return [match.span() for match in _REACHABLE.finditer(text, first.end())]
 
 
 # GPUs a host should have but does not show: "only 7 of 8 GPUs show up", "nvidia-smi
@@ -297,7 +357,8 @@ def unit_states(text):
 _MISSING_SOFTWARE = re.compile(
     r"\b(?:(?:kernel\s+)?modules?|drivers?|daemons?|(?:system\s+)?services?|fabric\s?-?manager|"
     r"nvidia-[\w-]{2,30}|peermem|nv_peer_mem|nv-peer-mem|nvlsm|dcgm|ofed|dkms)[`'\"]?\s+"
-    r"(?:is\s+|was\s+|were\s+|are\s+|does\s+|did\s+|could\s+)?(?:not|never|n't)\s+(?:loaded|installed|"
+    # ("wasnt running" in chat's spelling: a twenty-ninth round of blind helpers)
+    r"(?:(?:is|was|were|are|does|did|could)(?:n['’]?t|\s+not|\s+never)|not|never)\s+(?:loaded|installed|"
     r"running|started|present|load|start|run)\b|"
     # "fabric manager wont start after reboot" (a nineteenth round of blind helpers): the
     # named node software that never starts, in chat's spelling

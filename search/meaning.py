@@ -79,6 +79,20 @@ _ACCELERATOR_NAMED = re.compile(
 )
 
 
+# A request for help, which tells nothing of what happened: "can someone check if its the
+# same card as last week" (what a rule left of it, "can someone check if its the", read
+# like an operator error to a twenty-ninth round of blind helpers), "could you pls take a
+# look", "anyone know why". Blanked before the clauses are read.
+_REQUEST = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+(?:some\s*one|any\s*one|some\s*body|any\s*body|you|u|"
+    r"we)\s+(?:pls\s+|please\s+|plz\s+)?(?:double[\s-]?)?(?:check|look(?:\s+(?:at|into))?|"
+    r"take\s+a\s+look(?:\s+at)?|confirm|verify|help|tell\s+(?:me|us)|see)|"
+    r"(?:does\s+)?any\s*one\s+(?:know|seen|have\s+(?:an?\s+)?idea)|pls\s+advise|please\s+advise)"
+    r"(?:\s+(?:if|whether|why|what|how))?\b",
+    re.IGNORECASE,
+)
+
+
 DRIVER_BUG = ("root_cause", "firmware-or-driver-bug")
 REQUESTS_THROTTLED = ("symptom", "requests-throttled")
 # A machine's resource throttled, not requests: "CPU limit … -> throttling", "CFS
@@ -105,6 +119,7 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
     :data:`MEANING_MIN_TERMS` values or the remainder fewer than :data:`MEANING_MIN_KNOWN`
     known words. Raises nothing.
     """
+    remainder = _REQUEST.sub(lambda match: " " * len(match.group()), remainder)
     known = {stem(w) for w in content_words(remainder)} & vocabulary.known_stems
     if len(vocabulary.semantic.keys) < MEANING_MIN_TERMS or len(known) < MEANING_MIN_KNOWN:
         return [], frozenset()

@@ -12,6 +12,8 @@ filters calls :func:`metric_moves`.
 import re
 from dataclasses import dataclass
 
+from .machines import reachable
+
 # Words saying a number went up, or down (any form a sentence uses).
 UP = (
     r"up|increased?|increasing|rose|risen|rising|grew|grown|growing|grows|doubled|tripled|"
@@ -324,7 +326,8 @@ def misleading_signals(text):
     an overall PASS result even though…"): a report, check or look that said well
     (:data:`_SAID_WELL`) in a sentence, or right after one, that sets it against what
     happened (:data:`_AGAINST`), or right after a sentence of failure (:data:`_TROUBLE`); or
-    a check said to have missed it (:data:`_MISSED_BY`). Such a place shows the contributing
+    a check said to have missed it (:data:`_MISSED_BY`); a machine said to answer after a
+    report that it was down (:func:`search.machines.reachable`). Such a place shows the contributing
     factor *Misleading signals*. Linear in the text (one pass per sentence)."""
     found = []
     previous = ""
@@ -342,4 +345,7 @@ def misleading_signals(text):
         ):
             found.append((sentence.start() + said.start(), sentence.start() + said.end()))
         previous = sentence.group(0)
+    # A machine reported down that answers: "slurm has node down 'Not responding' but i can
+    # ssh in fine" (search.machines.reachable).
+    found += reachable(text)
     return found

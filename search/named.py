@@ -17,7 +17,7 @@ from .breadth import is_broad
 from .clauses import swapped_without_effect
 from .denial import bare_denials, denial_end, denied, denied_after_end, sentence_negated_stems
 from .hardware import POWER_LIMIT
-from .machines import CONTROL_PLANE_CLIENT, device_plugin_down
+from .machines import CONTROL_PLANE_CLIENT, device_plugin_down, reachable
 from .passing import in_passing
 from .recognise import tokenize
 from .recognised import (
@@ -40,6 +40,7 @@ from .vocabulary import SETTING_KINDS
 # this one.
 SILENT_HANG = ("symptom", "job-hang-without-error")
 CAPACITY_EXHAUSTION = ("root_cause", "capacity-exhaustion")
+NODE_FAILURE = ("symptom", "node-failure")
 _WITH_ERROR = re.compile(
     r"\bwith\s+(?:an?\s+|the\s+|some\s+)?(?!no\b|zero\b|nary\b)(?:\w+\s+)?"
     r"(?:errors?|exceptions?|tracebacks?)\b|"
@@ -492,6 +493,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         # advertise no GPUs, none ran out (two blind helpers, independently); "job stay PD …
         # but sinfo show 20 idle node": capacity was there (a twenty-eighth round).
         ruled_out.add(CAPACITY_EXHAUSTION)
+    if reachable(sentence):
+        # "slurm has node down … but i can ssh in fine": no node failed (a twenty-ninth
+        # round of blind helpers)
+        ruled_out.add(NODE_FAILURE)
     return Named(found, well, covered, set_aside, ruled_out)
 
 

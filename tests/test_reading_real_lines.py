@@ -5365,6 +5365,62 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "symptom:checkpoint-failure" in found
         assert "root_cause:unsafe-deserialisation" not in found
 
+    def test_an_hpc_helpdesks_and_an_llm_on_calls_words(self):
+        """A twenty-ninth round of blind helpers (a university HPC centre's sysadmin, an LLM
+        API's on-call): what "made us think" of the gateway, which "was fine", is no
+        chip; a node Slurm reports down that one can ssh into did not fail, the report
+        misled; "fabric manager wasnt running" is missing node software; "our vllm
+        server crashed" is a program, no machine; "the same card as last week" is a
+        repeat offender, and the request around it ("can someone check if its the …")
+        reads as nothing; "remapping pending" in nvidia-smi -q is the GPU's memory
+        failing, no job pending; vLLM's own log prefix names the inference server."""
+        found = self.suggest(
+            "Latency spiked on both clouds at the same time, which made us think gateway, "
+            "but the gateway was fine."
+        )
+        assert "symptom:increased-latency" in found
+        assert "component:load-balancer" not in found
+        found = self.suggest(
+            "NCCL timeouts had everyone blaming the network, turned out to be a slow disk"
+        )
+        assert "symptom:nccl-timeout" in found
+        found = self.suggest(
+            "slurm has node down 'Not responding' but i can ssh in fine, slurmd had just died?? "
+            "restarted it and its back"
+        )
+        assert "symptom:node-failure" not in found
+        assert "contributing_factor:misleading-signals" in found
+        assert "symptom:node-failure" in self.suggest(
+            "node went down, cant ssh in, had to power cycle"
+        )
+        assert "symptom:node-failure" in self.suggest(
+            "the node rebooted by itself. ssh is fine now"
+        )
+        assert "root_cause:missing-node-software" in self.suggest(
+            "fabric manager wasnt running on the new HGX H100 box so cuda init failed"
+        )
+        found = self.suggest("our vllm server crashed with CUDA OOM")
+        assert "component:inference-server" in found
+        assert "symptom:node-failure" not in found
+        assert "symptom:node-failure" in self.suggest("two servers crashed overnight")
+        found = self.suggest(
+            "jobs on gpu-h100-07 keep dying w/ ECC errors again, drained it. can someone "
+            "check if its the same card as last week"
+        )
+        assert "contributing_factor:repeat-offender-nodes" in found
+        assert "root_cause:operator-error" not in found
+        found = self.suggest(
+            "ecc errors climbing on node h100-b-12, no xids yet but nvidia-smi -q says "
+            "remapping pending. should we drain?"
+        )
+        assert "root_cause:gpu-memory-fault" in found
+        assert "symptom:jobs-stuck-pending" not in found
+        found = self.suggest(
+            "ERROR 11-04 09:02:44 engine.py:158] RuntimeError: CUDA error: an illegal memory "
+            "access was encountered"
+        )
+        assert found["component:inference-server"]["how"] == "signature"
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
