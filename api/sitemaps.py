@@ -1,4 +1,5 @@
-"""The sitemap (``django.contrib.sitemaps``): ``/sitemap.xml`` is an index of three sections.
+"""The sitemap (``django.contrib.sitemaps``): ``/sitemap.xml`` is an index of three sections,
+which ``/robots.txt`` names for crawlers.
 
 - ``/sitemap-list.xml``: the case list;
 - ``/sitemap-cases.xml``: every published case page;
@@ -13,6 +14,7 @@ only drafts carry, are never listed.
 from django.contrib.sitemaps import Sitemap
 from django.contrib.sitemaps import views as sitemap_views
 from django.db.models import Max, Q
+from django.http import HttpResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import condition, require_safe
@@ -115,3 +117,26 @@ def sitemap_section(request, section):
     """``/sitemap-<section>.xml``: one section's addresses with ``lastmod``; 404 for an
     unknown section or a page (``p``) that does not exist."""
     return sitemap_views.sitemap(request, SITEMAPS, section=section)
+
+
+@csrf_exempt
+@require_safe
+@takes_parameters()
+def robots_txt(request):
+    """``/robots.txt`` (RFC 9309): every public page may be crawled, the editors' admin
+    and the endpoints that only answer typing (``/suggest.json``, ``/suggestions/``) and
+    the exports (whole lists, not pages) may not; the sitemap index by its absolute
+    address. Output: ``text/plain``."""
+    lines = [
+        "User-agent: *",
+        "Disallow: /admin/",
+        "Disallow: " + reverse("search:suggest_json"),
+        "Disallow: " + reverse("search:suggestions"),
+        "Disallow: " + reverse("exports:csv"),
+        "Disallow: " + reverse("exports:json"),
+        "Allow: /",
+        "",
+        "Sitemap: " + request.build_absolute_uri(reverse("exports:sitemap")),
+        "",
+    ]
+    return HttpResponse("\n".join(lines), content_type="text/plain; charset=utf-8")

@@ -408,6 +408,18 @@ class Case(models.Model):
         )
 
     @property
+    def scale_text(self):
+        """How many accelerators the source says were involved, as text ("16,384
+        accelerators"); "" if it gives no count."""
+        return f"{self.accelerator_count:,} accelerators" if self.accelerator_count else ""
+
+    @property
+    def duration_text(self):
+        """The incident's duration as text (:func:`~incidents.dates.format_duration`);
+        "" if unknown."""
+        return format_duration(self.duration)
+
+    @property
     def report_date(self):
         """The report's date as text, to the precision known; "" if unknown."""
         return format_partial_date(self.published_on, self.published_on_precision)

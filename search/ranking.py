@@ -24,6 +24,7 @@ from difflib import SequenceMatcher
 
 import numpy as np
 
+from .breadth import BROAD_SHARE
 from .matches import find_matches
 from .said import said
 from .text import STOP_WORDS, words
@@ -55,9 +56,11 @@ PROVING = frozenset({"signature", "name", "alias"})
 # A match is strong when it scores at least this share of the best match.
 STRONG_SHARE = 0.5
 # A value a log signature shows makes every case carrying it a strong match when at most
-# this share of the published cases carry it (passing.BROAD_SHARE: a broad value such
-# as GPU, which an Xid line also shows, would make a fifth of the library strong).
-PROOF_SHARE = 0.2
+# this share of the published cases carry it: a broad value such as GPU, which an Xid
+# line also shows, would make a fifth of the library strong. The share that makes a value
+# broad (search.breadth.BROAD_SHARE): at 0.2, GPU's 51 of 262 cases (0.195) slipped under
+# it, and "GPU fell off the bus on one node" listed all 51 as strong matches (a new user).
+PROOF_SHARE = BROAD_SHARE
 # Known items: a short sentence (2 to KNOWN_ITEM_WORDS words, numbers included) whose
 # words run, in order, through a case's title or slug ("Llama 3 405B training") names
 # that case. Of the KNOWN_ITEM_TOP best matches, one whose title or slug holds such a run

@@ -3,7 +3,7 @@
 import numpy as np
 from django.db.models import Count
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
@@ -128,3 +128,16 @@ def term_detail(request, kind, slug):
         # Undetermined cause is no cause: its page says what was seen without one.
         context["no_cause"] = term.slug == UNDETERMINED_CAUSE
     return render(request, "taxonomy/term_detail.html", context)
+
+
+@csrf_exempt
+@require_safe
+@takes_parameters()
+def kind_index(request, kind):
+    """``/taxonomy/<kind>/`` (a term page's address with its last part taken off): the
+    page of every value of that kind with its count, the list's
+    ``incidents:facet_values`` (a 302). Raises ``Http404`` for a kind that does not
+    exist."""
+    if kind not in MODELS_BY_KIND:
+        raise Http404("No such kind of term.")
+    return redirect("incidents:facet_values", key=kind)

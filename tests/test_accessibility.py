@@ -81,20 +81,38 @@ def test_admin_change_form_has_no_serious_violations(browser, live_server, data,
 
 
 def test_keyboard_skip_link_and_focus_ring(browser, live_server, data):
+    """The first Tab on a case page is "Skip to content"; on the list, where the filters
+    come first, it skips to the search box and the next one to the cases (a new user
+    pressed Tab 94 times to reach the search box); the site's navigation follows."""
     context = browser.new_context(base_url=live_server.url)
     tab = context.new_page()
-    tab.goto("/")
+    focused = (
+        "document.activeElement.getAttribute('aria-label') || document.activeElement.id || "
+        "document.activeElement.textContent.trim()"
+    )
+    tab.goto(data.get_absolute_url())
     tab.keyboard.press("Tab")
-    focused = tab.evaluate("document.activeElement.textContent")
-    assert focused == "Skip to content"
+    assert tab.evaluate(focused) == "Skip to content"
     assert tab.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
     tab.keyboard.press("Enter")
     assert tab.evaluate("location.hash") == "#main"
-    # The next stops are the page's own controls, in reading order.
+    tab.goto("/")
+    tab.keyboard.press("Tab")
+    assert tab.evaluate(focused) == "Skip to the search box"
+    tab.keyboard.press("Enter")
+    assert tab.evaluate("location.hash") == "#q"
+    assert tab.evaluate(focused) == "q"  # the box itself: type at once
+    tab.goto("/")
+    tab.keyboard.press("Tab")
+    tab.keyboard.press("Tab")
+    assert tab.evaluate(focused) == "Skip to the cases"
+    tab.keyboard.press("Enter")
+    tab.keyboard.press("Tab")
+    assert tab.evaluate(focused) == "Newest first"  # the cases' own controls
+    tab.goto("/")
     names = []
-    for _ in range(6):
+    for _ in range(8):
         tab.keyboard.press("Tab")
-        names.append(tab.evaluate("document.activeElement.getAttribute('aria-label') || "
-                                  "document.activeElement.textContent.trim()"))  # fmt: skip
-    assert names[0] == "Filter by Root cause: Switch failure, 22 cases"
+        names.append(tab.evaluate(focused))
+    assert names[2:7] == ["Incident Library", "Cases", "Diagnose a symptom", "Graph", "API and MCP"]
     context.close()

@@ -123,3 +123,63 @@ def test_the_small_graph_says_what_it_left_out_not_a_count_of_the_list(client):
     text = " ".join(page(client.get("/")).get_text(" ").split())
     assert "most connected nodes are drawn here; the full graph also shows" in text
     assert "left out of this drawing" in text
+
+
+def test_every_page_links_the_sites_main_pages_and_marks_the_current_one(client):
+    """A new user found no way from the list to the diagnosis page, the graph or the API:
+    every page has the site's navigation, the current page marked."""
+    case = make_case("Navigated")
+    for url, current in (
+        ("/", "Cases"),
+        ("/diagnose/", "Diagnose a symptom"),
+        ("/graph/", "Graph"),
+        ("/api/", "API and MCP"),
+        (case.get_absolute_url(), None),
+    ):
+        nav = page(client.get(url)).select_one("nav.site-nav")
+        links = {a.get_text(strip=True): a["href"] for a in nav.select("a")}
+        assert links == {
+            "Cases": "/",
+            "Diagnose a symptom": "/diagnose/",
+            "Graph": "/graph/",
+            "API and MCP": "/api/",
+        }, url
+        marked = [a.get_text(strip=True) for a in nav.select('a[aria-current="page"]')]
+        assert marked == ([current] if current else []), url
+
+
+def test_an_address_cut_short_leads_up_not_to_a_404(client):
+    """/cases/, /taxonomy/ and /taxonomy/<kind>/ were 404s to a user taking the last part
+    off a case's or a term's address."""
+    assert client.get("/cases/")["Location"] == "/"
+    assert client.get("/taxonomy/")["Location"] == "/"
+    assert client.get("/taxonomy/symptom/")["Location"] == "/facets/symptom/"
+    assert client.get("/taxonomy/no-such-kind/").status_code == 404
+    assert client.get("/cases/?q=x").status_code == 400  # unknown parameters are refused
+    assert client.post("/cases/").status_code == 405
+
+
+def test_a_card_says_when_and_how_big_as_far_as_the_sources_say(client):
+    """A card showed no date for a case with no incident period though the list is in
+    date order; under "Largest scale first" or "Longest outage first" it showed neither
+    the count nor the duration it was ordered by (a new user)."""
+    make_case(
+        "Dated by report",
+        started_on=None,
+        published_on=datetime.date(2024, 7, 23),
+        accelerator_count=16384,
+        duration=datetime.timedelta(hours=3, minutes=30),
+    )
+    make_case("Dated by period", started_on=datetime.date(2023, 3, 14))
+    metas = {
+        card.select_one(".card__title").get_text(strip=True): card.select_one(
+            ".card__meta"
+        ).get_text(" ", strip=True)
+        for card in page(client.get("/", {"sort": "scale"})).select(".card")
+    }
+    assert "reported 23 July 2024" in metas["Dated by report"]
+    assert "16,384 accelerators" in metas["Dated by report"]
+    assert "lasted 3 h 30 min" in metas["Dated by report"]
+    assert "14 March 2023" in metas["Dated by period"]
+    assert "reported" not in metas["Dated by period"]
+    assert "accelerators" not in metas["Dated by period"]

@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from django.utils.text import slugify
 
 from incidents.models import DatePrecision, Source
 
@@ -167,3 +168,54 @@ def test_timeline_events_known_to_a_day_or_a_year_keep_their_place(client):
     assert [next(e for e in expected if e in text) for text in shown] == expected
     api = client.get(f"/api/v1/cases/{case.slug}/").json()["timeline"]
     assert [entry["event"] for entry in api] == expected
+
+
+def test_facts_a_source_does_not_give_say_so(client):
+    """A new user read a bare "–" under Incident period as a missing value of the page."""
+    case = make_case("Unknown period", started_on=None, published_on=None)
+    soup = page(client.get(case.get_absolute_url()))
+    facts = {
+        div.dt.get_text(strip=True): div.dd.get_text(strip=True)
+        for div in soup.select(".facts > div")
+    }
+    assert facts["Incident period"] == "Not stated in the sources"
+    assert facts["Report date"] == "Not stated in the sources"
+
+
+def test_a_findings_chain_reads_as_a_sentence_and_its_source_link_says_which(client):
+    """Screen readers read the chain "Undetermined cause: the source gives no cause for
+    through NCCL NCCL timeout" and ten links all named "Source" (a new user)."""
+    from incidents.models import Finding
+    from taxonomy.models import Component, RootCause, Symptom
+
+    case = make_case("Chain", symptoms=["NCCL timeout"], components=["NCCL"])
+    source = case.sources.first()
+    for position, (cause, component) in enumerate(
+        (("Switch failure", "NCCL"), ("Undetermined cause", None))
+    ):
+        Finding.objects.create(
+            position=position,
+            case=case,
+            root_cause=RootCause.objects.get_or_create(
+                slug=slugify(cause), defaults={"name": cause}
+            )[0],
+            component=Component.objects.get(name=component) if component else None,
+            symptom=Symptom.objects.get(name="NCCL timeout"),
+            evidence="The source says so.",
+            source=source,
+        )
+    soup = page(client.get(case.get_absolute_url()))
+    chains = [p.get_text(" ", strip=True) for p in soup.select(".finding__chain")]
+    spoken = [
+        " ".join(
+            t.strip()
+            for t in p.find_all(string=True)
+            if t.strip() and not t.find_parent(attrs={"aria-hidden": "true"})
+        )
+        for p in soup.select(".finding__chain")
+    ]
+    assert len(chains) == 2
+    assert "Switch failure , through NCCL , led to NCCL timeout" in spoken
+    assert "Undetermined cause (the source gives no cause) led to NCCL timeout" in spoken
+    links = [a.get_text(" ", strip=True) for a in soup.select(".finding__evidence a")]
+    assert links == [f"Source : {source.title}"] * 2

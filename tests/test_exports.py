@@ -814,3 +814,17 @@ def test_with_the_cache_down_each_process_still_bounds_its_exports(client, setti
     assert client.get("/export.csv?symptom=job-crash").status_code == 503
     body(streaming)
     assert client.get("/export.csv").status_code == 200
+
+
+def test_robots_txt_lets_crawlers_read_the_pages_and_names_the_sitemap(client):
+    """There was no /robots.txt: crawlers are pointed at the sitemap and kept off the
+    admin, the typing endpoints and the whole-list exports."""
+    response = client.get("/robots.txt")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/plain")
+    lines = response.content.decode().splitlines()
+    assert lines[0] == "User-agent: *"
+    for path in ("/admin/", "/suggest.json", "/suggestions/", "/export.csv", "/export.json"):
+        assert f"Disallow: {path}" in lines
+    assert "Sitemap: http://testserver/sitemap.xml" in lines
+    assert client.get("/robots.txt", {"x": "1"}).status_code == 400
