@@ -53,8 +53,10 @@ class VersionCheckedForm(forms.ModelForm):
     side changed takes that side's value; a many-to-many field both changed takes both
     sides' additions and removals (:func:`merged_set`). Only another field both sides
     changed differently is a conflict: the form comes back with the editor's typed
-    values kept, the saved value shown under each such field, and the base moved to the
-    saved version, so saving again applies the editor's values over it. Pair with
+    values kept, the saved value shown under each such field, and the base of those
+    fields moved to the saved version, so saving again applies the editor's values over
+    it there and merges the others again. (A form whose version is current is merged too
+    when its base is not the row as saved: one shown back after a conflict.) Pair with
     :class:`VersionCheckedAdmin`, which bumps the version.
     """
 
@@ -88,14 +90,14 @@ class VersionCheckedForm(forms.ModelForm):
             .values_list("version", flat=True)
             .first()
         )
-        if cleaned.get("edit_version") == current:
-            return cleaned
         try:
             base = json.loads(cleaned.get("edit_base") or "")
         except (ValueError, RecursionError):  # a forged, or absurdly nested, base
             base = None
-        name = self.instance._meta.verbose_name
         now = self._snapshot()
+        if cleaned.get("edit_version") == current and (base is None or base == now):
+            return cleaned
+        name = self.instance._meta.verbose_name
         if not isinstance(base, dict):
             self._rebase(current, now)
             raise ValidationError(
@@ -126,7 +128,13 @@ class VersionCheckedForm(forms.ModelForm):
             else:
                 conflicts.append(field_name)
         if conflicts:
-            self._rebase(current, now)
+            # The base moves on for the fields in conflict only: saving again applies the
+            # editor's values there, and merges every other field from the same base as
+            # now (the form shown back still holds the editor's old values of the fields
+            # only the other editor changed; with the whole base moved on, they read as
+            # this editor's changes and undid the other's, a draft published again
+            # among them: a fresh helper's attack).
+            self._rebase(current, {**base, **{f: now.get(f, "") for f in conflicts}})
             for field_name in conflicts:
                 initial = self.get_initial_for_field(self.fields[field_name], field_name)
                 field = self.fields[field_name]

@@ -3,6 +3,7 @@
 import warnings
 
 import pytest
+from django.test import Client
 
 from incidents.models import Case
 
@@ -163,6 +164,30 @@ def test_a_real_conflict_keeps_the_typed_text_and_applies_it_when_saved_again(ad
     assert admin_client.post(url, again).status_code == 302
     case.refresh_from_db()
     assert case.summary == "Second editor's words."
+
+
+def test_saving_again_after_a_conflict_keeps_the_other_editors_other_changes(admin_client):
+    """A fresh helper's attack: after a conflict on the summary, "Save again" sent back the
+    fields only the other editor had changed with their old values, which then read as
+    this editor's changes: the other's lesson and unpublishing were undone, and a draft
+    went public again."""
+    case = make_case("Shared", summary="Original.", lessons="Old lesson.")
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    first = form_data(
+        admin_client, url, summary="First editor's words.", lessons="First editor's lesson."
+    )
+    first.pop("is_published", None)  # the first editor unpublishes it
+    second = form_data(admin_client, url, summary="Second editor's words.")
+    assert admin_client.post(url, first).status_code == 302
+    response = admin_client.post(url, second)
+    assert response.status_code == 200  # the conflict on the summary
+    assert admin_client.post(url, form_data_from(page(response))).status_code == 302
+    case.refresh_from_db()
+    assert case.summary == "Second editor's words."
+    assert case.lessons == "First editor's lesson."
+    assert case.is_published is False
+    assert admin_client.get(case.get_absolute_url()).status_code == 200  # an editor sees it
+    assert Client().get(case.get_absolute_url()).status_code == 404
 
 
 def test_the_same_editors_publish_action_does_not_block_an_open_form(admin_client):
