@@ -38,7 +38,7 @@ from listing.records import case_findings
 from search.breadth import index_breadth
 from search.paste import read_text
 from search.ranking import match_sentence
-from search.suggestions import offered, recognise
+from search.suggestions import carried, offered, recognise
 from search.text import query_terms
 from search.vocabulary import get_vocabulary
 
@@ -232,8 +232,14 @@ def select(index, filterset, sentence, query):
             "so they are listed newest first and the best matches may not be on top. Add "
             "words that are more particular to what you saw, or filter first."
         )
-    # Typing slips read as the words meant ("memroy" as "memory"): the page says so.
-    readings = get_vocabulary(index.versions[0]).speller.correct(sentence)[1]
+    # Typing slips read as the words meant ("memroy" as "memory"): the page says so, of
+    # the words of values published cases carry (not a name only a draft uses).
+    vocabulary = get_vocabulary(index.versions[0])
+    readings = [
+        (typed, meant)
+        for typed, meant in vocabulary.speller.correct(sentence)[1]
+        if any(carried(index, *key) for key in vocabulary.spelled_by.get(meant.casefold(), ()))
+    ]
     if readings and result.complete:
         read_as = ", ".join(f"“{shorten(typed, 40)}” as “{meant}”" for typed, meant in readings)
         notice = " ".join(filter(None, [f"Read {read_as}.", notice]))

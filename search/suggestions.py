@@ -420,6 +420,14 @@ def _blank(sentence, spans):
     return "".join(pieces)
 
 
+def carried(index, kind, slug):
+    """Whether a published case carries the value ``kind``/``slug`` (read from the case
+    index, no SQL). Output: ``bool``."""
+    table = index.tables.get(kind)
+    value = table.by_slug.get(slug) if table else None
+    return value is not None and len(table.cases_of(value.position)) > 0
+
+
 def offered(recognised, index, within=None, matched=None):
     """The recognised values worth a chip: confidence at least :data:`OFFER_THRESHOLD`
     and carried by at least one published case where ``within`` (``bool[n]`` over the

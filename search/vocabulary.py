@@ -50,8 +50,9 @@ class Vocabulary:
     semantic index, the stems of each value's name, the words of each value's own texts
     (``own_words``: name, aliases, description, phrasings, folded as
     :func:`lib.phrases.phrase_key` folds them) and each organisation's names as written
-    (``proper_names``: :func:`lib.phrases.proper_key` of its name and aliases), and the
-    reader of typing slips (``speller``, :class:`search.spelling.Speller`).
+    (``proper_names``: :func:`lib.phrases.proper_key` of its name and aliases), the
+    reader of typing slips (``speller``, :class:`search.spelling.Speller`) and the values
+    whose names and aliases use each word it reads slips as (``spelled_by``).
 
     Input: ``rows``, ``list[tuple[str kind, str slug, str name, str aliases, str
     description, str phrasings]]``; ``signatures``, ``list[tuple[str kind, str slug, str
@@ -101,6 +102,14 @@ class Vocabulary:
         spelled = Counter(
             w.casefold() for row in rows for w in re.findall(r"[A-Za-z]+", row[2] + " " + row[3])
         )
+        # Whose names and aliases use each of those words: a slip read as the word of a
+        # value no published case carries is not said on a public page (it would name what
+        # only a draft uses: a fresh helper's attack, "Read “zebracrop” as “zebracorp”").
+        spelled_by = {}
+        for c, row in zip(candidates, rows, strict=True):
+            for w in re.findall(r"[A-Za-z]+", row[2] + " " + row[3]):
+                spelled_by.setdefault(w.casefold(), set()).add((c.kind, c.slug))
+        self.spelled_by = {w: frozenset(keys) for w, keys in spelled_by.items()}
         texts = {w.casefold() for text in corpus for w in re.findall(r"[A-Za-z]+", text)}
         self.speller = Speller(spelled, encoder.whole_words() | texts)
         # The words the vocabulary's own texts use: the meaning layer reads a sentence

@@ -181,3 +181,20 @@ def test_a_term_made_in_the_case_forms_pop_up_is_public_only_with_a_published_ca
     # From the term list, not a pop-up: published from the start.
     form = page(admin_client.get("/admin/taxonomy/symptom/add/"))
     assert form.select_one("input[name=is_published]").has_attr("checked")
+
+
+@pytest.mark.parametrize("url", ["/", "/graph/", "/api/v1/cases/"])
+def test_a_slip_is_not_read_as_a_name_only_drafts_use(client, secret_values, url):
+    """A fresh helper's attack: "quasar flikcer" came back as 'Read “flikcer” as
+    “flicker”', naming the symptom only a draft carries (and "zeta secrte" its
+    organisation)."""
+    for typed, secret in (("quasar flikcer", "flicker"), ("zeta secrte partner", "secret")):
+        body = client.get(url, {"q": typed}).content.decode()
+        assert secret not in body.casefold().replace(typed, ""), (url, typed)
+    # a slip of a published value's word is still read and said
+    response = client.get(url, {"q": "job crahs"})
+    if url.startswith("/api/"):
+        notice = response.json()["notice"]
+    else:
+        notice = page(response).select_one(".alert--notice").get_text()
+    assert "Read “crahs” as “crash”." in notice, notice
