@@ -22,6 +22,7 @@ from lib.validators import (
     SUMMARY_LENGTH,
     LineListValidator,
     MarkdownValidator,
+    validate_slug,
 )
 from taxonomy.models import (
     UNDETERMINED_CAUSE,
@@ -43,7 +44,7 @@ class Organisation(models.Model):
     """Where an incident happened or who reported it: "Meta", "Shanghai AI Laboratory"."""
 
     name = models.CharField(max_length=200, unique=True)
-    slug = models.SlugField(max_length=200, unique=True)
+    slug = models.SlugField(max_length=200, unique=True, validators=[validate_slug])
     aliases = models.TextField(
         blank=True,
         help_text='One per line: other spellings, such as "Shanghai AI Lab".',
@@ -79,7 +80,7 @@ class Workload(models.Model):
     "Platform" (shared infrastructure), "Security", "Data processing"."""
 
     name = models.CharField(max_length=100, unique=True)
-    slug = models.SlugField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True, validators=[validate_slug])
     description = models.TextField(blank=True, validators=[MarkdownValidator(DESCRIPTION_LENGTH)])
     aliases = models.TextField(
         blank=True,
@@ -111,7 +112,7 @@ class Accelerator(models.Model):
     """An accelerator model a case names: "NVIDIA H100", "Google TPU v4"."""
 
     name = models.CharField(max_length=100, unique=True)
-    slug = models.SlugField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True, validators=[validate_slug])
     vendor = models.CharField(max_length=100, blank=True)
     aliases = models.TextField(
         blank=True,
@@ -226,7 +227,9 @@ class Case(models.Model):
     """
 
     title = models.CharField(max_length=300)
-    slug = models.SlugField(max_length=200, unique=True, help_text="The case's URL key.")
+    slug = models.SlugField(
+        max_length=200, unique=True, validators=[validate_slug], help_text="The case's URL key."
+    )
     organisations = models.ManyToManyField(
         Organisation,
         through="Involvement",
@@ -507,7 +510,7 @@ class ScaleBand(models.Model):
     """
 
     name = models.CharField(max_length=100, unique=True)
-    slug = models.SlugField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True, validators=[validate_slug])
     low = models.PositiveIntegerField()
     high = models.PositiveIntegerField(null=True, blank=True)
 

@@ -162,3 +162,28 @@ class LineListValidator:
 
     def __hash__(self):
         return hash((type(self), self.max_lines, self.max_line_length))
+
+
+# A value's address key: lowercase ASCII letters and digits in words joined by single
+# hyphens. The list reads its filter values lowercased (``?symptom=CUDA-Error`` asks for
+# "cuda-error"), so a slug with a capital broke the links the site itself made, and one
+# differing from another only by case ("NCCL-Timeout" beside "nccl-timeout") listed the
+# other value's cases under its link (a fresh helper's attack).
+SLUG_SHAPE = r"^[a-z0-9]+(?:-[a-z0-9]+)*\Z"
+
+
+def validate_slug(value):
+    """Refuse a slug that is not lowercase letters and digits in words joined by single
+    hyphens (:data:`SLUG_SHAPE`): "cuda-error" passes, "CUDA-Error", "a--b", "-a" and
+    "a_b" do not. Input: ``str``. Output: None. Raises ``ValidationError`` naming the
+    shape, with a lowercase suggestion."""
+    import re
+
+    if re.match(SLUG_SHAPE, value or ""):
+        return
+    suggestion = "-".join(re.findall(r"[a-z0-9]+", (value or "").casefold()))
+    raise ValidationError(
+        "A slug is lowercase letters and digits in words joined by single hyphens"
+        + (f", such as “{suggestion}”." if suggestion else "."),
+        code="slug_shape",
+    )

@@ -19,6 +19,7 @@ from lib.validators import (
     PHRASING_LINES,
     LineListValidator,
     MarkdownValidator,
+    validate_slug,
 )
 from taxonomy.signatures import SIGNATURE_LINES, SignatureListValidator, parse_signatures
 
@@ -55,7 +56,7 @@ class Category(models.Model):
     """A broad area a term belongs to, such as "GPU hardware and memory"."""
 
     name = models.CharField(max_length=100, unique=True)
-    slug = models.SlugField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True, validators=[validate_slug])
     description = models.TextField(
         blank=True, help_text="Markdown.", validators=[MarkdownValidator(DESCRIPTION_LENGTH)]
     )
@@ -90,7 +91,7 @@ class Term(models.Model):
     kind = ""
 
     name = models.CharField(max_length=100, unique=True)
-    slug = models.SlugField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True, validators=[validate_slug])
     description = models.TextField(
         blank=True,
         help_text="Markdown: one or two sentences.",

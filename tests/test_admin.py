@@ -397,3 +397,35 @@ def test_organisations_autocomplete_in_name_order_across_pages(admin_client):
         second = admin_client.get("/admin/autocomplete/", {**query, "page": 2}).json()
     listed = [r["text"] for r in first["results"] + second["results"]]
     assert listed == names
+
+
+@pytest.mark.parametrize(
+    "url, model",
+    [
+        ("/admin/taxonomy/symptom/{pk}/change/", "symptom"),
+        ("/admin/incidents/organisation/{pk}/change/", "organisation"),
+    ],
+)
+def test_a_slug_with_capitals_is_refused_with_its_lowercase_form(admin_client, url, model):
+    """A fresh helper's attack: the admin saved "CUDA-Error", whose facet link the list
+    then refused (it reads filter values lowercased), and "NCCL-Timeout" beside
+    "nccl-timeout", whose link listed the other value's cases."""
+    from incidents.models import Organisation
+    from taxonomy.models import Symptom
+
+    make_term("symptom", "NCCL timeout")
+    value = (
+        make_term("symptom", "CUDA error")
+        if model == "symptom"
+        else make_organisation("OpenAI", slug="openai")
+    )
+    url = url.format(pk=value.pk)
+    for slug in ("CUDA-Error", "NCCL-Timeout", "cuda--error", "cuda_error"):
+        response = admin_client.post(url, form_data(admin_client, url, slug=slug))
+        assert response.status_code == 200, slug
+        assert "A slug is lowercase letters and digits" in response.content.decode(), slug
+    assert (
+        admin_client.post(url, form_data(admin_client, url, slug="cuda-error-2")).status_code == 302
+    )
+    stored = (Symptom if model == "symptom" else Organisation).objects.get(pk=value.pk)
+    assert stored.slug == "cuda-error-2"
