@@ -10,10 +10,13 @@ Patterns are RE2 syntax (https://github.com/google/re2/wiki/Syntax), matched wit
 regard to case. RE2 matches in time linear in the input whatever the pattern, and
 refuses what would not (backreferences, lookaround); a pattern must also be at most
 :data:`PATTERN_LENGTH` characters, compile to at most :data:`PROGRAM_SIZE` instructions
-within :data:`PROGRAM_MEMORY`, and match no everyday text (:data:`EVERYDAY_TEXTS`), so
-that an editor can neither stall a worker nor make every sentence suggest a term.
+within :data:`PROGRAM_MEMORY`, and match no everyday text (:data:`EVERYDAY_TEXTS`) nor,
+when anchored, a lone character at a text's edge (:data:`EDGE_TEXTS`), so that an editor
+can neither stall a worker nor make every sentence suggest a term.
 """
 
+import re
+import string
 from dataclasses import dataclass, field
 
 import re2
@@ -43,6 +46,15 @@ EVERYDAY_TEXTS = (
     "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG",
     "INFO " + "the step finished and the next one started " * 15,
 )
+# And each printable character alone, at the end of a sentence and at its start: a
+# pattern anchored to one character ("a$", "\\.$", "^t") matched every sentence ending or
+# starting with it (a fresh helper's attack: "a$" made "the job is stuck on nvidia" a CUDA
+# error by signature).
+EDGE_TEXTS = tuple(
+    text
+    for character in string.printable.strip()
+    for text in (character, f"the job is stuck {character}", f"{character} the job is stuck")
+)
 
 
 @dataclass(frozen=True)
@@ -53,6 +65,16 @@ class Signature:
     pattern: str
     source: str
     compiled: object = field(default=None, compare=False, repr=False)
+
+
+# A pattern's character classes and escapes ("[^\\n]", "\\$"), which anchor nothing, and
+# what is left of it that does: "^", "$", "\\A", "\\z".
+_CLASS_OR_ESCAPE = re.compile(r"\[\^?\]?(?:\\.|[^\]\\])*\]|\\.")
+_ANCHOR = re.compile(r"[\^$]|\\[Az]")
+
+
+def _keep_anchor(match):
+    return match.group() if match.group() in ("\\A", "\\z") else ""
 
 
 def options():
@@ -88,7 +110,10 @@ def compile_pattern(pattern):
             f"it compiles to {compiled.programsize} instructions, more than {PROGRAM_SIZE}: "
             "use fewer or smaller repetitions"
         )
-    for text in EVERYDAY_TEXTS:
+    # (An unanchored pattern that matches a lone character matches the printable
+    # characters of EVERYDAY_TEXTS already: only one with an anchor needs EDGE_TEXTS.)
+    anchored = _ANCHOR.search(_CLASS_OR_ESCAPE.sub(_keep_anchor, pattern)) is not None
+    for text in EVERYDAY_TEXTS + (EDGE_TEXTS if anchored else ()):
         found = compiled.search(text)
         if found:
             raise ValueError(

@@ -135,6 +135,12 @@ def save_signatures(admin_client, term, text):
         (r"\n " + XID_DOC, "it matches everyday text"),
         (r"timeout " + XID_DOC, "it matches everyday text"),
         (r"(?s).{501} " + XID_DOC, "it matches everyday text"),
+        # A fresh helper's attack: anchored to one character, these matched every
+        # sentence ending (or starting) with it.
+        (r"a$ " + XID_DOC, "it matches everyday text"),
+        (r"\.$ " + XID_DOC, "it matches everyday text"),
+        (r"^t " + XID_DOC, "it matches everyday text"),
+        (r"[^\n]{0,9}a\z " + XID_DOC, "it matches everyday text"),
     ],
 )
 def test_the_admin_refuses_a_bad_signature_and_keeps_what_was_typed(admin_client, line, message):
