@@ -377,3 +377,9 @@ CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
 # Addresses whose 404s and 405s are JSON (lib/json_errors.py): the API's, MCP's and the
 # JSON files' clients read every answer as JSON.
 JSON_ERROR_PREFIXES = ["/api/", "/mcp", "/export.json", "/suggest.json", "/graph.json", "/healthz"]
+
+# The most parameters or form fields a request may carry (Django's default: 1,000). A case
+# with about 170 timeline rows posts more than 1,000 fields from the admin, and its save
+# was refused with the typed work gone (a fresh helper's attack); a query string past it
+# is a worded 400 (lib/json_errors.py).
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 10_000

@@ -10,11 +10,17 @@ keeping its status and its ``Allow`` header (methods in RFC 9110's order). Answe
 are JSON already pass untouched. Elsewhere, a 405 with an empty body (Django's
 ``require_GET`` and class-based views) becomes the site's page saying which methods the
 address answers (``templates/405.html``); a browser showed a blank page.
+
+A query string of more parameters than ``settings.DATA_UPLOAD_MAX_NUMBER_FIELDS`` is a 400
+saying so (:func:`too_many_parameters`), as JSON under those addresses: Django's own
+refusal was an HTML 400 there, and with ``DEBUG`` on (``make run``) a 500, its debug page
+reading the parameters again (a fresh helper's attack: 1,100 ``q``).
 """
 
 import json
 
 from django.conf import settings
+from django.core.exceptions import TooManyFieldsSent
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 
@@ -32,6 +38,10 @@ class JsonErrorsMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        try:
+            request.GET  # noqa: B018 - parsed here, where a refusal can still be worded
+        except TooManyFieldsSent:
+            return too_many_parameters(request)
         response = self.get_response(request)
         if response.status_code not in MESSAGES:
             return response
@@ -77,3 +87,19 @@ def _method_page(request, response):
     if allowed:
         page["Allow"] = allowed
     return page
+
+
+def too_many_parameters(request):
+    """A 400 for a query string of more parameters than the site reads: ``{"errors":
+    [message]}`` under ``settings.JSON_ERROR_PREFIXES``, else the site's 400 page with
+    the message. Output: ``HttpResponse``."""
+    message = (
+        f"This address holds more than {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS:,} "
+        "parameters, more than the site reads. Send each parameter once, or fewer values."
+    )
+    if request.path.startswith(tuple(settings.JSON_ERROR_PREFIXES)):
+        return HttpResponse(
+            json.dumps({"errors": [message]}), status=400, content_type="application/json"
+        )
+    body = "" if request.method == "HEAD" else render_to_string("400.html", {"message": message})
+    return HttpResponse(body, status=400)

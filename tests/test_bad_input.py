@@ -328,3 +328,18 @@ def test_a_long_unknown_case_address_is_a_404_without_a_cache_key_warning(client
         warnings.simplefilter("error", CacheKeyWarning)
         response = client.get("/cases/" + "a" * 300 + "/")
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize("url", ["/", "/suggest.json", "/api/v1/cases/", "/healthz"])
+def test_too_many_parameters_is_a_worded_400_even_with_debug_on(client, settings, url, debug):
+    """A fresh helper's attack: 1,100 parameters were Django's HTML 400 on the JSON
+    endpoints, and a 500 with DEBUG on (make run), whose debug page read them again."""
+    settings.DEBUG = debug
+    query = "&".join(["q"] * (settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))
+    response = client.get(f"{url}?{query}")
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "more than 10,000 parameters" in text
+    if url != "/":
+        assert response.json()["errors"]
