@@ -488,7 +488,9 @@ class Source(models.Model):
         ]
 
     def __str__(self):
-        return self.title
+        # (A row read from a tampered form may have no title: never None, which the
+        # admin's template cannot print.)
+        return self.title or "Source"
 
     def natural_key(self):
         return (*natural_keys.related(self, "case").natural_key(), self.url)
@@ -622,11 +624,9 @@ class Involvement(models.Model):
         ]
 
     def __str__(self):
-        return (
-            f"{self.organisation} ({self.get_role_display()})"
-            if self.role
-            else str(self.organisation)
-        )
+        # (A row read from a tampered form may have no organisation: a 500 in the admin.)
+        party = self.organisation if self.organisation_id else "Organisation"
+        return f"{party} ({self.get_role_display()})" if self.role else str(party)
 
     def natural_key(self):
         return (

@@ -626,3 +626,20 @@ def test_two_editors_saving_a_workload_or_accelerator_merge_or_see_the_conflict(
     assert f"Someone else saved this {kind} while you edited it" in response.content.decode()
     value.refresh_from_db()
     assert value.aliases == "offline scoring"
+
+
+@pytest.mark.parametrize("field", ["sources-0-id", "involvements-0-id"])
+def test_an_inline_rows_id_that_is_not_a_number_is_a_form_error(admin_client, field):
+    """A fresh helper's attack: a row's hidden id forged to "abc" was a 500 (the page
+    printed the row, a source with no title or a party with no organisation)."""
+    from .conftest import make_organisation
+    from .test_admin import form_data
+
+    case = make_case("Forged", sources=2, organisation=make_organisation("Lab"))
+    url = f"/admin/incidents/case/{case.pk}/change/"
+    data = form_data(admin_client, url)
+    data[field] = "abc"
+    response = admin_client.post(url, data)
+    assert response.status_code in (200, 400)
+    if response.status_code == 200:
+        assert "Please correct the error" in response.content.decode()
