@@ -74,7 +74,7 @@ _VAGUE = re.compile(
 )
 _TIME = re.compile(
     rf"^{_YEAR}-(?P<month>\d{{1,2}})-(?P<day>\d{{1,2}})[ T](?P<hour>\d{{1,2}}):(?P<minute>\d{{2}})"
-    r"(?::\d{2})?\s*(?:Z|UTC)?$",
+    r"(?::(?P<second>\d{2}))?\s*(?:Z|UTC)?$",
     re.IGNORECASE,
 )
 
@@ -132,7 +132,14 @@ def parse_partial_datetime(text):
     """
     match = _TIME.match((text or "").strip())
     if match:
-        parts = {key: int(value) for key, value in match.groupdict().items()}
+        parts = {key: int(value) for key, value in match.groupdict().items() if value}
+        if parts.pop("second", 0):
+            # Kept to the minute: "14:03:99" was saved as 14:03, "14:03:45" would be too
+            # (a fresh helper's attack). Nothing typed is dropped without a word.
+            raise ValueError(
+                f"“{text.strip()}”: times are kept to the minute; type it without the "
+                "seconds (2024-04-12 14:03)."
+            )
         _check_year(parts["year"])
         try:
             moment = datetime.datetime(**parts, tzinfo=datetime.UTC)

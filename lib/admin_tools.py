@@ -334,10 +334,18 @@ class AppendedFormSet(MergedInlineFormSet, KnownChoicesFormSet):
                 form.instance.position = following
 
 
+def name_key(text):
+    """A name's key with its words run together: "Nccl Time-out", "NCCL timeout" and
+    "NCCL time out" are one key (:func:`lib.phrases.phrase_key` kept "time-out" two
+    words, so a fresh helper added "Nccl Time-out" beside "NCCL timeout"). Output:
+    ``str`` ("" for no word)."""
+    return "".join(phrase_key(text))
+
+
 class OneNameForm(VersionCheckedForm):
     """A form for a model with ``name`` and ``aliases`` (one per line) that refuses a name
     or alias another row of the model already has, in any case, plural or spelling with
-    hyphens (:func:`lib.phrases.phrase_key`), naming the row that has it: one idea, one
+    hyphens (:func:`name_key`), naming the row that has it: one idea, one
     row, so the "+" pop-up of the case form cannot create a second row for it, and the
     suggestions never read one word as two values ("Ray project" was both Anyscale's
     alias and the Ray project's name). The error goes on the field that holds the word.
@@ -348,7 +356,7 @@ class OneNameForm(VersionCheckedForm):
         model = type(self.instance)
         mine = {}
         for text in [cleaned.get("name") or "", *(cleaned.get("aliases") or "").splitlines()]:
-            key = phrase_key(text)
+            key = name_key(text)
             if key:
                 mine.setdefault(key, text.strip())
         if not mine:
@@ -356,9 +364,9 @@ class OneNameForm(VersionCheckedForm):
         kind = model._meta.verbose_name
         for other in model.objects.exclude(pk=self.instance.pk).only("name", "aliases"):
             for text in [other.name, *other.aliases.splitlines()]:
-                key = phrase_key(text)
+                key = name_key(text)
                 if key in mine:
-                    field = "name" if phrase_key(cleaned.get("name") or "") == key else "aliases"
+                    field = "name" if name_key(cleaned.get("name") or "") == key else "aliases"
                     what = "the name" if text == other.name else "an alias"
                     self.add_error(
                         field,

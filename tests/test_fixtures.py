@@ -88,13 +88,13 @@ class RealLibraryTests(LibraryTestCase):
         (``TermForm``), but the fixtures are loaded around it: "cold start" was an alias
         of both Increased latency and Slow model loading, and the recogniser kept the
         first, so "cold starts" never suggested the term named for it (issue 19)."""
-        from lib.phrases import phrase_key
+        from lib.admin_tools import name_key
 
         for model in [RootCause, Component, Symptom, ContributingFactor]:
             owner = {}
             for term in model.objects.all():
                 for text in [term.name, *term.aliases.splitlines()]:
-                    key = phrase_key(text)
+                    key = name_key(text)
                     if key:
                         assert owner.setdefault(key, term.slug) == term.slug, (text, term.slug)
 
@@ -103,13 +103,13 @@ class RealLibraryTests(LibraryTestCase):
         around it: "Ray project" was Anyscale's alias and the Ray project's name, and the
         Ray project's aliases were one line "Ray, KubeRay, ray-project" that no text
         holds, so "Ray" suggested Anyscale."""
-        from lib.phrases import phrase_key
+        from lib.admin_tools import name_key
 
         for model in [Organisation, Accelerator, Workload]:
             owner = {}
             for row in model.objects.all():
                 for text in [row.name, *row.aliases.splitlines()]:
-                    key = phrase_key(text)
+                    key = name_key(text)
                     assert key, (text, row.slug)
                     assert owner.setdefault(key, row.slug) == row.slug, (text, row.slug)
         assert Organisation.objects.get(slug="ray-project").alias_list == [

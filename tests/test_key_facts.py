@@ -47,6 +47,14 @@ def test_timeline_times_are_utc_to_the_minute():
     assert moment == datetime.datetime(2024, 6, 12, 14, 3, tzinfo=datetime.UTC)
     assert precision == "minute"
     assert parse_partial_datetime("2024-06")[1] == "month"
+    assert parse_partial_datetime("2024-06-12 14:03:00")[0].minute == 3
+
+
+@pytest.mark.parametrize("typed", ["2024-06-12 14:03:99", "2024-06-12 14:03:45"])
+def test_a_time_with_seconds_is_refused_not_cut_to_the_minute(typed):
+    """A fresh helper's attack: "14:03:99" was saved as 14:03, seconds dropped unsaid."""
+    with pytest.raises(ValueError, match="times are kept to the minute"):
+        parse_partial_datetime(typed)
 
 
 @pytest.mark.parametrize(
@@ -197,6 +205,20 @@ def test_autocomplete_matches_the_starts_of_words(admin_client):
     assert found("aging") == ["Hardware aging"]
     assert found("stag") == ["Staging unlike production"]
     assert found("prod") == ["Staging unlike production"]
+
+
+def test_a_name_spelt_with_a_hyphen_is_the_same_name(admin_client):
+    """A fresh helper added "Nccl Time-out" beside "NCCL timeout", though the README says
+    a spelling with hyphens is refused."""
+    make_term("symptom", "NCCL timeout")
+    url = "/admin/taxonomy/symptom/add/"
+    response = admin_client.post(
+        url, form_data(admin_client, url, name="Nccl Time-out", slug="nccl-time-out")
+    )
+    assert response.status_code == 200
+    assert "“Nccl Time-out” is already the name of the symptom “NCCL timeout”" in (
+        response.content.decode()
+    )
 
 
 def test_a_second_term_for_one_idea_is_refused(admin_client):
