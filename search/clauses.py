@@ -408,6 +408,9 @@ _RESPONSE = re.compile(
 _NOT_SEEN = re.compile(
     r"\b(?:did|do|does|have|has|had)(?:n['’]?t|nt|\s+not)\s+(?:\w+ly\s+)?(?:lose|lost|see|seen|saw|"
     r"find|found|experienc\w*|observ\w*|notic\w*|detect\w*|hit)\s+(?:any|a\s+single)\b"
+    # (not GPUs or devices: a container that "doesnt see any gpus" lost them, a new user's
+    # tryout)
+    r"(?!\s+(?:gpus?|cuda\s+devices?|nvidia\s+devices?|devices?|accelerators?)\b)"
     r"[^,;.!?\n]{0,80}",
     re.IGNORECASE,
 )

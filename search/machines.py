@@ -262,6 +262,15 @@ _GPUS_MISSING = re.compile(
     r"\bno\s+/dev/nvidia|"
     r"\b(?:falls?|fell|falling|fallen)\s+back\s+to\s+(?:the\s+)?cpu\b|"
     r"\bno\s+(?:cuda|gpu|nvidia)\s+(?:devices?|gpus?)\s+(?:were\s+|was\s+)?(?:found|detected|available)\b|"
+    # what a tool or a container failed to see, in a user's words: "pod can't see the
+    # GPU", "nvidia-smi shows no devices", "the container doesnt see any gpus" (a new
+    # user's tryout: the first read as cluster networking, the second as nothing)
+    r"\b(?:can'?t|cannot|can\s+not|couldn'?t|could\s+not|doesn'?t|does\s+not|don'?t|do\s+not|"
+    r"didn'?t|did\s+not|won'?t|no\s+longer)\s+(?:see|detect|find)\s+(?:the\s+|any\s+|its\s+|their\s+|"
+    r"a\s+)?(?:gpus?|cuda\s+devices?|nvidia\s+devices?)\b(?!\s*(?:temp|metric|util|usage|"
+    r"memory|log|stat|dashboard|graph|panel|power|clock|fan|name|model))|"
+    r"\bnvidia-smi\s+(?:shows?|showed|lists?|listed|says|said|reports?|reported|finds|found|"
+    r"sees?|saw)\s+(?:no|zero|0)\s+(?:devices?|gpus?)\b|"
     # GPUs out of the scheduler's allocatable capacity (the value's definition): "gpus
     # show 0 allocatable", "nvidia.com/gpu: 0 allocatable" (a nineteenth round of blind
     # helpers)

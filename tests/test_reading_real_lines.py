@@ -5421,6 +5421,23 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert found["component:inference-server"]["how"] == "signature"
 
+    def test_a_gpu_nothing_can_see(self):
+        """A new user's tryout: "pod can't see the GPU, nvidia-smi shows no devices" read
+        as cluster networking, "nvidia-smi shows no devices" as nothing, and "the
+        container doesnt see any gpus" as a clause saying nothing was seen."""
+        for text in (
+            "pod can't see the GPU, nvidia-smi shows no devices",
+            "nvidia-smi shows no devices",
+            "the container doesnt see any gpus",
+        ):
+            found = self.suggest(text)
+            assert "symptom:gpu-not-visible" in found, text
+            assert "component:cluster-networking" not in found, text
+        assert "symptom:gpu-not-visible" not in self.suggest(
+            "we can't see the GPU temps in grafana"
+        )
+        assert self.suggest("we didnt see any xid errors") == {}
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
