@@ -34,33 +34,46 @@ DEFAULT_COLUMNS = (
     "symptom",
     "url",
 )
-# Most rows given inline (each case's record is read for them: at most one chunk).
+# Most rows given inline (each case's record is read for them: at most one chunk). Whole
+# JSON records are about 6 KB each: 200 of them made one answer of 1.3 MB, more than an
+# agent's context holds (a fresh helper's attack), so JSON gives at most MAX_INLINE_RECORDS.
 MAX_INLINE_ROWS = 200
+MAX_INLINE_RECORDS = 20
 
 
 def export_cases_answer(
     sentence="", filters=None, sort=None, weaker=False, file_format="csv", columns=None,
-    limit=50, links=None,
+    limit=None, links=None,
 ):  # fmt: skip
     """The list's whole result for these arguments, its first ``limit`` rows inline.
 
     Input: as ``search_cases_answer`` (no page: the export is the whole set), plus
     ``file_format`` (``csv`` or ``json``), ``columns`` (names of ``/export.csv``'s columns
     for the inline CSV, each given once, default :data:`DEFAULT_COLUMNS`; JSON gives whole
-    records) and
-    ``limit`` (1 to :data:`MAX_INLINE_ROWS`). Output: ``dict`` with ``count`` (cases in
-    the set), ``rows`` (given inline), ``complete`` (whether that is all of them),
-    ``columns``, ``content`` (CSV text with a header row, or a list of export records)
-    and ``download_url``, the ``/export.csv`` or ``/export.json`` address of the whole
-    set (at most 10,000 rows). Raises ``ToolError`` with the list's messages for a query
-    it refuses, and for an unknown column or format or a limit out of range.
+    records, and its ``columns`` must be left out) and ``limit`` (1 to
+    :data:`MAX_INLINE_ROWS` for CSV, :data:`MAX_INLINE_RECORDS` for JSON; ``None``: 50
+    rows, or 20 records). Output: ``dict`` with ``count`` (cases in the set), ``rows``
+    (given inline), ``complete`` (whether that is all of them), ``columns``, ``content``
+    (CSV text with a header row, or a list of export records) and ``download_url``, the
+    ``/export.csv`` or ``/export.json`` address of the whole set (at most 10,000 rows).
+    Raises ``ToolError`` with the list's messages for a query it refuses, and for an
+    unknown column or format, a limit out of range, columns with JSON or an empty list of
+    columns.
     """
     links = links or Links()
     if file_format not in ("csv", "json"):
         raise ToolError(f"format must be csv or json, not “{str(file_format)[:20]}”.")
-    if not 1 <= limit <= MAX_INLINE_ROWS:
-        raise ToolError(f"limit must be between 1 and {MAX_INLINE_ROWS}; the download_url "
-                        "gives the whole set.")  # fmt: skip
+    most = MAX_INLINE_ROWS if file_format == "csv" else MAX_INLINE_RECORDS
+    limit = min(50, most) if limit is None else limit
+    if not 1 <= limit <= most:
+        raise ToolError(f"limit must be between 1 and {most} for {file_format}; the "
+                        "download_url gives the whole set.")  # fmt: skip
+    if file_format == "json" and columns is not None:
+        # (They were ignored without a word: a fresh helper's attack.)
+        raise ToolError("columns choose the CSV's columns; json gives whole records. Leave "
+                        "columns out, or ask for format csv.")  # fmt: skip
+    if columns is not None and not columns:
+        raise ToolError(f"columns, when given, names at least one of: {', '.join(CSV_COLUMNS)}.")
     # Each column once: a list repeating one name thousands of times made an answer of
     # megabytes from a request of kilobytes.
     columns = list(dict.fromkeys(columns or DEFAULT_COLUMNS))

@@ -76,7 +76,7 @@ from .mcp_answers import (
     search_cases_answer,
     suggest_filters_answer,
 )
-from .mcp_export import MAX_INLINE_ROWS, export_cases_answer
+from .mcp_export import MAX_INLINE_RECORDS, MAX_INLINE_ROWS, export_cases_answer
 from .mcp_schemas import ANSWERS, output_schema
 
 logger = logging.getLogger(__name__)
@@ -359,15 +359,19 @@ def build_server():
         columns: Annotated[
             list[str] | None,
             Field(
-                description="CSV columns to give inline, from /export.csv's (default: slug, "
+                description="CSV columns to give inline, from /export.csv's; not with "
+                "json, which gives whole records (default: slug, "
                 "title, started, organisations, accelerators, accelerator_count, "
                 "workloads, root_cause, symptom, url)."
             ),
         ] = None,
         limit: Annotated[
-            StrictInt,
-            Field(description=f"Rows given inline, 1 to {MAX_INLINE_ROWS} (default 50)."),
-        ] = 50,
+            StrictInt | None,
+            Field(
+                description=f"Rows given inline: 1 to {MAX_INLINE_ROWS} for csv (default 50), "
+                f"1 to {MAX_INLINE_RECORDS} for json (default {MAX_INLINE_RECORDS})."
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         """Export the cases a sentence and filters select, in the list's order, as CSV or
         JSON: the first rows inline and a download_url for the whole set (/export.csv or

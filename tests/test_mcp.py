@@ -417,6 +417,15 @@ def test_export_cases_refuses_what_it_cannot_give_naming_what_it_can(live_server
     message = error(call(live_server, "export_cases", format="xlsx"))
     assert "format" in message and "csv" in message and "json" in message
     assert "between 1 and 200" in error(call(live_server, "export_cases", limit=5000))
+    # A fresh helper's attack: JSON ignored the columns without a word, [] fell back to the
+    # default ones, and 200 whole records made one answer of 1.3 MB.
+    message = error(call(live_server, "export_cases", format="json", columns=["slug"], limit=1))
+    assert "json gives whole records" in message
+    assert "at least one of: slug" in error(call(live_server, "export_cases", columns=[]))
+    assert "between 1 and 20 for json" in error(
+        call(live_server, "export_cases", format="json", limit=200)
+    )
+    assert answer(call(live_server, "export_cases", format="json"))["rows"] == 20
     message = error(call(live_server, "search_cases", sort="popular"))
     assert "sort" in message and "relevance" in message and "pydantic" not in message
 

@@ -593,7 +593,7 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         sentence = "NCCL watchdog timeout on 2,048 H100s after a switch reboot"
         check("search_cases", _search(sentence, include_weaker=True))
         check("export_cases", export_cases_answer(sentence, None, None, True, "json", None,
-                                                  200, LINKS))  # fmt: skip
+                                                  20, LINKS))  # fmt: skip
         check("export_cases", export_cases_answer("", None, None, False, "csv", None, 5, LINKS))
         check("list_facets", list_facets_answer(None, sentence, True))
         check("suggest_filters", suggest_filters_answer(sentence))
