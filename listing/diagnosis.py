@@ -321,10 +321,10 @@ def symptom_options(chosen):
     points = sorted(points, key=lambda point: point["name"].casefold())
     html = format_html_join(
         "",
-        '<option value="{}"{}>{} ({})</option>',
+        '<option value="{}"{}>{} ({} finding{})</option>',
         (
             (point["slug"], " selected" if point["slug"] in key else "", point["name"],
-             point["findings"])
+             point["findings"], "" if point["findings"] == 1 else "s")
             for point in points
         ),
     )  # fmt: skip

@@ -267,6 +267,8 @@ def test_a_symptom_without_evidence_stays_chosen_and_says_so(client, library):
     assert response.status_code == 200
     chosen = page(response).select_one("#diagnose-symptom option[selected]")
     assert chosen["value"] == "job-hang-without-error"
+    # (what its number counts: a new user read "NCCL timeout (3)" as its cases)
+    assert chosen.get_text() == "Job hang without error (0 findings)"
     text = page(response).get_text(" ", strip=True)
     assert "No finding links these yet" in text and "not shown to be the cause" in text
     assert not page(response).select(".cause")
