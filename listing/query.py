@@ -130,6 +130,14 @@ def read_query(params, *, tracking=False, also=()):
     index = get_index()
     filterset = CaseFilterSet(query, queryset=Case.objects.published(), index=index)
     errors = query_problems(query)
+    # A page that is no number, on every surface (the exports, feed, graph and diagnosis
+    # read the whole result and took "page=abc" without a word: a fresh helper's attack);
+    # where the list is paged, get_page also checks it is one of its pages.
+    errors += [
+        f"“{shorten(number, 40)}” is not a page number."
+        for number in query.getlist("page")[:1]
+        if not re.fullmatch(r"-?[0-9]+", number)
+    ]
     unknown = unknown_parameters(params, (*LIST_PARAMETERS, *also), tracking=tracking)
     if unknown:
         errors = [unknown, *errors]

@@ -343,3 +343,18 @@ def test_too_many_parameters_is_a_worded_400_even_with_debug_on(client, settings
     assert "more than 10,000 parameters" in text
     if url != "/":
         assert response.json()["errors"]
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/export.csv", "/export.json", "/feed.atom", "/graph/", "/graph.json", "/diagnose/",
+     "/facets/symptom/", "/"],
+)  # fmt: skip
+def test_a_page_that_is_no_number_is_refused_on_every_surface(client, url):
+    """A fresh helper's attack: the exports, the feed, the graph and the diagnosis page
+    read the whole result and took "page=abc" without a word; the list refused it."""
+    make_case("One")
+    response = client.get(url, {"page": "abc"})
+    assert response.status_code == 400, url
+    assert response.content.decode().count("is not a page number") == 1, url
+    assert client.get(url, {"page": "1"}).status_code == 200, url
