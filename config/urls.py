@@ -6,6 +6,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from django.views.generic import RedirectView
 
+from lib.parameters import takes_parameters
+
 admin.site.site_header = "Incident Library editors"
 admin.site.site_title = "Incident Library"
 
@@ -17,7 +19,11 @@ urlpatterns = [
     # GET and HEAD only: anything else is a 405, not a CSRF refusal or a redirect.
     path(
         "favicon.ico",
-        csrf_exempt(require_safe(RedirectView.as_view(url=lazy(static, str)("img/favicon.svg")))),
+        csrf_exempt(
+            require_safe(
+                takes_parameters()(RedirectView.as_view(url=lazy(static, str)("img/favicon.svg")))
+            )
+        ),
     ),
     path("", include("incidents.urls")),
     path("", include("search.urls")),

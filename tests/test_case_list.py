@@ -104,6 +104,7 @@ def test_every_page_names_the_site_icon_and_favicon_ico_leads_to_it(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 302
     assert response["Location"] == icon["href"]
+    assert client.get("/favicon.ico", {"foo": "bar"}).status_code == 400  # as everywhere
     from django.contrib.staticfiles import finders
 
     assert finders.find("img/favicon.svg")  # collected with the static files
