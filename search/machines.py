@@ -81,7 +81,8 @@ _REPEAT_OFFENDER = re.compile(
 _TIMES_COUNTED = re.compile(
     r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+(?:on\s+[\w.-]{1,40}\s+)?"
     r"(?:this|in\s+(?:a|one|the\s+same))\s+"
-    r"(?:week|month|quarter|sprint|year)\b|"
+    # ("3rd time this wk": a thirtieth round of blind helpers)
+    r"(?:week|wk|month|mo|quarter|sprint|year)\b|"
     # ("2nd time this node in 2 weeks": a twenty-fourth round of blind helpers)
     r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+(?:for\s+|on\s+)?"
     r"(?:this|that|the\s+same)\s+(?:node|host|machine|box|server|gpu)\b",
@@ -269,6 +270,10 @@ _GPUS_MISSING = re.compile(
     r"didn'?t|did\s+not|won'?t|no\s+longer)\s+(?:see|detect|find)\s+(?:the\s+|any\s+|its\s+|their\s+|"
     r"a\s+)?(?:gpus?|cuda\s+devices?|nvidia\s+devices?)\b(?!\s*(?:temp|metric|util|usage|"
     r"memory|log|stat|dashboard|graph|panel|power|clock|fan|name|model))|"
+    # ("nvidia-smi said it couldn't communicate with the NVIDIA driver": the driver is not
+    # loaded, so no GPU shows; a thirtieth round of blind helpers)
+    r"\b(?:couldn'?t|could\s+not|can'?t|cannot|unable\s+to)\s+communicate\s+with\s+the\s+"
+    r"nvidia\s+driver\b|"
     r"\bnvidia-smi\s+(?:shows?|showed|lists?|listed|says|said|reports?|reported|finds|found|"
     r"sees?|saw)\s+(?:no|zero|0)\s+(?:devices?|gpus?)\b|"
     # GPUs out of the scheduler's allocatable capacity (the value's definition): "gpus
@@ -372,7 +377,10 @@ _MISSING_SOFTWARE = re.compile(
     # "fabric manager wont start after reboot" (a nineteenth round of blind helpers): the
     # named node software that never starts, in chat's spelling
     r"\b(?:fabric\s?-?manager|nvidia-[\w-]{2,30}|peermem|nv_peer_mem|nvlsm)[`'\"]?\s+"
-    r"(?:wont|won't|will\s+not|doesnt|doesn't|didnt|didn't)\s+(?:start|load|come\s+up)\b|"
+    # ("fabricmanager on the hgx boxes that didnt come back after the kernel update": a
+    # thirtieth round of blind helpers)
+    r"(?:[\w-]+\s+){0,6}?(?:that\s+|which\s+)?"
+    r"(?:wont|won't|will\s+not|doesnt|doesn't|didnt|didn't)\s+(?:start|load|come\s+(?:up|back))\b|"
     # systemctl's state of it: "nv-fabricmanager.service inactive (dead)" (a twenty-first
     # round of blind helpers)
     r"\b(?:nv-?fabric\s?-?manager|nvidia-[\w-]{2,30}|nvlsm)(?:\.service)?:?\s+(?:is\s+)?"

@@ -93,6 +93,8 @@ _REQUEST = re.compile(
 )
 
 
+_TPU = re.compile(r"\bTPUs?\b|\bv[2-7][ep]?-\d{1,4}\b", re.IGNORECASE)
+
 DRIVER_BUG = ("root_cause", "firmware-or-driver-bug")
 REQUESTS_THROTTLED = ("symptom", "requests-throttled")
 # A machine's resource throttled, not requests: "CPU limit … -> throttling", "CFS
@@ -176,6 +178,14 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
             # A value named for the accelerator (Low GPU utilisation, Faulty GPU) is
             # not what a text is about when it never mentions one ("once a session
             # sits idle, the assistant loses track" is no idle GPU).
+            continue
+        if _TPU.search(vocabulary.candidates[key].name) and not (
+            _TPU.search(sentence)
+            or any(f.kind == "accelerator" and "tpu" in f.slug for f in literal)
+        ):
+            # A value named for Google's TPU (Faulty TPU) is not what a text about GPUs
+            # is about ("gpu-a117 dropped a gpu off the bus again": a thirtieth round of
+            # blind helpers).
             continue
         if not set(phrase_key(clause)) & vocabulary.own_words.get(key, frozenset()):
             # A clause that shares no word with anything the value's own texts say

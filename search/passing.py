@@ -170,6 +170,7 @@ def in_passing(sentence, found, broad):
         found.slug == "network-link-flapping"
         and _NOT_A_LINK_BEFORE.search(before)
         and not _LINK_NEARER.search(before)
+        and not _LINK_AFTER.match(sentence, end)
     ):
         return True  # "gpu nodes keep flapping notready/ready": a node's state, not a link
     if found.slug == "gpu-overheating" and _OTHER_PART_BEFORE.search(before):
@@ -393,6 +394,12 @@ _NOT_A_LINK_BEFORE = re.compile(
 # flaps, whatever node it is on.
 _LINK_NEARER = re.compile(
     r"\b(?:ports?|links?|interfaces?|hcas?|nics?|cables?|uplinks?)\b[^.,;\n]{0,30}$", re.I
+)
+# A port or link right after the word ("one node had a flapping IB port": a thirtieth
+# round of blind helpers): what flaps.
+_LINK_AFTER = re.compile(
+    r"\s+(?:[\w/-]+\s+){0,2}?(?:ports?|links?|interfaces?|hcas?|nics?|cables?|uplinks?|optics?)\b",
+    re.IGNORECASE,
 )
 # Another part right before "overheating": "transceiver overheating", "the PSU overheated".
 _OTHER_PART_BEFORE = re.compile(

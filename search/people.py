@@ -27,6 +27,12 @@ _OPERATOR_ERROR = re.compile(
     r"(?:nodes?|node\s+list|hosts?|host\s+list|clusters?|regions?|environments?|env|"
     r"databases?|db|servers?|racks?|targets?|machines?|namespaces?|accounts?|buckets?|"
     r"pools?|partitions?|fleets?|zones?|inventory)\b|"
+    # machines left out of service after work on them: "8 nodes from yesterdays
+    # maintenance were never uncordoned", "someone forgot to undrain them" (a thirtieth
+    # round of blind helpers)
+    r"\b(?:never|not)\s+(?:been\s+|got\s+|gotten\s+)?(?:uncordoned|undrained|resumed|"
+    r"re-?enabled|put\s+back\s+(?:in(?:to)?\s+)?(?:service|rotation|the\s+pool))\b|"
+    r"\bforg[eo]t\s+to\s+(?:uncordon|undrain|resume|re-?enable)\b|"
     r"\b(?:drained|cordoned|rebooted|deleted|removed|wiped|reimaged|decommissioned|"
     r"powered\s+off|shut\s+down|terminated)\s+(?:\d{1,6}\s+|all\s+(?:the\s+|of\s+the\s+)?|"
     r"the\s+|some\s+|several\s+)?(?:[\w-]+\s+)?healthy\s+(?:[\w-]+\s+)?"

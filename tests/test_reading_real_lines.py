@@ -5438,6 +5438,34 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert self.suggest("we didnt see any xid errors") == {}
 
+    def test_a_training_sres_pages_and_a_gpu_clouds_tickets(self):
+        """A thirtieth round of blind helpers (a training cluster's SRE, a GPU cloud's
+        support engineer): "3rd time this wk" counts a repeat, and a GPU's trouble is no
+        Faulty TPU; fabric manager "didnt come back" is missing node software; a node's
+        "flapping IB port" flaps; nodes "never uncordoned" after maintenance are an
+        operator's slip; nvidia-smi that "couldn't communicate with the NVIDIA driver"
+        sees no GPU."""
+        found = self.suggest(
+            "gpu-a117 dropped a gpu off the bus again, 3rd time this wk. reboot brings it "
+            "back every time. rma it?"
+        )
+        assert "contributing_factor:repeat-offender-nodes" in found
+        assert "root_cause:faulty-tpu" not in found
+        assert "root_cause:missing-node-software" in self.suggest(
+            "it was fabricmanager on the hgx boxes that didnt come back after the kernel update"
+        )
+        assert "symptom:network-link-flapping" in self.suggest(
+            "we first thought the NCCL timeout was their code but turned out one node had a "
+            "flapping IB port, swapped the cable and its fine now"
+        )
+        assert "root_cause:operator-error" in self.suggest(
+            "pods stuck Pending for 2h. turns out 8 nodes from yesterdays maintenance were "
+            "never uncordoned lol"
+        )
+        assert "symptom:gpu-not-visible" in self.suggest(
+            "nvidia-smi said it couldn't communicate with the NVIDIA driver"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
