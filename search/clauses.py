@@ -406,11 +406,12 @@ _RESPONSE = re.compile(
 # twenty-second round of blind helpers read heat from the first): from the denied verb to
 # the clause's end.
 _NOT_SEEN = re.compile(
-    r"\b(?:did|do|does|have|has|had)(?:n['’]?t|nt|\s+not)\s+(?:\w+ly\s+)?(?:lose|lost|see|seen|saw|"
-    r"find|found|experienc\w*|observ\w*|notic\w*|detect\w*|hit)\s+(?:any|a\s+single)\b"
-    # (not GPUs or devices: a container that "doesnt see any gpus" lost them, a new user's
-    # tryout)
-    r"(?!\s+(?:gpus?|cuda\s+devices?|nvidia\s+devices?|devices?|accelerators?)\b)"
+    r"\b(?:did|do|does|have|has|had)(?:n['’]?t|nt|\s+not)\s+(?:\w+ly\s+)?(?:(?:lose|lost|"
+    r"experienc\w*|observ\w*|notic\w*|hit)\s+(?:any|a\s+single)\b|(?:see|seen|saw|find|found|"
+    r"detect\w*)\s+(?:any|a\s+single)\b"
+    # (not seeing GPUs or devices: a container that "doesnt see any gpus" lost them, a new
+    # user's tryout; "didn't lose any GPUs to heat" is still none lost)
+    r"(?!\s+(?:gpus?|cuda\s+devices?|nvidia\s+devices?|devices?|accelerators?)\b))"
     r"[^,;.!?\n]{0,80}",
     re.IGNORECASE,
 )
