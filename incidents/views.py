@@ -6,6 +6,7 @@ they are exempt from CSRF checks, which would otherwise answer 403 before the 40
 
 import hashlib
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import cache
@@ -21,6 +22,7 @@ from django.views.generic import DetailView
 
 from lib.http import SafeJsonResponse
 from lib.parameters import takes_parameters
+from lib.paths import cached_reverse
 from lib.resilience import health_report
 from lib.text import shorten
 from listing.diagnosis import (
@@ -57,6 +59,7 @@ from .filters import (
     LIST_OPTIONS,
     MAX_VALUES_PER_FILTER,
     PASTE_MAX_LENGTH,
+    SORTS,
     list_options,
 )
 from .graphs import drawn_graph_from_index
@@ -119,6 +122,13 @@ def case_list(request):
     context["sorts"] = sort_links(query, options.sort, bool(sentence))
     context["order_label"] = next(
         (sort["label"] for sort in context["sorts"] if sort["current"]), ""
+    )
+    # "Clear all" takes off the filters and the sentence, not the order chosen (a new user
+    # lost "Largest scale first" with it); "Best match" needs a sentence, so it goes.
+    context["clear_url"] = cached_reverse("incidents:case_list") + (
+        "?" + urlencode({"sort": options.sort})
+        if query.get("sort") and options.sort in SORTS
+        else ""
     )
     context["years"] = year_range(selection, query, options.years)
     context["year_state"] = [

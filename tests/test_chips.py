@@ -48,3 +48,15 @@ def test_no_chips_and_no_clear_all_without_filters(client, cases):
 def test_unrelated_parameters_are_not_carried_into_links(client, cases):
     response = client.get("/?symptom=nccl-timeout&utm_source=chat")
     assert chips(response) == [("Remove filter Symptom: NCCL timeout", "?")]
+
+
+def test_clear_all_keeps_the_order_chosen(client):
+    """A new user lost "Largest scale first" with "Clear all"; "Best match first" needs a
+    sentence, so it goes with it."""
+    make_case("Crash", symptoms=["Job crash"])
+    response = client.get("/", {"symptom": "job-crash", "sort": "scale"})
+    assert page(response).find("a", string="Clear all")["href"] == "/?sort=scale"
+    response = client.get("/", {"symptom": "job-crash", "q": "crash", "sort": "relevance"})
+    assert page(response).find("a", string="Clear all")["href"] == "/"
+    response = client.get("/", {"symptom": "job-crash"})
+    assert page(response).find("a", string="Clear all")["href"] == "/"
