@@ -51,6 +51,13 @@ _CAUSE_WORDS = re.compile(
 )
 # What varies between two lines of the same shape: numbers, hex, addresses, times.
 _VARYING = re.compile(r"0x[0-9a-f]+|[0-9a-f]{6,}|\d+", re.IGNORECASE)
+# The kernel's stamp at a line's start, as dmesg prints it ("[ 8812.331402] ") or with -T
+# ("[Tue Mar  4 02:11:54 2025] "): a kept line loses it as a line a signature matched
+# loses its prefix (a new user saw one line of a reduced dmesg keep its stamp).
+_KERNEL_STAMP = re.compile(
+    r"^\[\s*(?:\d{1,10}\.\d{1,9}|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} +\d{1,2} "
+    r"\d\d:\d\d:\d\d \d{4})\]\s*"
+)
 
 
 # Where a sentence ends inside a long line of prose (a forum post pasted as one line).
@@ -135,8 +142,7 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
             shape = tuple(sorted((kind, slug) for kind, slug, *_ in matched))
         else:
             shape = _VARYING.sub("#", line.casefold())
-        if matched:
-            line = _signature_part(line, matched)
+        line = _signature_part(line, matched) if matched else _KERNEL_STAMP.sub("", line)
         trouble = bool(matched) or bool(FAILURE_WORDS.search(line))
         said = not matched and bool(_SAID_BY_A_PERSON.match(line))
         seen[shape] = seen.get(shape, 0) + 1

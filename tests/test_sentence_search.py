@@ -135,6 +135,18 @@ def test_over_long_paste_is_a_400_with_a_message(client, cases):
     )
 
 
+def test_a_reduced_dmesg_keeps_no_kernel_stamp(client, cases):
+    """A new user's tryout: of a pasted dmesg reduced to its lines that matter, one kept
+    line still began with its "[Tue Mar  4 02:11:54 2025]" stamp."""
+    lines = [f"[Tue Mar  4 02:11:5{i} 2025] loader hang on rank {i}, waiting" for i in range(9)]
+    lines += [f"[ 88{i}.331402] eth0: renamed from veth{i} and brought up" for i in range(20)]
+    response = client.get("/", {"q": "\n".join(lines)})
+    assert response.status_code == 200
+    searched = page(response).select_one("textarea#q").get_text()
+    assert "loader hang" in searched
+    assert "[" not in searched, searched
+
+
 def test_a_sentence_past_500_characters_is_read_by_its_first_words(client, cases):
     response = client.get("/", {"q": "loader hang " + "loader " * 100})
     assert response.status_code == 200
