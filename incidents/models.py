@@ -22,6 +22,7 @@ from lib.validators import (
     SUMMARY_LENGTH,
     LineListValidator,
     MarkdownValidator,
+    validate_public_url,
     validate_slug,
 )
 from taxonomy.models import (
@@ -50,7 +51,7 @@ class Organisation(models.Model):
         help_text='One per line: other spellings, such as "Shanghai AI Lab".',
         validators=[LineListValidator(ALIAS_LINES, ALIAS_LENGTH)],
     )
-    url = models.URLField(blank=True, max_length=500)
+    url = models.URLField(blank=True, max_length=500, validators=[validate_public_url])
     # Bumped by each admin save; a save from a form opened at an older version is refused.
     version = models.PositiveIntegerField(default=1, editable=False)
 
@@ -469,7 +470,7 @@ class Source(models.Model):
     """A public report a case is written from: a paper, postmortem, status page or article."""
 
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="sources")
-    url = models.URLField("URL", max_length=500)
+    url = models.URLField("URL", max_length=500, validators=[validate_public_url])
     title = models.CharField(max_length=300)
     publisher = models.CharField(max_length=200, blank=True)
     published_on = models.DateField("date", null=True, blank=True)
@@ -761,11 +762,14 @@ class Finding(models.Model):
                 | models.Q(out_of__isnull=True)
                 | models.Q(count__lte=F("out_of")),
                 name="finding_count_within_total",
+                violation_error_message="The count cannot be more than the total it is out of.",
             ),
             models.CheckConstraint(
                 condition=models.Q(percent__isnull=True)
                 | models.Q(percent__gte=0, percent__lte=100),
                 name="finding_percent_range",
+                # (not "Constraint “finding_percent_range” is violated": a fresh helper)
+                violation_error_message="A share is a percentage from 0 to 100.",
             ),
         ]
         indexes = [models.Index(fields=["symptom", "root_cause"])]

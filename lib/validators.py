@@ -187,3 +187,21 @@ def validate_slug(value):
         + (f", such as “{suggestion}”." if suggestion else "."),
         code="slug_shape",
     )
+
+
+def validate_public_url(value):
+    """Refuse an address that carries a user name or password ("https://user:pass@host/"):
+    a source is a public page anyone can open, and credentials in it would be published
+    on every case page (a fresh helper's attack: the admin took one). Input: ``str``.
+    Output: None. Raises ``ValidationError``."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(value or "")
+    except ValueError:
+        return  # the URL field's own check says what is wrong with it
+    if parts.username is not None or parts.password is not None:
+        raise ValidationError(
+            "An address to publish holds no user name or password: give the page's public address.",
+            code="credentials",
+        )

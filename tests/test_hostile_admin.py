@@ -643,3 +643,30 @@ def test_an_inline_rows_id_that_is_not_a_number_is_a_form_error(admin_client, fi
     assert response.status_code in (200, 400)
     if response.status_code == 200:
         assert "Please correct the error" in response.content.decode()
+
+
+def test_a_share_over_100_and_a_url_with_a_password_are_refused_in_words():
+    """A fresh helper's attack: a finding's share of 101 was refused as "Constraint
+    “finding_percent_range” is violated.", and a source "https://user:pass@…" saved."""
+    from django.core.exceptions import ValidationError
+
+    from incidents.models import Finding, Source
+
+    case = make_case("Findings", symptoms=["Job crash"], root_causes=["Faulty GPU"])
+    finding = Finding(
+        case=case,
+        root_cause=case.root_causes.get(),
+        symptom=case.symptoms.get(),
+        evidence="The source says so.",
+        source=case.sources.first(),
+        percent=101,
+    )
+    with pytest.raises(ValidationError) as error:
+        finding.full_clean()
+    assert "A share is a percentage from 0 to 100." in str(error.value)
+    source = Source(case=case, url="https://user:pass@example.org/report", title="Report")
+    with pytest.raises(ValidationError) as error:
+        source.full_clean()
+    assert "holds no user name or password" in str(error.value)
+    source.url = "https://example.org/report"
+    source.full_clean()
