@@ -3,8 +3,9 @@ moved, a change it tells of or the accelerators it counts, after the names and a
 (``search/named.py``) and before the meaning layer (``search/meaning.py``).
 
 Each reader of :data:`READ_BY_RULE` returns where the text shows its value
-(``search/machines.py``, ``jobs.py``, ``people.py``, ``service.py``, ``changes.py``,
-``hardware.py``, ``cloud.py``, ``security.py``, ``storage.py``, ``training_log.py``); a
+(``search/machines.py``, ``absent.py``, ``jobs.py``, ``people.py``, ``service.py``,
+``changes.py``, ``hardware.py``, ``cloud.py``, ``security.py``, ``storage.py``,
+``training_log.py``); a
 value is read at ``METRIC_CONFIDENCE`` (:func:`ruled`) unless the place is denied or
 inside a span the text says went well, or the value is named or set aside already.
 """
@@ -12,6 +13,7 @@ inside a span the text says went well, or the value is named or set aside alread
 import re
 from dataclasses import dataclass
 
+from .absent import missing_gpus, missing_software
 from .changes import (
     all_at_once,
     configuration_changes,
@@ -42,8 +44,6 @@ from .machines import (
     control_plane_stalls,
     link_flaps,
     memory_limits,
-    missing_gpus,
-    missing_software,
     node_losses,
     repeat_offenders,
 )
@@ -81,9 +81,9 @@ from .service import (
 from .storage import degraded_storage
 from .training_log import everyone_waits, loss_spikes, throughput_drops, training_runs
 
-# Values read by rule (``search/machines.py``, ``jobs.py``, ``people.py``, ``service.py``,
-# ``changes.py``, ``hardware.py``, ``cloud.py``, ``security.py``, ``storage.py``,
-# ``training_log.py``), each with its reader.
+# Values read by rule (``search/machines.py``, ``absent.py``, ``jobs.py``, ``people.py``,
+# ``service.py``, ``changes.py``, ``hardware.py``, ``cloud.py``, ``security.py``,
+# ``storage.py``, ``training_log.py``), each with its reader.
 READ_BY_RULE = (
     (("contributing_factor", "mistuned-timeouts"), mistuned_timeouts),
     (("contributing_factor", "repeat-offender-nodes"), repeat_offenders),

@@ -13,11 +13,12 @@ from dataclasses import dataclass, replace
 
 from lib.phrases import proper_key
 
+from .absent import device_plugin_down
 from .breadth import is_broad
 from .clauses import swapped_without_effect
 from .denial import bare_denials, denial_end, denied, denied_after_end, sentence_negated_stems
 from .hardware import POWER_LIMIT
-from .machines import CONTROL_PLANE_CLIENT, device_plugin_down, reachable
+from .machines import CONTROL_PLANE_CLIENT, reachable
 from .passing import in_passing
 from .recognise import tokenize
 from .recognised import (
