@@ -182,3 +182,10 @@ def _first_guesses(sentence):
             start = about if about is not None else guess.start()
             spans.append((start, max(start, stop)))
     return spans
+
+
+def corrected_after(sentence, start):
+    """Whether ``sentence`` says after offset ``start`` what something turned out to be
+    (:data:`_CORRECTION`: "turned out", "it was actually", "the real cause"): ``bool``. A
+    cause a log line before it implies was then not the cause the text settles on."""
+    return _CORRECTION.search(sentence, start) is not None

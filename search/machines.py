@@ -88,7 +88,8 @@ _TIMES_COUNTED = re.compile(
     r"(?:this|that|the\s+same)\s+(?:node|host|machine|box|server|gpu)\b",
     re.IGNORECASE,
 )
-_MACHINE_BEFORE = re.compile(r"\b" + _NODE + r"\b", re.IGNORECASE)
+# (a GPU's index joined to its word, "gpu6": a thirty-first round of blind helpers)
+_MACHINE_BEFORE = re.compile(r"\b(?:node|host|machine|server|box|gpu)s?\d{0,3}\b", re.IGNORECASE)
 
 _PREEMPTED = re.compile(r"\bpreempt\w*|\brequeu\w*|\bevict\w*", re.IGNORECASE)
 

@@ -17,6 +17,7 @@ from .absent import device_plugin_down
 from .breadth import is_broad
 from .clauses import swapped_without_effect
 from .denial import bare_denials, denial_end, denied, denied_after_end, sentence_negated_stems
+from .guesses import corrected_after
 from .hardware import POWER_LIMIT
 from .machines import CONTROL_PLANE_CLIENT, reachable
 from .passing import in_passing
@@ -296,6 +297,12 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         # tool's wording) is not read again for its meaning.
         covered.append(line_around(sentence, start, end))
         if _other_fabric((kind, slug), sentence, start, port_fabric):
+            continue
+        if kind == "root_cause" and corrected_after(sentence, start):
+            # A cause a log line implies, before the text says what it turned out to be
+            # ("a wave of ECC double-bit errors …, which first looked like a bad batch of
+            # GPUs. Turned out the rack's rear-door heat exchanger …": a thirty-first round
+            # of blind helpers forbade GPU memory fault). The line's symptom still stands.
             continue
         name = vocabulary.candidates[(kind, slug)].name
         # Shown to the end of the token the match ends in: "localGid ::ffff:10.0.4.22",

@@ -5466,6 +5466,30 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "nvidia-smi said it couldn't communicate with the NVIDIA driver"
         )
 
+    def test_a_datacenter_operators_handover_notes(self):
+        """A thirty-first round of blind helpers (a datacenter's power, cooling and repair
+        engineer): a cause a log line implies before the text says what it turned out to
+        be is not suggested (the errors still are); "gpu6 … 3rd time this month" counts a
+        repeat on a GPU named with its index; a question ("anyone know why …") is read as
+        its words."""
+        found = self.suggest(
+            "We had a wave of ECC double-bit errors across three nodes in the same rack, which "
+            "first looked like a bad batch of GPUs. Turned out the rack's rear-door heat "
+            "exchanger had failed."
+        )
+        assert "symptom:ecc-error" in found
+        assert "root_cause:gpu-memory-fault" not in found
+        assert "root_cause:gpu-memory-fault" in self.suggest(
+            "we thought it was the network, turned out GPU 3 had double-bit errors"
+        )
+        assert "contributing_factor:repeat-offender-nodes" in self.suggest(
+            "nvlink errors on r12-n8 gpu6 again, 3rd time this month"
+        )
+        assert "component:gpu" in self.suggest(
+            "anyone know why nvidia-smi shows 8 gpus but one is stuck at 'ERR!' for power "
+            "draw? fans and temps look normal"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
