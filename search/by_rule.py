@@ -5,9 +5,9 @@ moved, a change it tells of or the accelerators it counts, after the names and a
 Each reader of :data:`READ_BY_RULE` returns where the text shows its value
 (``search/machines.py``, ``absent.py``, ``jobs.py``, ``people.py``, ``service.py``,
 ``changes.py``, ``hardware.py``, ``cloud.py``, ``security.py``, ``storage.py``,
-``training_log.py``); a
-value is read at ``METRIC_CONFIDENCE`` (:func:`ruled`) unless the place is denied or
-inside a span the text says went well, or the value is named or set aside already.
+``training_log.py``); a value is read at ``METRIC_CONFIDENCE`` (:func:`ruled`) unless the
+place is denied or inside a span the text says went well, or the value is named or set
+aside already.
 """
 
 import re

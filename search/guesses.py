@@ -52,10 +52,11 @@ _GUESS = re.compile(
     r"\b(?:we|i|they|customer|user|team|someone|everyone)\s+(?:\w+\s+)?(?:suspects?|suspected|"
     r"thinks?|thought|assumed?|believes?|believed|insists?|insisted|claims?|claimed|guessed|"
     r"blamed)\b|" + _LED_TO_GUESS + r"|"
-    # what something led the text's people to guess
-    # what a thing looked like at first, or what an alert called it: "Looked like a DDoS on
-    # the endpoint … turned out to be our own retry storm", "Initially flagged as DDoS by
-    # security but traffic came from our app" (a fourteenth round of blind helpers)
+    # (just above: what something led the text's people to guess, "made us think", "had
+    # everyone blaming"); what a thing looked like at first, or what an alert called it:
+    # "Looked like a DDoS on the endpoint … turned out to be our own retry storm",
+    # "Initially flagged as DDoS by security but traffic came from our app" (a fourteenth
+    # round of blind helpers)
     r"\b(?:looked|looks|seemed|seems|appeared)\s+(?:like|to\s+be)\b|"
     r"\b(?:flagged|reported|classified|detected|alerted|paged)\s+(?:\w+\s+)?as\b|"
     # a chat message's guess with its subject left out: "thought it was a thermal issue
