@@ -11,7 +11,7 @@ import numpy as np
 from django.http import QueryDict
 from django.urls import reverse
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from incidents.facets import facets_from_index
 from incidents.filters import list_options
@@ -95,8 +95,11 @@ Sentence = Annotated[
     ),
 ]
 Slug = Annotated[str, Field(description="A case's slug, as search_cases gives it.")]
+# (get_term's slug was described as a case's: a fresh helper's attack)
+TermSlug = Annotated[str, Field(description="The value's slug, as list_facets gives it.")]
+# Strict, as page and limit are: "yes" and 1 were taken for true (a fresh helper's attack).
 IncludeWeaker = Annotated[
-    bool,
+    StrictBool,
     Field(
         description="Also the weaker matches of the sentence (those scoring under half the "
         "best match), as the list's matches=all."

@@ -67,6 +67,7 @@ from .mcp_answers import (
     Sentence,
     Slug,
     Sort,
+    TermSlug,
     diagnose_answer,
     get_case_answer,
     get_term_answer,
@@ -320,7 +321,7 @@ def build_server():
     def get_term(
         ctx: Context,
         kind: Kind,
-        slug: Slug,
+        slug: TermSlug,
     ) -> dict[str, Any]:
         """One vocabulary value: its description, aliases, how people describe it, the
         log lines that show it (signatures, each with the page documenting the line), its

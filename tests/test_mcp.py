@@ -426,6 +426,10 @@ def test_export_cases_refuses_what_it_cannot_give_naming_what_it_can(live_server
         call(live_server, "export_cases", format="json", limit=200)
     )
     assert answer(call(live_server, "export_cases", format="json"))["rows"] == 20
+    # Strict, as page and limit are: "yes" and 1 were read as true.
+    for weaker in ("yes", 1):
+        message = error(call(live_server, "search_cases", sentence="hang", include_weaker=weaker))
+        assert "include_weaker" in message, message
     message = error(call(live_server, "search_cases", sort="popular"))
     assert "sort" in message and "relevance" in message and "pydantic" not in message
 
