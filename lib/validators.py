@@ -5,6 +5,9 @@ The admin's forms run these through the model fields, so an editor sees the mess
 to the field, with the text as typed, and nothing is saved.
 """
 
+import re
+from urllib.parse import urlsplit
+
 from django.core.exceptions import ValidationError
 from django.utils.deconstruct import deconstructible
 
@@ -177,8 +180,6 @@ def validate_slug(value):
     hyphens (:data:`SLUG_SHAPE`): "cuda-error" passes, "CUDA-Error", "a--b", "-a" and
     "a_b" do not. Input: ``str``. Output: None. Raises ``ValidationError`` naming the
     shape, with a lowercase suggestion."""
-    import re
-
     if re.match(SLUG_SHAPE, value or ""):
         return
     suggestion = "-".join(re.findall(r"[a-z0-9]+", (value or "").casefold()))
@@ -194,8 +195,6 @@ def validate_public_url(value):
     a source is a public page anyone can open, and credentials in it would be published
     on every case page (a fresh helper's attack: the admin took one). Input: ``str``.
     Output: None. Raises ``ValidationError``."""
-    from urllib.parse import urlsplit
-
     try:
         parts = urlsplit(value or "")
     except ValueError:

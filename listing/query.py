@@ -68,6 +68,15 @@ class PageNotFound(Exception):
         self.status = status
 
 
+def page_number_problem(number):
+    """What is wrong with a page as given (``str``) when it is no whole number ("abc",
+    "1.5"): the message, or ``""`` for a number (whether the list has that page is
+    :func:`get_page`'s to say)."""
+    if re.fullmatch(r"-?[0-9]+", number):
+        return ""
+    return f"“{shorten(number, 40)}” is not a page number."
+
+
 def get_page(queryset, number, per_page=CASES_PER_PAGE):
     """Page ``number`` (a string from the URL, or None for page 1) of ``queryset``.
 
@@ -77,8 +86,9 @@ def get_page(queryset, number, per_page=CASES_PER_PAGE):
     paginator = Paginator(queryset, per_page)
     if number is None:
         return paginator.page(1)
-    if not re.fullmatch(r"-?[0-9]+", number):
-        raise PageNotFound(f"“{shorten(number, 40)}” is not a page number.", status=400)
+    problem = page_number_problem(number)
+    if problem:
+        raise PageNotFound(problem, status=400)
     # A whole number however long ("99999999999999999999999" is a number, past the end).
     page_number = int(number) if len(number) <= 20 else None
     if page_number is None or not 1 <= page_number <= paginator.num_pages:
@@ -133,11 +143,7 @@ def read_query(params, *, tracking=False, also=()):
     # A page that is no number, on every surface (the exports, feed, graph and diagnosis
     # read the whole result and took "page=abc" without a word: a fresh helper's attack);
     # where the list is paged, get_page also checks it is one of its pages.
-    errors += [
-        f"“{shorten(number, 40)}” is not a page number."
-        for number in query.getlist("page")[:1]
-        if not re.fullmatch(r"-?[0-9]+", number)
-    ]
+    errors += [p for p in map(page_number_problem, query.getlist("page")[:1]) if p]
     unknown = unknown_parameters(params, (*LIST_PARAMETERS, *also), tracking=tracking)
     if unknown:
         errors = [unknown, *errors]

@@ -390,17 +390,12 @@ _NOT_A_LINK_BEFORE = re.compile(
     r"status|readiness|liveness)\s+(?:\w+\s+){0,2}?$",
     re.IGNORECASE,
 )
-# A port or link named in the same few words ("ib port on node 44 flapping"): the link
-# flaps, whatever node it is on.
-_LINK_NEARER = re.compile(
-    r"\b(?:ports?|links?|interfaces?|hcas?|nics?|cables?|uplinks?)\b[^.,;\n]{0,30}$", re.I
-)
-# A port or link right after the word ("one node had a flapping IB port": a thirtieth
-# round of blind helpers): what flaps.
-_LINK_AFTER = re.compile(
-    r"\s+(?:[\w/-]+\s+){0,2}?(?:ports?|links?|interfaces?|hcas?|nics?|cables?|uplinks?|optics?)\b",
-    re.IGNORECASE,
-)
+# A port or link named in the same few words before ("ib port on node 44 flapping") or
+# right after ("one node had a flapping IB port": a thirtieth round of blind helpers): the
+# link flaps, whatever node it is on.
+_LINK_WORD = r"(?:ports?|links?|interfaces?|hcas?|nics?|cables?|uplinks?|optics?)\b"
+_LINK_NEARER = re.compile(r"\b" + _LINK_WORD + r"[^.,;\n]{0,30}$", re.IGNORECASE)
+_LINK_AFTER = re.compile(r"\s+(?:[\w/-]+\s+){0,2}?" + _LINK_WORD, re.IGNORECASE)
 # Another part right before "overheating": "transceiver overheating", "the PSU overheated".
 _OTHER_PART_BEFORE = re.compile(
     r"\b(?:transceivers?|optics?|modules?|qsfp\w*|osfp\w*|psus?|power\s+suppl(?:y|ies)|cpus?|"

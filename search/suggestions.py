@@ -420,12 +420,18 @@ def _blank(sentence, spans):
     return "".join(pieces)
 
 
-def carried(index, kind, slug):
-    """Whether a published case carries the value ``kind``/``slug`` (read from the case
-    index, no SQL). Output: ``bool``."""
+def carriers_of(index, kind, slug):
+    """The index positions of the published cases carrying ``kind``/``slug`` (read from
+    the case index, no SQL): an ``int32`` array, empty for a value no case carries or
+    the index does not know (``()`` then)."""
     table = index.tables.get(kind)
     value = table.by_slug.get(slug) if table else None
-    return value is not None and len(table.cases_of(value.position)) > 0
+    return table.cases_of(value.position) if value is not None else ()
+
+
+def carried(index, kind, slug):
+    """Whether a published case carries the value ``kind``/``slug``. Output: ``bool``."""
+    return len(carriers_of(index, kind, slug)) > 0
 
 
 def offered(recognised, index, within=None, matched=None):
@@ -438,15 +444,8 @@ def offered(recognised, index, within=None, matched=None):
     for found in recognised:
         if found.confidence < OFFER_THRESHOLD:
             continue
-        table = index.tables.get(found.kind)
-        value = table.by_slug.get(found.slug) if table else None
-        if value is None:
-            continue
-        carriers = table.cases_of(value.position)
-        if within is None:
-            if len(carriers) == 0:
-                continue
-        elif not within[carriers].any():
+        carriers = carriers_of(index, found.kind, found.slug)
+        if len(carriers) == 0 or (within is not None and not within[carriers].any()):
             continue
         kept.append(found)
     return kept
