@@ -42,6 +42,12 @@ _CHECKPOINT_FAILURE = re.compile(
     + r"|"
     r"\b(?:unable|fail(?:s|ed)?|failing|cannot|can't|could ?n[o']t)\s+(?:to\s+)?"
     r"(?:save|load|write|upload|restore|resume)\b[^.;\n]{0,80}?\b" + _CHECKPOINT + r"|"
+    # what writes or reads checkpoints fails: "jobs writing ckpts there fail with EIO" (a
+    # thirty-second round of blind helpers)
+    r"\b(?:saving|writing|loading|uploading|restoring|reading)\s+(?:\w+\s+){0,2}?"
+    + _CHECKPOINT
+    + r"\b[^.;,\n]{0,30}?\b(?:fail(?:s|ed)?|error(?:s|ed)?|hangs?|hung|stall(?:s|ed)?|"
+    r"crash(?:es|ed)?|time[sd]?\s+out)\b|"
     r"\b" + _FAILED + r"\s+(?:\w+\s+){0,3}?(?:with|while|when|during)\s+"
     r"(?:saving|writing|loading|uploading|restoring)\s+(?:\w+\s+){0,2}?" + _CHECKPOINT + r"|"
     r"\b" + _CHECKPOINT + r"\s+(?:save|load|write|upload|restore|saving|loading|writing|"
@@ -62,7 +68,10 @@ _CHECKPOINT_FAILURE = re.compile(
     # stalls on every save": a nineteenth round of blind helpers; the value's definition
     # says "fails, stalls or …"). (Only slow is no failure: "slow checkpoint loading, no
     # actual failure".)
+    # (and where they go: "checkpoint writes to /lustre/scratch taking 25+ min now", a
+    # thirty-second round)
     r"\b" + _CHECKPOINT + r"\s+(?:(?:saves?|loads?|writes?|uploads?|restores?)\s+)?"
+    r"(?:(?:to|on|onto|into|from)\s+\S{1,80}\s+)?"
     r"(?:(?:are|were|is|was|got|became|getting)\s+(?:\w+\s+)?(?:slow|sluggish)\b|"
     r"(?:are\s+|were\s+|is\s+|was\s+)?(?:started\s+|began\s+|now\s+|still\s+)?(?:taking|take|"
     r"takes|took)\s+(?:over\s+|about\s+|~)?\d{1,4}\+?\s?(?:min|mins|minutes|h|hrs?|hours)\b)|"

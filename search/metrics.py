@@ -25,7 +25,9 @@ UP = (
 DOWN = (
     r"down|dropped|drops?|dropping|fell|falls?|falling|fallen|decreased?|decreasing|"
     r"halved|declined?|declining|lower|plummeted|plunged|tanks?|tanked|collapsed|regressed|"
-    r"degraded|worse|worsened|shrank|reduced|slower"
+    r"degraded|worse|worsened|shrank|reduced|slower|"
+    # (what is happening now: "throughput tanking", a thirty-second round of blind helpers)
+    r"tanking|plummeting|plunging|cratered|cratering|nosedived|nosediving|collapsing"
 )
 # (symptom slug, pattern of the metric's words, the direction that is the symptom).
 METRICS = (

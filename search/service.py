@@ -17,6 +17,7 @@ are bounded, so each reader is linear in the text.
 
 import re
 
+from .subjects import NOT_A_NAME_RESOLVED
 from .text import NOT_BETWEEN
 
 # A timeout set wrong for the work it bounds: something ran past it ("the 327 s compile
@@ -250,10 +251,13 @@ def crash_loops(text):
 # A name that could not be looked up, in a person's words: "pods cant resolve s3 endpoint
 # randomly", "unable to resolve the registry's hostname" (a twentieth round of blind helpers:
 # the meaning layer read it alone, not beside another clause). The symptom *DNS
-# resolution failure*.
+# resolution failure*. Not what a program resolves that is no name on a network: "Could
+# not resolve Linux kernel version" (the GPU operator's driver container), dependencies,
+# a symbol, a conflict (a thirty-second round of blind helpers).
 _LOOKUP_FAILED = re.compile(
     r"\b(?:can'?t|cannot|can\s+not|could\s*n'?t|could\s+not|couldnt|unable\s+to|fail(?:s|ed|ing)?\s+to|"
-    r"won'?t|wont|didn'?t|didnt)\s+(?:always\s+|reliably\s+|even\s+)?resolve\b",
+    r"won'?t|wont|didn'?t|didnt)\s+(?:always\s+|reliably\s+|even\s+)?resolve\b"
+    rf"(?!{NOT_A_NAME_RESOLVED})",
     re.IGNORECASE,
 )
 

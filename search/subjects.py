@@ -10,6 +10,15 @@ the sentence it stopped and checked on the evaluation sets (``docs/search.md``).
 
 import re
 
+# After "resolve", what a program resolves that is no name on a network: "Could not resolve
+# Linux kernel version" (the GPU operator's driver container), dependencies, a symbol, a
+# conflict (a thirty-second round of blind helpers read no DNS failure there).
+NOT_A_NAME_RESOLVED = (
+    r"\s+(?:the\s+|this\s+|that\s+|its\s+|all\s+)?(?:linux\s+|running\s+|current\s+)?"
+    r"(?:kernel|dependenc\w*|conflicts?|symbols?|issues?|problems?|versions?|paths?|imports?|"
+    r"references?|modules?|packages?|types?|merge|requirements?|placeholders?|variables?)\b"
+)
+
 # Values the meaning layer finds only in a text that uses a word of their subject: (words
 # in the value's name, words one of which the text must use). A drop in throughput needs
 # a rate or a speed ("the utility feed dropped" is none); "GPU temps hit 90C" is a hot
@@ -88,7 +97,9 @@ NEEDS_WORDS = tuple(
         (
             r"\bdns\s+resolution\b",
             # ("This incident has been resolved" resolved no name.)
-            r"(?:\bdns\b|resolv(?!ed\b)|lookup|nxdomain|servfail|name\s+resolution|host\s*names?|"
+            r"(?:\bdns\b|resolv(?!ed\b)(?!(?:e|ing)"
+            + NOT_A_NAME_RESOLVED
+            + r")|lookup|nxdomain|servfail|name\s+resolution|host\s*names?|"
             r"coredns|kube-dns|domain|\bnslookup|\bdig\b|service\s+discovery|name\s*servers?|"
             r"unknown\s+host|host\s+not\s+found|\brecords?\b)",
         ),

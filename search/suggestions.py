@@ -110,6 +110,16 @@ IMPLIED = {
     ("root_cause", "power-loss"): (("component", "power-supply"),),
     ("root_cause", "power-fluctuation"): (("component", "power-supply"),),
     ("component", "checkpoint-storage"): (("workload", "training"),),
+    # Errors on a link are errors of the fabric or bus the link belongs to, and a failed
+    # switch is a switch, by those values' definitions (a thirty-second round of blind
+    # helpers: "hca on gpu-1027 port 3 has tons of symbol errs", an mlx5 AER fatal).
+    ("symptom", "infiniband-link-errors"): (("component", "infiniband-fabric"),),
+    ("symptom", "nvlink-error"): (("component", "nvlink"),),
+    ("symptom", "pcie-error"): (("component", "pcie"),),
+    ("symptom", "dns-resolution-failure"): (("component", "dns"),),
+    ("root_cause", "nvlink-fault"): (("component", "nvlink"),),
+    ("root_cause", "pcie-fault"): (("component", "pcie"),),
+    ("root_cause", "switch-failure"): (("component", "network-switch"),),
     # A cold start is slow loading that the first requests wait for: both sets' annotators
     # read "cold starts" as latency, the tenth round's helpers as slow loading.
     ("symptom", "slow-model-loading"): (

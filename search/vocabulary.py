@@ -43,6 +43,14 @@ SUGGESTED_MODELS = (
 # what, doing what): only their names and aliases find them, and none of them makes a
 # broad value named beside it the setting.
 SETTING_KINDS = frozenset({"organisation", "workload", "accelerator"})
+# Words of how a thing is said, not of what it is, left out of each value's own words
+# (which the meaning layer needs a clause to share): "the link still flaps. looks like a
+# bad switch port / ASIC" shared only "still" with the *Autoscaler*'s texts (a thirty-second
+# round of blind helpers). Folded as lib.phrases.phrase_key folds them.
+HEDGE_WORDS = frozenset(
+    {"still", "also", "even", "yet", "ever", "like", "look", "seem", "really", "maybe"}
+    | {"probably", "could", "would", "might", "may"}
+)
 
 
 class Vocabulary:
@@ -86,7 +94,9 @@ class Vocabulary:
             phrases += [p.strip() for p in phrasings.splitlines() if p.strip()]
             entries.append(((c.kind, c.slug), phrases))
             self_words[(c.kind, c.slug)] = (
-                frozenset(token for phrase in phrases for token in phrase_key(phrase)) - STOP_WORDS
+                frozenset(token for phrase in phrases for token in phrase_key(phrase))
+                - STOP_WORDS
+                - HEDGE_WORDS
             )
         self.own_words = self_words
         corpus = [text for row in rows for text in row[2:]]

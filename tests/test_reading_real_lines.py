@@ -5490,6 +5490,66 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "draw? fans and temps look normal"
         )
 
+    def test_an_inference_on_calls_and_a_fabric_engineers_words(self):
+        """A thirty-second round of blind helpers (an LLM inference platform's on-call; a
+        training cluster's network and storage engineer): errors on a link name its fabric;
+        DCGM's pending page retirements are failing GPU memory; vLLM's metrics showing a
+        full KV cache or preemptions name the KV cache (not a count of zero); "Could not
+        resolve Linux kernel version" is no DNS failure; a word of how a thing is said
+        ("still") does not let the meaning layer read a part ("ASIC" is no autoscaler);
+        RAM leaks; checkpoint writes that fail or crawl; throughput "tanking"."""
+        assert "component:infiniband-fabric" in self.suggest(
+            "hca on gpu-1027 port 3 has tons of symbol errs, reseated the transceiver, still "
+            "bad, swapping cable next"
+        )
+        found = self.suggest(
+            "$ dcgmi diag -r 3\n| Memory                    | Fail - GPU: 5      |\n"
+            "| Warning                   | GPU 5 Pending page retirements detected. Drain the "
+            "GPU and reset it or reboot the node. |"
+        )
+        assert {"root_cause:gpu-memory-fault", "symptom:ecc-error"} <= set(found)
+        assert "component:kv-cache" in self.suggest(
+            "[FIRING:1] HighTTFT llm-serving (vllm-mixtral-8x7b prod)\n"
+            "num_requests_waiting=312 gpu_cache_usage_perc=0.99 num_preemptions_total +1840/5m"
+        )
+        assert "component:kv-cache" not in self.suggest(
+            "is it KV cache eviction? no, num_preemptions is 0 in the vllm metrics"
+        )
+        found = self.suggest(
+            "nvidia-driver-daemonset-x7k2p   0/1   Init:CrashLoopBackOff   9 (41s ago)   27m\n"
+            "Could not resolve Linux kernel version\n"
+            "Kernel headers for 6.8.0-1012-gcp not found. Failed to install kernel module."
+        )
+        assert "symptom:dns-resolution-failure" not in found
+        assert "symptom:dns-resolution-failure" in self.suggest(
+            "pods cant resolve s3 endpoint randomly"
+        )
+        found = self.suggest(
+            "ruled out the cables, swapped both ends and the link still flaps. looks like a bad "
+            "switch port / ASIC"
+        )
+        assert "component:autoscaler" not in found
+        assert "component:network-switch" in found
+        assert "root_cause:memory-leak" in self.suggest(
+            "vllm pod keeps getting OOMKilled by kubelet, looks like the tokenizer workers are "
+            "leaking RAM"
+        )
+        assert "symptom:checkpoint-failure" in self.suggest(
+            "OST0031 went read-only after a raid rebuild, jobs writing ckpts there fail with EIO"
+        )
+        assert "symptom:checkpoint-failure" in self.suggest(
+            "checkpoint writes to /lustre/scratch taking 25+ min now vs 4 min last week"
+        )
+        assert "symptom:checkpoint-failure" not in self.suggest(
+            "jobs writing ckpts are fine, errors were elsewhere"
+        )
+        assert "symptom:training-throughput-drop" in self.suggest(
+            "throughput tanking on the MoE run"
+        )
+        assert "symptom:network-connectivity-loss" in self.suggest(
+            "switch fw update on the core rolled out at 2am and ~200 nodes lost IB for 10 min"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
