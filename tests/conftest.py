@@ -124,6 +124,18 @@ class LibraryTestCase(TestCase):
         super().tearDown()
 
 
+def sqlite_run_only(why):
+    """A mark that skips a test in the PostgreSQL run: for checks of the real library's
+    rows that read the same on either database (``why`` says what), which the SQLite run,
+    the shorter of the two, makes once for both (``make test`` runs both, one after the
+    other, on two cores: CI's 90 minutes; README, "Tests")."""
+    from django.db import connection
+
+    return pytest.mark.skipif(
+        connection.vendor == "postgresql", reason=f"{why}: the same on either database; SQLite run"
+    )
+
+
 def in_one_rate_window(seconds=5):
     """Wait, when fewer than ``seconds`` are left of this minute, for the next: rate
     limits count in fixed windows of a minute (``lib/limits.py``), so a test's requests

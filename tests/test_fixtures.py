@@ -7,7 +7,7 @@ from django.core.management import call_command
 from incidents.models import Accelerator, Case, Organisation, Source, Workload
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
-from .conftest import LibraryTestCase, listed_titles, page
+from .conftest import LibraryTestCase, listed_titles, page, sqlite_run_only
 
 ACME = "acme-datacenter-llm-pretraining-failures"
 MINIMUM_CASES = 150
@@ -173,6 +173,9 @@ class RealLibraryTests(LibraryTestCase):
             " and Training framework and software." in text
         )
 
+    # (32 seconds of the PostgreSQL run; the case page and the list are rendered on
+    # PostgreSQL by test_case_page.py and test_case_list.py)
+    @sqlite_run_only("every real case's page and every value's list rendering")
     def test_every_case_page_and_list_page_renders(self):
         for case in Case.objects.published():
             assert self.client.get(case.get_absolute_url()).status_code == 200, case.slug

@@ -41,6 +41,7 @@ from .conftest import (
     make_case,
     page,
     result_count,
+    sqlite_run_only,
 )
 from .mcp_data import BAD_LIST_INPUT, SEARCHES, SENTENCE, make_library
 
@@ -563,6 +564,9 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         )
         assert every["count"] > strong["count"] == call("search_cases", sentence=sentence)["count"]
 
+    # (20 seconds of the PostgreSQL run; test_mcp.py validates every tool's answer against
+    # its schema on both databases)
+    @sqlite_run_only("every real case's and value's MCP answer against its schema")
     def test_every_real_case_and_term_fits_the_declared_output_schemas(self):
         """Issue 23's contract on the real library: get_case for every published case,
         get_term for every public value, a search with a sentence and every field, and

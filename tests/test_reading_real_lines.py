@@ -13,15 +13,9 @@ run about 35 seconds (it still reads sentences in ``test_suggested_filters.py``,
 them (:class:`ReadingRealLinesInTheListTests`) runs on both: search differs by database.
 """
 
-import pytest
-from django.db import connection
+from .conftest import LibraryTestCase, page, result_count, sqlite_run_only
 
-from .conftest import LibraryTestCase, page, result_count
-
-SQLITE_RUN_ONLY = pytest.mark.skipif(
-    connection.vendor == "postgresql",
-    reason="reading text against the vocabulary is the same on either database; SQLite run",
-)
+SQLITE_RUN_ONLY = sqlite_run_only("reading text against the vocabulary")
 
 XID_45 = (
     "kernel: NVRM: Xid (PCI:0000:dc:00): 45, pid=1818990, name=python3, Ch 00000001 "
