@@ -23,7 +23,7 @@ from .changes import (
     version_mismatches,
 )
 from .clauses import no_change_spans, unknown_cause_spans
-from .cloud import failed_instances, taken_back
+from .cloud import failed_instances, quota_limits, taken_back
 from .denial import denied
 from .hardware import (
     downtrained_links,
@@ -76,6 +76,7 @@ from .service import (
     model_calls,
     model_routers,
     slow_answers,
+    slow_model_loads,
     triton_servers,
 )
 from .storage import degraded_storage
@@ -99,6 +100,8 @@ READ_BY_RULE = (
     (("symptom", "job-hang-without-error"), silent_hangs),
     (("root_cause", "demand-surge"), demand_surges),
     (("root_cause", "capacity-exhaustion"), capacity_exhaustions),
+    (("root_cause", "capacity-exhaustion"), quota_limits),
+    (("symptom", "slow-model-loading"), slow_model_loads),
     (("root_cause", "operator-error"), operator_errors),
     (("root_cause", "version-mismatch"), version_mismatches),
     (("root_cause", "user-code-or-configuration-error"), user_code_errors),

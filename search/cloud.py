@@ -8,13 +8,17 @@ reader is linear in the text.
   reclaimed, a VM stopped for host maintenance (:func:`taken_back`, *Capacity loss*).
 - Machines failed under the provider's own checks: an instance status check failed, an
   instance scheduled for retirement (:func:`failed_instances`, *Node failure*).
+- A quota of machines or GPUs reached: more could not be had (:func:`quota_limits`,
+  *Capacity exhaustion*, whose definition names quota).
 
 The event names are the providers' own: Compute Engine's "Instance was preempted" and
 ``onHostMaintenance=TERMINATE`` (cloud.google.com/compute/docs/instances/preemptible,
 …/instances/host-maintenance-overview), EC2's instance status checks and scheduled
 retirement (docs.aws.amazon.com/AWSEC2/latest/UserGuide/ pages
 monitoring-system-instance-status-check.html and instance-retirement.html), Cloud TPU's
-preemption of spot TPUs.
+preemption of spot TPUs, Compute Engine's "Quota 'NVIDIA_A100_GPUS' exceeded"
+(cloud.google.com/compute/resource-usage) and EC2's ``VcpuLimitExceeded``
+(docs.aws.amazon.com/AWSEC2/latest/APIReference/errors-overview.html).
 """
 
 import re
@@ -58,3 +62,27 @@ def failed_instances(text):
     instance scheduled for retirement due to degradation of the underlying hardware"):
     the symptom *Node failure*. Linear in the text."""
     return [match.span() for match in _FAILED_INSTANCE.finditer(text)]
+
+
+# A quota of machines reached, in a person's words or a provider's: "we hit the regional GPU
+# quota so the autoscaler cant add nodes" (a thirty-second round of blind helpers: read as a
+# rate limiter), "Quota 'NVIDIA_H100_GPUS' exceeded. Limit: 8.0 in region us-central1",
+# "VcpuLimitExceeded". Not a storage quota (``service.capacity_exhaustions``) nor requests'.
+_QUOTA_REACHED = re.compile(
+    r"\b(?:hit|hits|hitting|reached|reaching|exceeded|exceeding|maxed\s+out(?:\s+on)?|"
+    r"at|over)\s+(?:its\s+|their\s+|our\s+|the\s+|my\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:gpus?|vcpus?|instances?|accelerators?|nodes?|tpus?|[abhl]\d{2,3}s?|"
+    r"(?:spot|preemptible|on-demand)(?:\s+instance)?)\s+(?:quotas?|limits?)\b|"
+    r"\b(?:gpus?|vcpus?|instances?|accelerators?|tpus?|[abhl]\d{2,3})\s+quotas?\s+"
+    r"(?:was\s+|is\s+|got\s+)?(?:hit|reached|exceeded|exhausted|maxed(?:\s+out)?)\b|"
+    r"\bQuota\s+'[A-Z0-9_]{1,60}'\s+exceeded\b|\bVcpuLimitExceeded\b",
+    re.IGNORECASE,
+)
+
+
+def quota_limits(text):
+    """``[(start, end)]`` of the places ``text`` says a quota of machines or GPUs was
+    reached (:data:`_QUOTA_REACHED`: "hit the regional GPU quota", "Quota
+    'NVIDIA_H100_GPUS' exceeded", ``VcpuLimitExceeded``): the root cause *Capacity
+    exhaustion*, whose definition names quota. Linear in the text."""
+    return [match.span() for match in _QUOTA_REACHED.finditer(text)]

@@ -80,6 +80,7 @@ _CLEFT_AFTER = re.compile(r"[\w/ -]{0,30}?\s+(?:that|which|who)\b", re.IGNORECAS
 CABLE_FAULT = "network-link-or-cable-fault"
 FAULTY_GPU = "faulty-gpu"
 HOST_FAILURE = "host-component-failure"
+NIC_FAULT = "nic-fault"
 _BAD_CABLE = re.compile(
     rf"\b{_BAD}(?:\s+(?:or|and|/)\s+{_BAD})?\s+(?:[\w-]+\s+){{0,2}}"
     r"(?:cables?|optics?|transceivers?|fib(?:er|re)s?|connectors?)\b|"
@@ -112,6 +113,20 @@ _REMEDIED_GPU = re.compile(
     re.IGNORECASE,
 )
 
+# A network card sent back or swapped ("replaced the HCA -> clean", "swapped the NIC, errors
+# gone", "RMA'd the ConnectX-7"): the card was bad (a thirty-second round of blind helpers;
+# the meaning layer read it only now and then).
+_NIC = (
+    r"(?:nics?|hcas?|connectx(?:-\d)?(?:\s+(?:cards?|adapters?))?|mlx5\s+cards?|"
+    r"network\s+cards?)"
+)
+_REMEDIED_NIC = re.compile(
+    r"\b(?:rma(?:'?d)?|replac(?:ed|ing)|swap(?:ped|ping)(?:\s+out)?|chang(?:ed|ing)\s+out)\s+"
+    r"(?:(?:the|a|that|this|both|its|one|bad|faulty|failed|failing)\s+){0,3}" + _NIC + r"\b|"
+    r"\b" + _NIC + r"\s+(?:was\s+|were\s+|got\s+)?(?:replaced|swapped(?:\s+out)?|rma'?d)\b",
+    re.IGNORECASE,
+)
+
 # A server's own part swapped or sent back ("swapped DIMM", "replaced the processor",
 # "PSU replaced"): that part was bad (a fifteenth round of blind helpers got no *Host
 # component failure* from three such notes).
@@ -132,8 +147,9 @@ def remedied_parts(sentence):
     """The root causes the fixes in ``sentence`` point to: a cable or optic replaced,
     reseated or cleaned (*Network link or cable fault*), a GPU returned or swapped
     (*Faulty GPU*), a server's DIMM, CPU, power supply, fan or drive swapped (*Host
-    component failure*); a fix that did not help ("replaced the cable, still flapping") is set
-    aside by the caller (``search.clauses.set_aside_clauses``).
+    component failure*), a NIC or HCA swapped (*NIC fault*); a fix that did not help
+    ("replaced the cable, still flapping") is set aside by the caller
+    (``search.clauses.set_aside_clauses``).
 
     Input: the text. Output: ``list[tuple[str root cause slug, int start, int end]]``.
     Linear in the text (bounded repetitions).
@@ -144,6 +160,7 @@ def remedied_parts(sentence):
             (_REMEDIED_CABLE, CABLE_FAULT),
             (_REMEDIED_GPU, FAULTY_GPU),
             (_REMEDIED_HOST, HOST_FAILURE),
+            (_REMEDIED_NIC, NIC_FAULT),
         )
         for match in pattern.finditer(sentence)
     ]

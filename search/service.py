@@ -10,6 +10,7 @@ are bounded, so each reader is linear in the text.
 - capacity that ran out (:func:`capacity_exhaustions`);
 - a share of requests that failed (:func:`failed_requests`);
 - a call to a hosted model or a model endpoint (:func:`model_calls`, the Inference workload);
+- a model that loads slowly (:func:`slow_model_loads`);
 - a service restarting by the clock (:func:`crash_loops`), a name that could not be
   resolved (:func:`lookup_failures`), a router in front of model replicas
   (:func:`model_routers`), Triton named beside serving (:func:`triton_servers`).
@@ -223,6 +224,28 @@ def capacity_exhaustions(text):
     exhausted database connection pool", "a capacity shortage". Such a place shows the root
     cause *Capacity exhaustion*; "we added capacity" does not match. Linear in the text."""
     return [match.span() for match in _CAPACITY_EXHAUSTED.finditer(text)]
+
+
+# A model that loads slowly, in a person's words: "model load reading from NFS at 50MB/s",
+# "model loading from NFS is slow", "pods restart because the liveness probe times out while
+# the model is still loading" (a thirty-second round of blind helpers got no chip). The
+# symptom *Slow model loading or cold start*. Not a checkpoint loading (a training's).
+_SLOW_MODEL_LOAD = re.compile(
+    r"\b(?:model|weights?)\s+(?:load(?:s|ing)?|download(?:s|ing)?|pulls?)\b(?!\s+(?:fine|ok|okay))"
+    r"[^.;,\n]{0,60}?(?:\b(?:slow|sluggish|crawl(?:s|ing)?|forever|ages)\b|"
+    r"\b(?:tak(?:es|ing)|took)\s+(?:over\s+|about\s+|~)?\d{1,4}\+?\s?(?:min|mins|minutes|h|hrs?|hours)\b|"
+    r"\bat\s+\d{1,4}(?:\.\d+)?\s?[KM]B/s\b)|"
+    r"\b(?:slow|takes?\s+forever|takes?\s+ages)\s+to\s+load\s+(?:the\s+)?(?:model|weights)\b|"
+    r"\b(?:model|weights)\s+(?:is|was|were|are)\s+still\s+loading\b",
+    re.IGNORECASE,
+)
+
+
+def slow_model_loads(text):
+    """``[(start, end)]`` of the places ``text`` says a model loads slowly
+    (:data:`_SLOW_MODEL_LOAD`): the symptom *Slow model loading or cold start*. Linear in
+    the text."""
+    return [match.span() for match in _SLOW_MODEL_LOAD.finditer(text)]
 
 
 # A service that comes up and dies again, counted by the clock: "model server pods restart

@@ -5544,6 +5544,43 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "switch fw update on the core rolled out at 2am and ~200 nodes lost IB for 10 min"
         )
 
+    def test_quotas_slow_model_loads_aer_and_a_swapped_card(self):
+        """The same round: a cloud's GPU quota reached is capacity exhausted (not a rate
+        limiter); a model that loads slowly or is "still loading" is slow model loading
+        (not when its loading is fine); an AER fatal is a PCIe error; a swapped HCA was a
+        faulty NIC, unless the swap did not help."""
+        found = self.suggest(
+            "capacity loss isnt from hw failures, it's quota. we hit the regional GPU quota so "
+            "the autoscaler cant add nodes"
+        )
+        assert "root_cause:capacity-exhaustion" in found
+        assert "component:rate-limiter" not in found
+        assert "root_cause:capacity-exhaustion" in self.suggest(
+            "googleapi: Error 403: Quota 'NVIDIA_H100_GPUS' exceeded. Limit: 8.0 in region "
+            "us-central1., quotaExceeded"
+        )
+        assert "symptom:slow-model-loading" in self.suggest(
+            "its not OOM, mem is at 60%. pods restart because the liveness probe times out "
+            "while the model is still loading"
+        )
+        assert "symptom:slow-model-loading" in self.suggest(
+            "no thermal throttling, clocks pinned at max. the slowdown is storage: model load "
+            "reading from NFS at 50MB/s"
+        )
+        assert "symptom:slow-model-loading" not in self.suggest(
+            "model loading is fine, the slowness is in decoding"
+        )
+        assert "symptom:pcie-error" in self.suggest(
+            "the GPU didn't fall off the bus, the HCA did - mlx5 gone from lspci after an AER fatal"
+        )
+        assert "root_cause:nic-fault" in self.suggest(
+            "ruled out the switch: moved the node to a different leaf, same symbol errors on "
+            "its port. swapped the cable, still there. replaced the HCA -> clean"
+        )
+        assert "root_cause:nic-fault" not in self.suggest(
+            "replaced the cable and the NIC, still flapping"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
