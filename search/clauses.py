@@ -221,12 +221,13 @@ def looked_at_lines(text):
 
 
 # A tool's table row that reads as absent or fine, the whole line: "Pending Page
-# Blacklist : No", "ECC: OK".
+# Blacklist : No", "ECC: OK", "| PCIe | Pass - All |".
 
 
 _NEGATIVE_ROW = re.compile(
-    r"^[^\S\n]*[^:=\n]{1,60}[:=][^\S\n]*"
-    r"(?:not active|inactive|no|none|0|n/a|disabled|false|ok|pass(?:ed)?)[^\S\n]*$",
+    r"^[^\S\n]*\|?[^:=|\n]{1,60}[:=|][^\S\n]*"
+    r"(?:not active|inactive|no|none|0|n/a|disabled|false|ok|pass(?:ed)?)"
+    r"(?:[^\S\n]*-[^\S\n]*all)?[^\S\n]*\|?[^\S\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 

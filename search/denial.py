@@ -120,6 +120,14 @@ _DENIED_AFTER = re.compile(
     r"(?:(?:and|&)\s+[\w.-]+\s+)?(?:pods?\s+|nodes?\s+)?(?:is\s+|was\s+|are\s+|were\s+)?"
     r"(?:all\s+)?"
     r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable)\b(?!\s+the\b)|"
+    # what ran at full speed or finished quickly: "nccl-tests allreduce hits full bus bw",
+    # "ckpt writes finish in <1min" (a thirty-third round of blind helpers: ruled out)
+    rf"(?:{_SAME_CLAUSE}[\w.-]+\s+){{0,3}}?(?:hits?|gets?|got|gives?|gave|shows?|showed|runs?|ran|"
+    r"reach(?:es|ed)?|at)\s+(?:the\s+)?(?:full|expected|nominal|peak|line[\s-]rate)\s+"
+    r"(?:bus\s*)?(?:bw|busbw|bandwidth|speed|rate|throughput)\b|"
+    rf"(?:{_SAME_CLAUSE}[\w.-]+\s+)?(?:finish(?:es|ed)?|complete[sd]?|takes?|took)\s+"
+    r"(?:in\s+)?(?:<\s*|under\s+|less\s+than\s+|only\s+)~?\d{1,3}\s*"
+    r"(?:s|secs?|seconds?|mins?|minutes?)\b|"
     # "nccl-tests pass between nodes", "dcgmi diag passed" (a seventeenth round of blind
     # helpers)
     # (but not one that passed too early: "readiness probe passed before the model loaded")
@@ -131,8 +139,10 @@ _DENIED_AFTER = re.compile(
 # A state read off a tool's table right after a value's words: "HW Thermal Slowdown :
 # Not Active", "Pending Page Blacklist : No", "Retired pages: 0"; or a count of none
 # said in words: "ECC error count is 0", "Xid 79 events stayed at zero".
+# (also a column of a drawn table: dcgmi diag's "| PCIe | Pass - All |", a thirty-third
+# round of blind helpers got the PCIe from a row that passed)
 _TABLE_STATE = (
-    r"[ \t]*[:=][ \t]*"
+    r"[ \t]*[:=|][ \t]*"
     r"(?:not active|inactive|no|none|0(?![.,]\d)|n/a|disabled|false|ok|pass(?:ed)?)"
 )
 _NEGATIVE_STATE = re.compile(

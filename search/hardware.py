@@ -186,6 +186,9 @@ _SLOW_HARDWARE = re.compile(
     # 20% slower than the identical node next to it", "the speed of the slowest rank"
     r"\b(?:one|a\s+single|a)\s+slow\s+" + _PART + r"\b[^.;\n]{0,40}?\b(?:drags?|dragg\w*|holds?|"
     r"held|slows?|slowing|bottleneck\w*)\b|"
+    # "one GPU on node-17 is just slow" (a thirty-third round)
+    r"\bone\s+" + _PART + r"\s+(?:[\w-]+\s+){0,3}?(?:is|was|runs?|ran)\s+(?:just\s+|really\s+|"
+    r"way\s+|much\s+|super\s+)?slow\b|"
     r"\bone\s+" + _PART + r"\s+(?:[\w-]+\s+){0,4}?(?:way\s+|much\s+|a\s+lot\s+)?slower\s+than\s+"
     r"(?:the\s+)?(?:rest|others)\b|"
     r"\bslower\s+than\s+(?:the|an?)\s+identical\s+" + _PART + r"\b|"

@@ -250,6 +250,9 @@ _EVERYONE_WAITS = re.compile(
     r"\b(?:every|all|the\s+other|other|the\s+rest\s+of\s+the|remaining)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:ranks?|workers?|nodes?|gpus?|collectives?|hosts?|processes)\s+(?:\w+\s+){0,2}?"
     r"wait(?:ed|ing|s)?\s+(?:on|for)\b|"
+    # "the whole job waits on it every step" (a thirty-third round of blind helpers)
+    r"\bthe\s+(?:whole|entire)\s+(?:job|run|training|cluster|group)\s+(?:\w+\s+)?"
+    r"wait(?:ed|ing|s)?\s+(?:on|for)\b|"
     r"\b(?:slow(?:ing|s|ed)?\s+down|stall(?:ing|s|ed)?|held\s+up|holding\s+up|"
     r"drag(?:s|ged|ging)?(?:\s+down)?)\s+the\s+(?:whole|entire)\s+(?:all-?reduce|job|run|"
     r"training|collective|cluster)\b|"

@@ -5581,6 +5581,40 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "replaced the cable and the NIC, still flapping"
         )
 
+    def test_what_ran_at_full_speed_or_passed_in_a_drawn_table(self):
+        """A thirty-third round of blind helpers (a university cluster's PhD student; an
+        MLOps engineer): what "hits full bus bw" or "finishes in <1min" is ruled out; a row
+        of dcgmi's drawn table that passes names nothing, one that warns of pending page
+        retirements is failing GPU memory; one GPU "just slow" that the whole job waits on
+        is fail-slow hardware and synchronous training."""
+        found = self.suggest(
+            "Not the network — IB counters are clean and nccl-tests allreduce hits full bus bw. "
+            "Looks like one GPU on node-17 is just slow and the whole job waits on it every step."
+        )
+        assert "component:nccl" not in found
+        assert {
+            "root_cause:fail-slow-hardware",
+            "contributing_factor:synchronous-training",
+        } <= set(found)
+        assert "component:nccl" in self.suggest("nccl allreduce only hits 40 GB/s busbw")
+        found = self.suggest(
+            "ruled out storage, ckpt writes finish in <1min. the hang is somewhere in NCCL init "
+            "on restart, before step 0"
+        )
+        assert "component:checkpoint-storage" not in found
+        assert "component:checkpoint-storage" in self.suggest("ckpt writes take 40 min")
+        found = self.suggest(
+            "$ dcgmi diag -r 3\n"
+            "+---------------------------+------------------------------------------------+\n"
+            "| Diagnostic                | Result                                         |\n"
+            "+===========================+================================================+\n"
+            "| Memory                    | Fail - GPU: 5                                   |\n"
+            "| Warning                   | GPU 5 Pending page retirements. Reboot needed.  |\n"
+            "| PCIe                      | Pass - All                                     |"
+        )
+        assert "component:pcie" not in found
+        assert {"root_cause:gpu-memory-fault", "symptom:ecc-error"} <= set(found)
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
