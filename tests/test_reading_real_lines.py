@@ -5615,6 +5615,20 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "component:pcie" not in found
         assert {"root_cause:gpu-memory-fault", "symptom:ecc-error"} <= set(found)
 
+    def test_a_gpu_sent_back_and_faulty_ram(self):
+        """The corpus's tuning part: a GPU returned to the vendor was faulty (not a function
+        that returned a GPU count); "faulty RAM" is the host's memory failing."""
+        assert "root_cause:faulty-gpu" in self.suggest(
+            "It was a hardware problem. I returned my GPU to the vendor and after they sent me a "
+            "new one, the problem no longer exists."
+        )
+        assert "root_cause:faulty-gpu" not in self.suggest(
+            "the function returned my GPU count as 0"
+        )
+        assert "root_cause:host-component-failure" in self.suggest(
+            "node-1 has some faulty RAM which should be replaced."
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
