@@ -78,6 +78,15 @@ NCCL_TIMEOUT = ("nccl-timeout", "nccl")
 GPU_MEMORY = ("component", "gpu-memory-hbm")
 OUT_OF_MEMORY = ("symptom", "out-of-memory")
 _ON_THE_GPU = re.compile(r"\b(?:cuda|hip|gpu)\s+(?:out\s+of\s+memory|oom)\b", re.IGNORECASE)
+# "OOMKilled" (Kubernetes: a container over its memory limit), Slurm's "oom_kill event", the
+# kernel's "Out of memory: Killed process": the host's memory ran out, killed by the kernel's
+# OOM killer (the blind helpers of five rounds listed the host's memory for each).
+HOST_MEMORY = ("component", "host-cpu-and-memory")
+_ON_THE_HOST = re.compile(
+    r"\bOOM[\s_-]?kill(?:ed|s|er)?\b|\bOut\s+of\s+memory:\s+Kill(?:ed)?\s+process\b|"
+    r"\bmemory\s+cgroup\s+out\s+of\s+memory\b",
+    re.IGNORECASE,
+)
 # Values that another value implies by what it is: an inference server, or its KV cache,
 # named, is serving a model (the workload *Inference*), whoever names it ("vLLM crashed", "not
 # enough KV cache space"). By definition of the vocabulary's values (their descriptions
@@ -232,6 +241,18 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             and _ON_THE_GPU.search(
                 sentence, max(0, item.start - 5), item.start + len(item.matched) + 30
             )
+        ]
+    if HOST_MEMORY in vocabulary.candidates:
+        literal += [
+            replace(
+                item,
+                kind=HOST_MEMORY[0],
+                slug=HOST_MEMORY[1],
+                name=vocabulary.candidates[HOST_MEMORY].name,
+            )
+            for item in literal
+            if (item.kind, item.slug) == OUT_OF_MEMORY
+            and _ON_THE_HOST.search(sentence, item.start, item.start + len(item.matched) + 30)
         ]
     literal.sort(key=lambda item: item.start)
     # What was looked at ("$ nvidia-smi -q -d ECC") suggests nothing, as what went well.

@@ -5629,6 +5629,20 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "node-1 has some faulty RAM which should be replaced."
         )
 
+    def test_a_pod_oomkilled_ran_out_of_the_hosts_memory(self):
+        """A thirty-third round of blind helpers: Kubernetes' OOMKilled is the host's memory
+        (a container over its limit), CUDA's out of memory the GPU's."""
+        found = self.suggest(
+            "NAME                     READY   STATUS      RESTARTS     AGE\n"
+            "llama-ft-sft-worker-0    0/1     OOMKilled   4 (2m ago)   38m"
+        )
+        assert {"symptom:out-of-memory", "component:host-cpu-and-memory"} <= set(found)
+        found = self.suggest(
+            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB"
+        )
+        assert "component:host-cpu-and-memory" not in found
+        assert "component:gpu-memory-hbm" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
