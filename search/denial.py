@@ -113,7 +113,9 @@ _DENIED_AFTER = re.compile(
     rf"(?:{_SAME_CLAUSE}[\w.-]+\s+)?never\b(?!\s+(?:became|become|becomes|reached|reaches|returned|"
     r"reported\s+(?:completed|complete|ready|healthy|success|up|running)|finished|finishes|"
     r"completed|completes|started|starts|initiali[sz]ed|responded|responds|recovered|booted|"
-    r"(?:re-?)?joined|got\s+(?:ready|healthy))\b)|"
+    r"(?:re-?)?joined|got\s+(?:ready|healthy)|"
+    # "the node rebooted by itself and never came back" (what did not return failed)
+    r"c[oa]me\s+(?:back|up|online)|comes\s+(?:back|up|online)|resumed|restarted|powered\s+(?:on|up))\b)|"
     rf"(?:{_SAME_CLAUSE}[\w.-]+\s+)?(?:did(?:\s+not|n't|nt)\s+(?:misbehave|malfunction|break|act\s+up|"
     r"do\s+anything\s+wrong)|did\s+nothing\s+wrong|"
     r"(?:worked|behaved|performed)\s+(?:fine|normally|correctly|as\s+expected))\b|"

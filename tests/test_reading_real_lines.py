@@ -5643,6 +5643,23 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "component:host-cpu-and-memory" not in found
         assert "component:gpu-memory-hbm" in found
 
+    def test_a_node_that_rebooted_itself_and_a_lost_ib_link(self):
+        """The same round: a node that "rebooted itself" failed, and one that "never came
+        back" is not denied by "never"; a node that "lost its IB link" lost connectivity;
+        CUDA's "driver version is insufficient" is a CUDA error."""
+        assert "symptom:node-failure" in self.suggest(
+            "the node rebooted itself in the middle of my run, uptime says 12 min"
+        )
+        assert "symptom:node-failure" in self.suggest(
+            "the node rebooted by itself and never came back"
+        )
+        assert "symptom:network-connectivity-loss" in self.suggest(
+            "my multi node job crashed with NCCL error and one node lost its IB link"
+        )
+        assert "symptom:cuda-error" in self.suggest(
+            "RuntimeError: CUDA driver version is insufficient for CUDA runtime version"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
