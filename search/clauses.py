@@ -405,15 +405,21 @@ _RESPONSE = re.compile(
 
 # What was not seen: "we didn't lose any GPUs to heat", "haven't seen a single Xid" (a
 # twenty-second round of blind helpers read heat from the first): from the denied verb to
-# the clause's end.
+# the clause's end or a contrast.
 _NOT_SEEN = re.compile(
-    r"\b(?:did|do|does|have|has|had)(?:n['’]?t|nt|\s+not)\s+(?:\w+ly\s+)?(?:(?:lose|lost|"
+    r"(?:\b(?:did|do|does|have|has|had)(?:n['’]?t|nt|\s+not)\s+(?:\w+ly\s+)?(?:(?:lose|lost|"
     r"experienc\w*|observ\w*|notic\w*|hit)\s+(?:any|a\s+single)\b|(?:see|seen|saw|find|found|"
     r"detect\w*)\s+(?:any|a\s+single)\b"
     # (not seeing GPUs or devices: a container that "doesnt see any gpus" lost them, a new
     # user's tryout; "didn't lose any GPUs to heat" is still none lost)
+    r"(?!\s+(?:gpus?|cuda\s+devices?|nvidia\s+devices?|devices?|accelerators?)\b))|"
+    # "we are not seeing any OOM", "aren't getting any NCCL timeouts" (a new user's tryout)
+    r"(?:\b(?:am|are|is|was|were)(?:n['’]?t|nt|\s+not)|\bnot)\s+(?:\w+ly\s+)?(?:seeing|getting|"
+    r"hitting|finding|observing|noticing)\s+(?:any|a\s+single)\b"
     r"(?!\s+(?:gpus?|cuda\s+devices?|nvidia\s+devices?|devices?|accelerators?)\b))"
-    r"[^,;.!?\n]{0,80}",
+    # to the clause's end, or to a contrast: "we haven't seen any Xid errors but jobs crash"
+    # (a new user's tryout: the crash was read as not seen)
+    r"(?:(?!\b(?:but|yet|though|although|however|whereas|instead|just)\b)[^,;.!?\n]){0,80}",
     re.IGNORECASE,
 )
 

@@ -25,7 +25,9 @@ _FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
 _DOUBTED = re.compile(
     r"\b(?:dont|don't|do\s+not|didnt|didn't|did\s+not)\s+(?:think|believe|suspect)\s+"
     r"(?:(?:it'?s|it\s+is|it\s+was|that'?s|this\s+is|the\s+problem\s+is|we\s+have)\s+)?"
-    r"(?:(?:a|an|the|any)\s+)?$",
+    r"(?:(?:a|an|the|any)\s+)?"
+    # ("we don't think it's a bad GPU": a new user's tryout got the GPU)
+    r"(?:(?:bad|faulty|broken|flaky|failing|dead|defective)\s+)?$",
     re.IGNORECASE,
 )
 # Trouble a denial may name before where it was not ("no errors on the NIC").

@@ -143,6 +143,8 @@ _NODE_LOSS = re.compile(
     r"hard[\s-]+hung|hung\s+hard|hard[\s-]+hangs?|"
     # ("CPU1 IERR in the SEL, node hung, had to power cycle": a twenty-fourth round)
     r"hung(?!\s+(?:up|on|at|in|while|during|for)\b)|"
+    # ("nothing in dmesg, no Xid, no AER, the node just hangs": a new user's tryout)
+    r"hangs?(?!\s+(?:up|on|at|in|while|during|for|when|after|before|until)\b)|"
     r"froze|rebooted\s+(?:by\s+(?:itself|themselves)|unexpectedly|on\s+(?:its|their)\s+own))\b|"
     r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:keeps?\s+|kept\s+)?reboot(?:s|ed|ing)?\s+"
     r"(?:randomly|at\s+random|spontaneously|for\s+no\s+(?:apparent\s+)?reason|without\s+warning|"

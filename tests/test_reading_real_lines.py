@@ -5643,6 +5643,25 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "component:host-cpu-and-memory" not in found
         assert "component:gpu-memory-hbm" in found
 
+    def test_what_was_not_seen_ends_at_a_contrast(self):
+        """A new user's tryout: "we haven't seen any Xid errors but jobs crash" listed
+        nothing (the crash was read as not seen); "we are not seeing any OOM" and "we don't
+        think it's a bad GPU" gave the chips they deny; "the node just hangs" gave none."""
+        found = self.suggest("we haven't seen any Xid errors but jobs crash")
+        assert "symptom:job-crash" in found
+        assert "symptom:xid-error" not in found
+        found = self.suggest("we are not seeing any OOM, the job just dies with SIGKILL")
+        assert "symptom:out-of-memory" not in found
+        assert "symptom:job-crash" in found
+        found = self.suggest("we are not seeing any NCCL timeouts, the job hangs")
+        assert "symptom:nccl-timeout" not in found
+        assert "symptom:job-hang-without-error" in found
+        assert "component:gpu" not in self.suggest("we don't think it's a bad GPU")
+        assert "symptom:node-failure" in self.suggest(
+            "nothing in dmesg, no Xid, no AER, the node just hangs"
+        )
+        assert "symptom:node-failure" not in self.suggest("the node hangs at NCCL init")
+
     def test_a_node_that_rebooted_itself_and_a_lost_ib_link(self):
         """The same round: a node that "rebooted itself" failed, and one that "never came
         back" is not denied by "never"; a node that "lost its IB link" lost connectivity;
