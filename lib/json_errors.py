@@ -14,10 +14,14 @@ address answers (``templates/405.html``); a browser showed a blank page.
 A query string of more parameters than ``settings.DATA_UPLOAD_MAX_NUMBER_FIELDS`` is a 400
 saying so (:func:`too_many_parameters`), as JSON under those addresses: Django's own
 refusal was an HTML 400 there, and with ``DEBUG`` on (``make run``) a 500, its debug page
-reading the parameters again (a fresh helper's attack: 1,100 ``q``).
+reading the parameters again (a fresh helper's attack: 1,100 ``q``). A query string whose
+percent-encoded bytes are not UTF-8 (``?q=%FF%FE``) is a 400 saying so
+(:func:`not_utf8`): Django read it as replacement characters and the list searched for
+them (a new user's tryout).
 """
 
 import json
+from urllib.parse import unquote_to_bytes
 
 from django.conf import settings
 from django.core.exceptions import TooManyFieldsSent
@@ -42,6 +46,12 @@ class JsonErrorsMiddleware:
             request.GET  # noqa: B018 - parsed here, where a refusal can still be worded
         except TooManyFieldsSent:
             return too_many_parameters(request)
+        if not_utf8(request.META.get("QUERY_STRING", "")):
+            return refusal(
+                request,
+                "This address's query is not UTF-8 text. Percent-encode the UTF-8 bytes of "
+                "each character (é is %C3%A9), as browsers do.",
+            )
         response = self.get_response(request)
         if response.status_code not in MESSAGES:
             return response
@@ -89,14 +99,34 @@ def _method_page(request, response):
     return page
 
 
+def not_utf8(query_string):
+    """Whether a query string (``str``, as WSGI gives it: its bytes read as Latin-1) holds
+    percent-encoded or raw bytes that are not UTF-8. Output: ``bool``."""
+    try:
+        raw = query_string.encode("latin-1")
+    except UnicodeEncodeError:
+        raw = query_string.encode("utf-8")
+    try:
+        unquote_to_bytes(raw.replace(b"+", b" ")).decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
 def too_many_parameters(request):
-    """A 400 for a query string of more parameters than the site reads: ``{"errors":
-    [message]}`` under ``settings.JSON_ERROR_PREFIXES``, else the site's 400 page with
-    the message. Output: ``HttpResponse``."""
+    """A 400 for a query string of more parameters than the site reads (:func:`refusal`).
+    Output: ``HttpResponse``."""
     message = (
         f"This address holds more than {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS:,} "
         "parameters, more than the site reads. Send each parameter once, or fewer values."
     )
+    return refusal(request, message)
+
+
+def refusal(request, message):
+    """A 400 saying ``message``: ``{"errors": [message]}`` under
+    ``settings.JSON_ERROR_PREFIXES``, else the site's 400 page with the message. Output:
+    ``HttpResponse``."""
     if request.path.startswith(tuple(settings.JSON_ERROR_PREFIXES)):
         return HttpResponse(
             json.dumps({"errors": [message]}), status=400, content_type="application/json"

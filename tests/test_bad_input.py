@@ -345,6 +345,20 @@ def test_too_many_parameters_is_a_worded_400_even_with_debug_on(client, settings
         assert response.json()["errors"]
 
 
+@pytest.mark.parametrize("url", ["/", "/suggest.json", "/api/v1/cases/", "/diagnose/"])
+def test_a_query_that_is_not_utf8_is_a_worded_400(client, url):
+    """A new user's tryout: ``?q=%FF%FE`` answered 200, Django having read the bytes as
+    replacement characters that the list then searched for."""
+    make_case("One")
+    response = client.get(f"{url}?q=%FF%FE")
+    assert response.status_code == 400, url
+    assert "not UTF-8" in response.content.decode(), url
+    if url.startswith(("/suggest.json", "/api/")):
+        assert response.json()["errors"]
+    assert client.get(f"{url}?q=%C3%A9t%C3%A9").status_code == 200, url
+    assert client.get(f"{url}?q=gpu+fell+off").status_code == 200, url
+
+
 @pytest.mark.parametrize(
     "url",
     ["/export.csv", "/export.json", "/feed.atom", "/graph/", "/graph.json", "/diagnose/",
