@@ -27,6 +27,7 @@ from listing.query import (
     case_queryset,
     get_page,
     missing_case_message,
+    order_notice,
     read_query,
     recognised_record,
     related_cases,
@@ -301,7 +302,9 @@ def search_cases_answer(
         # What was searched for, when reading changed it (a long paste's lines that
         # matter); null when it is the sentence given, which the client has.
         "sentence": sentence if sentence != (given or "").strip() else None,
-        "notice": selected.notice,
+        "notice": " ".join(
+            filter(None, [selected.notice, order_notice(selection, list_options(query).sort)])
+        ),
         "weaker_matches": selected.weaker,
         "recognised": [recognised_record(value) for value in recognised],
         "list_url": links.list(query),

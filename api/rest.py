@@ -43,6 +43,7 @@ from listing.query import (
     PageNotFound,
     get_page,
     missing_case_message,
+    order_notice,
     paste_notice,
     recognised_record,
     select,
@@ -86,9 +87,11 @@ SLUG = re.compile(r"[-a-zA-Z0-9_]{1,200}")
 
 def list_notice(request, sentence, selected):
     """The list page's notices, as one string: a long paste read in part
-    (:func:`listing.query.paste_notice`) and what :func:`listing.query.select` says."""
+    (:func:`listing.query.paste_notice`), what :func:`listing.query.select` says, and the
+    cases the order has no figure for (:func:`listing.query.order_notice`)."""
     pasted = paste_notice(request.GET.get("q", "").strip(), sentence)
-    return " ".join(filter(None, [pasted, selected.notice]))
+    ordered = order_notice(selected.selection, list_options(request.GET).sort)
+    return " ".join(filter(None, [pasted, selected.notice, ordered]))
 
 
 def case_summary(request, case, score=None, sentence=""):

@@ -504,6 +504,19 @@ class Selection:
             return positions
         return positions[np.lexsort((positions, -ranks))]
 
+    def lacking(self, sort):
+        """How many of the result's cases lack the figure ``sort`` orders by: the incident
+        year for ``"oldest"``, the accelerator count for ``"scale"``, the duration for
+        ``"duration"`` (they come last in :meth:`ordered`); 0 for another order. ``int``."""
+        if sort not in {"oldest", "scale", "duration"}:
+            return 0
+        figure = {"oldest": self.index.years, "scale": self.index.scale}.get(
+            sort, self.index.duration
+        )
+        mask = self.mask()
+        missing = figure <= 0 if sort == "oldest" else figure < 0
+        return int(np.count_nonzero(missing if mask is None else missing & mask))
+
     def _sorted(self, positions, sort):
         positions = np.sort(positions)  # newest first: a position is a rank in that order
         if sort == "newest":

@@ -37,6 +37,7 @@ from listing.query import (
     case_context,
     case_queryset,
     get_page,
+    order_notice,
     paste_notice,
     read_query,
     select,
@@ -119,6 +120,9 @@ def case_list(request):
         stronger.pop("page", None)
         context["stronger_url"] = "?" + stronger.urlencode()
     options = list_options(query)
+    context["notice"] = " ".join(
+        filter(None, [context["notice"], order_notice(selection, options.sort)])
+    )
     context["sorts"] = sort_links(query, options.sort, bool(sentence))
     context["order_label"] = next(
         (sort["label"] for sort in context["sorts"] if sort["current"]), ""

@@ -182,6 +182,26 @@ def sort_links(query, sort, with_sentence):
     return links
 
 
+# What each order that needs a figure orders by, as its notice names it.
+ORDER_FIGURES = {"oldest": "year", "scale": "accelerator count", "duration": "duration"}
+
+
+def order_notice(selection, sort):
+    """What the list says when cases lack the figure its order needs (a new user's tryout:
+    "Longest outage first" over 13 cases with no duration looked like newest first, with
+    no word why): ``""`` when none lacks it or ``sort`` needs none, else how many lack it
+    and where they come. Input: a :class:`~incidents.index.Selection` and the order's
+    key. Output: ``str``."""
+    lacking = selection.lacking(sort)
+    if not lacking:
+        return ""
+    figure, total = ORDER_FIGURES[sort], selection.count
+    if lacking == total:
+        return f"No case here gives its {figure}, so the list is newest first."
+    verb = "gives" if lacking == 1 else "give"
+    return f"{lacking:,} of these {total:,} cases {verb} no {figure}; they come last, newest first."
+
+
 @dataclass
 class Selected:
     """What :func:`select` gives a page: the :class:`~incidents.index.Selection`, a notice

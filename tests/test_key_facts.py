@@ -381,6 +381,26 @@ def test_the_list_sorts_by_date_scale_and_outage(client, facts_library, sort, ti
 
 
 @pytest.mark.parametrize(
+    "sort, notice",
+    [("duration", "2 of these 5 cases give no duration; they come last, newest first."),
+     ("scale", "2 of these 5 cases give no accelerator count; they come last, newest first."),
+     ("oldest", "1 of these 5 cases gives no year; they come last, newest first.")],
+)  # fmt: skip
+def test_an_order_says_which_cases_lack_its_figure(client, facts_library, sort, notice):
+    """A new user's tryout: "Longest outage first" over cases with no duration looked
+    like newest first, with no word why. The page, the API and MCP say it alike."""
+    from api.mcp_answers import search_cases_answer
+
+    shown = page(client.get("/", {"sort": sort})).select_one(".alert--notice")
+    assert shown is not None and notice in shown.get_text()
+    assert notice in client.get("/api/v1/cases/", {"sort": sort}).json()["notice"]
+    assert notice in search_cases_answer(sort=sort)["notice"]
+    assert page(client.get("/")).select_one(".alert--notice") is None
+    only = page(client.get("/", {"sort": "duration", "accelerator": "a100"}))
+    assert "No case here gives its duration, so the list is newest first." in only.get_text()
+
+
+@pytest.mark.parametrize(
     "query, message",
     [("year_from=abc", "year_from=abc is not a year"),
      ("year_from=1200", "outside the years the library covers"),
