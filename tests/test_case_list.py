@@ -49,6 +49,33 @@ def test_pagination_keeps_the_filters(client):
     assert page(second).select_one('a[rel="prev"]')["href"] == "?symptom=job-crash&page=1"
 
 
+def test_the_pager_leads_to_the_first_and_last_pages(client):
+    """A new user's tryout: page 7 of 14 had only Previous and Next."""
+    for day in range(1, 29):
+        make_case(f"Crash {day:02}", started_on=datetime.date(2024, 1, day))
+    links = {
+        a.get_text(strip=True): a["href"] for a in page(client.get("/")).select(".pagination a")
+    }
+    assert links == {"Next →": "?page=2"}  # page 1 of 2: Next is the last page
+    for day in range(1, 29):
+        make_case(f"Later {day:02}", started_on=datetime.date(2024, 2, day))
+    links = {
+        a.get_text(strip=True): a["href"]
+        for a in page(client.get("/?page=2")).select(".pagination a")
+    }
+    assert links == {"← Previous": "?page=1", "Next →": "?page=3"}
+    links = {
+        a.get_text(strip=True): a["href"]
+        for a in page(client.get("/?page=1")).select(".pagination a")
+    }
+    assert links == {"Next →": "?page=2", "Last »": "?page=3"}
+    links = {
+        a.get_text(strip=True): a["href"]
+        for a in page(client.get("/?page=3")).select(".pagination a")
+    }
+    assert links == {"« First": "?page=1", "← Previous": "?page=2"}
+
+
 @pytest.mark.parametrize(
     "value, message",
     [
