@@ -79,7 +79,9 @@ _REPEAT_OFFENDER = re.compile(
 # node, host or GPU is named before it or in it: "the third time this week" the scheduler preempted
 # a job is no failing node).
 _TIMES_COUNTED = re.compile(
-    r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+(?:on\s+[\w.-]{1,40}\s+)?"
+    # ("the third time on node gpu-h100-0417 this week": a new user's tryout)
+    r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+"
+    r"(?:on\s+(?:(?:node|host|machine|server|box|gpu)\s+)?[\w.-]{1,40}\s+)?"
     r"(?:this|in\s+(?:a|one|the\s+same))\s+"
     # ("3rd time this wk": a thirtieth round of blind helpers)
     r"(?:week|wk|month|mo|quarter|sprint|year)\b|"

@@ -211,6 +211,19 @@ FAILED_AFTER = re.compile(
     re.IGNORECASE,
 )
 GPU = ("component", "gpu")
+MONITORING = ("component", "monitoring-and-logging")
+_ALERTS = re.compile(r"alerts?|alarms?|alerting", re.IGNORECASE)
+
+
+def _named_before(literal, start):
+    """Whether another value's words end right before ``start`` (a space between):
+    ``bool``. "power supply alerts": the alerts are the power supply's."""
+    return any(
+        0 <= start - (item.start + len(item.matched)) <= 1 and item.start < start
+        for item in literal
+    )
+
+
 # Trouble of the GPU itself: with one named, an accelerator's name is the GPU that had it
 # ("ECC error count going up on a100", "one of the H100 nodes keeps falling off the bus").
 GPU_TROUBLE = frozenset(
@@ -374,6 +387,13 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             or (item.kind == "component" and _LOOKED_UP.search(sentence, max(0, start - 40), start))
             # "slurm shows NODE_FAIL for the job": who reported it
             or (key in REPORTERS and _REPORTS.match(sentence, start + len(item.matched)))
+            # "the BMC shows power supply alerts": alerts of another part, not the alerting
+            # (a new user's tryout got Monitoring and logging)
+            or (
+                key == MONITORING
+                and _ALERTS.fullmatch(item.matched)
+                and _named_before(literal, start)
+            )
             # "the B200 run's loss diverges from the H100 run": the one compared with
             or (
                 item.kind == "accelerator"

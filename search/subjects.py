@@ -215,6 +215,15 @@ NEEDS_WORDS = tuple(
             r"unauthori[sz]ed|attacker|hacker|malicious|intru)",
         ),
         (
+            # "our H100 nodes keep rebooting under load" ran out of nothing (a new user's
+            # tryout): running out needs words of running out.
+            r"\bcapacity\s+exhaustion\b",
+            r"(?:capacity|quota|exhaust|\bout\s+of\b|\bran\s+out|\brun\s+out|running\s+out|shortage|"
+            r"not\s+enough|insufficient|\bno\s+(?:free|spare|more|available)|\bfull\b|limit|pool|"
+            r"stock|sold\s+out|queue|pending|unavailable|available|demand|saturat|maxed|overload|"
+            r"contention|starv|scarc|oversubscri|short\s+of|\bleft\b|reserv|allocat)",
+        ),
+        (
             # "the cluster is full" lost no capacity: it has none free.
             r"\bcapacity\s+loss\b",
             # ("the loss shot to infinity" is a model's loss, not machines lost.)

@@ -5662,6 +5662,23 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "symptom:node-failure" not in self.suggest("the node hangs at NCCL init")
 
+    def test_a_repeat_counted_on_a_named_node_and_another_parts_alerts(self):
+        """A new user's tryout: "the third time on node gpu-h100-0417 this week" is a repeat
+        offender; "the BMC shows power supply alerts" are the power supply's alerts, not
+        the monitoring (nor capacity run out "under load")."""
+        assert "contributing_factor:repeat-offender-nodes" in self.suggest(
+            "# this is the third time on node gpu-h100-0417 this week, it's the same GPU slot"
+        )
+        found = self.suggest(
+            "our H100 nodes keep rebooting under load and the BMC shows power supply alerts"
+        )
+        assert {"symptom:node-failure", "component:power-supply"} <= set(found)
+        assert "component:monitoring-and-logging" not in found
+        assert "root_cause:capacity-exhaustion" not in found
+        assert "component:monitoring-and-logging" in self.suggest(
+            "our alerting was down so nobody got paged"
+        )
+
     def test_a_node_that_rebooted_itself_and_a_lost_ib_link(self):
         """The same round: a node that "rebooted itself" failed, and one that "never came
         back" is not denied by "never"; a node that "lost its IB link" lost connectivity;
