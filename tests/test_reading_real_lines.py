@@ -5679,6 +5679,14 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "our alerting was down so nobody got paged"
         )
 
+    def test_nccls_socket_errors_inside_a_python_error(self):
+        """A new user's tryout: a traceback's "socketProgress: Connection closed by remote
+        peer" (NCCL's socket.cc, inside the Python error, without "NCCL WARN") named
+        nothing."""
+        assert "component:nccl" in self.suggest(
+            "Last error:\nsocketProgress: Connection closed by remote peer gpu-node-31<54321>"
+        )
+
     def test_a_node_that_rebooted_itself_and_a_lost_ib_link(self):
         """The same round: a node that "rebooted itself" failed, and one that "never came
         back" is not denied by "never"; a node that "lost its IB link" lost connectivity;
