@@ -5687,6 +5687,13 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "Last error:\nsocketProgress: Connection closed by remote peer gpu-node-31<54321>"
         )
 
+    def test_a_server_that_returns_503(self):
+        """A new user's tryout: "vLLM returns 503 under load" named no error rate
+        ("returning 503s" did)."""
+        assert "symptom:elevated-error-rate" in self.suggest(
+            "vLLM returns 503 under load and requests queue up"
+        )
+
     def test_a_node_that_rebooted_itself_and_a_lost_ib_link(self):
         """The same round: a node that "rebooted itself" failed, and one that "never came
         back" is not denied by "never"; a node that "lost its IB link" lost connectivity;
