@@ -352,7 +352,7 @@ def negated_stems(text):
 # failure, not a denial.
 _NOT_WORD = re.compile(
     r"(?<!could )(?<!can )\b(?:not|no|never|nothing|isn't|wasn't|aren't|weren't|isnt|wasnt|"
-    r"arent|werent)\s+(?:(?:a|an|the|any|really|quite|our|actual|real|single|obvious|"
+    r"arent|werent|ruled\s+out|rule\s+out|rules\s+out)\s+(?:(?:a|an|the|any|really|quite|our|actual|real|single|obvious|"
     r"visible)\s+)?([^\W\d_]{3,})",
     re.IGNORECASE,
 )

@@ -5687,6 +5687,17 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "Last error:\nsocketProgress: Connection closed by remote peer gpu-node-31<54321>"
         )
 
+    def test_ruling_out_the_storage_rules_out_every_storage_part(self):
+        """A new user's tryout: "ruled out the storage, checkpoint saves are slow" gave
+        Checkpoint storage (its head word is shared with Object storage, so a denial of
+        it counted for neither); the slow saves stay."""
+        found = self.suggest("ruled out the storage, checkpoint saves are slow")
+        assert "component:checkpoint-storage" not in found
+        assert "symptom:checkpoint-failure" in found
+        assert "component:checkpoint-storage" in self.suggest(
+            "checkpoint saves to the storage are slow"
+        )
+
     def test_a_server_that_returns_503(self):
         """A new user's tryout: "vLLM returns 503 under load" named no error rate
         ("returning 503s" did)."""
