@@ -333,7 +333,14 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     # The words the text says are not so ("Not an attack"): a value named by another of its
     # words ("DDoS") whose name's own last word is one of them is what the text rules out,
     # when that word names no other value ("attack"; not "failure" or "error").
-    denied_heads = sentence_negated_stems(sentence) & vocabulary.unique_heads
+    negated = sentence_negated_stems(sentence)
+    denied_heads = negated & vocabulary.unique_heads
+    # A part's head word denied, or inside a clause saying all went well, rules out each
+    # part it heads ("ruled out the storage", "storage looks healthy": Checkpoint storage
+    # and Object storage), however many parts share it (a new user's tryout).
+    denied_part_heads = (
+        negated | {stem(word) for a, b in well for word in words(sentence[a:b])}
+    ) & vocabulary.component_heads
     buckets = [uri.span() for uri in _BUCKET_URI.finditer(sentence)]
     gpu_trouble = bool(({(i.kind, i.slug) for i in literal} | by_signature) & GPU_TROUBLE)
     for item in literal:
@@ -362,9 +369,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             covered.append((start, denied_after_end(sentence, span[1])))
             denied_keys.add(key)
             continue
-        if vocabulary.head_stems.get(key) in denied_heads and vocabulary.head_stems[key] not in {
-            stem(w) for w in words(item.matched)
-        }:
+        head = vocabulary.head_stems.get(key)
+        if (
+            head in denied_heads or (item.kind == "component" and head in denied_part_heads)
+        ) and vocabulary.head_stems[key] not in {stem(w) for w in words(item.matched)}:
             # "Looked like a DDoS … Not an attack"
             covered.append(span)
             denied_keys.add(key)

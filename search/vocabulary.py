@@ -171,8 +171,9 @@ class Vocabulary:
         self.unique_heads = frozenset(h for h, n in heads.items() if n == 1 and h)
         # A part's head word, however many parts share it: "ruled out the storage" rules
         # out every storage part (checkpoint storage, object storage) not named whole
-        # (a new user's tryout got Checkpoint storage from "checkpoint saves are slow").
-        self.unique_heads |= frozenset(
+        # (a new user's tryout got Checkpoint storage from "checkpoint saves are slow");
+        # for parts only ("memory is flat" rules out no *Out of memory*).
+        self.component_heads = frozenset(
             h for (kind, _), h in self.head_stems.items() if kind == "component" and h
         )
 

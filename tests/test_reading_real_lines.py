@@ -5697,6 +5697,14 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "component:checkpoint-storage" in self.suggest(
             "checkpoint saves to the storage are slow"
         )
+        found = self.suggest("hang during checkpoint save, storage looks healthy")
+        assert "component:checkpoint-storage" not in found
+        assert "symptom:job-hang-without-error" in found
+        # (for parts only: "memory is flat" is no denial of running out of memory)
+        assert "symptom:out-of-memory" in self.suggest(
+            "rank 0 OOMs during the checkpoint gather, the other 127 are fine. not a leak, "
+            "memory is flat right up until save"
+        )
 
     def test_a_server_that_returns_503(self):
         """A new user's tryout: "vLLM returns 503 under load" named no error rate
