@@ -42,6 +42,7 @@ from .jobs import (
 )
 from .machines import (
     control_plane_stalls,
+    kube_api_servers,
     link_flaps,
     memory_limits,
     node_losses,
@@ -101,6 +102,7 @@ READ_BY_RULE = (
     (("root_cause", "demand-surge"), demand_surges),
     (("root_cause", "capacity-exhaustion"), capacity_exhaustions),
     (("root_cause", "capacity-exhaustion"), quota_limits),
+    (("component", "kubernetes-api-server"), kube_api_servers),
     (("symptom", "slow-model-loading"), slow_model_loads),
     (("root_cause", "operator-error"), operator_errors),
     (("root_cause", "version-mismatch"), version_mismatches),

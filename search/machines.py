@@ -347,3 +347,27 @@ def memory_limits(text):
     """``[(start, end)]`` of the places ``text`` gives a container's memory limit as a size
     (:data:`_MEMORY_LIMIT`): the component *Host CPU and memory*. Linear in the text."""
     return [match.span() for match in _MEMORY_LIMIT.finditer(text)]
+
+
+# The API server named beside Kubernetes' own words: "kubelet lost the API server during the
+# control plane upgrade" (a thirty-second round of blind helpers got no *Kubernetes API
+# server*; "API server" alone is as often a service's own: not its pods, deployment or
+# replicas).
+_API_SERVER = re.compile(
+    r"\bapi[\s-]?server\b(?!\s+(?:pods?|deployments?|containers?|replicas?|images?|instances?)\b)",
+    re.IGNORECASE,
+)
+_KUBERNETES_WORDS = re.compile(
+    r"\b(?:kubelet|kubectl|k8s|kubernetes|kube-[a-z]+|control\s+plane|etcd|gke|eks|aks|"
+    r"openshift|NotReady)\b",
+    re.IGNORECASE,
+)
+
+
+def kube_api_servers(text):
+    """``[(start, end)]`` of the places ``text`` names an API server beside Kubernetes'
+    words (:data:`_API_SERVER`, :data:`_KUBERNETES_WORDS`): the component *Kubernetes API
+    server*. Linear in the text."""
+    if not _KUBERNETES_WORDS.search(text):
+        return []
+    return [match.span() for match in _API_SERVER.finditer(text)]

@@ -5706,6 +5706,17 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "memory is flat right up until save"
         )
 
+    def test_the_api_server_beside_kubernetes_words(self):
+        """A thirty-second round of blind helpers: "kubelet lost the API server during the
+        control plane upgrade" named no Kubernetes API server; a service's own "API server
+        pods" are not it."""
+        assert "component:kubernetes-api-server" in self.suggest(
+            "nodes went NotReady bc kubelet lost the API server during the control plane upgrade"
+        )
+        assert "component:kubernetes-api-server" not in self.suggest(
+            "our API server pods crashlooped after the k8s upgrade"
+        )
+
     def test_a_server_that_returns_503(self):
         """A new user's tryout: "vLLM returns 503 under load" named no error rate
         ("returning 503s" did)."""
