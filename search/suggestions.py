@@ -227,33 +227,15 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     ]
     # "CUDA out of memory", "OutOfMemoryError: HIP out of memory", "GPU OOM": the memory that
     # ran out is the GPU's own (HBM's definition; a twenty-fifth and a twenty-sixth round of
-    # blind helpers listed it so).
-    if GPU_MEMORY in vocabulary.candidates:
-        literal += [
-            replace(
-                item,
-                kind=GPU_MEMORY[0],
-                slug=GPU_MEMORY[1],
-                name=vocabulary.candidates[GPU_MEMORY].name,
-            )
-            for item in literal
-            if (item.kind, item.slug) == OUT_OF_MEMORY
-            and _ON_THE_GPU.search(
-                sentence, max(0, item.start - 5), item.start + len(item.matched) + 30
-            )
-        ]
-    if HOST_MEMORY in vocabulary.candidates:
-        literal += [
-            replace(
-                item,
-                kind=HOST_MEMORY[0],
-                slug=HOST_MEMORY[1],
-                name=vocabulary.candidates[HOST_MEMORY].name,
-            )
-            for item in literal
-            if (item.kind, item.slug) == OUT_OF_MEMORY
-            and _ON_THE_HOST.search(sentence, item.start, item.start + len(item.matched) + 30)
-        ]
+    # blind helpers listed it so); "OOMKilled", the host's (_ON_THE_HOST).
+    literal += [
+        replace(item, kind=part[0], slug=part[1], name=vocabulary.candidates[part].name)
+        for part, where in ((GPU_MEMORY, _ON_THE_GPU), (HOST_MEMORY, _ON_THE_HOST))
+        if part in vocabulary.candidates
+        for item in literal
+        if (item.kind, item.slug) == OUT_OF_MEMORY
+        and where.search(sentence, max(0, item.start - 5), item.start + len(item.matched) + 30)
+    ]
     literal.sort(key=lambda item: item.start)
     # What was looked at ("$ nvidia-smi -q -d ECC") suggests nothing, as what went well.
     # (a workload, an accelerator or an organisation named inside a corrected guess is
