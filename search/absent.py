@@ -24,7 +24,9 @@ _GPUS_MISSING = re.compile(
     r"\bwithout\s+(?:any\s+|the\s+|their\s+)?gpus?\s+(?:being\s+)?(?:visible|detected|present)\b|"
     r"\bgpus?\s+(?:were|was|are|is)\s+(?:no\s+longer|not)\s+(?:visible|detected)\b|"
     # "nvidia-smi shows only 7 GPUs", NHC's "GPU count 7 != 8", "expected 8 GPUs, found 7"
-    r"\b(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected|reports?|reported)\s+only\s+"
+    # ("nvidia-smi only shows 7 gpus": a thirty-fourth round of blind helpers)
+    r"\b(?:(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected|reports?|reported)\s+only|"
+    r"only\s+(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected|reports?|reported))\s+"
     r"(?P<seen3>\d{1,2})\s+(?:gpus?|devices?)\b|"
     r"\bgpu\s+count\W{0,3}(?P<seen4>\d{1,2})\s*(?:!=|<>|instead\s+of|vs\.?)\s*(?P<all4>\d{1,2})\b|"
     r"\bexpected\s+(?P<all5>\d{1,2})\s+gpus?\W{1,3}(?:but\s+)?(?:found|got|saw|sees?|detected)\s+"

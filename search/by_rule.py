@@ -19,6 +19,7 @@ from .changes import (
     configuration_changes,
     downgrades,
     firmware_faults,
+    kernel_updates,
     upgrades,
     version_mismatches,
 )
@@ -80,7 +81,7 @@ from .service import (
     slow_model_loads,
     triton_servers,
 )
-from .storage import degraded_storage
+from .storage import degraded_storage, lustre_targets
 from .training_log import everyone_waits, loss_spikes, throughput_drops, training_runs
 
 # Values read by rule (``search/machines.py``, ``absent.py``, ``jobs.py``, ``people.py``,
@@ -103,6 +104,8 @@ READ_BY_RULE = (
     (("root_cause", "capacity-exhaustion"), capacity_exhaustions),
     (("root_cause", "capacity-exhaustion"), quota_limits),
     (("component", "kubernetes-api-server"), kube_api_servers),
+    (("component", "host-operating-system"), kernel_updates),
+    (("component", "shared-file-system"), lustre_targets),
     (("symptom", "slow-model-loading"), slow_model_loads),
     (("root_cause", "operator-error"), operator_errors),
     (("root_cause", "version-mismatch"), version_mismatches),

@@ -8,7 +8,8 @@ linear in the text.
 - trouble gone after a downgrade (:func:`downgrades`);
 - two versions that must agree set against each other (:func:`version_mismatches`);
 - trouble that firmware or a driver caused at work (:func:`firmware_faults`);
-- a change that reached everything at once (:func:`all_at_once`).
+- a change that reached everything at once (:func:`all_at_once`);
+- the host's kernel updated (:func:`kernel_updates`, the component *Host operating system*).
 """
 
 import re
@@ -188,6 +189,25 @@ def upgrades(text):
     return sorted(found, key=lambda item: item[1])
 
 
+# The host's kernel changed: "after kernel update lustre client modules wont load" (a
+# thirty-fourth round of blind helpers), "we upgraded the kernel to 6.8". A rule, not
+# aliases: "kernel update" among the aliases of *Host operating system* moved the
+# classifier's reading of "a bug in the kernel module after we upgraded the CUDA driver".
+# Not a GPU's kernel ("a new CUDA kernel", "the kernel launch").
+_KERNEL_UPDATE = re.compile(
+    r"\b(?:(?:linux|host|os)\s+)?kernel\s+(?:updates?|upgrades?|patch(?:es|ing)?|bumps?)\b|"
+    r"\b(?:updat|upgrad|patch|bump)(?:ed|ing)\s+(?:the\s+|our\s+)?(?:(?:linux|host|os)\s+)?"
+    r"kernels?\b(?!\s+(?:modules?|drivers?|launch\w*))",
+    re.IGNORECASE,
+)
+
+
+def kernel_updates(text):
+    """``[(start, end)]`` of the places ``text`` says the host's kernel was updated
+    (:data:`_KERNEL_UPDATE`): the component *Host operating system*. Linear in the text."""
+    return [match.span() for match in _KERNEL_UPDATE.finditer(text)]
+
+
 # A downgrade that made the trouble go away: "Downgrading to vLLM v0.9.* solves this
 # issue", "when the NCCL version is rolled back to 2.1.5, the performance returns to
 # normal", "reverting to driver 535 fixed it". The newer version brought the trouble.
@@ -236,7 +256,13 @@ _VERSION_MISMATCH = re.compile(
     rf"\b{_SIDE}\b(?:\s+[\w-]+){{0,3}}?\s+(?:vs\.?|versus)\s+(?:the\s+|a\s+|our\s+)?"
     rf"(?:{_SIDE}|{_VERSION})\b|"
     rf"\b(?:built|compiled)\s+(?:against|with|for)\s+{_SIDE}\b[^.;\n]{{0,60}}?"
-    rf"\b(?:but|while|whereas)\b[^.;\n]{{0,40}}?{_SIDE}\b",
+    rf"\b(?:but|while|whereas)\b[^.;\n]{{0,40}}?{_SIDE}\b|"
+    # One left behind while the rest moved on: "one CX7 still on old fw after
+    # mlxfwmanager, others updated fine" (a thirty-fourth round of blind helpers), "two
+    # nodes still on the previous driver"
+    r"\bstill\s+(?:on|running|at|has|had)\s+(?:the\s+|an?\s+)?(?:old|older|previous|outdated|"
+    r"stale|prior)\s+(?:fw|firmware|drivers?|versions?|kernels?|images?|bios|ofed|nccl|cuda)\b"
+    r"(?=[^.;\n]{0,80}\b(?:others?|rest|every(?:one|thing)\s+else|remaining|updated|upgraded)\b)",
     re.IGNORECASE,
 )
 

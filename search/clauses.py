@@ -93,6 +93,15 @@ _TERSE_WELL = re.compile(
     r"flat|steady)\s*",
     re.IGNORECASE,
 )
+# Storage servers said to be idle are not what holds the work up: "the OSTs are basically
+# idle", "OSTs idle" (a thirty-fourth round of blind helpers). Servers only: idle GPUs are
+# the trouble (*Low GPU utilisation*).
+_IDLE_SERVERS = re.compile(
+    r"\b(?:OSTs?|OSS(?:es)?|MDSs?|MDTs?|storage\s+(?:servers?|nodes?|targets?)|file\s?servers?|"
+    r"NFS\s+servers?)\s+(?:(?:are|is|were|was|look|looks|looked|seem|seems|seemed)\s+)?"
+    r"(?:basically\s+|mostly\s+|completely\s+|totally\s+|pretty\s+much\s+)?idle\b",
+    re.IGNORECASE,
+)
 # A conclusion that rules something out, drawn from the readings before it: "KV cache
 # usage under 60% so it's not memory pressure", "busbw is 370 GB/s, normal for H800, so
 # collectives aren't the bottleneck".
@@ -297,15 +306,19 @@ def unknown_cause_spans(text):
 # same errors"); the span is the change.
 _NO_EFFECT = re.compile(
     r"(?P<changed>\b(?:swapp(?:ed|ing)|replac(?:ed|ing)|reseat(?:ed|ing)|mov(?:ed|ing)|"
-    r"chang(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|rolled back|pinned back)\b"
+    r"chang(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|rolled back|pinned back|"
+    # ("RMA'd GPU came back and same slot still flaky": a thirty-fourth round)
+    r"rma['’]?(?:e?d|ing))\b"
     r"[^.;\n]{0,60}?)(?:[,;]\s*|\s+(?:and|but)\s+|\s*-+>?\s*|"
     # (no mark between: "swapped cable didnt help", as a twenty-third round of blind
     # helpers wrote it)
     r"\s+(?=(?:did\s*n[o']?t|does\s*n[o']?t|did\s+not|does\s+not)\s+(?:help|fix|change)|"
     r"made\s+no\s+difference|changed\s+nothing))"
     # (a subject before "still": "and the link still flapped")
-    r"(?:it'?s\s+|it\s+(?:is|was)\s+|they'?re\s+|(?:the\s+|our\s+)?[\w-]+\s+(?=still\b))?"
-    r"(?:still\s+(?:there|happens|the same|fails|hangs|drops|flaps|crashes|errors|down|"
+    r"(?:it'?s\s+|it\s+(?:is|was)\s+|they'?re\s+|(?:the\s+|our\s+|(?:the\s+)?same\s+)?[\w-]+\s+"
+    r"(?=still\b))?"
+    r"(?:still\s+(?:there|happens|the same|fails|hangs|drops|flaps|crashes|errors|down|flaky|"
+    r"flakey|broken|bad|unstable|unhealthy|intermittent|"
     # "swapped both transceivers and the link still flapped" (a twenty-second round)
     r"(?:[\w-]+\s+)?(?:flapped|failed|hung|dropped|crashed|errored|happened|timed\s+out)\b|"
     # "swapped the DIMM, still seeing the errors" (any "still …ing")
@@ -378,7 +391,13 @@ _MODULES_LINKED = re.compile(r"Modules linked in:[^\n]{0,4000}")
 _CHECKED_FINE = re.compile(
     r"(?P<checked>\b(?:checked|verified|inspected|tested|looked\s+at)\b[^,;.:\n]{0,60})[,;:]\s*"
     r"(?:[\w-]+\s+){0,3}?(?:(?:all|is|are|was|were|looks?|looked|seems?|seemed)\s+)?"
-    r"(?:fine|clean|ok|okay|normal|nominal|good|healthy|green|within\s+spec)\b",
+    r"(?:fine|clean|ok|okay|normal|nominal|good|healthy|green|within\s+spec)\b|"
+    # "I checked the temperatures and power usage of GPU 1 before the failure and didn't
+    # get anything out of the usual" (a corpus row the classifier once read as overheating)
+    r"(?P<checked_then>\b(?:checked|verified|inspected|looked\s+at)\b[^,;.:\n]{0,100}?)\s+"
+    r"(?:and|but)\s+(?:(?:we|i)\s+)?(?:did\s*n['o]?t|did\s+not|could\s*n['o]?t|could\s+not)\s+"
+    r"(?:get|see|find|notice|spot)\s+(?:anything|something|nothing)\s+(?:out\s+of\s+the\s+"
+    r"(?:usual|ordinary)|unusual|abnormal|odd|wrong|strange|weird)",
     re.IGNORECASE,
 )
 
@@ -445,10 +464,27 @@ _POSSIBLE_CAUSES = re.compile(
 )
 
 
-def set_aside_clauses(sentence, guesses=True):
+def supposing_questions(sentence):
+    """``list[tuple[int, int]]``: the yes/no questions of the sentence (:data:`_QUESTION`:
+    "could this be NVLink?", "is the H100 SXM RMA process different?"). They only suppose
+    what went wrong, but where they ask about is still the setting (the H100). Linear in
+    the sentence."""
+    spans, start = [], 0
+    for stop_match in SENTENCE_END.finditer(sentence):
+        if stop_match.group(0).startswith("?") and _QUESTION.match(
+            sentence[start : stop_match.start()]
+        ):
+            spans.append((start, stop_match.end()))
+        start = stop_match.end()
+    return spans
+
+
+def set_aside_clauses(sentence, guesses=True, questions=True):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing (the
-    corrected guesses among them unless ``guesses`` is false: a guess's words may still
-    say where, "Looked like a DDoS on the /v1/chat/completions endpoint"): clauses that say
+    corrected guesses among them unless ``guesses`` is false, and the yes/no questions,
+    :func:`supposing_questions`, unless ``questions`` is false: a guess's or a question's
+    words may still say where, "Looked like a DDoS on the /v1/chat/completions endpoint",
+    "is the H100 SXM RMA process different?"): clauses that say
     something was well (:data:`_WELL`, :data:`_TERSE_WELL`), only suppose it
     (:data:`_HYPOTHETICAL`), rule it out ("ECC errors were ruled out"), conclude from normal
     readings that it was not so (:data:`_CONCLUDED_NOT`) or name what was first suspected before
@@ -465,8 +501,9 @@ def set_aside_clauses(sentence, guesses=True):
     kernel's list of loaded modules (:data:`_MODULES_LINKED`), what was checked when the
     next clause says it was fine (:data:`_CHECKED_FINE`) and what a hint lists as what
     might be the cause (:data:`_POSSIBLE_CAUSES`), what the team switched off in
-    response (:data:`_RESPONSE`), what was not seen (:data:`_NOT_SEEN`) and what something
-    looked more like than (:data:`_RATHER_THAN`).
+    response (:data:`_RESPONSE`), what was not seen (:data:`_NOT_SEEN`), what something
+    looked more like than (:data:`_RATHER_THAN`) and storage servers said to be idle
+    (:data:`_IDLE_SERVERS`).
     Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     spans += [alarm.span() for alarm in _FALSE_ALARM.finditer(sentence)]
@@ -475,8 +512,12 @@ def set_aside_clauses(sentence, guesses=True):
     spans += [possible.span() for possible in _POSSIBLE_CAUSES.finditer(sentence)]
     spans += [response.span() for response in _RESPONSE.finditer(sentence)]
     spans += [unseen.span() for unseen in _NOT_SEEN.finditer(sentence)]
+    spans += [idle.span() for idle in _IDLE_SERVERS.finditer(sentence)]
     spans += [match.span("other") for match in _RATHER_THAN.finditer(sentence)]
-    spans += [checked.span("checked") for checked in _CHECKED_FINE.finditer(sentence)]
+    spans += [
+        checked.span("checked") if checked.group("checked") else checked.span("checked_then")
+        for checked in _CHECKED_FINE.finditer(sentence)
+    ]
     # The change in "swapped the cable, still there" (not the trouble after it).
     spans += [(start, end) for start, end, _ in swapped_without_effect(sentence)]
     start = 0
@@ -500,10 +541,12 @@ def set_aside_clauses(sentence, guesses=True):
         always = _ALWAYS.search(sentence, start, stop)
         if always:  # "kafka lag was high but it's always high": up to the "always"
             spans.append((start, always.end()))
-        if stop_match and stop_match.group(0).startswith("?"):
-            question = sentence[start : stop_match.start()]
-            if _QUESTION.match(question) or _ANSWERED_NO.match(sentence, stop_match.start()):
-                spans.append((start, stop))
+        if (
+            stop_match
+            and stop_match.group(0).startswith("?")
+            and _ANSWERED_NO.match(sentence, stop_match.start())
+        ):
+            spans.append((start, stop))
         start = stop
     cursor = previous = 0
     for end in [*CLAUSE_END.finditer(sentence), None]:
@@ -574,4 +617,6 @@ def set_aside_clauses(sentence, guesses=True):
         if alerted:  # "despite the alert saying GPU thermal": what the alert claimed
             spans.append((alerted.end(), stop))
         previous, cursor = cursor, end.end() if end else stop
+    if questions:
+        spans += supposing_questions(sentence)
     return spans + corrected_guesses(sentence) if guesses else spans

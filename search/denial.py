@@ -364,6 +364,17 @@ _NOT_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 
+# The thing a clause says was well: "the PDU power was stable", "PDU outlet shows steady
+# power" (a thirty-fourth round of blind helpers: power loss read by meaning from the
+# words around it), "GPU utilisation looks normal".
+_WELL_SUBJECT = re.compile(
+    r"\b([^\W\d_]{3,})\s+(?:is|was|are|were|looks?|looked|seems?|seemed|stays?|stayed|"
+    r"remains?|remained)\s+(?:\w+\s+)?(?:fine|ok|okay|stable|steady|healthy|normal|nominal)\b|"
+    r"\b(?:shows?|showed|showing|reads?|had|has|have|with)\s+(?:\w+\s+)?(?:steady|stable|"
+    r"normal|nominal|healthy)\s+([^\W\d_]{3,})",
+    re.IGNORECASE,
+)
+
 
 # A clause saying its subject was not the trouble: "the timeout wasn't too short",
 # "contention isn't it", "the network is not the bottleneck".
@@ -433,10 +444,12 @@ def denying_spans(text):
 
 
 def sentence_negated_stems(text):
-    """The stems of the words ``text`` says are not so: ``"not thermal, temps were fine"``
-    → ``{"thermal"}``. The meaning layer reads no value whose name or aliases use one.
-    Input: ``str``. Output: ``set[str]`` (stop words left out)."""
+    """The stems of the words ``text`` says are not so or were well: ``"not thermal, temps
+    were fine"`` → ``{"thermal", "temp"}`` (:data:`_WELL_SUBJECT`: "PDU outlet shows steady
+    power" → ``{"power"}``). The meaning layer reads no value whose name or aliases use
+    one. Input: ``str``. Output: ``set[str]`` (stop words left out)."""
     found = _NOT_WORD.findall(text) + _NOT_SUBJECT.findall(text)
+    found += [word for pair in _WELL_SUBJECT.findall(text) for word in pair if word]
     return {stem(fold(word)) for word in found if fold(word) not in STOP_WORDS}
 
 

@@ -337,7 +337,8 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     denied_heads = negated & vocabulary.unique_heads
     # A part's head word denied, or inside a clause saying all went well, rules out each
     # part it heads ("ruled out the storage", "storage looks healthy": Checkpoint storage
-    # and Object storage), however many parts share it (a new user's tryout).
+    # and Object storage), however many parts share it (a new user's tryout), and each part
+    # of a category of that one word (the Shared file system, in Storage).
     denied_part_heads = (
         negated | {stem(word) for a, b in well for word in words(sentence[a:b])}
     ) & vocabulary.component_heads
@@ -370,9 +371,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             denied_keys.add(key)
             continue
         head = vocabulary.head_stems.get(key)
-        if (
-            head in denied_heads or (item.kind == "component" and head in denied_part_heads)
-        ) and vocabulary.head_stems[key] not in {stem(w) for w in words(item.matched)}:
+        denying = {head} & denied_heads
+        if item.kind == "component":
+            denying |= vocabulary.part_heads.get(key, frozenset()) & denied_part_heads
+        if denying - {stem(w) for w in words(item.matched)}:
             # "Looked like a DDoS … Not an attack"
             covered.append(span)
             denied_keys.add(key)

@@ -6,6 +6,11 @@ bounded, so each reader is linear in the text.
   Lustre OST "degraded, RAID rebuild in progress", Ceph's ``HEALTH_WARN`` with OSDs down
   (:func:`degraded_storage`, the root cause *Storage system failure*). A fourteenth round
   of blind helpers wrote these of GPFS NSD servers and Weka drives and got no cause.
+- Lustre's object storage targets named in a person's words, and its ``lfs`` client tool:
+  "ost0012 is just slow", "one OST at 97%", "lfs df" (:func:`lustre_targets`, the
+  component *Shared file system*; a thirty-fourth round of blind helpers). A rule, not
+  aliases: an alias is also evidence in every case tagged with the value, and "ost_read"
+  in a LustreError line then ranked other file-system cases above the one it reports.
 
 The states are the systems' own words: Ceph's health checks (``HEALTH_WARN``,
 ``HEALTH_ERR``, "osds down", "pgs degraded": docs.ceph.com/en/latest/rados/operations/
@@ -35,3 +40,17 @@ def degraded_storage(text):
     rebuilds (:data:`_DEGRADED`): the root cause *Storage system failure*. Linear in the
     text."""
     return [match.span() for match in _DEGRADED.finditer(text)]
+
+
+# Lustre's object storage targets (OSTs) and its client tool, as people write them.
+_LUSTRE_TARGET = re.compile(
+    r"\bOSTs?\b|\bost\d{2,4}\b|\blfs\s+(?:df|check|find|getstripe|setstripe|quota)\b",
+    re.IGNORECASE,
+)
+
+
+def lustre_targets(text):
+    """``[(start, end)]`` of the places ``text`` names Lustre's object storage targets or
+    its ``lfs`` tool (:data:`_LUSTRE_TARGET`): the component *Shared file system*.
+    Linear in the text."""
+    return [match.span() for match in _LUSTRE_TARGET.finditer(text)]

@@ -45,7 +45,7 @@ from dataclasses import replace
 
 from .breadth import is_broad
 from .by_rule import read_by_rule, ruled, upgrade_cause
-from .clauses import looked_at_lines, set_aside_clauses
+from .clauses import looked_at_lines, set_aside_clauses, supposing_questions
 from .denial import (
     all_clear,
     denied,
@@ -160,6 +160,14 @@ IMPLIED = {
         (("workload", "security"),),
     ),
 }
+# Values two others imply together, by the implied value's definition: a link that
+# flaps on InfiniBand is what *InfiniBand link errors* describes ("links going down and
+# retraining"; a thirty-fourth round of blind helpers: "ib link flapping on storage rail").
+IMPLIED_TOGETHER = {
+    (("symptom", "network-link-flapping"), ("component", "infiniband-fabric")): (
+        ("symptom", "infiniband-link-errors"),
+    ),
+}
 IMPLIED_CONFIDENCE = 0.8
 # A serving engine named by its product's own alias ("tritonserver", "TGI") is particular,
 # as a product an organisation's name names is ("vLLM").
@@ -240,8 +248,10 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # What was looked at ("$ nvidia-smi -q -d ECC") suggests nothing, as what went well.
     # (a workload, an accelerator or an organisation named inside a corrected guess is
     # still where it happened: "Looked like a DDoS on the /v1/chat/completions endpoint")
-    settings_well = set_aside_clauses(sentence, guesses=False) + looked_at_lines(sentence)
-    well = settings_well + corrected_guesses(sentence)
+    settings_well = set_aside_clauses(sentence, guesses=False, questions=False) + looked_at_lines(
+        sentence
+    )
+    well = settings_well + supposing_questions(sentence) + corrected_guesses(sentence)
     named = read_names(sentence, literal, well, settings_well, replaced, breadth, vocabulary)
     well, ruled_out = named.well, named.ruled_out
     named_keys = {(f.kind, f.slug) for f in named.found}
@@ -404,16 +414,25 @@ def _failed_parts(sentence, found, well, vocabulary):
 
 
 def _implied(found, set_aside, vocabulary):
-    """The values :data:`IMPLIED` by those ``found`` by name, alias, signature or rule with
-    a chip's confidence (not by the classifier, whose guess would compound), not found
+    """The values :data:`IMPLIED` by those ``found`` (or :data:`IMPLIED_TOGETHER` by two
+    of them) by name, alias, signature or rule with a chip's confidence (not by the
+    classifier, whose guess would compound), not found
     already nor set aside: ``list[Recognised]`` at :data:`IMPLIED_CONFIDENCE` (at most the
     implying value's), read from the same words."""
     have = {(f.kind, f.slug) for f in found if f.confidence >= OFFER_THRESHOLD}
-    added = {}
+    sure = {}  # named or read by rule, not guessed: a guess implies nothing more
     for f in found:
-        if f.confidence < OFFER_THRESHOLD or (f.how == "meaning" and not f.by_rule):
-            continue  # named or read by rule, not guessed: a guess implies nothing more
-        for key in IMPLIED.get((f.kind, f.slug), ()):
+        if f.confidence >= OFFER_THRESHOLD and (f.how != "meaning" or f.by_rule):
+            sure.setdefault((f.kind, f.slug), f)
+    implying = [(f, IMPLIED.get(key, ())) for key, f in sure.items()]
+    implying += [
+        (sure[first], keys)
+        for (first, second), keys in IMPLIED_TOGETHER.items()
+        if first in sure and second in sure
+    ]
+    added = {}
+    for f, keys in implying:
+        for key in keys:
             if key in have or key in set_aside or key in added or key not in vocabulary.candidates:
                 continue
             confidence = min(IMPLIED_CONFIDENCE, f.confidence)

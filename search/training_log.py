@@ -159,13 +159,19 @@ _GETS_SLOWER = re.compile(
     r"\b\d{1,3}(?:\.\d{1,2})?\s?%\s+slower\s+than\s+(?:the\s+|an?\s+)?(?:identical|same|other|"
     r"rest|others|similar|healthy)\b|"
     r"\bstep[\s_-]?times?\s+(?:(?:is|was|went|has|had|goes|keeps?)\s+)?(?:\+\s?\d{1,3}(?:\.\d+)?\s?%|"
-    r"up\b|increased|increases|doubled|jumped|grew|regress\w*|(?:a\s+)?(?:daily|periodic)\s+pattern|"
+    r"up\b|increased|increases|doubled|doubles|doubling|tripled|triples|jumped|jumps|grew|grows|"
+    r"regress\w*|(?:a\s+)?(?:daily|periodic)\s+pattern|"
     r"jitter\w*|"
     # "step time 2x on one node vs the rest" (a twenty-first round of blind helpers)
     r"(?:~|about\s+)?(?:[2-9]|\d\.\d{1,2})\s?x\b(?!\s*(?:faster|quicker|better|lower|shorter)))|"
     r"\b(?:stalls?|hiccups?|spikes?|slow(?:-|\s)?downs?)\s+(?:[\w~.-]+\s+){0,4}?in\s+(?:the\s+)?"
     r"step[\s_-]?times?\b|"
-    r"\bstalls?\s+(?:on|across)\s+(?:all|every)\s+(?:ranks?|nodes?|gpus?|workers?)\b",
+    r"\bstalls?\s+(?:on|across)\s+(?:all|every)\s+(?:ranks?|nodes?|gpus?|workers?)\b|"
+    # "customer says training job slow", "training is really slow since monday" (a
+    # thirty-fourth round of blind helpers); not "slow to start" (scheduling)
+    r"\btraining\s+(?:jobs?\s+|runs?\s+)?(?:(?:is|are|was|were|got|running|runs|ran|seems?|"
+    r"looks?)\s+)?(?:really\s+|very\s+|super\s+|so\s+|way\s+|painfully\s+)?slow(?:er)?\b"
+    r"(?!\s+to\b)",
     re.IGNORECASE,
 )
 

@@ -69,7 +69,7 @@ class Vocabulary:
     :func:`get_vocabulary`.
     """
 
-    def __init__(self, rows, signatures=(), bands=()):
+    def __init__(self, rows, signatures=(), bands=(), families=None):
         self.signatures = SignatureMatcher(signatures)
         # The Scale filter's bands, ``(slug, name, low, high)`` (high None: no bound).
         self.bands = tuple(bands)
@@ -173,9 +173,18 @@ class Vocabulary:
         # out every storage part (checkpoint storage, object storage) not named whole
         # (a new user's tryout got Checkpoint storage from "checkpoint saves are slow");
         # for parts only ("memory is flat" rules out no *Out of memory*).
-        self.component_heads = frozenset(
-            h for (kind, _), h in self.head_stems.items() if kind == "component" and h
-        )
+        # (and the one word of a part's category: "not a storage issue afaict, OSTs idle"
+        # rules out the Shared file system, a part of the Storage category; ``families``,
+        # ``(kind, slug) → names`` of its categories, :func:`part_families`)
+        families = families or {}
+        self.part_heads = {
+            key: frozenset(
+                {h} | {stem(words(n)[0]) for n in families.get(key, ()) if len(words(n)) == 1}
+            )
+            for key, h in self.head_stems.items()
+            if key[0] == "component" and h
+        }
+        self.component_heads = frozenset(h for heads in self.part_heads.values() for h in heads)
 
 
 def vocabulary_rows():
@@ -206,6 +215,18 @@ def vocabulary_rows():
     return rows, signatures, bands
 
 
+def part_families():
+    """``(kind, slug) → tuple[str]``: the names of each component's categories ("Storage"),
+    in one SQL query."""
+    families = {}
+    pairs = Component.objects.filter(categories__isnull=False).values_list(
+        "slug", "categories__name"
+    )
+    for slug, name in pairs:
+        families[("component", slug)] = (*families.get(("component", slug), ()), name)
+    return families
+
+
 _lock = threading.Lock()
 _built = {"version": None, "vocabulary": None}
 
@@ -230,6 +251,7 @@ def get_vocabulary(version=None):
         if _built["vocabulary"] is None or _built["version"] != version:
             _built.update(vocabulary=None)  # let the old one go before building
             rows, signatures, bands = vocabulary_rows()
-            _built.update(vocabulary=Vocabulary(rows, signatures, bands), version=version)
+            vocabulary = Vocabulary(rows, signatures, bands, part_families())
+            _built.update(vocabulary=vocabulary, version=version)
             release_memory(len(rows))
         return _built["vocabulary"]

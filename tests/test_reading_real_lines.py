@@ -5741,6 +5741,94 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "RuntimeError: CUDA driver version is insufficient for CUDA runtime version"
         )
 
+    def test_a_storage_engineers_and_a_break_fix_technicians_words(self):
+        """A thirty-fourth round of blind helpers (a storage engineer on Lustre; a data
+        centre's break-fix technician): Lustre's target names and "OSTs", a slow training
+        "step time doubles", a kernel update, a flapping IB link, fans ramping, "only shows
+        7 gpus", Slurm's GPU count below its configuration, a thermal shutdown, a NIC left
+        on old firmware, dcgmi's failing PCIe row."""
+        found = self.suggest(
+            "$ lfs check servers\nscratch-OST0012-osc-ffff9a8c3e1f6000: check error: "
+            "Resource temporarily unavailable"
+        )
+        assert "component:shared-file-system" in found
+        found = self.suggest(
+            "no Xid this time, but training step time doubles whenever the dataloader hits "
+            "/lustre/datasets"
+        )
+        assert "symptom:training-throughput-drop" in found
+        assert "symptom:training-throughput-drop" in self.suggest(
+            "customer says training job slow. its the nvlink errs on gpu 4-5"
+        )
+        assert "symptom:training-throughput-drop" not in self.suggest(
+            "training job slow to start, stuck in the queue"
+        )
+        found = self.suggest("after kernel update lustre client modules wont load")
+        assert "component:host-operating-system" in found
+        assert "component:host-operating-system" not in self.suggest(
+            "the new CUDA kernel launch is slow"
+        )
+        found = self.suggest("ib link flapping on storage rail mlx5_3, lnet peers going down")
+        assert "symptom:infiniband-link-errors" in found
+        assert "symptom:infiniband-link-errors" not in self.suggest(
+            "ethernet link flapping on the frontend switch"
+        )
+        assert "component:cooling-system" in self.suggest(
+            "not a PSU issue, both PSUs show OK in SEL. fans ramping to 100% tho"
+        )
+        assert "symptom:gpu-not-visible" in self.suggest(
+            "nvidia-smi only shows 7 gpus on dgx-a100-017 after the power cycle"
+        )
+        assert "symptom:gpu-not-visible" in self.suggest(
+            "slurmctld: error: Setting node gpu-b04 state to INVAL with reason:gres/gpu "
+            "count reported lower than configured (7 < 8)"
+        )
+        assert "root_cause:gpu-overheating" in self.suggest("thermal shutdown on gpu2")
+        assert "root_cause:version-mismatch" in self.suggest(
+            "one CX7 still on old fw after mlxfwmanager, others updated fine"
+        )
+        found = self.suggest(
+            "| Diagnostic                | Result                                         |\n"
+            "| PCIe                      | Fail - GPU: 3                                  |"
+        )
+        assert {"symptom:pcie-error", "component:health-check"} <= set(found)
+
+    def test_what_a_question_is_asked_about_and_what_was_well(self):
+        """The same round: a yes/no question only supposes its trouble, but the H100 it asks
+        about is still the setting; a GPU sent back that left its slot "still flaky" is no
+        faulty GPU; "PDU outlet shows steady power" rules out power loss read from the
+        words around it; "not a storage issue, OSTs idle" rules out the Shared file system
+        (a part of the Storage category); "torch.load" is PyTorch, not a deserialisation
+        attack."""
+        assert "accelerator:h100" in self.suggest(
+            "is the H100 SXM RMA process diff from PCIe cards?"
+        )
+        assert "root_cause:nvlink-fault" not in self.suggest("could this be NVLink on our H100s?")
+        found = self.suggest(
+            "RMA'd GPU came back and same slot still flaky. prob the baseboard not the card"
+        )
+        assert "root_cause:faulty-gpu" not in found
+        assert "symptom:intermittent-failures" in found
+        found = self.suggest(
+            "node keeps power cycling overnight, bmc SEL full of 'Power Supply AC lost' but "
+            "PDU outlet shows steady power the whole time"
+        )
+        assert "root_cause:power-loss" not in found
+        found = self.suggest(
+            "ckpt restore taking 40 min vs 6 yesterday. not a storage issue afaict, OSTs "
+            "idle, looks like torch.load single threaded on rank0"
+        )
+        assert "component:shared-file-system" not in found
+        assert "root_cause:unsafe-deserialisation" not in found
+        assert "component:training-framework" in found
+        assert "component:shared-file-system" in self.suggest("two OSTs at 97%, writes stall")
+        found = self.suggest(
+            "the GPU 1 falls out of the bus. I checked the temperatures and power usage of "
+            "GPU 1 before the failure and didn't get anything out of the usual."
+        )
+        assert "root_cause:gpu-overheating" not in found
+        assert "symptom:gpu-fell-off-the-bus" in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
