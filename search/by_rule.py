@@ -48,6 +48,7 @@ from .machines import (
     memory_limits,
     node_losses,
     repeat_offenders,
+    spare_shortages,
 )
 from .metrics import metric_moves, misleading_signals
 from .people import (
@@ -81,7 +82,7 @@ from .service import (
     slow_model_loads,
     triton_servers,
 )
-from .storage import degraded_storage, lustre_targets
+from .storage import degraded_storage, file_servers_down, lustre_targets
 from .training_log import everyone_waits, loss_spikes, throughput_drops, training_runs
 
 # Values read by rule (``search/machines.py``, ``absent.py``, ``jobs.py``, ``people.py``,
@@ -106,6 +107,8 @@ READ_BY_RULE = (
     (("component", "kubernetes-api-server"), kube_api_servers),
     (("component", "host-operating-system"), kernel_updates),
     (("component", "shared-file-system"), lustre_targets),
+    (("component", "shared-file-system"), file_servers_down),
+    (("contributing_factor", "too-few-spare-nodes"), spare_shortages),
     (("symptom", "slow-model-loading"), slow_model_loads),
     (("root_cause", "operator-error"), operator_errors),
     (("root_cause", "version-mismatch"), version_mismatches),
@@ -141,6 +144,17 @@ READ_BY_RULE = (
     (("symptom", "data-exposure"), exposures),
     (("contributing_factor", "multi-tenant-cluster"), other_tenants),
     (("component", "host-cpu-and-memory"), memory_limits),
+)
+# Readers whose words name the value too, and show it at fault: read even when the name
+# was found ("NFS server not responding": "NFS" alone names a part so broad that, beside
+# something particular, it is only the setting).
+CONFIRMING = frozenset([file_servers_down])
+NO_STAGED_ROLLOUT = ("contributing_factor", "no-staged-rollout")
+# A canary named as something that ran ("no canary", "skipped the canary": none ran).
+_CANARY = re.compile(
+    r"(?<!\bno\s)(?<!\bwithout\s)(?<!\bskipped\s)(?<!\bskip\s)(?<!\bskipped\sthe\s)"
+    r"(?<!\bwithout\sa\s)\bcanar(?:y|ies)\b(?!\s+(?:was|were)\s+(?:skipped|bypassed))",
+    re.IGNORECASE,
 )
 
 
@@ -179,6 +193,11 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
             and _changes_named(sentence, well)
         ):
             set_aside |= CHANGE_CAUSES
+    # A canary is a staged rollout: "canary for vllm 0.6.3 showing higher error rate,
+    # halting rollout" had one (a thirty-fifth round of blind helpers got *No staged
+    # rollout* by meaning).
+    if _CANARY.search(sentence):
+        set_aside.add(NO_STAGED_ROLLOUT)
     # "key was rotated within 20 min, cloudtrail shows it wasn't used": seen, not stolen.
     if unused_secret(sentence):
         set_aside.add(STOLEN_CREDENTIALS)
@@ -218,7 +237,9 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
     # default RPC timeout"); a failing node put back to work ("allocated the same node"); a
     # checkpoint that failed to save or load; a whole service out.
     for key, reader in READ_BY_RULE:
-        if key in named_keys | set_aside or key not in vocabulary.candidates:
+        if (key in named_keys and reader not in CONFIRMING) or key in set_aside:
+            continue
+        if key not in vocabulary.candidates:
             continue
         # ("not due to us exceeding our quota, but because GCP's capacity was exceeded":
         # the second place stands)

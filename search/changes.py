@@ -55,7 +55,11 @@ _CONFIGURATION_CHANGE = re.compile(
     r"\b(?:rolling\s+out|rolled\s+out|rollout\s+of|pushing|pushed|deploying|deployed|"
     r"applying|applied|shipping|shipped)\s+(?:a\s+|the\s+|our\s+)?(?:new\s+|updated\s+|bad\s+)?"
     rf"(?:{NOT_BETWEEN}[\w.-]+\s+){{0,2}}?{_SETTING}\b|"
-    rf"\b{_SETTING}\s+(?:deploy|deployment|push|rollout|roll-out)s?\b",
+    rf"\b{_SETTING}\s+(?:deploy|deployment|push|rollout|roll-out)s?\b|"
+    # certificates rotated: "LB health checks failing for half the backends after cert
+    # rotation" (a thirty-fifth round of blind helpers)
+    r"\b(?:tls\s+|ssl\s+|x509\s+)?cert(?:ificate)?s?\s+rotations?\b|"
+    r"\brotat(?:ed|ing)\s+(?:the\s+|our\s+)?(?:tls\s+|ssl\s+|x509\s+)?cert(?:ificate)?s?\b",
     re.IGNORECASE,
 )
 

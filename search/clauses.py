@@ -102,6 +102,14 @@ _IDLE_SERVERS = re.compile(
     r"(?:basically\s+|mostly\s+|completely\s+|totally\s+|pretty\s+much\s+)?idle\b",
     re.IGNORECASE,
 )
+# A part said to be far from full: "kv cache is only 60% used" (a thirty-fifth round of
+# blind helpers got the KV cache it rules out). From the clause's start.
+_FAR_FROM_FULL = re.compile(
+    r"\b(?:is|was|are|were|at|sits?\s+at|stays?\s+(?:at|under|below))\s+only\s+(?:at\s+)?"
+    r"(?:~|about\s+|around\s+)?\d{1,2}(?:\.\d+)?\s?%(?:\s+(?:used|full|utili[sz]ed|occupied|"
+    r"allocated|usage))?",
+    re.IGNORECASE,
+)
 # A conclusion that rules something out, drawn from the readings before it: "KV cache
 # usage under 60% so it's not memory pressure", "busbw is 370 GB/s, normal for H800, so
 # collectives aren't the bottleneck".
@@ -502,8 +510,8 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
     next clause says it was fine (:data:`_CHECKED_FINE`) and what a hint lists as what
     might be the cause (:data:`_POSSIBLE_CAUSES`), what the team switched off in
     response (:data:`_RESPONSE`), what was not seen (:data:`_NOT_SEEN`), what something
-    looked more like than (:data:`_RATHER_THAN`) and storage servers said to be idle
-    (:data:`_IDLE_SERVERS`).
+    looked more like than (:data:`_RATHER_THAN`), storage servers said to be idle
+    (:data:`_IDLE_SERVERS`) and a part said to be far from full (:data:`_FAR_FROM_FULL`).
     Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
     spans += [alarm.span() for alarm in _FALSE_ALARM.finditer(sentence)]
@@ -513,6 +521,10 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
     spans += [response.span() for response in _RESPONSE.finditer(sentence)]
     spans += [unseen.span() for unseen in _NOT_SEEN.finditer(sentence)]
     spans += [idle.span() for idle in _IDLE_SERVERS.finditer(sentence)]
+    spans += [
+        (clause_start(sentence, full.start()), full.end())
+        for full in _FAR_FROM_FULL.finditer(sentence)
+    ]
     spans += [match.span("other") for match in _RATHER_THAN.finditer(sentence)]
     spans += [
         checked.span("checked") if checked.group("checked") else checked.span("checked_then")

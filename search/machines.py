@@ -11,7 +11,8 @@ aside. Every pattern's repetitions are bounded, so each reader is linear in the 
   unit's state (:func:`unit_states`);
 - a control plane that stopped answering, or its client stuck
   (:func:`control_plane_stalls`);
-- a container's memory limit, which is the host's memory (:func:`memory_limits`).
+- a container's memory limit, which is the host's memory (:func:`memory_limits`);
+- too few machines kept to replace a failed one (:func:`spare_shortages`).
 
 What a node lacks (GPUs, software, the device plugin) is read in ``search/absent.py``,
 what jobs did in ``search/jobs.py``, what people did in ``search/people.py``, a
@@ -87,7 +88,10 @@ _TIMES_COUNTED = re.compile(
     r"(?:week|wk|month|mo|quarter|sprint|year)\b|"
     # ("2nd time this node in 2 weeks": a twenty-fourth round of blind helpers)
     r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|\d{1,2}th)\s+time\s+(?:for\s+|on\s+)?"
-    r"(?:this|that|the\s+same)\s+(?:node|host|machine|box|server|gpu)\b",
+    r"(?:this|that|the\s+same)\s+(?:node|host|machine|box|server|gpu)\b|"
+    # ("the GPU fell off the bus again on node gpu-h100-a17": a thirty-fifth round of blind
+    # helpers; a named machine failing again)
+    r"\bagain\s+on\s+(?:node|host|machine|server|box)\s+[\w.-]{1,40}",
     re.IGNORECASE,
 )
 # (a GPU's index joined to its word, "gpu6": a thirty-first round of blind helpers)
@@ -371,3 +375,23 @@ def kube_api_servers(text):
     if not _KUBERNETES_WORDS.search(text):
         return []
     return [match.span() for match in _API_SERVER.finditer(text)]
+
+
+# Too few machines kept ready to replace a failed one, in everyday words: "the lack of
+# ability to provision a sufficient number of "buffer" nodes to replace a bad node" (the
+# corpus's tuning part, once read only by the classifier, which alias changes moved),
+# "not enough spare hosts", "no standby nodes left".
+_SPARE_SHORTAGE = re.compile(
+    r"\b(?:lack\s+of|not\s+enough|too\s+few|no|insufficient|short\s+of|ran\s+out\s+of|"
+    r"(?:ability|able)\s+to\s+(?:provision|keep|get)\s+(?:a\s+)?(?:sufficient|enough)\s+"
+    r"(?:number\s+of\s+)?)[\s\"'“]{0,3}(?:spare|buffer|standby|reserve|hot[\s-]?spare|"
+    r"replacement)[\"'”]?\s+(?:nodes?|machines?|hosts?|servers?|instances?)\b",
+    re.IGNORECASE,
+)
+
+
+def spare_shortages(text):
+    """``[(start, end)]`` of the places ``text`` says too few machines were kept to replace
+    a failed one (:data:`_SPARE_SHORTAGE`): the contributing factor *Too few spare nodes*.
+    Linear in the text."""
+    return [match.span() for match in _SPARE_SHORTAGE.finditer(text)]

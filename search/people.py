@@ -183,7 +183,11 @@ _OTHER_TENANTS = re.compile(
     r"[\w-]{2,30}\b|"
     r"\bother\s+(?:tenants?|(?:teams?|users?|groups?|projects?)'?s?'?\s+(?:jobs?|pods?|workloads?|"
     r"runs?))\b|"
-    r"\b(?:another|a\s+different|some\s+other)\s+team'?s\s+(?:jobs?|runs?|pods?|workloads?)\b",
+    r"\b(?:another|a\s+different|some\s+other)\s+team'?s\s+(?:jobs?|runs?|pods?|workloads?)\b|"
+    # "someone else's job is on my reserved h100s again" (a thirty-fifth round of blind
+    # helpers)
+    r"\b(?:someone|somebody|some\s+other\s+(?:user|team|group))(?:\s+else)?(?:'s|’s|s)\s+"
+    r"(?:jobs?|runs?|pods?|workloads?|processes|process)\b",
     re.IGNORECASE,
 )
 

@@ -344,7 +344,11 @@ _FAILED_REQUESTS = re.compile(
     r"\b(?:some|many|most|a\s+(?:subset|portion|fraction|share|number)\s+of|part\s+of|"
     r"~?\d{1,3}(?:\.\d)?\s?%\s+of)\s+(?:the\s+|all\s+)?(?:api\s+|user\s+|customer\s+|"
     r"inference\s+)?requests\s+(?:[\w-]+\s+){0,6}?(?:failed|errored|timed\s+out|"
-    r"returned\s+(?:an?\s+)?errors?|were\s+(?:dropped|rejected))\b",
+    r"returned\s+(?:an?\s+)?errors?|were\s+(?:dropped|rejected))\b|"
+    # an error rate over its bound: "error rate 4.8% exceeds threshold 1.0%" (a canary's
+    # analysis, a thirty-fifth round of blind helpers)
+    r"\berror[\s_-]?rate\b(?:[^.;\n]|\.(?=\d)){0,30}?\b(?:exceeds?|exceeded|exceeding|above|over|"
+    r"breach(?:es|ed)?)\s+(?:the\s+|its\s+|our\s+)?(?:threshold|slo|limit|budget|target)\b",
     re.IGNORECASE,
 )
 

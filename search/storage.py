@@ -6,6 +6,9 @@ bounded, so each reader is linear in the text.
   Lustre OST "degraded, RAID rebuild in progress", Ceph's ``HEALTH_WARN`` with OSDs down
   (:func:`degraded_storage`, the root cause *Storage system failure*). A fourteenth round
   of blind helpers wrote these of GPFS NSD servers and Weka drives and got no cause.
+- A file server or mount named by its system that does not answer ("NFS server not
+  responding on login node": :func:`file_servers_down`, the component *Shared file
+  system*; as a name alone a broad part would be the setting).
 - Lustre's object storage targets named in a person's words, and its ``lfs`` client tool:
   "ost0012 is just slow", "one OST at 97%", "lfs df" (:func:`lustre_targets`, the
   component *Shared file system*; a thirty-fourth round of blind helpers). A rule, not
@@ -40,6 +43,25 @@ def degraded_storage(text):
     rebuilds (:data:`_DEGRADED`): the root cause *Storage system failure*. Linear in the
     text."""
     return [match.span() for match in _DEGRADED.finditer(text)]
+
+
+# A file server or mount named by its system and said not to answer, in a person's words:
+# "NFS server not responding on login node" (a thirty-fifth round of blind helpers; the
+# kernel's own line is a signature), "the lustre mount is hung", "weka mounts went stale".
+_FILE_SERVER_DOWN = re.compile(
+    r"\b(?:nfs|lustre|gpfs|weka(?:fs)?|beegfs|vast)\s+(?:servers?|mounts?|shares?|filers?|"
+    r"clients?|exports?)\s+(?:(?:is|are|was|were|went|keeps?|kept|got|seems?|seemed)\s+)?"
+    r"(?:not\s+responding|unresponsive|hung|hanging|hangs|stale|down|unreachable|"
+    r"timing\s+out|timed\s+out)\b",
+    re.IGNORECASE,
+)
+
+
+def file_servers_down(text):
+    """``[(start, end)]`` of the places ``text`` says a file server or mount named by its
+    system does not answer (:data:`_FILE_SERVER_DOWN`): the component *Shared file
+    system*. Linear in the text."""
+    return [match.span() for match in _FILE_SERVER_DOWN.finditer(text)]
 
 
 # Lustre's object storage targets (OSTs) and its client tool, as people write them.

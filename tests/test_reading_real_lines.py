@@ -5829,6 +5829,63 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "root_cause:gpu-overheating" not in found
         assert "symptom:gpu-fell-off-the-bus" in found
 
+    def test_an_llm_api_sres_and_a_post_training_researchers_words(self):
+        """A thirty-fifth round of blind helpers (an LLM API's SRE; a post-training
+        researcher): an NFS server that does not answer, processes stuck in D state, a
+        canary (a staged rollout), a KV cache "only 60% used", an error rate over its
+        threshold, a GPU that failed "again on node X", a certificate rotation, requests
+        preempted, the cluster autoscaler's own source files, DCGM's NVLink CRC errors,
+        ibstat's port down, post-training's words, someone else's job, too few buffer
+        nodes."""
+        found = self.suggest("NFS server not responding on login node, jobs stuck in D state")
+        assert {"component:shared-file-system", "symptom:job-hang-without-error"} <= set(found)
+        assert "contributing_factor:no-staged-rollout" not in self.suggest(
+            "canary for vllm 0.6.3 showing higher error rate in eu-west, halting rollout"
+        )
+        found = self.suggest(
+            "vllm server returns 503 under load, its not the gpu mem, kv cache is only 60% used"
+        )
+        assert "component:kv-cache" not in found
+        assert "symptom:elevated-error-rate" in found
+        assert "symptom:elevated-error-rate" in self.suggest(
+            "[2024-09-18 16:30:04] ERROR rollout canary-eu-west-2: error rate 4.8% exceeds "
+            "threshold 1.0% (window 5m), aborting"
+        )
+        assert "contributing_factor:repeat-offender-nodes" in self.suggest(
+            "no Xid this time, but the GPU fell off the bus again on node gpu-h100-a17"
+        )
+        assert "root_cause:configuration-change" in self.suggest(
+            "LB health checks failing for half the backends after cert rotation"
+        )
+        assert "component:batching-scheduler" in self.suggest(
+            "kv cache full, requests getting preempted constantly on the llama-70b replicas"
+        )
+        assert "component:autoscaler" in self.suggest(
+            "I0918 14:20:01.002113       1 scale_up.go:454] No expansion options"
+        )
+        assert "symptom:nvlink-error" in self.suggest(
+            "| GPU ID: 2 | Warning | NVLink: Detected 14 NVLink flow-control CRC errors on link 5"
+        )
+        assert "symptom:infiniband-link-errors" in self.suggest(
+            "CA 'mlx5_3'\n\tPort 1:\n\t\tState: Down\n\t\tPhysical state: Polling"
+        )
+        assert "workload:training" in self.suggest(
+            "ppo rollout workers OOM on h100, ref model + policy on same node"
+        )
+        assert "workload:training" not in self.suggest(
+            "When I use llama7b after sft on sglang, I find that the output has garbled text"
+        )
+        assert "contributing_factor:multi-tenant-cluster" in self.suggest(
+            "someone else's job is on my reserved h100s again"
+        )
+        assert "contributing_factor:too-few-spare-nodes" in self.suggest(
+            'we lack the ability to provision a sufficient number of "buffer" nodes to replace '
+            "a bad node"
+        )
+        assert "symptom:degraded-output-quality" in self.suggest(
+            "its not the model weights, checksum matches. outputs are garbage only on one node"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
