@@ -125,10 +125,12 @@ class LibraryTestCase(TestCase):
 
 
 def sqlite_run_only(why):
-    """A mark that skips a test in the PostgreSQL run: for checks of the real library's
-    rows that read the same on either database (``why`` says what), which the SQLite run,
-    the shorter of the two, makes once for both (``make test`` runs both, one after the
-    other, on two cores: CI's 90 minutes; README, "Tests")."""
+    """A mark that skips a test in the PostgreSQL run: for checks that read the same on
+    either database (``why`` says what: the real library's rows, what a browser shows a
+    reader, a fresh process's imports), which the SQLite run, the shorter of the two, makes
+    once for both (``make test`` runs both, one after the other, on two cores: CI's 90
+    minutes; README, "Tests"). What saves, and what only PostgreSQL does (statement
+    timeouts, locks, server-side cursors), runs on both or on PostgreSQL."""
     from django.db import connection
 
     return pytest.mark.skipif(

@@ -3,9 +3,13 @@ violation on the main pages; keyboard users get a skip link and a visible focus 
 
 import pytest
 
-from .conftest import make_case, make_term
+from .conftest import make_case, make_term, sqlite_run_only
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    sqlite_run_only("what a page offers a keyboard or a screen reader"),
+]
 
 
 @pytest.fixture

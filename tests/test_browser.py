@@ -7,9 +7,12 @@ import re
 
 import pytest
 
-from .conftest import make_case, make_term
+from .conftest import make_case, make_term, sqlite_run_only
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# What a reader sees and does reads the same on either database: once, in the SQLite run
+# (an editor's saves run on both).
+READS = sqlite_run_only("what a browser shows a reader")
 
 
 @pytest.fixture
@@ -57,6 +60,7 @@ def count(tab):
     return tab.locator(".results__count strong").inner_text()
 
 
+@READS
 def test_facet_chip_and_clear_all(tab, library):
     tab.goto("/")
     assert count(tab) == "25 cases"
@@ -73,6 +77,7 @@ def test_facet_chip_and_clear_all(tab, library):
     assert tab.locator("a.chip").count() == 0
 
 
+@READS
 def test_sentence_suggestions_and_applying_one(tab, library):
     tab.goto("/")
     box = tab.get_by_label("Describe what you see, or paste a log line")
@@ -96,6 +101,7 @@ def test_sentence_suggestions_and_applying_one(tab, library):
     assert tab.locator(".card__title a").first.inner_text() == "Watchdog hang"
 
 
+@READS
 def test_a_pasted_log_keeps_its_lines_and_enter_searches(tab, library):
     """The search box is a textarea: a pasted log keeps its line breaks (a one-line box
     joined the lines, gluing one line's end to the next one's start), Shift+Enter starts
@@ -114,6 +120,7 @@ def test_a_pasted_log_keeps_its_lines_and_enter_searches(tab, library):
     assert "\n" in shown and "NCCL watchdog timeout" in shown
 
 
+@READS
 def test_a_paste_too_long_for_the_address_is_refused_in_the_page(tab, library):
     """A fresh helper's attack: 1,300 Cyrillic characters, far under the 6,000 the box
     takes, pass the 8 KB request line servers accept once encoded, and the answer was a
@@ -134,6 +141,7 @@ def test_a_paste_too_long_for_the_address_is_refused_in_the_page(tab, library):
     tab.wait_for_url(re.compile(r"q=NCCL"))
 
 
+@READS
 def test_paging_forward_and_back_with_the_browser(tab, library):
     tab.goto("/?symptom=job-crash")
     assert tab.locator(".card__title a").first.inner_text() == "Crash 23"
@@ -148,6 +156,7 @@ def test_paging_forward_and_back_with_the_browser(tab, library):
     assert tab.locator(".card__title a").first.inner_text() == "Crash 03"
 
 
+@READS
 def test_case_page_then_a_related_case(tab, library):
     tab.goto("/?component=nccl")
     tab.get_by_role("link", name="Watchdog hang").first.click()
@@ -156,6 +165,7 @@ def test_case_page_then_a_related_case(tab, library):
     assert tab.locator("h1").inner_text() == "Watchdog twin"
 
 
+@READS
 def test_graph_for_the_filters_then_a_symptom_node(tab, library):
     tab.goto("/?component=nccl")
     tab.get_by_role("link", name="Open the full graph of these cases").click()
@@ -223,6 +233,7 @@ def test_an_editor_types_a_quarter_two_organisations_and_a_timeline(
     context.close()
 
 
+@READS
 def test_on_a_phone_the_results_start_within_900_px_after_a_sentence_search(
     browser, live_server, library
 ):
@@ -251,6 +262,7 @@ def test_on_a_phone_the_results_start_within_900_px_after_a_sentence_search(
         context.close()
 
 
+@READS
 def test_the_graph_of_many_cases_opens_with_whole_labels_and_a_caption(
     browser, live_server, library
 ):
@@ -289,6 +301,7 @@ def test_the_graph_of_many_cases_opens_with_whole_labels_and_a_caption(
     assert f": {shown} case" in title
 
 
+@READS
 def test_a_reader_diagnoses_a_symptom_and_checks_the_evidence_in_its_case(tab, library):
     """Issue 24: from the diagnosis page, choose a symptom, read the causes ranked by
     their findings, open the case an evidence sentence comes from, and find the same link
@@ -317,6 +330,7 @@ def test_a_reader_diagnoses_a_symptom_and_checks_the_evidence_in_its_case(tab, l
     assert tab.locator("h1").inner_text() == "What causes NCCL timeout?"
 
 
+@READS
 def test_a_long_log_signature_wraps_inside_its_card(tab, library):
     """A signature is one long token (a Slurm pending reason lists seven codes): it wraps
     rather than run out of the term page's card."""
@@ -334,6 +348,7 @@ def test_a_long_log_signature_wraps_inside_its_card(tab, library):
     assert code["x"] + code["width"] <= card["x"] + card["width"] + 1
 
 
+@READS
 def test_a_case_page_never_scrolls_sideways_on_a_phone_or_a_laptop(browser, live_server):
     """The key facts' labels and a long value pushed every aside panel 25-49 px past the
     page's edge at 1024 px (61 real case pages), and an identifier such as

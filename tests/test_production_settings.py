@@ -22,7 +22,7 @@ from incidents.models import (
 )  # fmt: skip
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
 
-from .conftest import make_case, page
+from .conftest import make_case, page, sqlite_run_only
 from .snapshots import write_case_sample
 
 pytestmark = pytest.mark.django_db
@@ -228,6 +228,7 @@ def test_gunicorn_servers_of_one_user_share_no_control_socket(monkeypatch):
     )
 
 
+@sqlite_run_only("a fresh process's imports, on its own in-memory SQLite database")
 def test_pages_and_the_api_do_not_load_the_mcp_sdk_until_mcp_is_asked():
     """Issue 25: every web worker imported the MCP SDK (about 36 MB) with the URLs,
     though only /mcp uses it. A fresh process serving the pages, the API and an export
