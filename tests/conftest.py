@@ -30,10 +30,11 @@ TERM_MODELS = {
 
 
 def _write_reference_rows(sender, apps=None, **kwargs):
-    """Write the scale bands and workloads migrations write (``incidents`` 0009, 0014, 0015,
-    0017, 0019) again after ``flush``: a transactional test ends with one, which empties every
-    table and then sends ``post_migrate``, as Django restores its content types. Without
-    this, the tests after it would depend on running before it."""
+    """Write the scale bands and workloads' aliases that migrations write (``incidents``
+    0009, then each alias migration in order: each extends only what the one before wrote)
+    again after ``flush``: a transactional test ends with one, which empties every table
+    and then sends ``post_migrate``, as Django restores its content types. Without this,
+    the tests after it would depend on running before it."""
     import importlib
 
     from django.apps import apps as global_apps
@@ -43,7 +44,11 @@ def _write_reference_rows(sender, apps=None, **kwargs):
                                   ("0014_workload_aliases", "write_aliases"),
                                   ("0015_workload_log_words", "write_aliases"),
                                   ("0017_training_framework_words", "write_aliases"),
-                                  ("0019_inference_serving_words", "write_aliases")]:  # fmt: skip
+                                  ("0019_inference_serving_words", "write_aliases"),
+                                  ("0021_inference_service_words", "write_aliases"),
+                                  ("0022_more_inference_words", "write_aliases"),
+                                  ("0023_security_workload_words", "write_aliases"),
+                                  ("0026_post_training_words", "write_aliases")]:  # fmt: skip
             module = importlib.import_module(f"incidents.migrations.{migration}")
             getattr(module, writer)(apps or global_apps, None)
 
