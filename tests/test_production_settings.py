@@ -185,6 +185,11 @@ def _run(code_or_args, **env_overrides):
                           env=env, cwd=Path(__file__).resolve().parent.parent)  # fmt: skip
 
 
+# What the settings demand of a fresh process, which touches no database.
+SETTINGS_ONLY = sqlite_run_only("what the settings demand of a fresh process")
+
+
+@SETTINGS_ONLY
 def test_serving_refuses_to_start_without_secret_key_and_allowed_hosts():
     result = _run(["-c", "import config.wsgi"])
     assert result.returncode != 0
@@ -195,6 +200,7 @@ def test_serving_refuses_to_start_without_secret_key_and_allowed_hosts():
                 ALLOWED_HOSTS="example.org").returncode == 0  # fmt: skip
 
 
+@SETTINGS_ONLY
 def test_management_commands_that_sign_nothing_run_without_them():
     result = _run(["manage.py", "makemigrations", "--check", "--dry-run"])
     assert result.returncode == 0, result.stderr
