@@ -37,6 +37,9 @@ _GPUS_MISSING = re.compile(
     r"\bcuda\.is_available\(\)\s*(?:returns?|returned|is|gives?|gave|says|==|->|:|=)?\s*"
     r"(?:`|')?false\b|"
     r"\bno\s+/dev/nvidia|"
+    # ("the nvidia device plugin isnt advertising any gpus anymore": a thirty-sixth round)
+    r"\b(?:is\s*n['o]?t|isnt|not|stopped|no\s+longer)\s+advertising\s+(?:any\s+)?(?:gpus?\b|"
+    r"nvidia\.com/gpu)|"
     r"\b(?:falls?|fell|falling|fallen)\s+back\s+to\s+(?:the\s+)?cpu\b|"
     r"\bno\s+(?:cuda|gpu|nvidia)\s+(?:devices?|gpus?)\s+(?:were\s+|was\s+)?(?:found|detected|available)\b|"
     # what a tool or a container failed to see, in a user's words: "pod can't see the

@@ -127,7 +127,9 @@ _READ_NORMAL = re.compile(
     re.IGNORECASE,
 )
 # After a clause that says something was well, the word that joins another that may not.
-_AND_THEN = re.compile(r"\b(?:and|yet|while|whereas)\b", re.IGNORECASE)
+# ("torch.cuda.is_available() returns False inside the container when nvidia-smi works
+# fine on the host": a thirty-sixth round of blind helpers)
+_AND_THEN = re.compile(r"\b(?:and|yet|while|whereas|when)\b", re.IGNORECASE)
 
 
 # "despite the alert saying GPU thermal", "in spite of the dashboard showing NVLink
@@ -206,7 +208,10 @@ _ABSENT_WORDS = frozenset(["no", "without", "never", "not", "isn't", "wasn't", "
 # A yes/no question only supposes ("could this be NVLink?", "is it KV cache eviction?"),
 # and a bare guess answered no ("repeat offenders? nope").
 _QUESTION = re.compile(
-    r"\s*(?:could|can|is|are|was|were|might|may|would|does|do|did|should)\b[^?\n]{0,120}$",
+    # (not "is it normal that nccl falls back to sockets?": that asks about what happened,
+    # a thirty-sixth round of blind helpers)
+    r"\s*(?!(?:is|was)\s+(?:it|this|that)\s+(?:normal|expected|usual|common|ok|okay|fine)\b)"
+    r"(?:could|can|is|are|was|were|might|may|would|does|do|did|should)\b[^?\n]{0,120}$",
     re.IGNORECASE,
 )
 _ANSWERED_NO = re.compile(r"[?]\s*(?:no|nope|nah|not really|unlikely|doubt it)\b", re.I)

@@ -39,6 +39,15 @@ NEEDS_WORDS = tuple(
             r"hot\s+(?:day|days|spell|week)|record\s+(?:high|highs|heat|temperatures?))\b",
         ),
         (
+            # The runtime that starts containers, named by its own words: a container is
+            # where software runs ("customer's container has cuda 12.4 runtime on 535
+            # driver": CUDA's runtime, a thirty-sixth round of blind helpers' forbidden chip).
+            r"\bcontainer\s+runtime\b",
+            r"\b(?:container\s+runtimes?|containerd|cri-o|crio|docker\w*|runc|podman|enroot|pyxis|"
+            r"nvidia-container[\w-]*|oci|runtime\s*class\w*|runtimeclass\w*|createcontainer\w*|"
+            r"container\s+toolkit|(?<![\d.]\s)(?<!cuda\s)runtime)\b",
+        ),
+        (
             r"\brequests\s+throttled\b",
             r"\b(?:requests?|api|calls?|429s?|rate[\s-]?limit\w*|quotas?|qps|rps|clients?|"
             r"users?|customers?|endpoints?|http|too\s+many)\b",

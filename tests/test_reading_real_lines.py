@@ -5886,6 +5886,56 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "its not the model weights, checksum matches. outputs are garbage only on one node"
         )
 
+    def test_a_gpu_clouds_on_call_and_a_startups_ml_engineers_words(self):
+        """A thirty-sixth round of blind helpers (a GPU cloud's on-call; a startup's ML
+        engineer): "is it normal that …?" asks about what happened; what works "when"
+        something else is fine; CUDA's runtime on an older driver (a version mismatch, not
+        the container runtime); a device plugin advertising no GPUs; a kernel panic or a
+        soft lockup is the host's kernel; the ingress, the HF Hub, the NVIDIA runtime, a
+        batcher; Redfish's power supplies; PyTorch's distributed errors."""
+        assert "component:nccl" in self.suggest(
+            "is it normal that nccl falls back to sockets? we dont have IB on these"
+        )
+        assert "symptom:gpu-not-visible" in self.suggest(
+            "why does torch.cuda.is_available() return False inside the container when "
+            "nvidia-smi works fine on the host"
+        )
+        found = self.suggest(
+            "not a hw issue imo, customer's container has cuda 12.4 runtime on 535 driver"
+        )
+        assert "root_cause:version-mismatch" in found
+        assert "component:container-runtime" not in found
+        assert "symptom:gpu-not-visible" in self.suggest(
+            "looks like the nvidia device plugin isnt advertising any gpus anymore"
+        )
+        assert "component:host-operating-system" in self.suggest(
+            "kernel panic on boot after reimage, serial console shows stuck at module load"
+        )
+        assert "component:host-operating-system" in self.suggest(
+            "sshd not responding on h100-r22-n05, console shows soft lockup"
+        )
+        assert "component:host-operating-system" not in self.suggest(
+            "the Xid 13s are from a user's buggy kernel (graphics engine exception, "
+            "reproduces on known-good GPUs), not the hardware"
+        )
+        assert "component:load-balancer" in self.suggest(
+            "clients getting 503s from the ingress since this morning"
+        )
+        assert "component:package-or-model-registry" in self.suggest(
+            "hf hub downloads keep getting 429 when 8 pods start at once"
+        )
+        assert "component:container-runtime" in self.suggest(
+            "k3s node NotReady after reboot, kubelet says it cant find the nvidia runtime"
+        )
+        assert "component:power-supply" in self.suggest(
+            '{"@odata.id": "/redfish/v1/Chassis/1/Power", "PowerSupplies": [{"MemberId": "1", '
+            '"Status": {"Health": "Critical", "State": "Enabled"}}]}'
+        )
+        assert "component:training-framework" in self.suggest(
+            "torch.distributed.DistBackendError: NCCL error in: "
+            "../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1970, unhandled system error"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
