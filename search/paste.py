@@ -3,7 +3,10 @@
 People paste whole excerpts: a traceback, a screen of ``dmesg``, ``kubectl get events``.
 The search reads at most :data:`~incidents.filters.SEARCH_MAX_LENGTH` characters, so a
 longer text of up to :data:`~incidents.filters.PASTE_MAX_LENGTH` characters (what fits in
-a URL) is reduced first: its lines that a log signature matches come first, then lines
+a URL) is reduced first: its lines that a log signature matches come first (those that
+show a value no line before them shows ahead of the others, and kept at least as their
+matched words when the whole does not fit: a screen of Xid and AER lines left an NCCL
+watchdog's line below it no room), then lines
 with a word of failure (:data:`FAILURE_WORDS`), then the rest, each shape of line once
 (a line a signature matched from its first match on, :func:`_signature_part`)
 (numbers, addresses and times aside), kept in the order they were pasted until the
@@ -45,8 +48,9 @@ _SAID_BY_A_PERSON = re.compile(
 )
 _CAUSE_WORDS = re.compile(
     r"\b(?:because|caused|cause|due to|root[\s-]?cause|turned out|it'?s the|was the|"
-    r"culprit|fixed|fix|goes away|went away|bug|regression|after\s+(?:the\s+|we\s+)?"
-    r"(?:upgrade|update|deploy|rollout|change|launch)\w*)\b",
+    r"culprit|fixed|fix|goes away|went away|bug|regression|after\s+(?:the\s+|we\s+|a\s+)?"
+    # ("# all of this started after the firmware update last night")
+    r"(?:[\w-]+\s+)?(?:upgrade|update|deploy|rollout|change|launch)\w*)\b",
     re.IGNORECASE,
 )
 # What varies between two lines of the same shape: numbers, hex, addresses, times.
@@ -92,8 +96,13 @@ SHAPE_REPEATS_KEPT = 3
 
 # The longest prefix before a signature's match that is taken for a log line's stamp,
 # host and process ("Mar 12 03:15:01 gpu-node-17 kernel: ", "[Tue Mar 12 03:14:07
-# 2024] "); a line with more before its match is prose and is kept whole.
+# 2024] "); a line with more before its match is prose and is kept whole, unless that
+# prefix holds fewer than PROSE_WORDS plain words (PyTorch's "[rank12]:[E1207
+# 01:22:46.123456 2291 ProcessGroupNCCL.cpp:616] [Rank 12] " is a log line's: a new
+# user's paste kept it whole, and lost the line for want of room).
 LOG_PREFIX = 60
+PROSE_WORDS = 4
+_PLAIN_WORD = re.compile(r"\b[a-z]{3,}\b", re.IGNORECASE)
 # What a line a signature matched keeps after its last match: the words that say more
 # ("… has fallen off the bus", "… rc = -107"), up to this many characters.
 SIGNATURE_TAIL = 80
@@ -107,10 +116,17 @@ def _signature_part(line, matched):
     the first match say nothing a reader or the search uses, and leave room for more
     lines."""
     start = min(match[2] for match in matched)
-    if start > LOG_PREFIX:
+    if start > LOG_PREFIX and len(_PLAIN_WORD.findall(line[:start])) >= PROSE_WORDS:
         return line  # prose that quotes a log line: its words before the quote count
     end = max(match[3] for match in matched)
     return line[start:end] + first_words(line[end:], SIGNATURE_TAIL).rstrip()
+
+
+def _matched_only(line, matched):
+    """The words of a line that signatures ``matched``, alone (``str``): what a long paste
+    keeps of a line a signature matched when the whole of :func:`_signature_part` does
+    not fit."""
+    return " … ".join(line[start:end] for _, _, start, end in sorted(matched, key=lambda m: m[2]))
 
 
 def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
@@ -135,6 +151,7 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
     ranked = []
     seen = {}
     for position, line in enumerate(lines):
+        line = _KERNEL_STAMP.sub("", line)
         matched = find_signatures(line) if find_signatures is not None else []
         # Lines a signature matches differ by what they show (Xid 79 is not Xid 94);
         # others by their shape, numbers and addresses aside.
@@ -142,10 +159,12 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
             shape = tuple(sorted((kind, slug) for kind, slug, *_ in matched))
         else:
             shape = _VARYING.sub("#", line.casefold())
-        line = _signature_part(line, matched) if matched else _KERNEL_STAMP.sub("", line)
+        short = _matched_only(line, matched) if matched else line
+        line = _signature_part(line, matched) if matched else line
         trouble = bool(matched) or bool(FAILURE_WORDS.search(line))
         said = not matched and bool(_SAID_BY_A_PERSON.match(line))
         seen[shape] = seen.get(shape, 0) + 1
+        values = frozenset((kind, slug) for kind, slug, *_ in matched)
         if seen[shape] == 1:
             if matched:
                 weight = 0
@@ -157,15 +176,29 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
             weight = 3  # a repeat of trouble, kept if budget is left
         else:
             continue
-        ranked.append((weight, position, line))
+        ranked.append((weight, position, line, short, values))
+    # The lines signatures matched, in pasted order, each first when it shows a value no
+    # line kept before it shows (a screen of Xid and AER lines no longer leaves the NCCL
+    # watchdog's line below it without room), then a person's diagnosis, then the others.
+    covered, first, later = set(), [], []
+    for item in sorted(ranked, key=lambda item: (item[0], item[1])):
+        if item[0] == 0 and item[4] - covered:
+            covered |= item[4]
+            first.append(item)
+        else:
+            later.append(item)
+    later.sort(key=lambda item: (0.75 if item[0] == 0 else item[0], item[1]))
     kept, used = [], 0
-    for _, position, line in sorted(ranked):
-        line = first_words(line, limit)
-        cost = len(line) + (1 if kept else 0)
-        if used + cost > limit:
-            continue
-        kept.append((position, line))
-        used += cost
+    for item in first + later:
+        weight, position, line, short, values = item
+        # (a line that shows a value nothing else shows keeps at least its matched words)
+        for text in (line, short) if item in first else (line,):
+            text = first_words(text, limit)
+            cost = len(text) + (1 if kept else 0)
+            if used + cost <= limit:
+                kept.append((position, text))
+                used += cost
+                break
     return "\n".join(line for _, line in sorted(kept))
 
 

@@ -5936,6 +5936,43 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1970, unhandled system error"
         )
 
+    def test_a_screen_of_xid_and_aer_lines_leaves_room_for_the_watchdog_below(self):
+        """A new user's paste (eleven dmesg lines: Xid 79, AER, then PyTorch's NCCL
+        watchdog, then a comment): the Xid and AER lines took the budget, the watchdog's
+        line, its PyTorch prefix kept whole as if prose, was dropped and a serial number
+        kept; each line that shows a value nothing above it shows is kept first."""
+        stamp = "[Mon Dec  7 01:12:44 2026] "
+        paste = "\n".join(
+            [
+                stamp + "NVRM: GPU at PCI:0000:9b:00: GPU-4f1c2a9e-77b1-4c55-9e1a-2c3d4e5f6a7b",
+                stamp + "NVRM: GPU Board Serial Number: 1654321098765",
+                stamp + "NVRM: Xid (PCI:0000:9b:00): 79, pid='<unknown>', name=<unknown>, "
+                "GPU has fallen off the bus.",
+                stamp + "NVRM: GPU 0000:9b:00.0: GPU has fallen off the bus.",
+                stamp + "pcieport 0000:98:01.0: AER: Uncorrected (Fatal) error received: "
+                "0000:9b:00.0",
+                stamp + "nvidia 0000:9b:00.0: AER: PCIe Bus Error: severity=Uncorrected "
+                "(Fatal), type=Transaction Layer, (Receiver ID)",
+                stamp + "nvidia 0000:9b:00.0: AER:   device [10de:2330] error "
+                "status/mask=00000020/00000000",
+                stamp + "nvidia 0000:9b:00.0: AER:    [ 5] SDES                   (First)",
+                stamp + "NVRM: Xid (PCI:0000:9b:00): 79, pid='<unknown>', name=<unknown>, "
+                "GPU has fallen off the bus.",
+                stamp + "[rank12]:[E1207 01:22:46.123456 2291 ProcessGroupNCCL.cpp:616] "
+                "[Rank 12] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=88123, "
+                "OpType=ALLREDUCE, NumelIn=262144, NumelOut=262144, Timeout(ms)=600000) ran "
+                "for 600031 milliseconds before timing out.",
+                "# all of this started after the firmware update last night",
+            ]
+        )
+        found = self.suggest(paste)
+        assert {
+            "symptom:gpu-fell-off-the-bus",
+            "symptom:pcie-error",
+            "symptom:nccl-timeout",
+            "root_cause:firmware-or-driver-bug",
+        } <= set(found)
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
