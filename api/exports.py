@@ -346,7 +346,7 @@ def rate_limited(kind):
                 return view(request, *args, **kwargs)
             message = (
                 f"Too many exports: this site answers {limit} a minute from one address. "
-                f"Try again in {wait} seconds."
+                + limits.try_again(wait)
             )
             if kind == "json":
                 response = SafeJsonResponse({"errors": [message]}, status=429)

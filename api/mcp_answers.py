@@ -481,8 +481,9 @@ def list_facets_answer(filters=None, sentence="", weaker=False):
     """The list page's facets for these filters (and sentence; ``weaker`` counts its
     weaker matches too, as the list's ``matches=all``): ``{"count", "facets":
     [{key, label, values: [{slug, name, count, selected}], more}], "years": [{year,
-    count}]}``; each count is the cases the list shows after choosing that value
-    (disjunctive), at most 40 values a facet, ``more`` counting those left off.
+    count}]}``; each count is the cases carrying that value under the other facets'
+    filters (disjunctive: what the list shows with it as its facet's only choice), at most
+    40 values a facet, ``more`` counting those left off.
     ``ToolError`` with the list page's messages for bad filters."""
     params = list_params(sentence, filters, weaker=weaker)
     query, index, filterset, sentence = read_list(params)

@@ -200,7 +200,12 @@ class GetTermAnswer(_Closed):
 class FacetValue(_Closed):
     slug: str
     name: str
-    count: int = Field(description="Cases the list would show after choosing it.")
+    count: int = Field(
+        description=(
+            "Cases carrying it under the other facets' filters: what the list shows with it "
+            "as its facet's only choice."
+        )
+    )
     selected: bool
 
 

@@ -342,9 +342,10 @@ def build_server():
         include_weaker: IncludeWeaker = False,
     ) -> dict[str, Any]:
         """Every facet's values with their case counts under the filters (and sentence),
-        as the list page shows them: each count is how many cases the list holds after
-        choosing that value; at most 40 values a facet (``more`` counts the rest), plus
-        the years with their counts."""
+        as the list page shows them: each count is how many cases carry that value under
+        the other facets' filters (what the list holds with it as its facet's only
+        choice); at most 40 values a facet (``more`` counts the rest), plus the years
+        with their counts."""
         return _guarded(lambda: list_facets_answer(filters, sentence, include_weaker))
 
     def export_cases(

@@ -324,8 +324,9 @@ def get_case(request, response: HttpResponse, slug: str):
 )
 def list_facets(request, response: HttpResponse, parameters: Query[schemas.WholeListParameters]):
     """Every facet of the list for the same query string, each value with the number of
-    cases the list would show after choosing it (a facet counts with every other facet's
-    selection applied but not its own), most first; chosen values always listed. Every
+    cases carrying it under every other facet's selection but not its own (what the list
+    shows with it as its facet's only choice; choosing it beside another value of the same
+    facet shows both values' cases), most first; chosen values always listed. Every
     value with a case is given (the list page shows the first 40 and links to the rest).
     ``page`` is ignored. 400 as the list."""
     query, index, filterset, sentence = read_list(request)

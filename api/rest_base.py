@@ -120,7 +120,7 @@ def _throttled(request, exc):
         429,
         [
             f"Too many requests: this API answers {limit} a minute from one address. "
-            f"Try again in {wait} seconds."
+            + limits.try_again(wait)
         ],
     )
 

@@ -309,7 +309,12 @@ class CaseDetail(CaseSummary):
 class FacetValueOut(Schema):
     slug: str
     name: str
-    count: int = Field(description="Cases the list would show after choosing it.")
+    count: int = Field(
+        description=(
+            "Cases carrying it under the other facets' filters: what the list shows with it "
+            "as its facet's only choice."
+        )
+    )
     selected: bool
     api: str = Field(description="The list with this value toggled, in the API.")
     html: str = Field(description="The same on the site.")

@@ -26,6 +26,12 @@ def client_key(request):
     return client_ip(request) or "unknown"
 
 
+def try_again(wait):
+    """What a refused client is told: ``"Try again in 1 second."``, ``"Try again in 12
+    seconds."`` (``wait``, the ``Retry-After`` seconds, an ``int``). Raises nothing."""
+    return f"Try again in {wait} second{'' if wait == 1 else 's'}."
+
+
 def hit(scope, client, limit, window=WINDOW_SECONDS):
     """Count one request of ``client`` in ``scope`` against ``limit`` per ``window`` s.
 

@@ -10,6 +10,7 @@ from django.test import override_settings
 
 from incidents.facets import FACET_LABELS
 from incidents.models import Case
+from lib.limits import try_again
 
 from .conftest import (
     LibraryTestCase,
@@ -394,7 +395,7 @@ def test_past_the_rate_limit_a_client_gets_429_with_retry_after(client, settings
     assert refused.json() == {
         "errors": [
             "Too many requests: this API answers 3 a minute from one address. "
-            f"Try again in {refused['Retry-After']} seconds."
+            + try_again(int(refused["Retry-After"]))
         ]
     }
     # A 304 counts too; another address has its own allowance.
@@ -583,3 +584,32 @@ def test_whole_list_endpoints_document_page_as_ignored(client):
         assert page_parameter["description"].startswith("Ignored"), path
     listed = next(p for p in paths["/api/v1/cases/"]["get"]["parameters"] if p["name"] == "page")
     assert listed["description"].startswith("Page number")
+
+
+def test_a_refusal_counts_its_seconds_in_words():
+    """A new user's tryout read "Try again in 1 seconds"."""
+    assert try_again(1) == "Try again in 1 second."
+    assert try_again(12) == "Try again in 12 seconds."
+
+
+def test_a_facet_count_is_the_list_with_that_value_as_its_facets_only_choice(client):
+    """A new user's tryout: list_facets said each count was what the list holds "after
+    choosing" the value, but with another value of the facet chosen, choosing it too shows
+    both values' cases. The count is the list with it as its facet's only choice."""
+    make_case("A", symptoms=["NCCL timeout"], root_causes=["Switch failure"])
+    make_case("B", symptoms=["Xid error"], root_causes=["Switch failure"])
+    make_case("C", symptoms=["Xid error", "Network link flapping"], root_causes=["Faulty GPU"])
+    make_case("D", symptoms=["Network link flapping"], root_causes=["Switch failure"])
+    facets = client.get("/api/v1/facets/?symptom=nccl-timeout&root_cause=switch-failure").json()
+    symptoms = next(f for f in facets["facets"] if f["key"] == "symptom")
+    counts = {v["slug"]: v["count"] for v in symptoms["values"]}
+    for slug, count in counts.items():
+        alone = client.get(f"/api/v1/cases/?symptom={slug}&root_cause=switch-failure").json()
+        assert alone["count"] == count, slug
+    both = client.get(
+        "/api/v1/cases/?symptom=nccl-timeout&symptom=network-link-flapping"
+        "&root_cause=switch-failure"
+    ).json()
+    assert both["count"] == 2 and counts["network-link-flapping"] == 1
+    schema = client.get("/api/schema/").json()
+    assert "only choice" in str(schema)

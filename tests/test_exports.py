@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from api.exports import CSV_COLUMNS
 from incidents.models import Case
+from lib.limits import try_again
 
 from .conftest import LibraryTestCase, make_case, make_organisation, make_term, page, result_count
 
@@ -709,9 +710,8 @@ def test_past_the_export_rate_limit_a_client_gets_429_with_retry_after(client, s
     refused = client.get(f"/export.{kind}?symptom=job-crash")
     assert refused.status_code == 429
     assert 1 <= int(refused["Retry-After"]) <= 60
-    message = (
-        "Too many exports: this site answers 2 a minute from one address. "
-        f"Try again in {refused['Retry-After']} seconds."
+    message = "Too many exports: this site answers 2 a minute from one address. " + try_again(
+        int(refused["Retry-After"])
     )
     if kind == "json":
         assert refused.json() == {"errors": [message]}
