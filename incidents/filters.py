@@ -7,6 +7,7 @@ reported to the user, never silently dropped.
 """
 
 import copy
+import difflib
 from dataclasses import dataclass, field
 
 import django_filters
@@ -14,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.forms import Field, ModelMultipleChoiceField
 from django.http import QueryDict
+from django.utils.text import slugify
 
 from lib.text import shorten
 from taxonomy.models import Category, Component, ContributingFactor, RootCause, Symptom
@@ -27,6 +29,22 @@ from .models import Accelerator, Case, Organisation, ScaleBand, Workload
 # proxies refuse a request line over 8,190 bytes, and URL encoding can triple a log line.
 SEARCH_MAX_LENGTH = 500
 PASTE_MAX_LENGTH = 6_000
+
+
+def closest_slug(given, lookup):
+    """The slug a value not in ``lookup`` (``dict[str slug, IndexedValue]``) most likely
+    meant, or ``""``: its slug form ("NCCL timeout", "nccl_timeout" → ``nccl-timeout``),
+    a value's name written out, or one slug a slip away (``difflib``'s ratio at least
+    0.8: "nccl-timout"). A new user's tryout got "There is no symptom “nccl_timeout”" with
+    nothing more, where a case's unknown slug already said which one was meant."""
+    slug = slugify(given.replace("_", "-"))
+    if slug in lookup:
+        return slug
+    for known, value in lookup.items():
+        if slugify(value.name) == slug:
+            return known
+    close = difflib.get_close_matches(slug or given, list(lookup), n=1, cutoff=0.8)
+    return close[0] if close else ""
 
 
 class SlugChoiceField(ModelMultipleChoiceField):
@@ -67,10 +85,11 @@ class SlugChoiceField(ModelMultipleChoiceField):
                 )
         for item in value:
             if str(item) not in self.lookup:
+                hint = closest_slug(str(item), self.lookup)
                 raise ValidationError(
-                    self.error_messages["invalid_choice"],
+                    self.error_messages["invalid_choice_hint" if hint else "invalid_choice"],
                     code="invalid_choice",
-                    params={"value": item},
+                    params={"value": item, "hint": hint},
                 )
         return [self.lookup[str(item)] for item in dict.fromkeys(value)]
 
@@ -108,6 +127,7 @@ class AnyOfFilter(django_filters.ModelMultipleChoiceFilter):
             "error_messages",
             {
                 "invalid_choice": f"There is no {label} “%(value)s”. Remove it or pick one listed.",
+                "invalid_choice_hint": f"There is no {label} “%(value)s”. Did you mean “%(hint)s”?",
                 "null_characters_not_allowed": f"The {label} value contains a NUL character.",
             },
         )

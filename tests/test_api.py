@@ -613,3 +613,25 @@ def test_a_facet_count_is_the_list_with_that_value_as_its_facets_only_choice(cli
     assert both["count"] == 2 and counts["network-link-flapping"] == 1
     schema = client.get("/api/schema/").json()
     assert "only choice" in str(schema)
+
+
+def test_an_unknown_filter_value_says_which_value_was_meant(client):
+    """A new user's tryout: "?symptom=nccl_timeout", "?symptom=NCCL timeout" and a slip
+    ("nccl-timout") said only that there was no such symptom. A value nothing is close to
+    keeps the plain message; a draft's value is never offered."""
+    make_case("A", symptoms=["NCCL timeout"])
+    make_case("B", symptoms=["Secret symptom"], is_published=False)
+    for given in ("nccl_timeout", "NCCL timeout", "nccl-timout"):
+        response = client.get("/api/v1/cases/", {"symptom": given})
+        assert response.status_code == 400
+        assert response.json()["errors"] == [
+            f"There is no symptom “{given.lower()}”. Did you mean “nccl-timeout”?"
+        ]
+    assert client.get("/", {"symptom": "nccl_timeout"}).status_code == 400
+    assert "Did you mean “nccl-timeout”?" in client.get("/", {"symptom": "nccl_timeout"}).text
+    assert client.get("/api/v1/cases/", {"symptom": "secret-symptom"}).json()["errors"] == [
+        "There is no symptom “secret-symptom”. Remove it or pick one listed."
+    ]
+    assert client.get("/api/v1/cases/", {"symptom": "secret_symptom"}).json()["errors"] == [
+        "There is no symptom “secret_symptom”. Remove it or pick one listed."
+    ]
