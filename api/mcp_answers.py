@@ -519,8 +519,10 @@ def diagnose_answer(sentence, filters, limit, links):
     """What causes the chosen symptoms (``filters.symptom``, or those the sentence
     names), as ``/api/v1/diagnose/`` answers: ``listing.diagnosis.diagnosis``'s record
     with at most ``limit`` ranked values of :data:`MCP_EVIDENCE` evidence sentences each,
-    and ``more`` (ranked values left off, here or after the API's thirty). ``ToolError``
-    with the list page's messages for bad filters, and for a ``limit`` outside 1 to 30."""
+    and ``more`` (ranked values left off, here or after the API's thirty); when no symptom
+    or root cause is asked about, the overview's values without their evidence and parts.
+    ``ToolError`` with the list page's messages for bad filters, and for a ``limit``
+    outside 1 to 30."""
     if not 1 <= limit <= 30:
         raise ToolError(f"limit must be from 1 to 30; {limit} was given.")
     answer = diagnosis(list_params(sentence, filters), links, evidence_shown=MCP_EVIDENCE)
@@ -529,4 +531,11 @@ def diagnose_answer(sentence, filters, limit, links):
     record = answer.as_record()
     record["more"] += max(0, len(record["ranked"]) - limit)
     record["ranked"] = record["ranked"][:limit]
+    if not record["symptoms"] and not record["root_causes"]:
+        # Nothing asked about (no symptom given or read): the overview names what may be
+        # asked, without each one's evidence and parts (a new user's tryout: "hello world"
+        # answered 34,000 characters, most of them sentences about symptoms never asked).
+        for ranked in record["ranked"]:
+            ranked["evidence"], ranked["components"] = [], []
+        record["summary"] += " Ask again with one of these for its causes and their evidence."
     return record

@@ -134,6 +134,19 @@ class McpAnswersTests(TestCase):
         )
         assert refused("diagnose", limit=0) == "limit must be from 1 to 30; 0 was given."
 
+    def test_diagnose_of_nothing_recognised_names_the_symptoms_without_their_evidence(self):
+        """A new user's tryout: diagnose("hello world") answered every ranked symptom's
+        evidence and parts, 34,000 characters on the real library, for symptoms nobody
+        asked about. It names them; asked about one, it gives the evidence."""
+        found = call("diagnose", sentence="hello world")
+        assert found["symptoms"] == [] and found["ranked"]
+        assert all(r["evidence"] == [] and r["components"] == [] for r in found["ranked"])
+        assert found["summary"].endswith(
+            "Ask again with one of these for its causes and their evidence."
+        )
+        asked = call("diagnose", filters={"symptom": found["ranked"][0]["slug"]})
+        assert asked["ranked"][0]["evidence"]
+
     # --- search_cases --------------------------------------------------------------------
 
     def test_search_cases_lists_what_the_list_page_lists(self):
