@@ -377,3 +377,25 @@ def test_a_case_page_never_scrolls_sideways_on_a_phone_or_a_laptop(browser, live
             box = panel.bounding_box()
             assert box["x"] + box["width"] <= aside["x"] + aside["width"] + 1, width
         context.close()
+
+
+@READS
+def test_a_pasted_sentences_chip_shows_three_lines_on_a_laptop(browser, live_server, library):
+    """A long paste's sentence chip filled the applied filters with every line of it in a
+    pill whose round ends bulged around the text. On a laptop it shows three lines in a
+    rounded box, all of it on focus."""
+    paste = " ".join(
+        f"NVRM: Xid (PCI:0000:{n:02x}:00): 79, GPU has fallen off the bus." for n in range(8)
+    )
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto("/?q=" + paste.replace(" ", "+"))
+    text = page.locator(".applied .chip--q .chip__text")
+    line = float(text.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"))
+    shown = text.bounding_box()["height"]
+    assert shown <= 3 * line + 1, (shown, line)
+    text.locator("xpath=..").focus()
+    assert text.bounding_box()["height"] > shown
+    radius = page.locator(".applied .chip--q").evaluate("e => getComputedStyle(e).borderRadius")
+    assert radius == "12px", radius
+    context.close()
