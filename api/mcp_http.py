@@ -116,6 +116,16 @@ def _bad_request_id(body):
     )
 
 
+def _is_batch(body):
+    """Whether ``body`` is a JSON array (a JSON-RPC batch), which MCP's streamable HTTP
+    transport does not take (its 2025-06-18 revision removed batching): the SDK answered
+    one with a kilobyte of its validator's report (a new user's tryout). Output: ``bool``."""
+    try:
+        return isinstance(json.loads(body), list)
+    except ValueError:
+        return False
+
+
 # Response headers of the SDK's answer not passed on: Django sets its own length.
 _HOP_HEADERS = {"content-length", "connection", "transfer-encoding", "keep-alive"}
 
@@ -130,7 +140,8 @@ def mcp_endpoint(request):
     ``MCP_RATE_LIMIT`` requests a minute from one client (``lib/limits.py``); 413 for a
     body over ``MCP_MAX_REQUEST_BYTES`` (a chunked body, which has no length, is read to
     its end up to that cap); 415 for a body that is not ``application/json``; 400
-    (Invalid Request) for a request id that is not a string or an integer. Exempt from
+    (Invalid Request) for a request id that is not a string or an integer, and for a
+    batch (a JSON array of messages). Exempt from
     CSRF: nothing here reads cookies or writes anything.
     """
     if request.method != "POST":
@@ -166,6 +177,10 @@ def mcp_endpoint(request):
     media_type = request.META.get("CONTENT_TYPE", "").split(";", 1)[0].strip().lower()
     if media_type != "application/json":
         return _error(415, "Unsupported Media Type: send JSON-RPC messages as application/json.")
+    if _is_batch(body):
+        return _error(
+            400, "Invalid Request: batches are not supported; send one JSON-RPC message a request."
+        )
     if _bad_request_id(body):
         return _error(400, "Invalid Request: a request id must be a string or an integer.")
     environ = dict(request.META)

@@ -291,6 +291,16 @@ def test_http_refuses_what_is_not_a_json_rpc_request_with_a_json_rpc_error(live_
             "code": -32600,
             "message": "Invalid Request: a request id must be a string or an integer.",
         }
+    # A batch (a JSON array) was answered with a kilobyte of the SDK's validator report
+    # (a new user's tryout): the transport takes one message a request.
+    batch = json.dumps([{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}]).encode()
+    status, _, body = fetch(live_server, "/mcp", "POST", batch, JSON_HEADERS)
+    assert status == 400
+    assert json.loads(body)["error"] == {
+        "code": -32600,
+        "message": "Invalid Request: batches are not supported; send one JSON-RPC message a "
+        "request.",
+    }
     prompt = {"jsonrpc": "2.0", "id": "p", "method": "prompts/get", "params": {"name": "zzz"}}
     status, _, body = fetch(live_server, "/mcp", "POST", json.dumps(prompt).encode(), JSON_HEADERS)
     assert status == 200
