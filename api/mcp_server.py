@@ -181,8 +181,17 @@ def compact(result):
 class LibraryServer(MCPServer):
     """The SDK's server, with an unknown prompt, a prompt's missing required argument or
     an argument it does not take answered as invalid params (-32602, as an unknown
-    resource is) instead of an error with code 0 and a traceback logged as a crash.
-    Raises ``MCPError`` for those."""
+    resource is) instead of an error with code 0 and a traceback logged as a crash, and
+    an unknown tool's error naming the tools offered. Raises ``MCPError`` or ``ToolError``
+    for those."""
+
+    async def call_tool(self, name, arguments, context=None):
+        tools = [tool.name for tool in await self.list_tools()]
+        if name not in tools:
+            # (a new user's tryout: "Unknown tool: nope" said nothing of what there is)
+            shown = shorten(str(name), 60)
+            raise ToolError(f"Unknown tool: {shown} (tools offered: {', '.join(tools)}).")
+        return await super().call_tool(name, arguments, context)
 
     async def get_prompt(self, name, arguments=None, context=None):
         prompts = {prompt.name: prompt for prompt in await self.list_prompts()}

@@ -211,6 +211,8 @@ def test_bad_arguments_are_tool_errors_and_the_server_keeps_serving(live_server,
     assert messages[5].startswith("page: Input should be")  # true is not page 1
     assert not any("pydantic" in message or "http" in message for message in messages)
     assert unknown_tool.is_error
+    said = unknown_tool.content[0].text
+    assert said.startswith("Unknown tool: no_such_tool (tools offered: search_cases, "), said
     assert answer(fine)["count"] == 25
 
 
