@@ -277,10 +277,13 @@ class CaseFilterSet(django_filters.FilterSet):
                 qs = self.filters[key].filter(qs, value)
         return qs
 
-    def known_only(self):
+    def known_only(self, corrections=None):
         """The bound data without what could not be used (to offer as a fix).
 
-        Output: a mutable ``QueryDict`` without ``page``, without ``q`` when the sentence is
+        Input: ``corrections``, a ``dict`` to fill with ``slug given → slug meant`` for
+        the values that name nothing but are close to one (:func:`closest_slug`, with the
+        case index), which are then kept as the value meant, or ``None``. Output: a
+        mutable ``QueryDict`` without ``page``, without ``q`` when the sentence is
         invalid, and without filter values that name nothing; values with a NUL character
         are dropped without a query. One SQL query per filter that has values.
         """
@@ -301,10 +304,17 @@ class CaseFilterSet(django_filters.FilterSet):
                 fixed.pop(key, None)
                 continue
             if self.index is not None:
-                known = set(self.index.lookup(key))
+                lookup = self.index.lookup(key)
+                known = set(lookup)
+                if corrections is not None:
+                    for value in values:
+                        meant = "" if value in known else closest_slug(value.casefold(), lookup)
+                        if meant:
+                            corrections[value] = meant
             else:
                 known = set(flt.queryset.filter(slug__in=values).values_list("slug", flat=True))
-            fixed.setlist(key, [value for value in values if value in known])
+            kept = [(corrections or {}).get(value, value) for value in values]
+            fixed.setlist(key, list(dict.fromkeys(value for value in kept if value in known)))
         return fixed
 
     def chosen(self):

@@ -100,11 +100,16 @@ def case_list(request):
     }
     if errors:
         context["errors"] = errors
-        fixed = filterset.known_only()
+        corrections = {}
+        fixed = filterset.known_only(corrections)
         for key in fixed:
             limit = 1 if key in {"q", "matches", "page"} else MAX_VALUES_PER_FILTER
             fixed.setlist(key, fixed.getlist(key)[:limit])
         context["fix_url"] = "?" + fixed.urlencode()
+        if corrections:
+            # ("?symptom=nccl_timeout": the list with “nccl-timeout”, a new user's tryout)
+            meant = ", ".join(f"“{slug}”" for slug in dict.fromkeys(corrections.values()))
+            context["fix_label"] = f"Show the list with {meant}"
         return render(request, "incidents/case_list.html", context, status=400)
     context["chips"] = compute_chips(filterset)
     selected = select(index, filterset, context["sentence"], query)

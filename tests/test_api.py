@@ -628,7 +628,9 @@ def test_an_unknown_filter_value_says_which_value_was_meant(client):
             f"There is no symptom “{given.lower()}”. Did you mean “nccl-timeout”?"
         ]
     assert client.get("/", {"symptom": "nccl_timeout"}).status_code == 400
-    assert "Did you mean “nccl-timeout”?" in client.get("/", {"symptom": "nccl_timeout"}).text
+    page = client.get("/", {"symptom": "nccl_timeout"}).text
+    assert "Did you mean “nccl-timeout”?" in page
+    assert '<a href="?symptom=nccl-timeout">Show the list with “nccl-timeout”</a>' in page
     assert client.get("/api/v1/cases/", {"symptom": "secret-symptom"}).json()["errors"] == [
         "There is no symptom “secret-symptom”. Remove it or pick one listed."
     ]
