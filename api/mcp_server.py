@@ -186,12 +186,15 @@ class LibraryServer(MCPServer):
     for those."""
 
     async def call_tool(self, name, arguments, context=None):
-        tools = [tool.name for tool in await self.list_tools()]
-        if name not in tools:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as error:
+            if str(error) != f"Unknown tool: {name}":
+                raise
             # (a new user's tryout: "Unknown tool: nope" said nothing of what there is)
+            tools = ", ".join(tool.name for tool in await self.list_tools())
             shown = shorten(str(name), 60)
-            raise ToolError(f"Unknown tool: {shown} (tools offered: {', '.join(tools)}).")
-        return await super().call_tool(name, arguments, context)
+            raise ToolError(f"Unknown tool: {shown} (tools offered: {tools}).") from None
 
     async def get_prompt(self, name, arguments=None, context=None):
         prompts = {prompt.name: prompt for prompt in await self.list_prompts()}

@@ -43,6 +43,7 @@ from .jobs import (
 )
 from .machines import (
     control_plane_stalls,
+    kernel_failures,
     kube_api_servers,
     link_flaps,
     memory_limits,
@@ -106,6 +107,7 @@ READ_BY_RULE = (
     (("root_cause", "capacity-exhaustion"), quota_limits),
     (("component", "kubernetes-api-server"), kube_api_servers),
     (("component", "host-operating-system"), kernel_updates),
+    (("component", "host-operating-system"), kernel_failures),
     (("component", "shared-file-system"), lustre_targets),
     (("component", "shared-file-system"), file_servers_down),
     (("contributing_factor", "too-few-spare-nodes"), spare_shortages),

@@ -9,8 +9,7 @@ linear in the text.
 - two versions that must agree set against each other (:func:`version_mismatches`);
 - trouble that firmware or a driver caused at work (:func:`firmware_faults`);
 - a change that reached everything at once (:func:`all_at_once`);
-- the host's kernel updated or failed (:func:`kernel_updates`, the component *Host operating
-  system*).
+- the host's kernel updated (:func:`kernel_updates`, the component *Host operating system*).
 """
 
 import re
@@ -194,17 +193,13 @@ def upgrades(text):
     return sorted(found, key=lambda item: item[1])
 
 
-# The host's kernel changed or failed: "after kernel update lustre client modules wont load" (a
+# The host's kernel changed: "after kernel update lustre client modules wont load" (a
 # thirty-fourth round of blind helpers), "we upgraded the kernel to 6.8". A rule, not
 # aliases: "kernel update" among the aliases of *Host operating system* moved the
 # classifier's reading of "a bug in the kernel module after we upgraded the CUDA driver".
 # Not a GPU's kernel ("a new CUDA kernel", "the kernel launch").
 _KERNEL_UPDATE = re.compile(
     r"\b(?:(?:linux|host|os)\s+)?kernel\s+(?:updates?|upgrades?|patch(?:es|ing)?|bumps?)\b|"
-    # and the host kernel's own failures in words: "kernel panic on boot after reimage",
-    # "console shows soft lockup" (a thirty-sixth round of blind helpers; as aliases they
-    # moved the classifier's reading of "a user's buggy kernel", a GPU's)
-    r"\bkernel\s+(?:panic(?:ked|s)?|oops(?:es)?)\b|\b(?:soft|hard)\s+lockups?\b|"
     r"\b(?:updat|upgrad|patch|bump)(?:ed|ing)\s+(?:the\s+|our\s+)?(?:(?:linux|host|os)\s+)?"
     r"kernels?\b(?!\s+(?:modules?|drivers?|launch\w*))",
     re.IGNORECASE,
@@ -212,9 +207,8 @@ _KERNEL_UPDATE = re.compile(
 
 
 def kernel_updates(text):
-    """``[(start, end)]`` of the places ``text`` says the host's kernel was updated or
-    failed (:data:`_KERNEL_UPDATE`: a panic, a lockup): the component *Host operating
-    system*. Linear in the text."""
+    """``[(start, end)]`` of the places ``text`` says the host's kernel was updated
+    (:data:`_KERNEL_UPDATE`): the component *Host operating system*. Linear in the text."""
     return [match.span() for match in _KERNEL_UPDATE.finditer(text)]
 
 

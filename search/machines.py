@@ -12,7 +12,8 @@ aside. Every pattern's repetitions are bounded, so each reader is linear in the 
 - a control plane that stopped answering, or its client stuck
   (:func:`control_plane_stalls`);
 - a container's memory limit, which is the host's memory (:func:`memory_limits`);
-- too few machines kept to replace a failed one (:func:`spare_shortages`).
+- too few machines kept to replace a failed one (:func:`spare_shortages`);
+- the host's kernel failing (:func:`kernel_failures`).
 
 What a node lacks (GPUs, software, the device plugin) is read in ``search/absent.py``,
 what jobs did in ``search/jobs.py``, what people did in ``search/people.py``, a
@@ -395,3 +396,20 @@ def spare_shortages(text):
     a failed one (:data:`_SPARE_SHORTAGE`): the contributing factor *Too few spare nodes*.
     Linear in the text."""
     return [match.span() for match in _SPARE_SHORTAGE.finditer(text)]
+
+
+# The host kernel's own failures in words: "kernel panic on boot after reimage", "console
+# shows soft lockup" (a thirty-sixth round of blind helpers). A rule, not aliases: as
+# aliases of *Host operating system* they moved the classifier's reading of "a user's
+# buggy kernel", a GPU's.
+_KERNEL_FAILURE = re.compile(
+    r"\bkernel\s+(?:panic(?:ked|s)?|oops(?:es)?)\b|\b(?:soft|hard)\s+lockups?\b",
+    re.IGNORECASE,
+)
+
+
+def kernel_failures(text):
+    """``[(start, end)]`` of the places ``text`` says the host's kernel failed
+    (:data:`_KERNEL_FAILURE`: a panic, an oops, a lockup): the component *Host operating
+    system*. Linear in the text."""
+    return [match.span() for match in _KERNEL_FAILURE.finditer(text)]

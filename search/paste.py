@@ -184,15 +184,14 @@ def read_paste(text, find_signatures=None, limit=SEARCH_MAX_LENGTH):
     for item in sorted(ranked, key=lambda item: (item[0], item[1])):
         if item[0] == 0 and item[4] - covered:
             covered |= item[4]
-            first.append(item)
+            first.append((item, True))
         else:
-            later.append(item)
-    later.sort(key=lambda item: (0.75 if item[0] == 0 else item[0], item[1]))
+            later.append((item, False))
+    later.sort(key=lambda pair: (0.75 if pair[0][0] == 0 else pair[0][0], pair[0][1]))
     kept, used = [], 0
-    for item in first + later:
-        weight, position, line, short, values = item
+    for (_, position, line, short, _), new in first + later:
         # (a line that shows a value nothing else shows keeps at least its matched words)
-        for text in (line, short) if item in first else (line,):
+        for text in (line, short) if new else (line,):
             text = first_words(text, limit)
             cost = len(text) + (1 if kept else 0)
             if used + cost <= limit:
