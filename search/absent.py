@@ -28,6 +28,11 @@ _GPUS_MISSING = re.compile(
     r"\b(?:(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected|reports?|reported)\s+only|"
     r"only\s+(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected|reports?|reported))\s+"
     r"(?P<seen3>\d{1,2})\s+(?:gpus?|devices?)\b|"
+    # nvidia-smi's own count, the GPUs left unsaid: "nvidia-smi only lists 7" (a
+    # thirty-eighth round of blind helpers; not "nvidia-smi shows 7 W" or "7%")
+    r"\bnvidia-smi\s+(?:(?:only\s+)?(?:shows?|showed|lists?|listed|sees?|saw|reports?|reported)"
+    r"\s+only|only\s+(?:shows?|showed|lists?|listed|sees?|saw|reports?|reported))\s+"
+    r"\d{1,2}\b(?!\s*(?:%|[a-z]|°|\.\d))|"
     r"\bgpu\s+count\W{0,3}(?P<seen4>\d{1,2})\s*(?:!=|<>|instead\s+of|vs\.?)\s*(?P<all4>\d{1,2})\b|"
     r"\bexpected\s+(?P<all5>\d{1,2})\s+gpus?\W{1,3}(?:but\s+)?(?:found|got|saw|sees?|detected)\s+"
     r"(?:only\s+)?(?P<seen5>\d{1,2})\b|"

@@ -211,6 +211,12 @@ _QUESTION = re.compile(
     # (not "is it normal that nccl falls back to sockets?": that asks about what happened,
     # a thirty-sixth round of blind helpers)
     r"\s*(?!(?:is|was)\s+(?:it|this|that)\s+(?:normal|expected|usual|common|ok|okay|fine)\b)"
+    # (nor "is anyone else seeing lustre slow today?": it asks whether others see what
+    # the writer sees, a thirty-eighth round of blind helpers)
+    r"(?!(?:is|are|does|do|has|have|did)\s+(?:any\s?one|anybody|some\s?one|somebody|every\s?one|"
+    r"you|y'?all|others?|other\s+(?:people|teams|folks|users))\s+(?:else\s+)?(?:also\s+)?"
+    r"(?:see|seeing|seen|saw|get|getting|got|hit|hitting|having|had|experienc\w*|notic\w*|"
+    r"run\w*\s+into)\b)"
     r"(?:could|can|is|are|was|were|might|may|would|does|do|did|should)\b[^?\n]{0,120}$",
     re.IGNORECASE,
 )

@@ -448,8 +448,15 @@ def sentence_negated_stems(text):
     were fine"`` → ``{"thermal", "temp"}`` (:data:`_WELL_SUBJECT`: "PDU outlet shows steady
     power" → ``{"power"}``). The meaning layer reads no value whose name or aliases use
     one. Input: ``str``. Output: ``set[str]`` (stop words left out)."""
+    found = [word for pair in _WELL_SUBJECT.findall(text) for word in pair if word]
+    return denied_stems(text) | {stem(fold(word)) for word in found if fold(word) not in STOP_WORDS}
+
+
+def denied_stems(text):
+    """The stems of the words ``text`` says are not so (``"not cooling, not power"`` →
+    ``{"cool", "power"}``), not those it says were well. Input: ``str``. Output:
+    ``set[str]`` (stop words left out)."""
     found = _NOT_WORD.findall(text) + _NOT_SUBJECT.findall(text)
-    found += [word for pair in _WELL_SUBJECT.findall(text) for word in pair if word]
     return {stem(fold(word)) for word in found if fold(word) not in STOP_WORDS}
 
 

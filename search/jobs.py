@@ -70,11 +70,14 @@ _CHECKPOINT_FAILURE = re.compile(
     # actual failure".)
     # (and where they go: "checkpoint writes to /lustre/scratch taking 25+ min now", a
     # thirty-second round)
+    # (or whose: "checkpoint writes from a 256 node job taking 40 min instead of 5",
+    # "checkpoint loads take forever", a thirty-eighth round)
     r"\b" + _CHECKPOINT + r"\s+(?:(?:saves?|loads?|writes?|uploads?|restores?)\s+)?"
-    r"(?:(?:to|on|onto|into|from)\s+\S{1,80}\s+)?"
+    r"(?:(?:to|on|onto|into|from|of|for)\s+(?:\S{1,80}\s+){1,4}?)?"
     r"(?:(?:are|were|is|was|got|became|getting)\s+(?:\w+\s+)?(?:slow|sluggish)\b|"
     r"(?:are\s+|were\s+|is\s+|was\s+)?(?:started\s+|began\s+|now\s+|still\s+)?(?:taking|take|"
-    r"takes|took)\s+(?:over\s+|about\s+|~)?\d{1,4}\+?\s?(?:min|mins|minutes|h|hrs?|hours)\b)|"
+    r"takes|took)\s+(?:(?:over\s+|about\s+|~)?\d{1,4}\+?\s?(?:min|mins|minutes|h|hrs?|hours)\b|"
+    r"forever\b|ages\b))|"
     r"\bstall(?:s|ed|ing)?\s+(?:on|at|during)\s+(?:every|each)\s+(?:save|checkpoint|ckpt)\b|"
     # "ckpt writes block training for ~10 min each save" (a twentieth round)
     r"\b" + _CHECKPOINT + r"\s+(?:(?:saves?|writes?|loads?|uploads?)\s+)?(?:block|stall|freeze|"

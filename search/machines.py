@@ -165,7 +165,11 @@ _NODE_LOSS = re.compile(
     r"\b(?:taking|took|takes|take)\s+down\s+(?:\d{1,5}|two|three|four|five|six|several|"
     r"multiple|many)\s+(?:[\w-]+\s+)?(?:nodes?|hosts?|servers?|machines?|trays?|racks?)\b|"
     r"\b(?:nodes?|hosts?|servers?|machines?|trays?)\s+(?:\d{1,4}\s+)?(?:was\s+|were\s+|got\s+)?"
-    r"(?:auto(?:matically|-)?\s*)?powered\s+(?:off|down)\b|"
+    r"(?:auto(?:matically|-)?\s*)?powered\s+(?:off|down)\b"
+    # (not one powered off on purpose: "isolated the rack, tenant nodes powered off
+    # cleanly", a thirty-eighth round of blind helpers)
+    r"(?!\s+(?:cleanly|gracefully|as\s+planned|on\s+purpose|for\s+(?:maintenance|the\s+move|"
+    r"the\s+swap|safety)|by\s+(?:us|the\s+(?:tenant|customer|operator|team)|hand)|manually))|"
     # "a whole row of H100 nodes throttled then shut down mid-training" (a seventeenth
     # round of blind helpers; not one shut down for maintenance or by someone)
     r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:[\w-]+\s+){0,3}?(?:then\s+)?shut\s+(?:down|off)\b"

@@ -195,6 +195,18 @@ _LEVELS = (
         False,
     ),
     (
+        # the GPUs themselves at a low share, their utilisation unsaid: "GPUs sitting at
+        # 0% while job is running" (a thirty-eighth round of blind helpers)
+        "low-gpu-utilisation",
+        re.compile(
+            r"(?<![\w/-])gpus?\s+(?:(?:are|were|is|was|all|just|sitting|sit|sits|sat|stuck|idle|"
+            r"idling|stay|stays|stayed|hovering|hover|hovers)\s+){1,3}(?:at\s+)?~?\s*"
+            r"(?:[0-4]?\d|50)(?:\.\d)?\s?%",
+            re.IGNORECASE,
+        ),
+        True,
+    ),
+    (
         "elevated-error-rate",
         re.compile(
             r"\b\d{1,3}(?:\.\d)?\s?%\s+of\s+(?:all\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?"

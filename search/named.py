@@ -16,7 +16,14 @@ from lib.phrases import proper_key
 from .absent import device_plugin_down
 from .breadth import is_broad
 from .clauses import swapped_without_effect
-from .denial import bare_denials, denial_end, denied, denied_after_end, sentence_negated_stems
+from .denial import (
+    bare_denials,
+    denial_end,
+    denied,
+    denied_after_end,
+    denied_stems,
+    sentence_negated_stems,
+)
 from .guesses import corrected_after
 from .hardware import POWER_LIMIT
 from .machines import CONTROL_PLANE_CLIENT, reachable
@@ -334,6 +341,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     # words ("DDoS") whose name's own last word is one of them is what the text rules out,
     # when that word names no other value ("attack"; not "failure" or "error").
     negated = sentence_negated_stems(sentence)
+    denied_words = denied_stems(sentence)  # (not those said well)
     denied_heads = negated & vocabulary.unique_heads
     # A part's head word denied, or inside a clause saying all went well, rules out each
     # part it heads ("ruled out the storage", "storage looks healthy": Checkpoint storage
@@ -374,6 +382,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         denying = {head} & denied_heads
         if item.kind == "component":
             denying |= vocabulary.part_heads.get(key, frozenset()) & denied_part_heads
+            denying |= {vocabulary.part_first_words.get(key)} & denied_words
         if denying - {stem(w) for w in words(item.matched)}:
             # "Looked like a DDoS … Not an attack"
             covered.append(span)
@@ -438,7 +447,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         if probe.kind not in SETTING_KINDS and probe.kind != "component" and inside:
             occurrences[key] = replace(probe, confidence=PASSING_CONFIDENCE)
         elif probe.kind == "component" and any(
-            b <= probe.start and _PRODUCT_SUFFIX.fullmatch(sentence, b, probe.start)
+            (b <= probe.start and _PRODUCT_SUFFIX.fullmatch(sentence, b, probe.start))
+            # (or a later word of its own name: "GB200 NVL72" is the rack-scale product,
+            # not its NVLink, as a thirty-eighth round of blind helpers read it)
+            or (a < probe.start and end <= b)
             for a, b in setting_spans
         ):
             # The rest of an accelerator's product name ("NVIDIA H100 80GB HBM3"): the

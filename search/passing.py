@@ -429,7 +429,8 @@ _MACHINE_SUBJECT = re.compile(
     r"(?:^|[.;,:!?\n]\s*|(?<!across )(?<!on )(?<!over )(?<!to )(?<!with )(?<!in )(?<!from )"
     r"(?<!at )(?<!of )(?<!onto )\b(?:the|a|one|this|that|our|all|\d{1,5})\s+)(?:[\w-]+\s+)?"
     r"(?:nodes?|hosts?|servers?|machines?|boxe?s?)\s+(?:just\s+|completely\s+|then\s+|are\s+|"
-    r"is\s+|went\s+)?$",
+    # ("mi300a node hard hangs, no kernel panic": a thirty-eighth round)
+    r"is\s+|went\s+|hard\s+|randomly\s+|sometimes\s+|occasionally\s+|still\s+)?$",
     re.IGNORECASE,
 )
 # A part said unchanged: "same NCCL version", "the same driver build" (a twenty-eighth round

@@ -5973,6 +5973,54 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "root_cause:firmware-or-driver-bug",
         } <= set(found)
 
+    def test_a_facilities_engineers_and_an_hpc_admins_words(self):
+        """A thirty-eighth round of blind helpers (a colocation site's facilities engineer,
+        a national lab's HPC administrator): the rack-scale product named "NVL72" is no
+        NVLink fault; "not cooling." rules the cooling out however else the text names it;
+        "is anyone else seeing X?" reports X; nvidia-smi's count with its GPUs unsaid; a
+        checkpoint write slow "from a 256 node job"; a node that "hard hangs" is a node,
+        not a job; nodes powered off on purpose failed nothing; GPUs "sitting at 0%"."""
+        found = self.suggest(
+            "GB200 NVL72 rack commissioning, liquid cooled, first power-on. two of the "
+            "compute trays show coolant leak sensor tripped but no visible leak, prob sensor"
+        )
+        assert "accelerator:gb200" in found
+        assert "component:nvlink" not in found
+        assert "component:nvlink" in self.suggest("NVL72 domain lost two NVSwitch trays")
+        assert "component:cooling-system" not in self.suggest(
+            "not cooling. inlet temps were 22-24C all night on rack D3, we have the BMS "
+            "trend. the slowdown is on your side"
+        )
+        # (said well, the first word rules nothing out: the building's power, not the PSU)
+        assert "component:power-supply" in self.suggest(
+            "power is fine, checked both feeds. PSU2 on node 7 shows AC lost in SEL"
+        )
+        found = self.suggest(
+            "is anyone else seeing lustre slow today? checkpoint writes from a 256 node job "
+            "taking 40 min instead of 5, OSTs look busy"
+        )
+        assert {"component:shared-file-system", "symptom:checkpoint-failure"} <= set(found)
+        assert "symptom:gpu-not-visible" in self.suggest(
+            "H100 node lost a GPU after the driver update to 550.x, nvidia-smi only lists 7. "
+            "rolled the driver back and it came back"
+        )
+        assert "symptom:gpu-not-visible" not in self.suggest("nvidia-smi only shows 7 W")
+        found = self.suggest(
+            "mi300a node hard hangs, just goes silent, bmc says host power still on"
+        )
+        assert "symptom:node-failure" in found
+        assert "symptom:job-hang-without-error" not in self.suggest("mi300a node hard hangs")
+        assert "symptom:node-failure" not in self.suggest(
+            "leak detection rope alarm under rack G22, found a weeping quick disconnect on "
+            "the manifold. isolated the rack, tenant nodes powered off cleanly"
+        )
+        assert "symptom:node-failure" in self.suggest("12 nodes powered off overnight")
+        assert "symptom:low-gpu-utilisation" in self.suggest(
+            'GPUs sitting at 0% while job is "running" - turns out the dataloader workers '
+            "are stuck reading from NFS scratch"
+        )
+        assert "symptom:low-gpu-utilisation" not in self.suggest("GPUs at 100% all day")
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
