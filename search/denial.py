@@ -36,9 +36,15 @@ _TROUBLE_NOUNS = frozenset(
         *("errors", "error", "flaps", "flap", "issues", "issue", "problems", "problem"),
         *("alerts", "alarms", "warnings", "drops", "faults", "failures", "retransmits"),
         "timeouts",
+        # the counters a fabric's trouble shows in ("no cnp on the nics", "no pause frames
+        # on the switch ports": a thirty-ninth round of blind helpers)
+        *("cnp", "cnps", "pause", "pauses", "frames", "marks", "discards", "retries"),
+        *("resets", "events", "messages", "xids"),
+        # ("nothing wrong with the model servers or the gpus": a thirty-ninth round)
+        "wrong",
     ]
 )
-_NO_WORDS = frozenset(["no", "not", "zero", "without", "never", "none"])
+_NO_WORDS = frozenset(["no", "not", "zero", "without", "never", "none", "nothing"])
 _GAP_WORDS = """a an any the single sign signs of evidence indication hint real obvious
 visible further more other actual see saw seen find found observe observed notice noticed
 get got hit have had there them these those are were is was be to look looks looked like

@@ -63,12 +63,19 @@ _WITH_ERROR = re.compile(
 # [0]mlx5_0:1/RoCE"): with RoCE named, that "IB" is no InfiniBand fabric (a sixteenth
 # round of blind helpers got it as a forbidden chip).
 INFINIBAND = ("component", "infiniband-fabric")
-_ROCE = re.compile(r"\broce(?:v2)?\b", re.IGNORECASE)
+# RoCE named, or a RoCE v2 port's GID, an IPv4-mapped IPv6 address ("localGid
+# ::ffff:10.42.3.113"; InfiniBand's GIDs are a subnet prefix and a port GUID, IBTA Annex
+# A17): NCCL's "NET/IB" on such a port is RoCE (a thirty-ninth round of blind helpers).
+_ROCE = re.compile(r"\broce(?:v2)?\b|::ffff:\d{1,3}(?:\.\d{1,3}){3}\b", re.IGNORECASE)
 # ibv_devinfo's "link_layer: InfiniBand" or "link_layer: Ethernet" (RoCE) tells the fabric
 # of the port outright; a reading of the other is set aside (an IPv4-mapped GID
 # in an NCCL line read as RoCE on an InfiniBand port: a seventeenth round of blind helpers).
 ROCE = ("component", "roce-fabric")
-_LINK_LAYER = re.compile(r"\blink_layer:\s*(InfiniBand|Ethernet)\b")
+# (and NCCL's list of the ports it uses says so too: "NET/IB : Using [0]mlx5_0:1/IB
+# [1]mlx5_3:1/RoCE", each port's link layer, IB or RoCE; NCCL's src/transport/net_ib.cc)
+_LINK_LAYER = re.compile(
+    r"\blink_layer:\s*(InfiniBand|Ethernet)\b|\bUsing\s+\[\d+\][\w.-]+:\d+/(IB|RoCE)\b"
+)
 
 
 def _other_fabric(key, sentence, start, port_fabric):
@@ -304,7 +311,11 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     by_signature = set()
     set_aside = set()  # values named where the text denies them: the meaning layer keeps off
     layer = _LINK_LAYER.search(sentence)
-    port_fabric = (ROCE if layer.group(1) == "Ethernet" else INFINIBAND) if layer else None
+    port_fabric = (
+        (ROCE if (layer.group(1) or layer.group(2)) in ("Ethernet", "RoCE") else INFINIBAND)
+        if layer
+        else None
+    )
     for kind, slug, start, end in vocabulary.signatures.find(sentence):
         covered.append((start, end))
         if denied(sentence, start, end, counts=False) or any(a <= start < b for a, b in well):
@@ -382,7 +393,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         denying = {head} & denied_heads
         if item.kind == "component":
             denying |= vocabulary.part_heads.get(key, frozenset()) & denied_part_heads
-            denying |= {vocabulary.part_first_words.get(key)} & denied_words
+            denying |= vocabulary.part_first_words.get(key, frozenset()) & denied_words
         if denying - {stem(w) for w in words(item.matched)}:
             # "Looked like a DDoS … Not an attack"
             covered.append(span)

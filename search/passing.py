@@ -175,6 +175,12 @@ def in_passing(sentence, found, broad):
         return True  # "gpu nodes keep flapping notready/ready": a node's state, not a link
     if found.slug == "gpu-overheating" and _OTHER_PART_BEFORE.search(before):
         return True  # "transceiver overheating": another part's heat, not a GPU's
+    if (
+        (found.kind, found.slug) == HOST_CPU
+        and found.matched.casefold() in ("cpu", "cpus")
+        and _NOT_THE_HOST_BEFORE.search(before)
+    ):
+        return True  # "switch cpu at 100% on the sn5600": the switch's own processor
     line = line_around(sentence, found.start, found.start)
     if found.slug == "out-of-memory" and _PINNED_MEMORY.search(sentence, *line):
         return True  # ibv_reg_mr's "Cannot allocate memory": a memlock limit, not memory out
@@ -401,6 +407,14 @@ _OTHER_PART_BEFORE = re.compile(
     r"\b(?:transceivers?|optics?|modules?|qsfp\w*|osfp\w*|psus?|power\s+suppl(?:y|ies)|cpus?|"
     r"nics?|hcas?|switch(?:es)?|disks?|ssds?|nvmes?|drives?|cables?|dimms?)\s+"
     r"(?:is\s+|was\s+|were\s+|are\s+)?$",
+    re.IGNORECASE,
+)
+# Another machine's own processor right before "cpu": "switch cpu at 100%", "MDS cpu
+# pegged", "the BMC's CPU" (a thirty-ninth round of blind helpers forbade the host's).
+HOST_CPU = ("component", "host-cpu-and-memory")
+_NOT_THE_HOST_BEFORE = re.compile(
+    r"\b(?:switch(?:es)?|router|bmcs?|nics?|dpus?|mds|mdt|oss|ost|controllers?|arrays?|"
+    r"firewalls?|appliances?)(?:'s)?\s+$",
     re.IGNORECASE,
 )
 # Registering memory for RDMA that a locked-memory limit refused (rdma-core's

@@ -53,6 +53,16 @@ NEEDS_WORDS = tuple(
             r"users?|customers?|endpoints?|http|too\s+many)\b",
         ),
         (
+            # Memory's error-correcting code, said of memory or a GPU: a link's FEC corrects
+            # errors too ("FEC corrected errors climbing on 400G port, uncorrectable too
+            # now", a thirty-ninth round of blind helpers forbade the ECC error)
+            r"\becc\s+error\b",
+            r"\b(?:ecc|memory|mem|dram|hbm\w*|dimms?|sram|edac|dbe|sbe|row[\s-]*remap\w*|"
+            r"remap\w*|retired|retirement|page\s+retire\w*|bit[\s-]*flips?|flipped\s+bits?|"
+            r"single[\s-]bit|double[\s-]bit|gpus?|cards?|nvidia-smi|dcgm\w*|xids?|nvrm|"
+            r"volatile|aggregate|(?:un)?correctables?\s+(?!too\b)(?:memory|ecc)|mce)\b",
+        ),
+        (
             r"\bjob\s+hang\b",
             # ("we're stuck at 512 gpus" is a ceiling, not a hang.)
             r"\b(?:hang\w*|hung|stuck(?!\s+at\s+\d)|stall\w*|froze|freez\w*|frozen|silen\w*|"

@@ -185,10 +185,12 @@ class Vocabulary:
             if key[0] == "component" and h
         }
         self.component_heads = frozenset(h for heads in self.part_heads.values() for h in heads)
-        # The first word of a two-word part's name that is in no other part's name, ``(kind,
-        # slug) → stem``: denied, it rules the part out ("not cooling. inlet temps were
-        # 22-24C all night": the Cooling system, a thirty-eighth round of blind helpers).
-        # (Said well, it does not: "power is fine, checked both feeds. PSU2 … AC lost" is
+        # Words that, denied, rule a part out, ``(kind, slug) → frozenset`` of stems: the
+        # first word of a two-word part's name that is in no other part's name ("not
+        # cooling. inlet temps were 22-24C all night": the Cooling system, a thirty-eighth
+        # round of blind helpers). (Not a category's: "not the network, … nccl allreduce
+        # still slow" names NCCL, a part of the Network fabric, as the trouble.)
+        # (Said well, they do not: "power is fine, checked both feeds. PSU2 … AC lost" is
         # the building's power, not the server's supply.)
         names = {
             (c.kind, c.slug): words(row[2])
@@ -197,7 +199,7 @@ class Vocabulary:
         }
         counts = Counter(stem(w) for ws in names.values() for w in set(ws))
         self.part_first_words = {
-            key: stem(ws[0])
+            key: frozenset({stem(ws[0])})
             for key, ws in names.items()
             if len(ws) == 2 and counts[stem(ws[0])] == 1
         }

@@ -6021,6 +6021,45 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "symptom:low-gpu-utilisation" not in self.suggest("GPUs at 100% all day")
 
+    def test_a_roce_network_engineers_and_a_serving_engineers_words(self):
+        """A thirty-ninth round of blind helpers (a RoCE fabric's network engineer, an LLM
+        serving platform's engineer): "no cnp on the nics" says the NICs were clean; a
+        switch's own CPU is no host's; a link's FEC errors are no memory's ECC; NCCL's
+        "NET/IB" with a RoCE v2 GID is RoCE, and NCCL's "Using [0]mlx5_0:1/IB" list says
+        InfiniBand; "nothing wrong with the model servers" rules them out."""
+        assert "component:nic" not in self.suggest(
+            "not the network, we checked. zero pfc pause, zero ecn marks, no cnp on the "
+            "nics. nccl allreduce still slow on 2 nodes only"
+        )
+        assert "component:host-cpu-and-memory" not in self.suggest(
+            "switch cpu at 100% on the sn5600, lldp and bgp timing out, then links dropped"
+        )
+        assert "component:host-cpu-and-memory" in self.suggest("host cpu at 100% on the gpu nodes")
+        assert "symptom:ecc-error" not in self.suggest(
+            "FEC corrected errors climbing on 400G port, uncorrectable too now, BER 1e-6. "
+            "replace optic or clean?"
+        )
+        wc_error = (
+            "node-0113:2041:2187 [3] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got "
+            "completion from peer 10.42.7.19<51920> with status=12 opcode=0 len=0 vendor err "
+            "129 (Recv) localGid ::ffff:10.42.3.113 remoteGid ::ffff:10.42.7.19"
+        )
+        found = self.suggest(wc_error)
+        assert "component:roce-fabric" in found
+        assert "component:infiniband-fabric" not in found
+        found = self.suggest(
+            "gpu-h100-021:1843:2011 [3] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB "
+            "[1]mlx5_3:1/IB ; OOB ib0:10.1.4.21<0>\n" + wc_error
+        )
+        assert "component:infiniband-fabric" in found
+        assert "component:roce-fabric" not in found
+        found = self.suggest(
+            "all the 502s were the cert expiring on the internal ingress. nothing wrong with "
+            "the model servers or the gpus"
+        )
+        assert "component:load-balancer" in found
+        assert "component:inference-server" not in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
