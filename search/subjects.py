@@ -60,7 +60,7 @@ NEEDS_WORDS = tuple(
             r"\b(?:ecc|memory|mem|dram|hbm\w*|dimms?|sram|edac|dbe|sbe|row[\s-]*remap\w*|"
             r"remap\w*|retired|retirement|page\s+retire\w*|bit[\s-]*flips?|flipped\s+bits?|"
             r"single[\s-]bit|double[\s-]bit|gpus?|cards?|nvidia-smi|dcgm\w*|xids?|nvrm|"
-            r"volatile|aggregate|(?:un)?correctables?\s+(?!too\b)(?:memory|ecc)|mce)\b",
+            r"volatile|aggregate|mce)\b",
         ),
         (
             r"\bjob\s+hang\b",
