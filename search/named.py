@@ -78,6 +78,16 @@ _LINK_LAYER = re.compile(
 )
 
 
+# A pull that failed on the node's own disk ("failed to extract layer …: write
+# /var/lib/containerd/…: no space left on device"): the registry served the image (a
+# thirty-ninth round of blind helpers forbade the registry there).
+REGISTRY = ("component", "package-or-model-registry")
+_LOCAL_DISK_FULL = re.compile(
+    r"\b(?:no\s+space\s+left\s+on\s+device|disk\s+quota\s+exceeded|failed\s+to\s+extract\s+layer)\b",
+    re.IGNORECASE,
+)
+
+
 def _other_fabric(key, sentence, start, port_fabric):
     """Whether the reading of ``key`` at ``start`` names a fabric the text rules out: the
     other one than ibv_devinfo's link_layer says the port is on (``port_fabric``:
@@ -286,7 +296,9 @@ class Named:
     ``covered``: the spans the meaning layer does not read again (``well``, what each
     match explains, the denied words); ``set_aside``: ``(kind, slug)`` the text denies or
     that cannot be so, which the later layers keep off; ``ruled_out``: ``(kind, slug)``
-    no layer may offer (a clause that only denies a name: "not the NFS").
+    no layer may offer (a clause that only denies a name: "not the NFS"), but for
+    ``denied_aliases``, symptoms denied only in other words than their name, which a
+    rule may still read where the text says they happened.
     """
 
     found: list
@@ -294,6 +306,10 @@ class Named:
     covered: list
     set_aside: set
     ruled_out: set
+    # Symptoms denied only by other words than their name ("no kernel panic" is one form
+    # of a *Node failure*): a rule may still read them where the text says they happened
+    # ("mi300a node hard hangs, no kernel panic": a thirty-eighth round of blind helpers).
+    denied_aliases: frozenset = frozenset()
 
 
 def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabulary):
@@ -329,6 +345,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         covered.append(line_around(sentence, start, end))
         if _other_fabric((kind, slug), sentence, start, port_fabric):
             continue
+        if (kind, slug) == REGISTRY and _LOCAL_DISK_FULL.search(
+            sentence, *line_around(sentence, start, end)
+        ):
+            continue  # the image came but the node's disk could not hold it
         if kind == "root_cause" and corrected_after(sentence, start):
             # A cause a log line implies, before the text says what it turned out to be
             # ("a wave of ECC double-bit errors …, which first looked like a bad batch of
@@ -558,7 +578,18 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         # "slurm has node down … but i can ssh in fine": no node failed (a twenty-ninth
         # round of blind helpers)
         ruled_out.add(NODE_FAILURE)
-    return Named(found, well, covered, set_aside, ruled_out)
+    denied_aliases = frozenset(
+        key
+        for key in (denied_keys - set(occurrences)) | ruled_out
+        if key[0] == "symptom"
+        and any((item.kind, item.slug) == key for item in literal)
+        and not any(
+            {stem(w) for w in words(item.matched)} >= vocabulary.name_stems[key]
+            for item in literal
+            if (item.kind, item.slug) == key
+        )
+    )
+    return Named(found, well, covered, set_aside, ruled_out, denied_aliases)
 
 
 def plain_words(text):

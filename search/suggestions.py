@@ -255,8 +255,10 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     named = read_names(sentence, literal, well, settings_well, replaced, breadth, vocabulary)
     well, ruled_out = named.well, named.ruled_out
     named_keys = {(f.kind, f.slug) for f in named.found}
-    rules = read_by_rule(sentence, named.found, named.set_aside, well, vocabulary)
-    found, set_aside, upgrade = rules.found, rules.set_aside, rules.upgrade
+    rules = read_by_rule(
+        sentence, named.found, named.set_aside - named.denied_aliases, well, vocabulary
+    )
+    found, set_aside, upgrade = rules.found, rules.set_aside | named.set_aside, rules.upgrade
     covered = named.covered + rules.covered
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
     # data, not prose: the meaning layer does not read it.
@@ -357,7 +359,11 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     found.sort(key=lambda f: (-f.confidence, f.start))
     # One entry a value, its surest reading: two rules, or two readings of one metric
     # ("tokens/s down 40% on one job"), may find the same value.
-    seen = set(ruled_out)
+    # (a symptom denied only in other words stands where a rule read it happen: "no
+    # kernel panic" and "node hard hangs")
+    seen = set(ruled_out) - {
+        (f.kind, f.slug) for f in found if f.by_rule and (f.kind, f.slug) in named.denied_aliases
+    }
     found = [f for f in found if (f.kind, f.slug) not in seen and not seen.add((f.kind, f.slug))]
     # What a chip read by meaning or rule shows, when long, is the stretch that shares
     # words with the value's own texts (search.meaning.shared_stretch).

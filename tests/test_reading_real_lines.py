@@ -6010,6 +6010,11 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "symptom:node-failure" in found
         assert "symptom:job-hang-without-error" not in self.suggest("mi300a node hard hangs")
+        # (a denial of one form of the failure leaves what a rule read it say happened)
+        assert "symptom:node-failure" in self.suggest(
+            "mi300a node hard hangs, no kernel panic, just goes silent"
+        )
+        assert "symptom:node-failure" not in self.suggest("no kernel panic. the nodes are fine")
         assert "symptom:node-failure" not in self.suggest(
             "leak detection rope alarm under rack G22, found a weeping quick disconnect on "
             "the manifold. isolated the rack, tenant nodes powered off cleanly"
@@ -6059,6 +6064,18 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "component:load-balancer" in found
         assert "component:inference-server" not in found
+        pull = (
+            '  Warning  Failed     2m (x4 over 5m)  kubelet  Failed to pull image "nvcr.io/'
+            'nvidia/tritonserver:24.05-trtllm-python-py3": rpc error: code = Unknown desc = '
+            "failed to pull and unpack image: failed to extract layer sha256:9f1c: write "
+            "/var/lib/containerd/io.containerd.content.v1.content/ingest/abc/data: "
+        )
+        assert "component:package-or-model-registry" not in self.suggest(
+            pull + "no space left on device"
+        )
+        assert "component:package-or-model-registry" in self.suggest(
+            pull.split(": rpc error")[0] + ": rpc error: code = NotFound desc = not found"
+        )
 
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
