@@ -28,6 +28,9 @@ _GPUS_MISSING = re.compile(
     r"\b(?:(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected|reports?|reported)\s+only|"
     r"only\s+(?:shows?|showed|lists?|listed|sees?|saw|detects?|detected|reports?|reported))\s+"
     r"(?P<seen3>\d{1,2})\s+(?:gpus?|devices?)\b|"
+    # ("gpu missing from nvidia-smi after reboot but lspci still shows it": a fortieth round)
+    r"\bgpus?\s+(?:\d{1,2}\s+)?(?:is\s+|are\s+|was\s+|were\s+)?(?:missing|gone|absent)\s+(?:from|in)\s+"
+    r"(?:the\s+)?(?:nvidia-smi|rocm-smi|amd-smi|nvml|dcgm\w*|the\s+container|the\s+pod|k8s|kubernetes)\b|"
     # nvidia-smi's own count, the GPUs left unsaid: "nvidia-smi only lists 7" (a
     # thirty-eighth round of blind helpers; not "nvidia-smi shows 7 W" or "7%")
     r"\bnvidia-smi\s+(?:(?:only\s+)?(?:shows?|showed|lists?|listed|sees?|saw|reports?|reported)"

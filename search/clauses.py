@@ -353,13 +353,29 @@ _NO_EFFECT = re.compile(
 )
 
 
+# A part changed already, and the suspicion moved on: "swapped the cable last week already
+# so prob the HCA or switch port" (a fortieth round of blind helpers forbade the cable).
+_ALREADY_CHANGED = re.compile(
+    r"(?P<changed>\b(?:already\s+)?(?:swapped|replaced|reseated|changed|rma['’]?e?d)\b"
+    r"[^.;\n]{0,60}?\balready\b|\balready\s+(?:swapped|replaced|reseated|changed|rma['’]?e?d)\b"
+    r"[^.;,\n]{0,60}?)[,;]?\s*(?:so|and|but)\s+(?:it'?s\s+|i\s+think\s+|now\s+)?(?:prob(?:ably)?|"
+    r"maybe|likely|must\s+be|could\s+be|suspect\w*)\b",
+    re.IGNORECASE,
+)
+
+
 def swapped_without_effect(text):
     """``[(start, end, after)]``: the parts changed in ``text`` while the trouble stayed
-    (:data:`_NO_EFFECT`: "swapped transceiver, no change"), each as the span of the change
-    and the offset where the saying ends. ``search/named.py`` rules out a part or a cause
-    named in the change unless the text names it again after (a new suspect: "swapped
-    PSU2, no change … prob the power distribution board"). Linear in the text."""
-    return [(*match.span("changed"), match.end()) for match in _NO_EFFECT.finditer(text)]
+    (:data:`_NO_EFFECT`: "swapped transceiver, no change"; :data:`_ALREADY_CHANGED`:
+    "swapped the cable already so prob the HCA"), each as the span of the change and the
+    offset where the saying ends. ``search/named.py`` rules out a part or a cause named in
+    the change unless the text names it again after (a new suspect: "swapped PSU2, no
+    change … prob the power distribution board"). Linear in the text."""
+    return [
+        (*match.span("changed"), match.end())
+        for pattern in (_NO_EFFECT, _ALREADY_CHANGED)
+        for match in pattern.finditer(text)
+    ]
 
 
 # What happened before or elsewhere, set against now: "we had the heat wave last summer
@@ -411,6 +427,11 @@ _CHECKED_FINE = re.compile(
     r"(?P<checked>\b(?:checked|verified|inspected|tested|looked\s+at)\b[^,;.:\n]{0,60})[,;:]\s*"
     r"(?:[\w-]+\s+){0,3}?(?:(?:all|is|are|was|were|looks?|looked|seems?|seemed)\s+)?"
     r"(?:fine|clean|ok|okay|normal|nominal|good|healthy|green|within\s+spec)\b|"
+    # or that nothing was wrong there: "we checked ib counters on all 16 nodes, zero symbol
+    # errors" (a fortieth round of blind helpers)
+    r"(?P<checked_none>\b(?:checked|verified|inspected|looked\s+at)\b[^,;.:\n]{0,60})[,;:]\s*"
+    r"(?:zero|no|0|none\s+of\s+the)\s+(?:[\w-]+\s+){0,2}?(?:errors?|drops?|flaps?|issues?|"
+    r"problems?|discards?|alerts?|failures?|downs?|resets?|retransmits?)\b|"
     # "I checked the temperatures and power usage of GPU 1 before the failure and didn't
     # get anything out of the usual" (a corpus row the classifier once read as overheating)
     r"(?P<checked_then>\b(?:checked|verified|inspected|looked\s+at)\b[^,;.:\n]{0,100}?)\s+"
@@ -538,7 +559,11 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
     ]
     spans += [match.span("other") for match in _RATHER_THAN.finditer(sentence)]
     spans += [
-        checked.span("checked") if checked.group("checked") else checked.span("checked_then")
+        checked.span("checked")
+        if checked.group("checked")
+        else checked.span("checked_none")
+        if checked.group("checked_none")
+        else checked.span("checked_then")
         for checked in _CHECKED_FINE.finditer(sentence)
     ]
     # The change in "swapped the cable, still there" (not the trouble after it).

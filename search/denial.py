@@ -129,7 +129,9 @@ _DENIED_AFTER = re.compile(
     r"(?:worked|behaved|performed)\s+(?:fine|normally|correctly|as\s+expected))\b|"
     r"(?:(?:and|&)\s+[\w.-]+\s+)?(?:pods?\s+|nodes?\s+)?(?:is\s+|was\s+|are\s+|were\s+)?"
     r"(?:all\s+)?"
-    r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable)\b(?!\s+the\b)|"
+    # (not where else it is fine: "crashes on A100, fine on H100" says nothing well of the
+    # A100, a forty-first round of blind helpers lost it)
+    r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable)\b(?!\s+(?:the|on|with|in|under)\b)|"
     # what ran at full speed or finished quickly: "nccl-tests allreduce hits full bus bw",
     # "ckpt writes finish in <1min" (a thirty-third round of blind helpers: ruled out)
     rf"(?:{_SAME_CLAUSE}[\w.-]+\s+){{0,3}}?(?:hits?|gets?|got|gives?|gave|shows?|showed|runs?|ran|"

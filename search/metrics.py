@@ -27,7 +27,10 @@ DOWN = (
     r"halved|declined?|declining|lower|plummeted|plunged|tanks?|tanked|collapsed|regressed|"
     r"degraded|worse|worsened|shrank|reduced|slower|"
     # (what is happening now: "throughput tanking", a thirty-second round of blind helpers)
-    r"tanking|plummeting|plunging|cratered|cratering|nosedived|nosediving|collapsing"
+    r"tanking|plummeting|plunging|cratered|cratering|nosedived|nosediving|collapsing|"
+    # ("the training performance deteriorated by about 10%", "throughput degradation":
+    # the corpus's tuning part)
+    r"deteriorat(?:ed|es|ing|ion)|degradation|degrading"
 )
 # (symptom slug, pattern of the metric's words, the direction that is the symptom).
 METRICS = (

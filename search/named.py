@@ -63,10 +63,10 @@ _WITH_ERROR = re.compile(
 # [0]mlx5_0:1/RoCE"): with RoCE named, that "IB" is no InfiniBand fabric (a sixteenth
 # round of blind helpers got it as a forbidden chip).
 INFINIBAND = ("component", "infiniband-fabric")
-# RoCE named, or a RoCE v2 port's GID, an IPv4-mapped IPv6 address ("localGid
-# ::ffff:10.42.3.113"; InfiniBand's GIDs are a subnet prefix and a port GUID, IBTA Annex
-# A17): NCCL's "NET/IB" on such a port is RoCE (a thirty-ninth round of blind helpers).
-_ROCE = re.compile(r"\broce(?:v2)?\b|::ffff:\d{1,3}(?:\.\d{1,3}){3}\b", re.IGNORECASE)
+# (Not a RoCE v2 GID, "localGid ::ffff:10.42.3.113", though InfiniBand's GIDs are a
+# subnet prefix and a port GUID: three of four blind helpers who pasted NCCL's "NET/IB"
+# line with such a GID wanted InfiniBand, one forbade it; both stay offered.)
+_ROCE = re.compile(r"\broce(?:v2)?\b", re.IGNORECASE)
 # ibv_devinfo's "link_layer: InfiniBand" or "link_layer: Ethernet" (RoCE) tells the fabric
 # of the port outright; a reading of the other is set aside (an IPv4-mapped GID
 # in an NCCL line read as RoCE on an InfiniBand port: a seventeenth round of blind helpers).
@@ -84,6 +84,24 @@ _LINK_LAYER = re.compile(
 REGISTRY = ("component", "package-or-model-registry")
 _LOCAL_DISK_FULL = re.compile(
     r"\b(?:no\s+space\s+left\s+on\s+device|disk\s+quota\s+exceeded|failed\s+to\s+extract\s+layer)\b",
+    re.IGNORECASE,
+)
+
+
+# An image's reference, its registry's host and the path up to the end of the match: the
+# word "registry" in a host name names no registry at fault ('Normal Pulling … Pulling image
+# "registry.internal/rl/vllm-rollout:0.6.3-cu124"', a fortieth round of blind helpers
+# forbade it; a kubelet event whose pull went well).
+_IMAGE_REFERENCE = re.compile(
+    r"\b(?:images?|pull(?:ing|ed)?)\s+[\"'`]?[\w-]+(?:\.[\w-]+)*(?::\d+)?/?[\w./-]{0,300}\Z",
+    re.IGNORECASE,
+)
+
+
+# Right before an accelerator, that the work runs well there: "works on ", "fine on the ".
+_WORKS_ON = re.compile(
+    r"\b(?:works?|worked|working|runs?|ran|running|fine|ok|okay|no\s+(?:issues?|problems?))"
+    r"(?:\s+(?:fine|ok|okay|well|perfectly))?\s+(?:on|with)\s+(?:the\s+|our\s+|an?\s+)?\Z",
     re.IGNORECASE,
 )
 
@@ -425,6 +443,11 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         if (
             in_passing(sentence, probe, is_broad(item.kind, item.slug, breadth))
             or any(a <= start < b for a, b in buckets)
+            # "Pulling image \"registry.internal/rl/vllm-rollout:0.6.3\"": a host's name
+            or (
+                key == REGISTRY
+                and _IMAGE_REFERENCE.search(sentence, max(0, start - 300), start + 1)
+            )
             or (item.kind == "organisation" and _makers_product(sentence, *span))
             or (key == GPU and not gpu_trouble and _accelerator_named(sentence, span, literal))
             # "squeue hangs", "kubectl get pods hangs": the control plane's client, no job
@@ -462,6 +485,20 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             # read alone, "pending" is a job's ("jobs stuck pending").
             state = _STATE_AFTER.match(sentence, span[1])
             covered.append((span[0], state.end() if state else span[1]))
+    # An accelerator named only as where it works, beside another where it fails: "only on
+    # L40S. works on H100", "fine on H100" (a thirty-eighth and a forty-first round of blind
+    # helpers forbade the H100); alone it is still the setting ("same model ran fine on
+    # full A100 80GB" after moving to MIG slices of it).
+    accelerators = [item for item in literal if item.kind == "accelerator"]
+    works_on = {
+        (item.kind, item.slug)
+        for item in accelerators
+        if _WORKS_ON.search(sentence, max(0, item.start - 40), item.start)
+    }
+    elsewhere = {(item.kind, item.slug) for item in accelerators} - works_on
+    for key in works_on - elsewhere if elsewhere else ():
+        if key in occurrences:
+            occurrences[key] = replace(occurrences[key], confidence=PASSING_CONFIDENCE)
     # A word inside a longer name of the setting is that name's ("loss scale" is a training
     # log's field, not the Scale factor); a component keeps its own ("TPU" in "TPU v3").
     setting_spans = [

@@ -175,6 +175,10 @@ def in_passing(sentence, found, broad):
         return True  # "gpu nodes keep flapping notready/ready": a node's state, not a link
     if found.slug == "gpu-overheating" and _OTHER_PART_BEFORE.search(before):
         return True  # "transceiver overheating": another part's heat, not a GPU's
+    if (found.kind, found.slug) == DEVICE_PLUGIN and _OTHER_PLUGIN_BEFORE.search(before):
+        return True  # "the rdma shared device plugin": the network's, not the GPUs'
+    if (found.kind, found.slug) == OPTIMIZER and _TRAINING_STEP_AFTER.match(sentence, end):
+        return True  # "right after the fsdp optimizer step": when, not the optimizer at fault
     if (
         (found.kind, found.slug) == HOST_CPU
         and found.matched.casefold() in ("cpu", "cpus")
@@ -409,6 +413,17 @@ _OTHER_PART_BEFORE = re.compile(
     r"(?:is\s+|was\s+|were\s+|are\s+)?$",
     re.IGNORECASE,
 )
+# Another device's plugin: "the rdma shared device plugin stopped advertising
+# rdma/rdma_shared_device_a", the SR-IOV network device plugin (a forty-first round of
+# blind helpers forbade the GPU device plugin).
+DEVICE_PLUGIN = ("component", "gpu-device-plugin")
+_OTHER_PLUGIN_BEFORE = re.compile(
+    r"\b(?:rdma|sriov|sr-iov|network|nic|infiniband|ib|fpga|smarter|shared)\s+$", re.IGNORECASE
+)
+# The optimizer's step, a moment of training ("OOM on wake_up right after the fsdp optimizer
+# step", a fortieth round of blind helpers forbade the Optimizer).
+OPTIMIZER = ("component", "optimizer")
+_TRAINING_STEP_AFTER = re.compile(r"[\s.]+(?:step|steps)\b(?!\s*\()", re.IGNORECASE)
 # Another machine's own processor right before "cpu": "switch cpu at 100%", "MDS cpu
 # pegged", "the BMC's CPU" (a thirty-ninth round of blind helpers forbade the host's).
 HOST_CPU = ("component", "host-cpu-and-memory")

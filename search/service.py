@@ -205,7 +205,11 @@ _SPARE_CAPACITY = re.compile(
     r"\b\d{1,6}\s+(?:idle|free|unused|empty)\s+(?:[\w-]+\s+)?(?:nodes?|gpus?|hosts?|machines?)\b|"
     r"\b(?:nodes?|gpus?|hosts?|machines?)\s+(?:are|were|sit|sat|sitting|stay|stayed)\s+"
     r"(?:all\s+)?(?:idle|free|unused)\b|\ball\s+(?:the\s+)?gpus?\s+(?:are\s+|were\s+|show\s+|shows\s+)?"
-    r"(?:free|idle|unused)\b",
+    r"(?:free|idle|unused)\b|"
+    # "but we have free gpus!!", "there are plenty of idle nodes" (a forty-first round)
+    r"\b(?:we\s+(?:have|got|still\s+have)|there\s+(?:are|were)|(?:we'?ve|i'?ve)\s+got)\s+"
+    r"(?:plenty\s+of\s+|lots\s+of\s+|many\s+|enough\s+|some\s+)?(?:free|idle|unused|spare|available)\s+"
+    r"(?:gpus?|nodes?|hosts?|machines?|capacity)\b",
     re.IGNORECASE,
 )
 

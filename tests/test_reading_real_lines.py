@@ -6030,8 +6030,8 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         """A thirty-ninth round of blind helpers (a RoCE fabric's network engineer, an LLM
         serving platform's engineer): "no cnp on the nics" says the NICs were clean; a
         switch's own CPU is no host's; a link's FEC errors are no memory's ECC; NCCL's
-        "NET/IB" with a RoCE v2 GID is RoCE, and NCCL's "Using [0]mlx5_0:1/IB" list says
-        InfiniBand; "nothing wrong with the model servers" rules them out."""
+        "Using [0]mlx5_0:1/IB" list says InfiniBand, whatever the GIDs look like; "nothing
+        wrong with the model servers" rules them out."""
         assert "component:nic" not in self.suggest(
             "not the network, we checked. zero pfc pause, zero ecn marks, no cnp on the "
             "nics. nccl allreduce still slow on 2 nodes only"
@@ -6049,9 +6049,6 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "completion from peer 10.42.7.19<51920> with status=12 opcode=0 len=0 vendor err "
             "129 (Recv) localGid ::ffff:10.42.3.113 remoteGid ::ffff:10.42.7.19"
         )
-        found = self.suggest(wc_error)
-        assert "component:roce-fabric" in found
-        assert "component:infiniband-fabric" not in found
         found = self.suggest(
             "gpu-h100-021:1843:2011 [3] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB "
             "[1]mlx5_3:1/IB ; OOB ib0:10.1.4.21<0>\n" + wc_error
@@ -6075,6 +6072,63 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "component:package-or-model-registry" in self.suggest(
             pull.split(": rpc error")[0] + ": rpc error: code = NotFound desc = not found"
+        )
+
+    def test_a_fleet_engineers_an_rl_researchers_a_platform_engineers_and_a_students_words(self):
+        """A fortieth and a forty-first round of blind helpers (a cloud's GPU fleet health
+        engineer, an RL post-training researcher, a Kubernetes batch platform engineer, a
+        graduate student on a shared server): what was checked and found clean; a GPU
+        "missing from nvidia-smi" while lspci shows it; "registry" in an image's host name;
+        a part swapped "already so prob" another; the optimizer's step; the RDMA device
+        plugin; "we have free gpus"; an accelerator named only where the work runs fine,
+        beside one where it fails, and the one where it fails kept; a training performance
+        that "deteriorated"."""
+        assert "component:infiniband-fabric" not in self.suggest(
+            "not the network, we checked ib counters on all 16 nodes, zero symbol errors / "
+            "link downed. the hang is somewhere in the weight sync between actor and rollout"
+        )
+        found = self.suggest(
+            "gpu missing from nvidia-smi after reboot but lspci still shows it. only 7 of 8. "
+            "driver 535.129.03"
+        )
+        assert "symptom:gpu-not-visible" in found
+        assert "symptom:gpu-fell-off-the-bus" not in found
+        assert "component:package-or-model-registry" not in self.suggest(
+            "Normal   Pulling    2m               kubelet  Pulling image "
+            '"registry.internal/rl/vllm-rollout:0.6.3-cu124"'
+        )
+        assert "component:package-or-model-registry" in self.suggest(
+            "pulling images from our private registry times out"
+        )
+        assert "root_cause:network-link-or-cable-fault" not in self.suggest(
+            "ib link flapping on mlx5_3 on gpu-114, port goes down/up every few min. swapped "
+            "the cable last week already so prob the HCA or switch port"
+        )
+        assert "component:optimizer" not in self.suggest(
+            "grpo run died again at step 1840, vllm rollout workers OOM on wake_up right "
+            "after the fsdp optimizer step"
+        )
+        assert "component:optimizer" in self.suggest(
+            "optimizer.step() raises a CUDA error after the update"
+        )
+        assert "component:gpu-device-plugin" not in self.suggest(
+            "after upgrading network operator the rdma shared device plugin stopped "
+            "advertising rdma/rdma_shared_device_a, pods with the resource request sit Pending"
+        )
+        assert "root_cause:capacity-exhaustion" not in self.suggest(
+            "the pod stuck in Pending forever, describe say 0/3 nodes are available: 3 "
+            "Insufficient nvidia.com/gpu. but we have free gpus!! device plugin maybe broken?"
+        )
+        assert "accelerator:h100" not in self.suggest(
+            'TGI shard 3 dies with "RuntimeError: CUDA error: an illegal memory access was '
+            'encountered", only with flash attention + tensor parallel 4 on L40S. works on H100'
+        )
+        found = self.suggest("training crashes on A100, fine on H100")
+        assert "accelerator:a100" in found
+        assert "accelerator:h100" not in found
+        assert "symptom:training-throughput-drop" in self.suggest(
+            "after upgrading DeepSpeed, when using the DeepSpeed Zero3 configuration, the "
+            "training performance deteriorated by about 10% compared to version 0.13.1"
         )
 
 
