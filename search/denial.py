@@ -112,7 +112,8 @@ _DENIED_AFTER = re.compile(
     # (a word before "problem" only when it says how much: "Slow checkpoints are not a
     # Lustre problem" denies Lustre, not the slow checkpoints)
     r"(?:(?:real|actual|main|big|biggest|root|only|underlying|primary|major|true|same)\s+)?"
-    r"(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved|"
+    # ("H100 is not our case, we have old V100 32GB": a forty-first round of blind helpers)
+    r"(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved|case|setup|"
     # "KV cache wasn't full", "the links weren't saturated": not the resource that ran out
     r"full|saturated|exhausted|maxed(?:\s+out)?|overloaded|congested|pegged)\b|"
     # "X never …" denies X ("NCCL never showed errors"), but not where X never reached,

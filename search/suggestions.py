@@ -172,6 +172,11 @@ IMPLIED_CONFIDENCE = 0.8
 # A serving engine named by its product's own alias ("tritonserver", "TGI") is particular,
 # as a product an organisation's name names is ("vLLM").
 INFERENCE_SERVER = ("component", "inference-server")
+# "in the fan and power column", "under the Volatile Uncorr. ECC column".
+_COLUMN_NAMES = re.compile(
+    r"\b(?:in|under|on)\s+(?:the\s+)?(?:[\w%/.-]+\s+){0,3}?(?:(?:and|&|,)\s+[\w%/.-]+\s+)?columns?\b",
+    re.IGNORECASE,
+)
 # A "name: number" (or "name = number") field; a line holding three or more is data.
 _NUMBER_FIELD = re.compile(r"[A-Za-z][^:=\n]{0,40}?[:=]\s*[-+]?\d")
 
@@ -263,6 +268,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # A line of numbers by name ("lm loss: 2.77 | loss scale: 65536 | grad norm: 0.0") is
     # data, not prose: the meaning layer does not read it.
     covered += _number_rows(sentence)
+    # A table's column named as where a value shows ("ERR! in nvidia-smi in the fan and
+    # power column"): a heading, not the part (a forty-first round of blind helpers).
+    covered += [m.span() for m in _COLUMN_NAMES.finditer(sentence)]
     # A traceback's frames: where the error passed, not what it was.
     covered += traceback_frames(sentence)
     covered += sel_rows(sentence)  # a BMC's event log: sensors and states, read by signature

@@ -6081,8 +6081,9 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         "missing from nvidia-smi" while lspci shows it; "registry" in an image's host name;
         a part swapped "already so prob" another; the optimizer's step; the RDMA device
         plugin; "we have free gpus"; an accelerator named only where the work runs fine,
-        beside one where it fails, and the one where it fails kept; a training performance
-        that "deteriorated"."""
+        beside one where it fails, and the one where it fails kept; "H100 is not our case";
+        a table's column named as where a value shows; a training performance that
+        "deteriorated"."""
         assert "component:infiniband-fabric" not in self.suggest(
             "not the network, we checked ib counters on all 16 nodes, zero symbol errors / "
             "link downed. the hang is somewhere in the weight sync between actor and rollout"
@@ -6126,6 +6127,13 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest("training crashes on A100, fine on H100")
         assert "accelerator:a100" in found
         assert "accelerator:h100" not in found
+        found = self.suggest("H100 is not our case, we have old V100 32GB")
+        assert "accelerator:h100" not in found
+        assert "accelerator:v100" in found
+        assert "component:cooling-system" not in self.suggest(
+            "Hello, one of the GPU show ERR! in nvidia-smi in the fan and power column. other "
+            "7 GPUs normal"
+        )
         assert "symptom:training-throughput-drop" in self.suggest(
             "after upgrading DeepSpeed, when using the DeepSpeed Zero3 configuration, the "
             "training performance deteriorated by about 10% compared to version 0.13.1"
