@@ -30,7 +30,9 @@ DOWN = (
     r"tanking|plummeting|plunging|cratered|cratering|nosedived|nosediving|collapsing|"
     # ("the training performance deteriorated by about 10%", "throughput degradation":
     # the corpus's tuning part)
-    r"deteriorat(?:ed|es|ing|ion)|degradation|degrading"
+    r"deteriorat(?:ed|es|ing|ion)|degradation|degrading|"
+    # ("nccl allreduce still slow", "MPI_Allreduce slowdowns")
+    r"slow|slowdowns?|crawl(?:s|ing)?"
 )
 # (symptom slug, pattern of the metric's words, the direction that is the symptom).
 METRICS = (
@@ -42,7 +44,13 @@ METRICS = (
         # "training perf tanked" (a model's performance is its quality: not here)
         r"(?:training|job|run|gpu|cluster|inference|serving)\s+(?:perf|performance)|"
         # "NCCL P2P bandwidth tanked", "busbw dropped to 90 GB/s" (what a collective moves)
-        r"(?:p2p|nccl|all-?reduce|collective|nvlink|ib|network)\s+bandwidth|busbw|algbw",
+        r"(?:p2p|nccl|all-?reduce|collective|nvlink|ib|network)\s+bandwidth|busbw|algbw|"
+        # the collectives themselves: "allreduce tanked across the whole pod", "nccl
+        # allreduce still slow on 2 nodes", "MPI_Allreduce slowdowns" (a thirty-eighth and a
+        # thirty-ninth round of blind helpers)
+        # (not when they ran: "link down events during all-reduce")
+        r"(?<!during\s)(?<!in\s)(?<!while\s)(?:nccl\s+|mpi_)?"
+        r"(?:all-?reduce|all-?gather|reduce-?scatter|all-?to-?all|all2all)s?",
         "down",
     ),
     (

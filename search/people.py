@@ -151,7 +151,19 @@ _USER_CODE = re.compile(
     r"illegal\s+memory\s+access|off-by-one|race|broken)\b|"
     # (not "a bug in the kernel module": the host's kernel, nobody's own code)
     r"\b(?:bug|mistake)\s+in\s+(?:the\s+(?:user|customer)'?s?\s+|their\s+|our\s+)"
-    r"(?:own\s+)?(?:training\s+|model\s+|launch\s+|data\s+)?(?:code|script|launcher|kernel)\b",
+    r"(?:own\s+)?(?:training\s+|model\s+|launch\s+|data\s+)?(?:code|script|launcher|kernel)\b|"
+    # a fault traced to someone's own code, or the blame put there: "Xid 31 is mmu fault
+    # from their own kernel", "pointing them back at their code", "pretty sure its our
+    # custom attention kernel in the plugin, not the hw" (a thirty-eighth and a fortieth
+    # round of blind helpers)
+    r"\b(?:fault|faults|bug|bugs|error|errors|crash\w*|segfault\w*)\s+(?:is\s+|was\s+|comes?\s+|came\s+)?"
+    r"(?:from|in)\s+(?:their|our|my|the\s+(?:user|customer|tenant)'?s?)\s+(?:own\s+)?(?:custom\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:kernels?|code|scripts?)\b|"
+    r"\bpoint(?:ing|ed|s)?\s+(?:them|the\s+(?:user|customer|team|tenant)s?)\s+back\s+(?:at|to)\s+"
+    r"(?:their|the)\s+(?:own\s+)?code\b|"
+    r"\b(?:pretty\s+sure|sure|i\s+think|probably|must\s+be)\s+(?:it'?s|its|it\s+is|that'?s)\s+"
+    r"(?:their|our|my|the\s+(?:user|customer|tenant)'?s?)\s+(?:own\s+)?(?:custom\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:kernels?|code|scripts?)\b",
     re.IGNORECASE,
 )
 

@@ -6139,6 +6139,33 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "training performance deteriorated by about 10% compared to version 0.13.1"
         )
 
+    def test_blame_put_on_someones_own_code_and_collectives_that_slowed(self):
+        """Blind rounds 38-41: the fault traced to someone's own kernel or code ("Xid 31 is
+        mmu fault from their own kernel", "pointing them back at their code", "pretty sure
+        its our custom attention kernel"), not code merely mentioned; a collective that
+        slowed ("allreduce tanked", "nccl allreduce still slow", "MPI_Allreduce slowdowns")
+        is a training throughput drop, not one the trouble happened during."""
+        user_code = "root_cause:user-code-or-configuration-error"
+        for text in (
+            "Xid 13 and 31 on a node, user keeps asking us to drain it. Xid 31 is mmu fault "
+            "from their own kernel, other jobs on that node are fine",
+            "not a hardware issue, dcgm diag level 3 passes on all 8 gpus. users job still "
+            "segfaults, pointing them back at their code",
+            "xid 13 spam on one pod only, graphics engine exception. pretty sure its our "
+            "custom attention kernel in the plugin, not the hw",
+        ):
+            assert user_code in self.suggest(text), text
+        assert user_code not in self.suggest("we added logging in our code and the error went away")
+        drop = "symptom:training-throughput-drop"
+        for text in (
+            "pfc storm on leaf 14 again, pause frames going up on every port toward the "
+            "spine, allreduce tanked across the whole pod",
+            "zero pfc pause, zero ecn marks. nccl allreduce still slow on 2 nodes only",
+            "slingshot link flapping on one switch blade, users see MPI_Allreduce slowdowns",
+        ):
+            assert drop in self.suggest(text), text
+        assert drop not in self.suggest("RoCE congestion and link down events during all-reduce")
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
