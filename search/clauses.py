@@ -424,7 +424,9 @@ _MODULES_LINKED = re.compile(r"Modules linked in:[^\n]{0,4000}")
 # What was checked, when the next clause says it was fine: "checked everything on the
 # optic side, DDM levels fine" (a twelfth round of blind helpers got the optic).
 _CHECKED_FINE = re.compile(
-    r"(?P<checked>\b(?:checked|verified|inspected|tested|looked\s+at)\b[^,;.:\n]{0,60})[,;:]\s*"
+    # ("ran nccl-tests all_reduce_perf across all 32 nodes, busbw looks normal": a
+    # forty-third round of blind helpers forbade NCCL there)
+    r"(?P<checked>\b(?:checked|verified|inspected|tested|looked\s+at|ran|re-?ran)\b[^,;.:\n]{0,60})[,;:]\s*"
     r"(?:[\w-]+\s+){0,3}?(?:(?:all|is|are|was|were|looks?|looked|seems?|seemed)\s+)?"
     r"(?:fine|clean|ok|okay|normal|nominal|good|healthy|green|within\s+spec)\b|"
     # or that nothing was wrong there: "we checked ib counters on all 16 nodes, zero symbol

@@ -6156,6 +6156,14 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         ):
             assert user_code in self.suggest(text), text
         assert user_code not in self.suggest("we added logging in our code and the error went away")
+        # (a test run and found normal says the part was well: a forty-third round)
+        assert "component:nccl" not in self.suggest(
+            "not the network - ran nccl-tests all_reduce_perf across all 32 nodes, busbw looks "
+            "normal. still seeing the job randomly slow down by 40% for a few minutes every hour"
+        )
+        assert "component:nccl" in self.suggest(
+            "the job ran for 3 days, then crashed with NCCL errors"
+        )
         drop = "symptom:training-throughput-drop"
         for text in (
             "pfc storm on leaf 14 again, pause frames going up on every port toward the "
