@@ -431,6 +431,11 @@ _CHECKED_FINE = re.compile(
     r"(?:fine|clean|ok|okay|normal|nominal|good|healthy|green|within\s+spec)\b|"
     # or that nothing was wrong there: "we checked ib counters on all 16 nodes, zero symbol
     # errors" (a fortieth round of blind helpers)
+    # what was checked to back a denial: "not a network issue, we checked the load
+    # balancers" (a forty-second round of blind helpers forbade the load balancer)
+    r"\bnot\s+(?:a|an|the|our)?\s*[\w-]+(?:\s+[\w-]+)?\s+(?:issue|problem|thing|fault)[,;]?\s+"
+    r"(?:we|i)\s+(?:already\s+)?(?:checked|verified|looked\s+at|tested|ruled\s+out)\s+"
+    r"(?P<checked_denial>[^,;.\n]{1,60})|"
     r"(?P<checked_none>\b(?:checked|verified|inspected|looked\s+at)\b[^,;.:\n]{0,60})[,;:]\s*"
     r"(?:zero|no|0|none\s+of\s+the)\s+(?:[\w-]+\s+){0,2}?(?:errors?|drops?|flaps?|issues?|"
     r"problems?|discards?|alerts?|failures?|downs?|resets?|retransmits?)\b|"
@@ -563,6 +568,8 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
     spans += [
         checked.span("checked")
         if checked.group("checked")
+        else checked.span("checked_denial")
+        if checked.group("checked_denial")
         else checked.span("checked_none")
         if checked.group("checked_none")
         else checked.span("checked_then")

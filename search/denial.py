@@ -132,7 +132,8 @@ _DENIED_AFTER = re.compile(
     r"(?:all\s+)?"
     # (not where else it is fine: "crashes on A100, fine on H100" says nothing well of the
     # A100, a forty-first round of blind helpers lost it)
-    r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable)\b(?!\s+(?:the|on|with|in|under)\b)|"
+    r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable|(?:barely|hardly)\s+used)\b"
+    r"(?!\s+(?:the|on|with|in|under)\b)|"
     # what ran at full speed or finished quickly: "nccl-tests allreduce hits full bus bw",
     # "ckpt writes finish in <1min" (a thirty-third round of blind helpers: ruled out)
     rf"(?:{_SAME_CLAUSE}[\w.-]+\s+){{0,3}}?(?:hits?|gets?|got|gives?|gave|shows?|showed|runs?|ran|"
@@ -378,7 +379,9 @@ _NOT_SUBJECT = re.compile(
 # words around it), "GPU utilisation looks normal".
 _WELL_SUBJECT = re.compile(
     r"\b([^\W\d_]{3,})\s+(?:is|was|are|were|looks?|looked|seems?|seemed|stays?|stayed|"
-    r"remains?|remained)\s+(?:\w+\s+)?(?:fine|ok|okay|stable|steady|healthy|normal|nominal)\b|"
+    r"remains?|remained)\s+(?:\w+\s+)?(?:fine|ok|okay|stable|steady|healthy|normal|nominal|"
+    # ("not an OOM, host memory was barely used": a forty-second round of blind helpers)
+    r"(?:barely|hardly)\s+used)\b|"
     r"\b(?:shows?|showed|showing|reads?|had|has|have|with)\s+(?:\w+\s+)?(?:steady|stable|"
     r"normal|nominal|healthy)\s+([^\W\d_]{3,})",
     re.IGNORECASE,

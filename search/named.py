@@ -78,6 +78,11 @@ _LINK_LAYER = re.compile(
 )
 
 
+# A management controller's API answering with errors ("fw update through the BMC bricked
+# the HMC on two trays, redfish returns 503 for all the gpu endpoints": a forty-second round
+# of blind helpers forbade *Elevated error rate*, a service's requests failing).
+ERROR_RATE = ("symptom", "elevated-error-rate")
+_MANAGEMENT_API = re.compile(r"\b(?:redfish|bmc|ipmi|idrac|ilo|hmc|openbmc)\b", re.IGNORECASE)
 # A pull that failed on the node's own disk ("failed to extract layer …: write
 # /var/lib/containerd/…: no space left on device"): the registry served the image (a
 # thirty-ninth round of blind helpers forbade the registry there).
@@ -363,6 +368,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         covered.append(line_around(sentence, start, end))
         if _other_fabric((kind, slug), sentence, start, port_fabric):
             continue
+        if (kind, slug) == ERROR_RATE and _MANAGEMENT_API.search(
+            sentence, *line_around(sentence, start, end)
+        ):
+            continue  # "redfish returns 503 for all the gpu endpoints": a BMC's API, no service
         if (kind, slug) == REGISTRY and _LOCAL_DISK_FULL.search(
             sentence, *line_around(sentence, start, end)
         ):

@@ -6174,6 +6174,30 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             assert drop in self.suggest(text), text
         assert drop not in self.suggest("RoCE congestion and link down events during all-reduce")
 
+    def test_a_postmortem_writers_and_a_burn_in_engineers_words(self):
+        """A forty-second round of blind helpers (an inference API's postmortem writer, a
+        burn-in engineer on new racks): what was checked to back a denial ("not a network
+        issue, we checked the load balancers"); host memory "barely used"; a management
+        controller's API answering 503 is no service's error rate."""
+        found = self.suggest(
+            "status page update: we're seeing increased latency for requests to our 70B "
+            "models. not a network issue, we checked the load balancers. investigating the "
+            "inference fleet"
+        )
+        assert "symptom:increased-latency" in found
+        assert "component:load-balancer" not in found
+        assert "component:host-cpu-and-memory" not in self.suggest(
+            "node rebooted itself mid burn-in, nothing in dmesg before it, BMC shows a power "
+            "event. not an OOM, host memory was barely used"
+        )
+        assert "symptom:elevated-error-rate" not in self.suggest(
+            "fw update through the BMC bricked the HMC on two trays, redfish returns 503 for "
+            "all the gpu endpoints now"
+        )
+        assert "symptom:elevated-error-rate" in self.suggest(
+            "the gateway returns 503 for a third of chat completions since the deploy"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
