@@ -207,13 +207,19 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
     covered += unknown_cause_spans(sentence)
     # A metric that moved the way a symptom does ("step time crept up from 9 s to 14 s").
     named_keys = {(f.kind, f.slug) for f in found}
-    if named_keys & SERVING:
+    # (a model served, said in a service's words: "for the Mixtral endpoint", a
+    # forty-second round of blind helpers)
+    serving = bool(named_keys & SERVING) or (
+        ("workload", "training") not in named_keys
+        and first_standing(model_calls(sentence), sentence, well) is not None
+    )
+    if serving:
         # Serving, not training: a throughput that fell is no *training* throughput drop,
         # by rule or by meaning ("inference performance dropped 28%").
         set_aside.add(("symptom", "training-throughput-drop"))
     for move in metric_moves(sentence):
         key = ("symptom", move.slug)
-        if key == ("symptom", "training-throughput-drop") and named_keys & SERVING:
+        if key == ("symptom", "training-throughput-drop") and serving:
             # A server's rate that fell ("throughput collapsed" with vLLM named) is the
             # inference throughput's.
             key = ("symptom", "inference-throughput-drop")

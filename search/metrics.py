@@ -178,7 +178,10 @@ _LOST_CAPACITY = re.compile(
     r"(?:got|were|was|had\s+been|have\s+been)\s+(?:reclaimed|preempted|pre-empted|evicted|"
     r"drained|lost|taken\s+away|terminated)\b|"
     r"\b(?:drained|cordoned|reclaimed|preempted|evicted)\s+(?:\d{2,6}|dozens\s+of|hundreds\s+of)"
-    r"\s+(?:[\w-]+\s+)?(?:nodes|hosts|machines|gpus|instances|servers)\b",
+    r"\s+(?:[\w-]+\s+)?(?:nodes|hosts|machines|gpus|instances|servers)\b|"
+    # ("Slurm marked 14 nodes DRAIN with reason \"Kill task failed\"": a forty-second round)
+    r"\bmarked\s+(?:\d{2,6}|dozens\s+of|hundreds\s+of)\s+(?:[\w-]+\s+)?(?:nodes|hosts|machines)\s+"
+    r"(?:as\s+)?(?:drain(?:ed)?|down|unhealthy|offline|not\s*ready)\b",
     re.IGNORECASE,
 )
 

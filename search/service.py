@@ -380,6 +380,11 @@ _MODEL_CALL = re.compile(
     r"inference|model)\s+)?(?:prediction\s+)?endpoints?\b|"
     r"\bvertex(?:\s+ai)?\s+(?:online\s+)?predictions?\b|\breplicate\s+predictions?\b|"
     r"\bembeddings?\s+(?:api|endpoint)\b|\bchat\s+(?:api|endpoint|completions?)\b|"
+    # a model's own endpoint or replicas: "the Mixtral endpoint", "our 70B endpoint",
+    # "llama-70b replicas" (a forty-second round of blind helpers)
+    r"\b(?:mixtral|mistral|llama[\w.-]{0,20}|qwen[\w.-]{0,20}|deepseek[\w.-]{0,20}|gemma[\w.-]{0,20}|"
+    r"phi-?\d[\w.-]{0,20}|\d{1,4}(?:\.\d)?b(?:-\w{1,20})?)\s+(?:endpoints?|api|replicas?|serving|"
+    r"deployments?)\b|"
     r"\b(?:gpt-4o?(?:-mini)?|gpt-3\.5|gpt-4\.\d|o1-(?:mini|preview)|claude[\s-]3(?:[.-]\d)?|"
     r"claude[\s-](?:sonnet|opus|haiku))\b|"
     # A serving API's paths and words (a twenty-fourth round of blind helpers, an LLM API's

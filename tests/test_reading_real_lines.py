@@ -6178,7 +6178,8 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         """A forty-second round of blind helpers (an inference API's postmortem writer, a
         burn-in engineer on new racks): what was checked to back a denial ("not a network
         issue, we checked the load balancers"); host memory "barely used"; a management
-        controller's API answering 503 is no service's error rate."""
+        controller's API answering 503 is no service's error rate; a model's endpoint is
+        serving; fourteen nodes marked DRAIN are capacity lost."""
         found = self.suggest(
             "status page update: we're seeing increased latency for requests to our 70B "
             "models. not a network issue, we checked the load balancers. investigating the "
@@ -6196,6 +6197,17 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "symptom:elevated-error-rate" in self.suggest(
             "the gateway returns 503 for a third of chat completions since the deploy"
+        )
+        # a model's endpoint is serving: its throughput that fell is inference's
+        found = self.suggest(
+            "Degraded throughput on MI300X cluster for the Mixtral endpoint. ROCm 6.1 -> 6.2 "
+            "upgrade changed RCCL defaults and all-gather got 3x slower. Rolled back the "
+            "container."
+        )
+        assert {"workload:inference", "symptom:inference-throughput-drop"} <= set(found)
+        assert "symptom:training-throughput-drop" not in found
+        assert "symptom:capacity-loss" in self.suggest(
+            'Slurm marked 14 nodes DRAIN with reason "Kill task failed" after the jobs hung'
         )
 
 
