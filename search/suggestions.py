@@ -177,6 +177,11 @@ _COLUMN_NAMES = re.compile(
     r"\b(?:in|under|on)\s+(?:the\s+)?(?:[\w%/.-]+\s+){0,3}?(?:(?:and|&|,)\s+[\w%/.-]+\s+)?columns?\b",
     re.IGNORECASE,
 )
+_TEAM_NAMES = re.compile(
+    r"\b(?!(?:other|another|different|each|every|one|a|the|our|my|your|their)\b)[\w-]+\s+"
+    r"(?:team|folks|on-?call|squad)\b(?!\s*(?:'s)?\s*(?:cluster|jobs?|nodes?))",
+    re.IGNORECASE,
+)
 # A "name: number" (or "name = number") field; a line holding three or more is data.
 _NUMBER_FIELD = re.compile(r"[A-Za-z][^:=\n]{0,40}?[:=]\s*[-+]?\d")
 
@@ -271,6 +276,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # A table's column named as where a value shows ("ERR! in nvidia-smi in the fan and
     # power column"): a heading, not the part (a forty-first round of blind helpers).
     covered += [m.span() for m in _COLUMN_NAMES.finditer(sentence)]
+    # A team named by what it runs ("switch team says a bad NIC on one storage node"):
+    # people, not the part (a forty-fourth round of blind helpers forbade the switch).
+    covered += [m.span() for m in _TEAM_NAMES.finditer(sentence)]
     # A traceback's frames: where the error passed, not what it was.
     covered += traceback_frames(sentence)
     covered += sel_rows(sentence)  # a BMC's event log: sensors and states, read by signature

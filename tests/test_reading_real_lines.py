@@ -6209,6 +6209,16 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "symptom:capacity-loss" in self.suggest(
             'Slurm marked 14 nodes DRAIN with reason "Kill task failed" after the jobs hung'
         )
+        # (a forty-fourth round: a team named by what it runs is people, not the part)
+        found = self.suggest(
+            "PFC pause storm on the storage fabric last night, all the trainers froze for ~4 "
+            "min. switch team says a bad NIC on one storage node"
+        )
+        assert "root_cause:nic-fault" in found
+        assert "component:network-switch" not in found
+        assert "contributing_factor:multi-tenant-cluster" in self.suggest(
+            "jobs from different teams fighting over the same nodes"
+        )
 
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
