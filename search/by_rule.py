@@ -68,7 +68,7 @@ from .recognised import (
     Recognised,
 )
 from .scale import accelerator_counts
-from .security import break_ins, exposures, left_open, unused_secret
+from .security import break_ins, exposures, leaked_secrets, left_open, unused_secret
 from .service import (
     capacity_exhaustions,
     crash_loops,
@@ -144,6 +144,7 @@ READ_BY_RULE = (
     (("root_cause", "power-loss"), power_losses),
     (("symptom", "unauthorised-access"), break_ins),
     (("symptom", "data-exposure"), exposures),
+    (("root_cause", "stolen-credentials"), leaked_secrets),
     (("contributing_factor", "multi-tenant-cluster"), other_tenants),
     (("component", "host-cpu-and-memory"), memory_limits),
 )

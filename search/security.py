@@ -68,7 +68,15 @@ _GOT_IN = re.compile(
     r"\b(?:users?|accounts?|keys?|logins?|sessions?)\s+(?:that\s+)?(?:nobody|no\s+one)\s+"
     r"(?:here\s+)?recogni[sz]es?\b|\bfrom\s+(?:a\s+)?tor\s+exit(?:\s+nodes?)?\b|"
     r"\bused\s+from\s+(?:an?\s+)?(?:unknown\s+|unfamiliar\s+|foreign\s+)?(?:ip|address|"
-    r"location)\b[^.;\n]{0,40}?\b(?:no\s+staff|not\s+ours|never\s+(?:seen|used))",
+    r"location)\b[^.;\n]{0,40}?\b(?:no\s+staff|not\s+ours|never\s+(?:seen|used))|"
+    # an attacker at work, or how they got in: "attacker ran sbatch with --gres=gpu:8",
+    # "attacker deployed a daemonset", "ssh brute force on the bastion, then lateral to
+    # slurm login node" (a forty-fifth round of blind helpers)
+    r"\b(?:the\s+|an?\s+)?(?:attackers?|intruders?|adversary)\s+(?:then\s+|also\s+)?(?:ran|deployed|"
+    r"submitted|created|launched|executed|used|got|gained|pivoted|moved|installed|started|"
+    r"spun\s+up|deleted|exfiltrated|logged\s+in)\b|"
+    r"\b(?:ssh\s+)?brute[\s-]?forc(?:e|ed|ing)\b[^.;\n]{0,60}?\b(?:then|and|succeeded|got\s+in|"
+    r"logged\s+in|lateral)\b|\blateral(?:ly)?\s+(?:movement|to|moved|into)\b",
     re.IGNORECASE,
 )
 
@@ -127,3 +135,23 @@ def unused_secret(text):
     """Whether ``text`` says a leaked secret was not used (:data:`_NOT_USED`): then the
     root cause *Stolen credentials* is set aside (``search/by_rule.py``). Output: ``bool``."""
     return _NOT_USED.search(text) is not None
+
+
+# A credential that got out, words between: "leaked HF token in a public github repo",
+# "someone's AWS access key got committed to a notebook", "API key for our inference
+# endpoint leaked in a client side js bundle" (a forty-fifth round of blind helpers; the
+# aliases hold the words side by side only). The root cause *Stolen credentials*.
+_LEAKED_SECRET = re.compile(
+    r"\b(?:leaked|exposed|stolen|compromised|committed|pushed|published)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:tokens?|api\s+keys?|access\s+keys?|keys|credentials?|creds|secrets?|passwords?)\b|"
+    r"\b(?:tokens?|api\s+keys?|access\s+keys?|credentials?|creds|secrets?|passwords?)\s+"
+    r"(?:[\w-]+\s+){0,5}?(?:got\s+|was\s+|were\s+|had\s+been\s+|been\s+)?(?:leaked|committed|pushed|"
+    r"stolen|published)\b",
+    re.IGNORECASE,
+)
+
+
+def leaked_secrets(text):
+    """``[(start, end)]`` of the places ``text`` says a credential got out
+    (:data:`_LEAKED_SECRET`): the root cause *Stolen credentials*. Linear in the text."""
+    return [match.span() for match in _LEAKED_SECRET.finditer(text)]

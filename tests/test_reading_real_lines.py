@@ -6220,6 +6220,29 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "jobs from different teams fighting over the same nodes"
         )
 
+    def test_a_security_engineers_words(self):
+        """A forty-fifth round of blind helpers (a GPU cloud's security engineer): a
+        credential that got out with words between ("leaked HF token", "access key got
+        committed", "API key for our inference endpoint leaked"), an attacker at work and
+        how they got in; a key never used, or code committed, is neither."""
+        stolen = "root_cause:stolen-credentials"
+        for text in (
+            "leaked HF token in a public github repo, token had write scope",
+            "someone's AWS access key got committed to a notebook and within 20 minutes there "
+            "were 40 p4d instances spun up in us-east-1",
+            "API key for our inference endpoint leaked in a client side js bundle",
+        ):
+            assert stolen in self.suggest(text), text
+        assert stolen not in self.suggest("we committed the new tokenizer to the repo")
+        assert "symptom:unauthorised-access" in self.suggest(
+            "ssh brute force on the bastion, then lateral to slurm login node. attacker ran "
+            "sbatch with --gres=gpu:8 repeatedly"
+        )
+        assert "symptom:unauthorised-access" in self.suggest(
+            "exposed k8s dashboard with cluster-admin service account. attacker deployed a "
+            "daemonset requesting nvidia.com/gpu: 1 on every node"
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
