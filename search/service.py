@@ -380,6 +380,10 @@ _MODEL_CALL = re.compile(
     r"inference|model)\s+)?(?:prediction\s+)?endpoints?\b|"
     r"\bvertex(?:\s+ai)?\s+(?:online\s+)?predictions?\b|\breplicate\s+predictions?\b|"
     r"\bembeddings?\s+(?:api|endpoint)\b|\bchat\s+(?:api|endpoint|completions?)\b|"
+    # generation itself: "tok/s drops by like half after 10 min of generation" (a
+    # forty-fifth round of blind helpers, a self-hoster; not "next-generation")
+    r"\b(?:of|during|while|in|for|mid)\s+(?:text\s+|token\s+|long\s+)?generation\b|"
+    r"\bgenerat(?:ing|es)\s+(?:tokens|text|responses?|completions?|answers?)\b|"
     # a model's own endpoint or replicas: "the Mixtral endpoint", "our 70B endpoint",
     # "llama-70b replicas" (a forty-second round of blind helpers)
     r"\b(?:mixtral|mistral|llama[\w.-]{0,20}|qwen[\w.-]{0,20}|deepseek[\w.-]{0,20}|gemma[\w.-]{0,20}|"

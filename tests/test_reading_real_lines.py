@@ -6206,6 +6206,16 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert {"workload:inference", "symptom:inference-throughput-drop"} <= set(found)
         assert "symptom:training-throughput-drop" not in found
+        # (a self-hoster's generation is serving too: a forty-fifth round)
+        found = self.suggest(
+            "4090 hits 83C and then tok/s drops by like half after 10 min of generation. fans "
+            "at 100%. is this thermal throttling or something else"
+        )
+        assert "symptom:inference-throughput-drop" in found
+        assert "symptom:training-throughput-drop" not in found
+        assert "workload:inference" not in self.suggest(
+            "the new generation of GPUs fails more often"
+        )
         assert "symptom:capacity-loss" in self.suggest(
             'Slurm marked 14 nodes DRAIN with reason "Kill task failed" after the jobs hung'
         )
