@@ -247,10 +247,22 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest("TPU v3 training crashes randomly")
         assert {"symptom:job-crash", "workload:training", "component:tpu"} <= set(found)
 
-    def test_a_software_project_named_as_its_software_is_no_organisation_chip(self):
+    def test_a_software_project_shares_its_softwares_fate(self):
+        """A project named as the software run ("I train PyTorch models", "vLLM crashes")
+        is offered as the organisation beside the component (every round of blind
+        helpers from 34 to 45 wanted it); named in passing ("the same vLLM version") or
+        as a suspicion taken back, it is offered as neither."""
         found = self.suggest("I primarily train PyTorch models and jobs crash on node-1")
-        assert "organisation:pytorch" not in found
-        assert "component:training-framework" in found
+        assert {"organisation:pytorch", "component:training-framework"} <= set(found)
+        found = self.suggest("vllm 0.6.3 crashes only when prefix caching is on")
+        assert {"organisation:vllm", "component:inference-server"} <= set(found)
+        found = self.suggest("crashes on the new nodes with the same vLLM version")
+        assert "organisation:vllm" not in found
+        assert "component:inference-server" not in found
+        assert "organisation:triton-lang" not in self.suggest(
+            "thought the Triton compiler was miscompiling the fused kernel (outputs differ "
+            "from eager) but the diff is within 1e-3, just bf16 accumulation order"
+        )
 
     def test_people_say_hang_and_slower_in_many_ways(self):
         cases = [
@@ -272,7 +284,7 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
     def test_batch_three_rules(self):
         """A later mention affirms what an earlier one denied; an exact phrase beats one
         only its verb ending makes; serving is not training; Ollama is an inference
-        server, not a party to an incident."""
+        server (and, since 2026-12-07, its project's organisation too)."""
         found = self.suggest("no ECC errors last week, but ECC errors on three nodes today")
         assert "symptom:ecc-error" in found
         limiter = self.suggest("a bug in our rate limiting broke device updates")
@@ -283,7 +295,7 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "symptom:training-throughput-drop" not in serving
         assert "component:inference-server" in serving
         ollama = self.suggest("ollama inference returns within 3 seconds but the client times out")
-        assert "organisation:ollama" not in ollama
+        assert {"component:inference-server", "organisation:ollama"} <= set(ollama)
 
     def test_questions_dismissals_and_denials_after_the_words(self):
         """Batch four, from the denials set: a yes/no question only supposes, a sentence
