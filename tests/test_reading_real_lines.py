@@ -6032,6 +6032,14 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "the manifold. isolated the rack, tenant nodes powered off cleanly"
         )
         assert "symptom:node-failure" in self.suggest("12 nodes powered off overnight")
+        # a named node NotReady, and sinfo's "Not responding" reason
+        assert "symptom:node-failure" in self.suggest(
+            "node ip-10-2-33-14 NotReady again, kubelet says PLEG is not healthy"
+        )
+        assert "symptom:node-failure" in self.suggest(
+            "sinfo -R shows\nREASON               USER      TIMESTAMP           NODELIST\n"
+            "Not responding       slurm     2025-03-14T04:40:51 gpu-a100-033"
+        )
         assert "symptom:low-gpu-utilisation" in self.suggest(
             'GPUs sitting at 0% while job is "running" - turns out the dataloader workers '
             "are stuck reading from NFS scratch"
