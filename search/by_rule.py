@@ -29,6 +29,7 @@ from .denial import denied
 from .hardware import (
     downtrained_links,
     failed_failovers,
+    gpu_memory_tests,
     heat_waves,
     hot_gpus,
     power_losses,
@@ -147,6 +148,7 @@ READ_BY_RULE = (
     (("root_cause", "stolen-credentials"), leaked_secrets),
     (("contributing_factor", "multi-tenant-cluster"), other_tenants),
     (("component", "host-cpu-and-memory"), memory_limits),
+    (("component", "gpu-memory-hbm"), gpu_memory_tests),
 )
 # Readers whose words name the value too, and show it at fault: read even when the name
 # was found ("NFS server not responding": "NFS" alone names a part so broad that, beside

@@ -278,3 +278,22 @@ def power_losses(text):
     """``[(start, end)]`` of the places ``text`` says a rack's, a row's or a site's power
     went (:data:`_POWER_GONE`): the root cause *Power loss*. Linear in the text."""
     return [match.span() for match in _POWER_GONE.finditer(text)]
+
+
+# DCGM's diagnostic failing its GPU-memory tests ("dcgmi diag -r 3 fails on gpu 6 with the
+# memory test", "GPU 2 fails the memory bandwidth test", "dcgmi diag -r 3 fails memory
+# test"; the DCGM user guide's Memory and Memory Bandwidth plugins test the GPU's own
+# memory): the part is the GPU's memory (three rounds of blind helpers, 40, 42 and 43).
+_GPU_MEMORY_TEST_FAILED = re.compile(
+    r"\b(?:dcgmi?|dcgm\s+diag|diag)\b[^\n]{0,80}?\b(?:fails?|failed|failing|failure\s+(?:in|on))\b"
+    r"[^\n.;]{0,40}?\bmemory(?:\s+bandwidth)?\s+(?:stress\s+)?tests?\b|"
+    r"\b(?:dcgmi?|dcgm\s+diag)\b[^\n]{0,80}?\bmemory(?:\s+bandwidth)?\s+tests?\s+(?:fails?|failed)\b",
+    re.IGNORECASE,
+)
+
+
+def gpu_memory_tests(text):
+    """``[(start, end)]`` of the places ``text`` says DCGM's diagnostic failed a GPU-memory
+    test (:data:`_GPU_MEMORY_TEST_FAILED`): the component *GPU memory (HBM)*. Linear in
+    the text (bounded repetitions)."""
+    return [match.span() for match in _GPU_MEMORY_TEST_FAILED.finditer(text)]

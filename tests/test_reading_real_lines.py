@@ -6147,6 +6147,13 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         found = self.suggest("training crashes on A100, fine on H100")
         assert "accelerator:a100" in found
         assert "accelerator:h100" not in found
+        hbm = "component:gpu-memory-hbm"
+        for text in (
+            "dcgmi diag -r 3 fails on gpu 6 with the memory test, other gpus pass",
+            "dcgmi diag -r 4 fails on gb200-r07-n03, GPU 2 fails the memory bandwidth test",
+        ):
+            assert hbm in self.suggest(text), text
+        assert hbm not in self.suggest("dcgmi diag passes, memory test ok")
         found = self.suggest("H100 is not our case, we have old V100 32GB")
         assert "accelerator:h100" not in found
         assert "accelerator:v100" in found
