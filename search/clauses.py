@@ -433,9 +433,13 @@ _CHECKED_FINE = re.compile(
     # errors" (a fortieth round of blind helpers)
     # what was checked to back a denial: "not a network issue, we checked the load
     # balancers" (a forty-second round of blind helpers forbade the load balancer)
-    r"\bnot\s+(?:a|an|the|our)?\s*[\w-]+(?:\s+[\w-]+)?\s+(?:issue|problem|thing|fault)[,;]?\s+"
+    r"\bnot\s+(?:a|an|the|our)?\s*[\w-]+(?:(?:\s+[\w-]+)?\s+(?:issue|problem|thing|fault))?[,;]?\s+"
     r"(?:we|i)\s+(?:already\s+)?(?:checked|verified|looked\s+at|tested|ruled\s+out)\s+"
     r"(?P<checked_denial>[^,;.\n]{1,60})|"
+    # "checked vllm metrics and e2e is fine there" (a forty-seventh round)
+    r"(?P<checked_and>\b(?:checked|verified|looked\s+at)\b[^,;.:\n]{0,60}?)\s+and\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:is|was|are|were|looks?|looked|seems?)\s+(?:all\s+)?"
+    r"(?:fine|clean|ok|okay|normal|good|healthy)\b|"
     r"(?P<checked_none>\b(?:checked|verified|inspected|looked\s+at)\b[^,;.:\n]{0,60})[,;:]\s*"
     r"(?:zero|no|0|none\s+of\s+the)\s+(?:[\w-]+\s+){0,2}?(?:errors?|drops?|flaps?|issues?|"
     r"problems?|discards?|alerts?|failures?|downs?|resets?|retransmits?)\b|"
@@ -570,6 +574,8 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
         if checked.group("checked")
         else checked.span("checked_denial")
         if checked.group("checked_denial")
+        else checked.span("checked_and")
+        if checked.group("checked_and")
         else checked.span("checked_none")
         if checked.group("checked_none")
         else checked.span("checked_then")

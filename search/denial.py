@@ -25,6 +25,8 @@ _FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
 _DOUBTED = re.compile(
     r"\b(?:dont|don't|do\s+not|didnt|didn't|did\s+not)\s+(?:think|believe|suspect)\s+"
     r"(?:(?:it'?s|it\s+is|it\s+was|that'?s|this\s+is|the\s+problem\s+is|we\s+have)\s+)?"
+    # ("i dont think it's related to IB": a forty-sixth round of blind helpers)
+    r"(?:(?:related|due|caused|down)\s+(?:to|by)\s+)?"
     r"(?:(?:a|an|the|any)\s+)?"
     # ("we don't think it's a bad GPU": a new user's tryout got the GPU)
     r"(?:(?:bad|faulty|broken|flaky|failing|dead|defective)\s+)?$",
@@ -42,6 +44,8 @@ _TROUBLE_NOUNS = frozenset(
         *("resets", "events", "messages", "xids"),
         # ("nothing wrong with the model servers or the gpus": a thirty-ninth round)
         "wrong",
+        # ("no congestion on the UFM dashboard": a forty-sixth round)
+        "congestion",
     ]
 )
 _NO_WORDS = frozenset(["no", "not", "zero", "without", "never", "none", "nothing"])
@@ -132,8 +136,12 @@ _DENIED_AFTER = re.compile(
     r"(?:all\s+)?"
     # (not where else it is fine: "crashes on A100, fine on H100" says nothing well of the
     # A100, a forty-first round of blind helpers lost it)
-    r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable|(?:barely|hardly)\s+used)\b"
-    r"(?!\s+(?:the|on|with|in|under)\b)|"
+    # ("ibdiagnet clean", "nvlink bw looks right": a forty-sixth and a forty-seventh round)
+    r"(?:(?:bw|bandwidth|counters?|stats?|numbers?)\s+)?"
+    r"(?:(?:looks?|looked|seems?|seemed)\s+(?:right|good|normal|clean|fine|ok|okay|healthy)\b|"
+    r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable|clean|"
+    r"(?:barely|hardly)\s+used)\b"
+    r"(?!\s+(?:the|on|with|in|under)\b))|"
     # what ran at full speed or finished quickly: "nccl-tests allreduce hits full bus bw",
     # "ckpt writes finish in <1min" (a thirty-third round of blind helpers: ruled out)
     rf"(?:{_SAME_CLAUSE}[\w.-]+\s+){{0,3}}?(?:hits?|gets?|got|gives?|gave|shows?|showed|runs?|ran|"
@@ -215,6 +223,8 @@ def denied(sentence, start, end=None, counts=True):
     text = " ".join(tokens)
     if _DENIAL.search(text):
         return not _FAILURE.search(text)
+    if tokens[-1].casefold() == "nothing":
+        return True  # where nothing showed: "checked fabric for that window, nothing in UFM"
     if tokens[-1].casefold() in _TROUBLE_NOUNS:
         # Where a denied trouble was not: "no link flaps or symbol errors on the UFM side",
         # "zero errors in the NIC counters" (a seventeenth round of blind helpers).

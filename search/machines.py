@@ -189,8 +189,8 @@ _NODE_LOSS = re.compile(
     # PLEG is not healthy"), Slurm's reason for a node whose slurmd stopped answering
     # (sinfo -R: "Not responding       slurm     2025-03-14T04:40:51 gpu-a100-033"; a
     # thirty-eighth and a forty-first round of blind helpers)
-    r"\bnodes?\s+(?:[\w.-]*\d[\w.-]*\s+)?(?:is\s+|went\s+|goes\s+|became\s+|keeps\s+going\s+)?"
-    r"NotReady\b|"
+    r"\bnodes?\s+(?:[\w.-]*\d[\w.-]*\s+)?(?:is\s+|went\s+|goes\s+|became\s+|keeps\s+going\s+|"
+    r"shows?\s+|showing\s+|flips?\s+to\s+)?NotReady\b|"
     r"\bNot\s+responding\s+(?:slurm|root)\s+\d{4}-\d\d-\d\dT|"
     r"\bbricked\s+(?:(?:a|the|all|both|several|\d{1,5})\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:nodes?|hosts?|servers?|machines?|boards?)\b",

@@ -6280,6 +6280,42 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "daemonset requesting nvidia.com/gpu: 1 on every node"
         )
 
+    def test_a_fabric_nocs_a_superpod_admins_a_profilers_and_a_chatbot_sres_words(self):
+        """A forty-sixth and a forty-seventh round of blind helpers: "not the network, we
+        checked …" and what was checked then ruled out; a tool or a place where nothing
+        showed ("ibdiagnet clean", "no congestion on the UFM dashboard", "nothing in UFM");
+        "i dont think it's related to IB"; "nvlink bw looks right in nsys"; "checked vllm
+        metrics and e2e is fine there"; a node that "shows NotReady"."""
+        ib = "component:infiniband-fabric"
+        for text in (
+            "not the network, we checked. ibdiagnet clean, no port errors, no congestion on "
+            "the UFM dashboard. ML team says allreduce is slow",
+            "training hung at step 18k, logs say NCCL watchdog timeout. checked fabric for "
+            "that window, nothing in UFM, no link events",
+            "GPUs fell off the bus on two nodes, Xid 79. i dont think it's related to IB",
+            "not the network, we checked the IB counters and they were clean. job still hung",
+        ):
+            assert ib not in self.suggest(text), text
+        assert ib in self.suggest("UFM shows symbol errors on 12 ports of leaf 4")
+        found = self.suggest(
+            "tp=8 within node is fine, nvlink bw looks right in nsys. the problem shows up "
+            "when tp crosses nodes"
+        )
+        assert "component:nvlink" not in found
+        assert "symptom:nvlink-error" in self.suggest("nvlink errors right after the driver update")
+        found = self.suggest(
+            "latency isnt the model, checked vllm metrics and e2e is fine there. it's our "
+            "redis for conversation history, p99 800ms"
+        )
+        assert "component:cache" in found
+        assert "component:inference-server" not in found
+        found = self.suggest(
+            "dgx-a100-017 keeps dropping out of the run:ai pool, node shows NotReady every "
+            "couple hours. not the network, we checked the mgmt switch port and its clean"
+        )
+        assert "symptom:node-failure" in found
+        assert "component:network-switch" not in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
