@@ -6297,6 +6297,22 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         ):
             assert ib not in self.suggest(text), text
         assert ib in self.suggest("UFM shows symbol errors on 12 ports of leaf 4")
+        # InfiniBand's own counter names (the kernel's PMA fields, as ibdiagnet prints them)
+        # and an IPoIB interface's name on an mlx5 link line (systemd: "ib" is InfiniBand)
+        found = self.suggest(
+            "-E- lid=0x0a3f dev=54002 ibsw-leaf-22/U1/P33\n"
+            "      symbol_error_counter            : 1892   (threshold=1)\n"
+            "      link_error_recovery_counter     : 14"
+        )
+        assert {ib, "symptom:infiniband-link-errors"} <= set(found)
+        found = self.suggest(
+            "[Thu Dec  5 11:02:45 2024] mlx5_core 0000:0c:00.0 ibp12s0: Link down\n"
+            "[Thu Dec  5 11:02:47 2024] mlx5_core 0000:0c:00.0 ibp12s0: Link up"
+        )
+        assert {ib, "symptom:network-link-flapping"} <= set(found)
+        assert ib not in self.suggest(
+            "[Thu Dec  5 11:02:45 2024] mlx5_core 0000:0c:00.0 enp12s0: Link down"
+        )
         found = self.suggest(
             "tp=8 within node is fine, nvlink bw looks right in nsys. the problem shows up "
             "when tp crosses nodes"
