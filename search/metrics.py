@@ -97,7 +97,12 @@ METRICS = (
     ),
 )
 _NUMBER = r"(\d+(?:[.,]\d+)?)\s*(ms|s|sec|seconds?|min|minutes?|h|hours?|%|k|x)?"
-_FROM_TO = re.compile(rf"\bfrom\s+(?:~|about\s+)?{_NUMBER}\s+to\s+(?:~|about\s+)?{_NUMBER}", re.I)
+_FROM_TO = re.compile(
+    rf"\bfrom\s+(?:~|about\s+)?{_NUMBER}\s+to\s+(?:~|about\s+)?{_NUMBER}|"
+    # ("error rate went 0.2% -> 6%": a forty-seventh round of blind helpers)
+    rf"(?<![\w.]){_NUMBER}\s*(?:->|→|=>)\s*~?{_NUMBER}",
+    re.I,
+)
 _UNIT_SECONDS = {"ms": 0.001, "s": 1, "sec": 1, "second": 1, "seconds": 1, "min": 60,
                  "minute": 60, "minutes": 60, "h": 3600, "hour": 3600, "hours": 3600}  # fmt: skip
 # A denial between a metric and its word of direction.
@@ -130,10 +135,12 @@ def _value(number, unit):
 def _direction(text):
     """``"up"``, ``"down"``, both (a word such as "worse" says only that it got worse) or
     ``None``, from the text right after a metric: its first word of direction, or "from A
-    to B"."""
+    to B" ("A -> B")."""
     found = _FROM_TO.match(text.lstrip()) or _FROM_TO.search(text)
     if found:
-        before, after = _value(*found.group(1, 2)), _value(*found.group(3, 4))
+        groups = found.groups()
+        numbers = groups[:4] if groups[0] is not None else groups[4:]
+        before, after = _value(*numbers[:2]), _value(*numbers[2:])
         if after != before:
             return {"up"} if after > before else {"down"}
     words = text.split()[:GAP]
@@ -251,7 +258,14 @@ def metric_moves(text):
     """
     found, contrary = {}, {}
     for slug, metric, wanted in METRICS:
-        for match in re.finditer(rf"(?<![\w/])(?:{metric})(?![\w/])", text, re.I):
+        # (a rate per device may follow: "tokens/sec/gpu went from 3100 to 2400", a
+        # forty-seventh round of blind helpers)
+        for match in re.finditer(
+            rf"(?<![\w/])(?:{metric})(?:/(?:gpus?|nodes?|devices?|chips?|replicas?|ranks?|"
+            rf"hosts?|cards?|workers?))?(?![\w/])",
+            text,
+            re.I,
+        ):
             if slug in found:
                 break
             rest = text[match.end() : match.end() + 200]  # a clause, at most

@@ -6325,6 +6325,17 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         )
         assert "component:cache" in found
         assert "component:inference-server" not in found
+        # a rate per device, and a move written with an arrow
+        assert "symptom:training-throughput-drop" in self.suggest(
+            "H100 SXM, 8 nodes, llama 70B pretrain, tokens/sec/gpu went from 3100 to 2400 "
+            "overnight with no code change"
+        )
+        assert "symptom:elevated-error-rate" in self.suggest(
+            "new model version rolled out at 16:00 and error rate went 0.2% -> 6%. rolled back"
+        )
+        assert "symptom:training-throughput-drop" not in self.suggest(
+            "step time 1.2s -> 0.9s after the fix"
+        )
         found = self.suggest(
             "dgx-a100-017 keeps dropping out of the run:ai pool, node shows NotReady every "
             "couple hours. not the network, we checked the mgmt switch port and its clean"
