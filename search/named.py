@@ -227,7 +227,21 @@ _REPORTS = re.compile(
 # a B200 run was set against).
 _COMPARED_WITH = re.compile(
     r"\b(?:(?:diverg|differ|deviat)\w*\s+from|compared\s+(?:to|with)|vs\.?|versus|"
+    # or left behind: "after we moved from A100 to H100" (a forty-sixth round of blind
+    # helpers forbade the A100)
+    r"(?:moved|moving|migrated|migrating|switched|switching|upgraded|upgrading|went|came)\s+"
+    r"(?:over\s+)?from|"
     r"relative\s+to)\s+(?:the\s+|our\s+|an?\s+)?$",
+    re.IGNORECASE,
+)
+
+
+# Right before an organisation's name, that it is where someone said something: "someone on
+# github said", "a thread on reddit", "people on the nvidia forums" (a forty-fifth round of
+# blind helpers forbade GitHub there).
+_HEARSAY_BEFORE = re.compile(
+    r"\b(?:someone|somebody|some\s+guy|people|folks|a\s+(?:post|thread|comment|user|guy|reply))\s+"
+    r"(?:on|in|from|over\s+at)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 
@@ -475,6 +489,11 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
                 key == MONITORING
                 and _ALERTS.fullmatch(item.matched)
                 and _named_before(literal, start)
+            )
+            # "someone on github said disabling ACS fixed it": where advice was read
+            or (
+                item.kind == "organisation"
+                and _HEARSAY_BEFORE.search(sentence, max(0, start - 40), start)
             )
             # "the B200 run's loss diverges from the H100 run": the one compared with
             or (

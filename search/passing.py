@@ -182,9 +182,11 @@ def in_passing(sentence, found, broad):
     if (
         (found.kind, found.slug) == HOST_CPU
         and found.matched.casefold() in ("cpu", "cpus")
-        and _NOT_THE_HOST_BEFORE.search(before)
+        and (_NOT_THE_HOST_BEFORE.search(before) or _SERVER_FIELD_AFTER.match(sentence, end))
     ):
-        return True  # "switch cpu at 100% on the sn5600": the switch's own processor
+        # "switch cpu at 100% on the sn5600": the switch's own processor; vLLM's "CPU KV
+        # cache usage: 0.0%", "# CPU blocks: 512": a server's field
+        return True
     line = line_around(sentence, found.start, found.start)
     if found.slug == "out-of-memory" and _PINNED_MEMORY.search(sentence, *line):
         return True  # ibv_reg_mr's "Cannot allocate memory": a memlock limit, not memory out
@@ -413,6 +415,9 @@ _OTHER_PART_BEFORE = re.compile(
     r"(?:is\s+|was\s+|were\s+|are\s+)?$",
     re.IGNORECASE,
 )
+# An inference server's field about what it keeps in host memory ("CPU KV cache usage",
+# "# CPU blocks", "CPU swap space"; a forty-seventh round of blind helpers forbade the host).
+_SERVER_FIELD_AFTER = re.compile(r"\s+(?:kv\s*cache|blocks?\b|swap\s+space)", re.IGNORECASE)
 # Another device's plugin: "the rdma shared device plugin stopped advertising
 # rdma/rdma_shared_device_a", the SR-IOV network device plugin (a forty-first round of
 # blind helpers forbade the GPU device plugin).

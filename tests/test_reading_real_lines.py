@@ -6336,6 +6336,22 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "symptom:training-throughput-drop" not in self.suggest(
             "step time 1.2s -> 0.9s after the fix"
         )
+        # vLLM's own fields about host memory; the accelerator moved away from; where advice
+        # was read
+        assert "component:host-cpu-and-memory" not in self.suggest(
+            "INFO 04-12 10:31:02 llm_engine.py:... # GPU blocks: 1420, # CPU blocks: 512\n"
+            "INFO 03-12 14:22:09 metrics.py:351] Running: 38 reqs, Pending: 212 reqs, GPU KV "
+            "cache usage: 99.8%, CPU KV cache usage: 0.0%."
+        )
+        found = self.suggest(
+            "model serving latency p99 went from 200ms to 3s after we moved from A100 to H100"
+        )
+        assert "accelerator:h100" in found
+        assert "accelerator:a100" not in found
+        assert "organisation:github" not in self.suggest(
+            "vllm TP=2 all_reduce times out after 10 min but only with IOMMU on. someone on "
+            "github said disabling ACS in bios fixed it for them"
+        )
         found = self.suggest(
             "dgx-a100-017 keeps dropping out of the run:ai pool, node shows NotReady every "
             "couple hours. not the network, we checked the mgmt switch port and its clean"
