@@ -32,6 +32,7 @@ from .hardware import (
     gpu_memory_tests,
     heat_waves,
     hot_gpus,
+    off_the_bus,
     power_losses,
     slow_hardware,
 )
@@ -149,6 +150,7 @@ READ_BY_RULE = (
     (("contributing_factor", "multi-tenant-cluster"), other_tenants),
     (("component", "host-cpu-and-memory"), memory_limits),
     (("component", "gpu-memory-hbm"), gpu_memory_tests),
+    (("symptom", "gpu-fell-off-the-bus"), off_the_bus),
 )
 # Readers whose words name the value too, and show it at fault: read even when the name
 # was found ("NFS server not responding": "NFS" alone names a part so broad that, beside

@@ -347,6 +347,10 @@ _NO_EFFECT = re.compile(
     r"still\s+(?:[\w-]+\s+){1,2}?(?:errors?|drops|flaps|failures?|crashes|timeouts?|"
     r"problems?|issues?)\b|"
     r"same\s+(?:\w+\s+)?(?:thing|errors?|result|problem|symptoms?)|"
+    # ("swapped GPU to another slot and the problem stayed with slot 6": a forty-ninth
+    # round of blind helpers forbade *Faulty GPU*)
+    r"(?:the\s+)?(?:problem|issue|errors?|fault|failure)\s+(?:stayed|stays|remained|remains)\s+"
+    r"(?:with|on|in|at)\s+(?:the\s+)?(?:same\s+)?(?:slot|node|host|port|server|riser|socket|bay)|"
     r"no\s+(?:change|difference)|(?:did\s*n[o']?t|does\s*n[o']?t|did\s+not|does\s+not)\s+"
     r"(?:help|fix|change)|made\s+no\s+difference|changed\s+nothing)",
     re.IGNORECASE,

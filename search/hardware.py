@@ -297,3 +297,17 @@ def gpu_memory_tests(text):
     test (:data:`_GPU_MEMORY_TEST_FAILED`): the component *GPU memory (HBM)*. Linear in
     the text (bounded repetitions)."""
     return [match.span() for match in _GPU_MEMORY_TEST_FAILED.finditer(text)]
+
+
+# A GPU off the bus, the article left out: "GPU fell off bus again, third time on this
+# node" (a forty-ninth round of blind helpers; as an alias, "fell off bus" moved the
+# meaning layer's reading of "fell back to the slow path").
+_OFF_THE_BUS = re.compile(
+    r"\b(?:fell|falls?|fallen|falling|dropped|drops?)\s+off\s+(?:pcie\s+)?bus\b", re.I
+)
+
+
+def off_the_bus(text):
+    """``[(start, end)]`` of the places ``text`` says a device fell off the bus in
+    chat's words (:data:`_OFF_THE_BUS`): the symptom *GPU fell off the bus*. Linear."""
+    return [match.span() for match in _OFF_THE_BUS.finditer(text)]

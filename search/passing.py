@@ -175,6 +175,8 @@ def in_passing(sentence, found, broad):
         return True  # "gpu nodes keep flapping notready/ready": a node's state, not a link
     if found.slug == "gpu-overheating" and _OTHER_PART_BEFORE.search(before):
         return True  # "transceiver overheating": another part's heat, not a GPU's
+    if (found.kind, found.slug) == PCIE and _FORM_FACTOR_AFTER.match(sentence, end):
+        return True  # "H100 PCIe card", "PCIe GPUs": the card's form factor, not its link
     if (found.kind, found.slug) == DEVICE_PLUGIN and _OTHER_PLUGIN_BEFORE.search(before):
         return True  # "the rdma shared device plugin": the network's, not the GPUs'
     if (found.kind, found.slug) == OPTIMIZER and _TRAINING_STEP_AFTER.match(sentence, end):
@@ -411,8 +413,18 @@ _LINK_AFTER = re.compile(r"\s+(?:[\w/-]+\s+){0,2}?" + _LINK_WORD, re.IGNORECASE)
 # Another part right before "overheating": "transceiver overheating", "the PSU overheated".
 _OTHER_PART_BEFORE = re.compile(
     r"\b(?:transceivers?|optics?|modules?|qsfp\w*|osfp\w*|psus?|power\s+suppl(?:y|ies)|cpus?|"
+    # ("ConnectX-7 overheating, not the GPU": a forty-ninth round)
+    r"connectx[\w-]{0,4}|cx-?\d|bluefield[\w-]{0,4}|dpus?|"
     r"nics?|hcas?|switch(?:es)?|disks?|ssds?|nvmes?|drives?|cables?|dimms?)\s+"
     r"(?:is\s+|was\s+|were\s+|are\s+)?$",
+    re.IGNORECASE,
+)
+# A card's form factor: "H100 PCIe card", "dust clogged heatsink fins on PCIe GPUs" (a
+# forty-ninth round of blind helpers forbade the PCIe part twice).
+PCIE = ("component", "pcie")
+_FORM_FACTOR_AFTER = re.compile(
+    r"[\s-]+(?:cards?|gpus?|variants?|versions?\s+of|form[\s-]factor|models?|sku|boards?|"
+    r"edition|add-in)\b",
     re.IGNORECASE,
 )
 # An inference server's field about what it keeps in host memory ("CPU KV cache usage",

@@ -6359,6 +6359,30 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "symptom:node-failure" in found
         assert "component:network-switch" not in found
 
+    def test_a_failure_analysis_engineers_words(self):
+        """A forty-ninth round of blind helpers (a server maker's failure-analysis engineer):
+        a card's form factor ("H100 PCIe card", "PCIe GPUs") is not its PCIe link; a
+        network card's heat is not a GPU's; a fault that stayed with the slot clears the
+        GPU moved; "fell off bus" without its article."""
+        assert "component:pcie" not in self.suggest(
+            "H100 PCIe card, 12VHPWR connector melted on the card side. customer used 3rd "
+            "party adapter cable."
+        )
+        assert "component:pcie" not in self.suggest(
+            "dust clogged heatsink fins on PCIe GPUs, throttle during inference serving"
+        )
+        assert "component:pcie" in self.suggest("PCIe errors on gpu 3, AER spam")
+        assert "root_cause:gpu-overheating" not in self.suggest(
+            "ConnectX-7 overheating, not the GPU. the GPUs are fine."
+        )
+        found = self.suggest(
+            "GPU fell off bus again, third time on this node, always GPU 6. swapped GPU to "
+            "another slot and the problem stayed with slot 6, so its the baseboard/PCIe "
+            "switch not the GPU"
+        )
+        assert "symptom:gpu-fell-off-the-bus" in found
+        assert "root_cause:faulty-gpu" not in found
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
