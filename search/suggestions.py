@@ -61,6 +61,7 @@ from .parts import failed_parts
 from .passing import LOGIN_HOST, SIGN_IN
 from .recognise import tokenize
 from .recognised import (
+    ALIAS_CONFIDENCE,
     OFFER_THRESHOLD,
     PASSING_CONFIDENCE,
     Recognised,
@@ -180,6 +181,13 @@ _COLUMN_NAMES = re.compile(
 _TEAM_NAMES = re.compile(
     r"\b(?!(?:other|another|different|each|every|one|a|the|our|my|your|their)\b)[\w-]+\s+"
     r"(?:team|folks|on-?call|squad)\b(?!\s*(?:'s)?\s*(?:cluster|jobs?|nodes?))",
+    re.IGNORECASE,
+)
+# What a piece of software runs as, right after its name: "vLLM pods", "ollama server" (not
+# "non-PyTorch memory": a maker's word for something else).
+_RUNS_IN = re.compile(
+    r"\s+(?:pods?|servers?|replicas?|workers?|engines?|containers?|deployments?|instances?|"
+    r"processes|shards?|cluster|fleet|endpoints?|jobs?|runs?)\b",
     re.IGNORECASE,
 )
 # A suspicion taken back in the same sentence: "thought the Triton compiler was
@@ -379,6 +387,15 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         # miscompiling … but the diff is within 1e-3")
         or f.kind == "organisation"
         and any(a <= f.start < b for a, b in guessed)
+        else replace(f, confidence=ALIAS_CONFIDENCE)
+        # (and named as a modifier of what runs it, "vLLM pods keep restarting", it is that
+        # software's: offered as the component is)
+        if f.kind == "organisation"
+        and f.confidence < OFFER_THRESHOLD
+        and f.start in offered_at
+        and plain_words(f.matched) in offered_words
+        and _RUNS_IN.match(sentence, f.start + len(f.matched))
+        and not any(a <= f.start < b for a, b in guessed)
         else f
         for f in found
     ]

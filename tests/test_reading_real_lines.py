@@ -256,6 +256,11 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert {"organisation:pytorch", "component:training-framework"} <= set(found)
         found = self.suggest("vllm 0.6.3 crashes only when prefix caching is on")
         assert {"organisation:vllm", "component:inference-server"} <= set(found)
+        # (named as a modifier of what runs it too: "vLLM pods keep restarting")
+        found = self.suggest(
+            "vLLM pods in us-east keep restarting, CrashLoopBackOff on 3 of 8 replicas"
+        )
+        assert {"organisation:vllm", "component:inference-server"} <= set(found)
         found = self.suggest("crashes on the new nodes with the same vLLM version")
         assert "organisation:vllm" not in found
         assert "component:inference-server" not in found
