@@ -178,6 +178,7 @@ _COLUMN_NAMES = re.compile(
     r"\b(?:in|under|on)\s+(?:the\s+)?(?:[\w%/.-]+\s+){0,3}?(?:(?:and|&|,)\s+[\w%/.-]+\s+)?columns?\b",
     re.IGNORECASE,
 )
+# A team named by what it runs: "switch team says a bad NIC", "the storage team".
 _TEAM_NAMES = re.compile(
     r"\b(?!(?:other|another|different|each|every|one|a|the|our|my|your|their)\b)[\w-]+\s+"
     r"(?:team|folks|on-?call|squad)\b(?!\s*(?:'s)?\s*(?:cluster|jobs?|nodes?))",
@@ -364,41 +365,9 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
             for f in found
         ]
     # An organisation whose name, here, is its product's ("vLLM crashes", "I train PyTorch
-    # models": the words also name a component) shares its product's fate: offered where
-    # the component is, kept back where the component is only mentioned in passing or
-    # denied. (Until 2026-12-07 it was always kept back, as software rather than a party;
-    # every round of blind helpers, sixteen sets from 34 to 45, wanted "vllm", "ollama",
-    # "deepspeed" … as the organisation when the text runs them: +33 found over rounds
-    # 38-45, one forbidden chip more in the denials set and one in the corpus's tuning
-    # part.) (wherever the text names it: "upgrade the DeepSpeed version …, DeepSpeed 0.15.4")
-    guessed = corrected_guesses(sentence) + [m.span() for m in _GUESSED_THEN_BUT.finditer(sentence)]
-    components = [f for f in found if f.kind == "component" and f.how != "meaning"]
-    offered_at = {f.start for f in components if f.confidence >= OFFER_THRESHOLD}
-    offered_words = {plain_words(f.matched) for f in components if f.confidence >= OFFER_THRESHOLD}
-    components_at = {f.start for f in components}
-    component_words = {plain_words(f.matched) for f in components}
-    found = [
-        replace(f, confidence=PASSING_CONFIDENCE)
-        if f.kind == "organisation"
-        and (f.start in components_at or plain_words(f.matched) in component_words)
-        and f.start not in offered_at
-        and plain_words(f.matched) not in offered_words
-        # (nor a product first suspected, then cleared: "thought the Triton compiler was
-        # miscompiling … but the diff is within 1e-3")
-        or f.kind == "organisation"
-        and any(a <= f.start < b for a, b in guessed)
-        else replace(f, confidence=ALIAS_CONFIDENCE)
-        # (and named as a modifier of what runs it, "vLLM pods keep restarting", it is that
-        # software's: offered as the component is)
-        if f.kind == "organisation"
-        and f.confidence < OFFER_THRESHOLD
-        and f.start in offered_at
-        and plain_words(f.matched) in offered_words
-        and _RUNS_IN.match(sentence, f.start + len(f.matched))
-        and not any(a <= f.start < b for a, b in guessed)
-        else f
-        for f in found
-    ]
+    # models": the words also name a component) shares its product's fate
+    # (:func:`_as_its_product`).
+    found = _as_its_product(found, sentence)
     found += _implied(found, set_aside, vocabulary)
     found += _failed_parts(sentence, found, well, vocabulary)
     excluded = set(exclude)
@@ -424,6 +393,53 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
         # The markup's blanks are no words of what matched ("xid     79"): one space.
         found = [replace(f, matched=" ".join(f.matched.split())) for f in found]
     return found
+
+
+def _as_its_product(found, sentence):
+    """``found`` (``list[Recognised]``) with each organisation whose words also name a
+    component read as that software: kept back (passing confidence) where the component
+    is not offered (named in passing, denied) or where the text first suspected it, then
+    took it back ("thought the Triton compiler was miscompiling … but …"); offered at alias
+    confidence where it was kept back only as a modifier of what runs the software ("vLLM
+    pods keep restarting", :data:`_RUNS_IN`) and the component is offered. Other values
+    are returned unchanged.
+
+    Until 2026-12-07 such an organisation was always kept back, as the software rather
+    than a party; every round of blind helpers from 34 to 50 wanted "vllm", "ollama",
+    "deepspeed" … as the organisation when the text runs them (over rounds 38-45, +33
+    found; the corpus's tuning part, whose annotator forbade Ollama twice, two forbidden
+    chips more; docs/search.md). (Wherever the text names it: "upgrade the DeepSpeed
+    version …, DeepSpeed 0.15.4".)
+    """
+    guessed = corrected_guesses(sentence)
+    guessed += [match.span() for match in _GUESSED_THEN_BUT.finditer(sentence)]
+    components = [f for f in found if f.kind == "component" and f.how != "meaning"]
+    offered = [f for f in components if f.confidence >= OFFER_THRESHOLD]
+    offered_at = {f.start for f in offered}
+    offered_words = {plain_words(f.matched) for f in offered}
+    components_at = {f.start for f in components}
+    component_words = {plain_words(f.matched) for f in components}
+
+    def adjusted(f):
+        if f.kind != "organisation":
+            return f
+        words = plain_words(f.matched)
+        if any(a <= f.start < b for a, b in guessed):
+            return replace(f, confidence=PASSING_CONFIDENCE)
+        names_a_component = f.start in components_at or words in component_words
+        component_offered = f.start in offered_at or words in offered_words
+        if names_a_component and not component_offered:
+            return replace(f, confidence=PASSING_CONFIDENCE)
+        if (
+            f.confidence < OFFER_THRESHOLD
+            and f.start in offered_at
+            and words in offered_words
+            and _RUNS_IN.match(sentence, f.start + len(f.matched))
+        ):
+            return replace(f, confidence=ALIAS_CONFIDENCE)
+        return f
+
+    return [adjusted(f) for f in found]
 
 
 def _shortened(found, sentence, vocabulary):
