@@ -26,6 +26,7 @@ from .denial import (
 )
 from .guesses import corrected_after
 from .hardware import POWER_LIMIT
+from .line_context import REGISTRY, in_image_reference, not_its_line, other_fabric, port_fabric
 from .machines import CONTROL_PLANE_CLIENT, reachable
 from .passing import in_passing
 from .recognise import tokenize
@@ -59,69 +60,12 @@ _WITH_ERROR = re.compile(
     re.IGNORECASE,
 )
 
-# NCCL names its verbs transport "NET/IB" on InfiniBand and RoCE alike ("NET/IB : Using
-# [0]mlx5_0:1/RoCE"): with RoCE named, that "IB" is no InfiniBand fabric (a sixteenth
-# round of blind helpers got it as a forbidden chip).
-INFINIBAND = ("component", "infiniband-fabric")
-# (Not a RoCE v2 GID, "localGid ::ffff:10.42.3.113", though InfiniBand's GIDs are a
-# subnet prefix and a port GUID: three of four blind helpers who pasted NCCL's "NET/IB"
-# line with such a GID wanted InfiniBand, one forbade it; both stay offered.)
-_ROCE = re.compile(r"\broce(?:v2)?\b", re.IGNORECASE)
-# ibv_devinfo's "link_layer: InfiniBand" or "link_layer: Ethernet" (RoCE) tells the fabric
-# of the port outright; a reading of the other is set aside (an IPv4-mapped GID
-# in an NCCL line read as RoCE on an InfiniBand port: a seventeenth round of blind helpers).
-ROCE = ("component", "roce-fabric")
-# (and NCCL's list of the ports it uses says so too: "NET/IB : Using [0]mlx5_0:1/IB
-# [1]mlx5_3:1/RoCE", each port's link layer, IB or RoCE; NCCL's src/transport/net_ib.cc)
-_LINK_LAYER = re.compile(
-    r"\blink_layer:\s*(InfiniBand|Ethernet)\b|\bUsing\s+\[\d+\][\w.-]+:\d+/(IB|RoCE)\b"
-)
-
-
-# A management controller's API answering with errors ("fw update through the BMC bricked
-# the HMC on two trays, redfish returns 503 for all the gpu endpoints": a forty-second round
-# of blind helpers forbade *Elevated error rate*, a service's requests failing).
-ERROR_RATE = ("symptom", "elevated-error-rate")
-_MANAGEMENT_API = re.compile(r"\b(?:redfish|bmc|ipmi|idrac|ilo|hmc|openbmc)\b", re.IGNORECASE)
-# A pull that failed on the node's own disk ("failed to extract layer …: write
-# /var/lib/containerd/…: no space left on device"): the registry served the image (a
-# thirty-ninth round of blind helpers forbade the registry there).
-REGISTRY = ("component", "package-or-model-registry")
-_LOCAL_DISK_FULL = re.compile(
-    r"\b(?:no\s+space\s+left\s+on\s+device|disk\s+quota\s+exceeded|failed\s+to\s+extract\s+layer)\b",
-    re.IGNORECASE,
-)
-
-
-# An image's reference, its registry's host and the path up to the end of the match: the
-# word "registry" in a host name names no registry at fault ('Normal Pulling … Pulling image
-# "registry.internal/rl/vllm-rollout:0.6.3-cu124"', a fortieth round of blind helpers
-# forbade it; a kubelet event whose pull went well).
-_IMAGE_REFERENCE = re.compile(
-    r"\b(?:images?|pull(?:ing|ed)?)\s+[\"'`]?[\w-]+(?:\.[\w-]+)*(?::\d+)?/?[\w./-]{0,300}\Z",
-    re.IGNORECASE,
-)
-
-
 # Right before an accelerator, that the work runs well there: "works on ", "fine on the ".
 _WORKS_ON = re.compile(
     r"\b(?:works?|worked|working|runs?|ran|running|fine|ok|okay|no\s+(?:issues?|problems?))"
     r"(?:\s+(?:fine|ok|okay|well|perfectly))?\s+(?:on|with)\s+(?:the\s+|our\s+|an?\s+)?\Z",
     re.IGNORECASE,
 )
-
-
-def _other_fabric(key, sentence, start, port_fabric):
-    """Whether the reading of ``key`` at ``start`` names a fabric the text rules out: the
-    other one than ibv_devinfo's link_layer says the port is on (``port_fabric``:
-    :data:`INFINIBAND`, :data:`ROCE` or ``None``), or InfiniBand read off NCCL's
-    "NET/IB" transport with RoCE named. Output: ``bool``."""
-    if key not in (INFINIBAND, ROCE):
-        return False
-    if port_fabric is not None:
-        return key != port_fabric
-    near = sentence[max(0, start - 4) : start + 6].upper()
-    return key == INFINIBAND and "NET/IB" in near and bool(_ROCE.search(sentence))
 
 
 # Right before "training", the hardware's own training: a link's or memory's (a server
@@ -363,12 +307,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     found = []
     by_signature = set()
     set_aside = set()  # values named where the text denies them: the meaning layer keeps off
-    layer = _LINK_LAYER.search(sentence)
-    port_fabric = (
-        (ROCE if (layer.group(1) or layer.group(2)) in ("Ethernet", "RoCE") else INFINIBAND)
-        if layer
-        else None
-    )
+    fabric = port_fabric(sentence)
     for kind, slug, start, end in vocabulary.signatures.find(sentence):
         covered.append((start, end))
         if denied(sentence, start, end, counts=False) or any(a <= start < b for a, b in well):
@@ -380,16 +319,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         # The signature says what its log line is: the rest of the line (prefixes, the
         # tool's wording) is not read again for its meaning.
         covered.append(line_around(sentence, start, end))
-        if _other_fabric((kind, slug), sentence, start, port_fabric):
+        if other_fabric((kind, slug), sentence, start, fabric) or not_its_line(
+            (kind, slug), sentence, start, end
+        ):
             continue
-        if (kind, slug) == ERROR_RATE and _MANAGEMENT_API.search(
-            sentence, *line_around(sentence, start, end)
-        ):
-            continue  # "redfish returns 503 for all the gpu endpoints": a BMC's API, no service
-        if (kind, slug) == REGISTRY and _LOCAL_DISK_FULL.search(
-            sentence, *line_around(sentence, start, end)
-        ):
-            continue  # the image came but the node's disk could not hold it
         if kind == "root_cause" and corrected_after(sentence, start):
             # A cause a log line implies, before the text says what it turned out to be
             # ("a wave of ECC double-bit errors …, which first looked like a bad batch of
@@ -428,7 +361,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         key = (item.kind, item.slug)
         if key in by_signature:
             continue
-        if _other_fabric(key, sentence, item.start, port_fabric):
+        if other_fabric(key, sentence, item.start, fabric):
             continue
         if key == TRAINING and _HARDWARE_TRAINING.search(
             sentence[max(0, item.start - 20) : item.start]
@@ -467,10 +400,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             in_passing(sentence, probe, is_broad(item.kind, item.slug, breadth))
             or any(a <= start < b for a, b in buckets)
             # "Pulling image \"registry.internal/rl/vllm-rollout:0.6.3\"": a host's name
-            or (
-                key == REGISTRY
-                and _IMAGE_REFERENCE.search(sentence, max(0, start - 300), start + 1)
-            )
+            or (key == REGISTRY and in_image_reference(sentence, start))
             or (item.kind == "organisation" and _makers_product(sentence, *span))
             or (key == GPU and not gpu_trouble and _accelerator_named(sentence, span, literal))
             # "squeue hangs", "kubectl get pods hangs": the control plane's client, no job
