@@ -213,6 +213,9 @@ _QUESTION = re.compile(
     r"\s*(?!(?:is|was)\s+(?:it|this|that)\s+(?:normal|expected|usual|common|ok|okay|fine)\b)"
     # (nor "is anyone else seeing lustre slow today?": it asks whether others see what
     # the writer sees, a thirty-eighth round of blind helpers)
+    # ("is it just me or does the vllm pod take forever to go Ready?", "am i the only one
+    # seeing …?": a forty-second round of blind helpers)
+    r"(?!is\s+it\s+(?:just\s+|only\s+)?me\b|am\s+i\s+the\s+only\b)"
     r"(?!(?:is|are|does|do|has|have|did)\s+(?:any\s?one|anybody|some\s?one|somebody|every\s?one|"
     r"you|y'?all|others?|other\s+(?:people|teams|folks|users))\s+(?:else\s+)?(?:also\s+)?"
     r"(?:see|seeing|seen|saw|get|getting|got|hit|hitting|having|had|experienc\w*|notic\w*|"

@@ -6017,6 +6017,10 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "taking 40 min instead of 5, OSTs look busy"
         )
         assert {"component:shared-file-system", "symptom:checkpoint-failure"} <= set(found)
+        assert "component:inference-server" in self.suggest(
+            "is it just me or does the vllm pod take forever to go Ready? pulling the 70b "
+            "weights from s3 takes ~20 min"
+        )
         assert "symptom:gpu-not-visible" in self.suggest(
             "H100 node lost a GPU after the driver update to 550.x, nvidia-smi only lists 7. "
             "rolled the driver back and it came back"
