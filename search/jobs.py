@@ -136,7 +136,9 @@ def resumed_from_checkpoint(text):
 # "rank 3 was killed" (a server's worker process is not a job). Up to two words
 # between, none a negation ("the job did not crash" is no crash).
 _JOB_CRASH = re.compile(
-    r"(?<!link )(?<!nvlink )\b(?:jobs?|runs?|trainings?|trainers?|ranks?)\s+"
+    # ("my finetune crashed with CUDA out of memory": a forty-eighth round)
+    r"(?<!link )(?<!nvlink )\b(?:jobs?|runs?|trainings?|trainers?|ranks?|fine-?tunes?|"
+    r"finetunes?|pre-?training\s+runs?)\s+"
     rf"(?:{NOT_BETWEEN}[\w'/-]+\s+){{0,3}}?"
     r"(?:died|dies|die|dying|crash(?:ed|es|ing)?|abort(?:ed|s|ing)?|vanished|disappeared|"
     # "jobs started failing", "my jobs are failing" (not "failed to start": never ran)
@@ -171,6 +173,10 @@ _JOB_CRASH = re.compile(
     # ("killed 12 training jobs mid-epoch": a twenty-third round)
     r"\bkill(?:s|ed|ing)?\s+(?:~|about\s+|around\s+|over\s+)?\d{1,6}\s+(?:[\w-]+\s+){0,2}?"
     r"(?:jobs?|runs?)\b|\bKilling\s+JobId=\d+(?:\s+StepId=\d+)?\s+on\s+failed\s+node\b|"
+    # what died and took the job with it: "the ray head node died and took the whole ppo
+    # job with it" (a fortieth round of blind helpers)
+    r"\btook\s+(?:down\s+)?(?:the\s+)?(?:whole\s+|entire\s+)?(?:[\w-]+\s+){0,2}?(?:jobs?|runs?|"
+    r"training)\s+(?:down\s+)?with\s+(?:it|them)\b|"
     # "kubelet evicted every pod on gpu-node-22" (a twenty-fifth round of blind helpers)
     r"\bevict(?:ed|ing|s)\s+(?:every|all(?:\s+(?:the|of\s+the))?|\d{1,5})\s+(?:[\w-]+\s+){0,2}?"
     r"(?:pods?|jobs?|workloads?|runs?)\b",

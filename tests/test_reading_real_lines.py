@@ -6192,6 +6192,12 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         ):
             assert user_code in self.suggest(text), text
         assert user_code not in self.suggest("we added logging in our code and the error went away")
+        # a fine-tune that crashed, what took the job down with it
+        for text in (
+            "my finetune crashed with CUDA out of memory at step 1200",
+            "the ray head node died and took the whole ppo job with it, GCS gone",
+        ):
+            assert "symptom:job-crash" in self.suggest(text), text
         # (a test run and found normal says the part was well: a forty-third round)
         assert "component:nccl" not in self.suggest(
             "not the network - ran nccl-tests all_reduce_perf across all 32 nodes, busbw looks "
