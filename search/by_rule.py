@@ -32,6 +32,7 @@ from .hardware import (
     gpu_memory_tests,
     heat_waves,
     hot_gpus,
+    infiniband_rates,
     off_the_bus,
     power_losses,
     slow_hardware,
@@ -151,11 +152,12 @@ READ_BY_RULE = (
     (("component", "host-cpu-and-memory"), memory_limits),
     (("component", "gpu-memory-hbm"), gpu_memory_tests),
     (("symptom", "gpu-fell-off-the-bus"), off_the_bus),
+    (("component", "infiniband-fabric"), infiniband_rates),
 )
 # Readers whose words name the value too, and show it at fault: read even when the name
 # was found ("NFS server not responding": "NFS" alone names a part so broad that, beside
 # something particular, it is only the setting).
-CONFIRMING = frozenset([file_servers_down])
+CONFIRMING = frozenset([file_servers_down, infiniband_rates])
 NO_STAGED_ROLLOUT = ("contributing_factor", "no-staged-rollout")
 # A canary named as something that ran ("no canary", "skipped the canary": none ran).
 _CANARY = re.compile(

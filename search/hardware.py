@@ -311,3 +311,20 @@ def off_the_bus(text):
     """``[(start, end)]`` of the places ``text`` says a device fell off the bus in
     chat's words (:data:`_OFF_THE_BUS`): the symptom *GPU fell off the bus*. Linear."""
     return [match.span() for match in _OFF_THE_BUS.finditer(text)]
+
+
+# InfiniBand's data rates by their names (the IBTA's roadmap: EDR 100, HDR 200, NDR 400,
+# XDR 800 Gb/s for a 4x port; Ethernet names its speeds in Gb/s alone): "ib_write_bw gets
+# 180 Gb/s instead of ~390 on NDR400", "card is HDR 200", "ibstat shows link up 4X NDR"
+# (a forty-first and a forty-second round of blind helpers missed the fabric).
+_IB_RATE = re.compile(
+    r"\b(?:EDR|HDR|NDR|XDR)\s?-?(?:100|200|400|800)\s?G?\b|\b4X\s+(?:EDR|HDR|NDR|XDR)\b|"
+    r"\b(?:EDR|HDR|NDR|XDR)\s+(?:links?|ports?|cables?|cards?|hcas?|fabric|switch(?:es)?|speed|rate)\b"
+)
+
+
+def infiniband_rates(text):
+    """``[(start, end)]`` of the places ``text`` names an InfiniBand data rate
+    (:data:`_IB_RATE`, upper-case as the standard writes them): the component *InfiniBand
+    fabric*. Linear in the text."""
+    return [match.span() for match in _IB_RATE.finditer(text)]

@@ -6312,6 +6312,14 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         ):
             assert ib not in self.suggest(text), text
         assert ib in self.suggest("UFM shows symbol errors on 12 ports of leaf 4")
+        # InfiniBand's data rates by name (the IBTA's EDR, HDR, NDR, XDR)
+        for text in (
+            "2 nodes training is very slow compare to 1 node. ib_write_bw show only 25 Gb/s "
+            "but card is HDR 200. maybe cable?",
+            "link came up at HDR 200G instead of NDR 400G on 3 nodes after the cable swap",
+        ):
+            assert ib in self.suggest(text), text
+        assert ib not in self.suggest("the HDR display on my monitor flickers")
         # InfiniBand's own counter names (the kernel's PMA fields, as ibdiagnet prints them)
         # and an IPoIB interface's name on an mlx5 link line (systemd: "ib" is InfiniBand)
         found = self.suggest(
