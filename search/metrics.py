@@ -186,6 +186,10 @@ _LOST_CAPACITY = re.compile(
     r"drained|lost|taken\s+away|terminated)\b|"
     r"\b(?:drained|cordoned|reclaimed|preempted|evicted)\s+(?:\d{2,6}|dozens\s+of|hundreds\s+of)"
     r"\s+(?:[\w-]+\s+)?(?:nodes|hosts|machines|gpus|instances|servers)\b|"
+    # a whole row, rack or hall down at once: "whole row lost power instantly", "the whole
+    # row of DGX lost power" (a thirty-eighth and a forty-first round of blind helpers)
+    r"\b(?:whole|entire)\s+(?:row|rack|hall|pod|cage|suite|cluster|room)\s+(?:of\s+[\w-]+\s+)?"
+    r"(?:lost\s+power|went\s+(?:down|dark|offline)|powered\s+(?:off|down)|shut\s+down|tripped)\b|"
     # ("Slurm marked 14 nodes DRAIN with reason \"Kill task failed\"": a forty-second round)
     r"\bmarked\s+(?:\d{2,6}|dozens\s+of|hundreds\s+of)\s+(?:[\w-]+\s+)?(?:nodes|hosts|machines)\s+"
     r"(?:as\s+)?(?:drain(?:ed)?|down|unhealthy|offline|not\s*ready)\b",
@@ -214,6 +218,21 @@ _LEVELS = (
         "low-gpu-utilisation",
         re.compile(_UTILISATION_AT + r"(?:9\d|100)(?:\.\d)?\s?%", re.IGNORECASE),
         False,
+    ),
+    (
+        # the share before the word, a range, or "near zero": "gpus only at 30% util", "GPU
+        # wait data most of time (util 20-30%)", "util near 0" (a forty-first and a
+        # forty-third round of blind helpers)
+        "low-gpu-utilisation",
+        re.compile(
+            r"(?<![\w/-])(?:[0-4]?\d|50)(?:\.\d)?\s?%\s+(?:gpu\s+|sm\s+)?(?:util|utilization|utilisation)\b|"
+            r"(?<!cpu )(?<!disk )(?<![\w/-])(?:(?:gpu|sm)\s*)?(?:util|utilization|utilisation)\s+"
+            r"(?:(?:is|was|of|at|around|about)\s+)?(?:[0-4]?\d)\s?-\s?(?:[0-4]?\d|50)\s?%|"
+            r"(?<!cpu )(?<!disk )(?<![\w/-])(?:(?:gpu|sm)\s*)?(?:util|utilization|utilisation)\s+"
+            r"(?:(?:is|was|sits|stays)\s+)?(?:near|around|close\s+to|basically|at)\s+(?:0|zero)\b(?!\.\d)",
+            re.IGNORECASE,
+        ),
+        True,
     ),
     (
         # the GPUs themselves at a low share, their utilisation unsaid: "GPUs sitting at

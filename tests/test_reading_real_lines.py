@@ -6054,6 +6054,21 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "are stuck reading from NFS scratch"
         )
         assert "symptom:low-gpu-utilisation" not in self.suggest("GPUs at 100% all day")
+        # the share before the word, a range, "near 0"; not a CPU's
+        for text in (
+            "triton inference server returns 503s under load, gpus only at 30% util",
+            "dataloader is super slow, GPU wait data most of time (util 20-30%)",
+            "H100 SXM jobs 3x slower, power stuck ~70W, util near 0",
+        ):
+            assert "symptom:low-gpu-utilisation" in self.suggest(text), text
+        assert "symptom:low-gpu-utilisation" not in self.suggest(
+            "cpu util 20-30% on the login node"
+        )
+        # a whole row down at once is capacity lost
+        assert "symptom:capacity-loss" in self.suggest(
+            "we had an EPO trip in hall 1. the button cover was knocked by a cart. whole row "
+            "lost power instantly, no graceful shutdown"
+        )
 
     def test_a_roce_network_engineers_and_a_serving_engineers_words(self):
         """A thirty-ninth round of blind helpers (a RoCE fabric's network engineer, an LLM
