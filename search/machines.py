@@ -192,6 +192,13 @@ _NODE_LOSS = re.compile(
     r"\bnodes?\s+(?:[\w.-]*\d[\w.-]*\s+)?(?:is\s+|went\s+|goes\s+|became\s+|keeps\s+going\s+|"
     r"shows?\s+|showing\s+|flips?\s+to\s+)?NotReady\b|"
     r"\bNot\s+responding\s+(?:slurm|root)\s+\d{4}-\d\d-\d\dT|"
+    # a machine that reboots or turns off by itself, words between and the verb's bare
+    # form as second-language writers use it: "our lab server sometimes reboot by itself at
+    # night", "whole pc just turns off … instant off" (a forty-first and a forty-fifth round)
+    r"\b(?:nodes?|hosts?|servers?|machines?|boxe?s?|pcs?|workstations?)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:reboots?|rebooted|rebooting|restarts?|restarted|turns?\s+off|turned\s+off|shuts?\s+(?:down|off)|"
+    r"powers?\s+off)\s+(?:by\s+(?:it|them)sel(?:f|ves)|on\s+(?:its|their)\s+own|randomly|"
+    r"unexpectedly|without\s+warning|like\s+pulling\s+the\s+plug|instantly)\b|"
     r"\bbricked\s+(?:(?:a|the|all|both|several|\d{1,5})\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:nodes?|hosts?|servers?|machines?|boards?)\b",
     re.IGNORECASE,

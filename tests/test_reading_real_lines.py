@@ -6041,6 +6041,9 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "the manifold. isolated the rack, tenant nodes powered off cleanly"
         )
         assert "symptom:node-failure" in self.suggest("12 nodes powered off overnight")
+        assert "symptom:node-failure" in self.suggest(
+            "our lab server sometimes reboot by itself at night. nothing in syslog"
+        )
         # a named node NotReady, and sinfo's "Not responding" reason
         assert "symptom:node-failure" in self.suggest(
             "node ip-10-2-33-14 NotReady again, kubelet says PLEG is not healthy"
