@@ -195,7 +195,8 @@ _NODE_LOSS = re.compile(
     # a machine that reboots or turns off by itself, words between and the verb's bare
     # form as second-language writers use it: "our lab server sometimes reboot by itself at
     # night", "whole pc just turns off … instant off" (a forty-first and a forty-fifth round)
-    r"\b(?:nodes?|hosts?|servers?|machines?|boxe?s?|pcs?|workstations?)\s+(?:[\w-]+\s+){0,2}?"
+    r"\b(?:nodes?|hosts?|servers?|machines?|boxe?s?|pcs?|workstations?)\s+"
+    r"(?:(?!(?:not|never|no|did|does|do|didn\w*|doesn\w*|won\w*|wont)\b)[\w-]+\s+){0,2}?"
     r"(?:reboots?|rebooted|rebooting|restarts?|restarted|turns?\s+off|turned\s+off|shuts?\s+(?:down|off)|"
     r"powers?\s+off)\s+(?:by\s+(?:it|them)sel(?:f|ves)|on\s+(?:its|their)\s+own|randomly|"
     r"unexpectedly|without\s+warning|like\s+pulling\s+the\s+plug|instantly)\b|"
