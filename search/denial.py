@@ -470,8 +470,15 @@ def sentence_negated_stems(text):
     were fine"`` → ``{"thermal", "temp"}`` (:data:`_WELL_SUBJECT`: "PDU outlet shows steady
     power" → ``{"power"}``). The meaning layer reads no value whose name or aliases use
     one. Input: ``str``. Output: ``set[str]`` (stop words left out)."""
+    return denied_stems(text) | said_well_stems(text)
+
+
+def said_well_stems(text):
+    """The stems of the subjects ``text`` says were well (:data:`_WELL_SUBJECT`: "temps
+    were fine" → ``{"temp"}``). Input: ``str``. Output: ``set[str]`` (stop words left
+    out)."""
     found = [word for pair in _WELL_SUBJECT.findall(text) for word in pair if word]
-    return denied_stems(text) | {stem(fold(word)) for word in found if fold(word) not in STOP_WORDS}
+    return {stem(fold(word)) for word in found if fold(word) not in STOP_WORDS}
 
 
 def denied_stems(text):

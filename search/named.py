@@ -22,7 +22,7 @@ from .denial import (
     denied,
     denied_after_end,
     denied_stems,
-    sentence_negated_stems,
+    said_well_stems,
 )
 from .guesses import corrected_after
 from .hardware import POWER_LIMIT
@@ -345,8 +345,8 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     # The words the text says are not so ("Not an attack"): a value named by another of its
     # words ("DDoS") whose name's own last word is one of them is what the text rules out,
     # when that word names no other value ("attack"; not "failure" or "error").
-    negated = sentence_negated_stems(sentence)
     denied_words = denied_stems(sentence)  # (not those said well)
+    negated = denied_words | said_well_stems(sentence)
     denied_heads = negated & vocabulary.unique_heads
     # A part's head word denied, or inside a clause saying all went well, rules out each
     # part it heads ("ruled out the storage", "storage looks healthy": Checkpoint storage
@@ -454,8 +454,8 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         if _WORKS_ON.search(sentence, max(0, item.start - 40), item.start)
     }
     elsewhere = {(item.kind, item.slug) for item in accelerators} - works_on
-    for key in works_on - elsewhere if elsewhere else ():
-        if key in occurrences:
+    if elsewhere:
+        for key in (works_on - elsewhere) & occurrences.keys():
             occurrences[key] = replace(occurrences[key], confidence=PASSING_CONFIDENCE)
     # A word inside a longer name of the setting is that name's ("loss scale" is a training
     # log's field, not the Scale factor); a component keeps its own ("TPU" in "TPU v3").

@@ -10,6 +10,7 @@ import re
 
 from .jobs import resumed_from_checkpoint
 from .recognise import tokenize
+from .recognised import HOST_MEMORY
 from .text import fold, line_around, stem
 from .tokens import (
     IN_URL,
@@ -182,7 +183,7 @@ def in_passing(sentence, found, broad):
     if (found.kind, found.slug) == OPTIMIZER and _TRAINING_STEP_AFTER.match(sentence, end):
         return True  # "right after the fsdp optimizer step": when, not the optimizer at fault
     if (
-        (found.kind, found.slug) == HOST_CPU
+        (found.kind, found.slug) == HOST_MEMORY
         and found.matched.casefold() in ("cpu", "cpus")
         and (_NOT_THE_HOST_BEFORE.search(before) or _SERVER_FIELD_AFTER.match(sentence, end))
     ):
@@ -443,7 +444,6 @@ OPTIMIZER = ("component", "optimizer")
 _TRAINING_STEP_AFTER = re.compile(r"[\s.]+(?:step|steps)\b(?!\s*\()", re.IGNORECASE)
 # Another machine's own processor right before "cpu": "switch cpu at 100%", "MDS cpu
 # pegged", "the BMC's CPU" (a thirty-ninth round of blind helpers forbade the host's).
-HOST_CPU = ("component", "host-cpu-and-memory")
 _NOT_THE_HOST_BEFORE = re.compile(
     r"\b(?:switch(?:es)?|router|bmcs?|nics?|dpus?|mds|mdt|oss|ost|controllers?|arrays?|"
     r"firewalls?|appliances?)(?:'s)?\s+$",

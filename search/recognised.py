@@ -26,6 +26,7 @@ SERVING = frozenset(
     }
 )
 TRAINING = ("workload", "training")
+HOST_MEMORY = ("component", "host-cpu-and-memory")
 INFERENCE_DROP = ("symptom", "inference-throughput-drop")
 TRAINING_DROP = ("symptom", "training-throughput-drop")
 # Causes that are a change someone made: a text saying nothing was changed rules them out

@@ -62,6 +62,7 @@ from .passing import LOGIN_HOST, SIGN_IN
 from .recognise import tokenize
 from .recognised import (
     ALIAS_CONFIDENCE,
+    HOST_MEMORY,
     OFFER_THRESHOLD,
     PASSING_CONFIDENCE,
     Recognised,
@@ -82,7 +83,6 @@ _ON_THE_GPU = re.compile(r"\b(?:cuda|hip|gpu)\s+(?:out\s+of\s+memory|oom)\b", re
 # "OOMKilled" (Kubernetes: a container over its memory limit), Slurm's "oom_kill event", the
 # kernel's "Out of memory: Killed process": the host's memory ran out, killed by the kernel's
 # OOM killer (the blind helpers of five rounds listed the host's memory for each).
-HOST_MEMORY = ("component", "host-cpu-and-memory")
 _ON_THE_HOST = re.compile(
     r"\bOOM[\s_-]?kill(?:ed|s|er)?\b|\bOut\s+of\s+memory:\s+Kill(?:ed)?\s+process\b|"
     r"\bmemory\s+cgroup\s+out\s+of\s+memory\b",
@@ -275,7 +275,8 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     settings_well = set_aside_clauses(sentence, guesses=False, questions=False) + looked_at_lines(
         sentence
     )
-    well = settings_well + supposing_questions(sentence) + corrected_guesses(sentence)
+    guesses = corrected_guesses(sentence)
+    well = settings_well + supposing_questions(sentence) + guesses
     named = read_names(sentence, literal, well, settings_well, replaced, breadth, vocabulary)
     well, ruled_out = named.well, named.ruled_out
     named_keys = {(f.kind, f.slug) for f in named.found}
@@ -367,7 +368,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # An organisation whose name, here, is its product's ("vLLM crashes", "I train PyTorch
     # models": the words also name a component) shares its product's fate
     # (:func:`_as_its_product`).
-    found = _as_its_product(found, sentence)
+    found = _as_its_product(found, sentence, guesses)
     found += _implied(found, set_aside, vocabulary)
     found += _failed_parts(sentence, found, well, vocabulary)
     excluded = set(exclude)
@@ -395,14 +396,15 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     return found
 
 
-def _as_its_product(found, sentence):
+def _as_its_product(found, sentence, guesses):
     """``found`` (``list[Recognised]``) with each organisation whose words also name a
-    component read as that software: kept back (passing confidence) where the component
-    is not offered (named in passing, denied) or where the text first suspected it, then
-    took it back ("thought the Triton compiler was miscompiling … but …"); offered at alias
-    confidence where it was kept back only as a modifier of what runs the software ("vLLM
-    pods keep restarting", :data:`_RUNS_IN`) and the component is offered. Other values
-    are returned unchanged.
+    component read as that software (``guesses``: the spans of ``sentence``'s corrected
+    guesses, :func:`search.guesses.corrected_guesses`): kept back (passing confidence)
+    where the component is not offered (named in passing, denied) or where the text first
+    suspected it, then took it back ("thought the Triton compiler was miscompiling … but
+    …"); offered at alias confidence where it was kept back only as a modifier of what runs
+    the software ("vLLM pods keep restarting", :data:`_RUNS_IN`) and the component is
+    offered. Other values are returned unchanged.
 
     Until 2026-12-07 such an organisation was always kept back, as the software rather
     than a party; every round of blind helpers from 34 to 50 wanted "vllm", "ollama",
@@ -411,8 +413,7 @@ def _as_its_product(found, sentence):
     chips more; docs/search.md). (Wherever the text names it: "upgrade the DeepSpeed
     version …, DeepSpeed 0.15.4".)
     """
-    guessed = corrected_guesses(sentence)
-    guessed += [match.span() for match in _GUESSED_THEN_BUT.finditer(sentence)]
+    guessed = guesses + [match.span() for match in _GUESSED_THEN_BUT.finditer(sentence)]
     components = [f for f in found if f.kind == "component" and f.how != "meaning"]
     offered = [f for f in components if f.confidence >= OFFER_THRESHOLD]
     offered_at = {f.start for f in offered}
