@@ -13,6 +13,11 @@ import re
 from .boundaries import CLAUSE_END, SENTENCE_END, clause_start
 from .guesses import ACTUALLY, EVIDENCE, SUSPECTED, corrected_guesses, guessed_about
 
+# Something there to use: "the nvidia container runtime is available on the nodes" (a
+# fifty-first round, real words from a public thread); not a count of it, "0/4 nodes are
+# available: 4 Insufficient nvidia.com/gpu", "no GPUs are available" (:data:`_COUNTED`).
+_AVAILABLE = re.compile(r"\b(?:is|are|was|were)\s+(?:also\s+|still\s+)?available\b(?!\s*:)")
+_COUNTED = re.compile(r"\b(?:no|none|zero|not|only|\d+)\b", re.IGNORECASE)
 # A clause that says something was well: "the GPUs were fine", "pods looked healthy",
 # "the disk space is sufficient".
 _WELL = re.compile(
@@ -23,12 +28,15 @@ _WELL = re.compile(
     r"(?:all\s+|also\s+)?(?:(?:very|quite|still|perfectly)\s+)?"
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
     r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged|"
+    # ("the k8s-device-plugin is also running happily": a fifty-first round, real words
+    # from a public thread)
+    r"happily|"
     # "checkpoint writes were fast" (a sixteenth round of blind helpers)
     r"fast|quick|snappy|"
     # "nv-fabricmanager is running" (up), not "is running slow", "running out" or "the
     # server was running inference" (doing work: a sixteenth round of blind helpers got
     # no chip at all from it)
-    r"(?:up\s+and\s+)?running(?=\s*(?:$|[,.;:!?)\n]|(?:fine|normally|ok|okay|again|now|and|"
+    r"(?:up\s+and\s+)?running(?=\s*(?:$|[,.;:!?)\n]|(?:fine|normally|ok|okay|again|now|and|happily|"
     r"but|since|for|without|as\s+expected|smoothly|well)\b)))\b|"
     # "the optimizer state is loaded fine" (a twenty-third round of blind helpers)
     r"\b(?:was|were|is|are|got|gets|been)\s+(?:loaded|restored|saved|written|mounted|synced|"
@@ -623,6 +631,8 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
         stop = end.start() if end else len(sentence)
         red_herring = _RED_HERRING.search(sentence, cursor, stop)
         well = _WELL.search(sentence, cursor, stop)
+        if not well and (available := _AVAILABLE.search(sentence, cursor, stop)):
+            well = None if _COUNTED.search(sentence, cursor, available.start()) else available
         joined = well and _AND_THEN.search(sentence, well.end(), stop)
         joined_before = well and [*_AND_THEN.finditer(sentence, cursor, well.start())]
         if joined:

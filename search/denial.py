@@ -52,7 +52,7 @@ _NO_WORDS = frozenset(["no", "not", "zero", "without", "never", "none", "nothing
 _GAP_WORDS = """a an any the single sign signs of evidence indication hint real obvious
 visible further more other actual see saw seen find found observe observed notice noticed
 get got hit have had there them these those are were is was be to look looks looked like
-seem seems seemed on in with for at"""
+seem seems seemed on in with for at appear appears appeared"""
 DENIAL_GAP = frozenset(_GAP_WORDS.split())
 
 
@@ -142,6 +142,10 @@ _DENIED_AFTER = re.compile(
     r"(?:off|disabled|healthy|fine|ok|okay|green|responsive|reachable|clean|"
     r"(?:barely|hardly)\s+used)\b"
     r"(?!\s+(?:the|on|with|in|under)\b))|"
+    # what is not there at all: "use NvLink when it is not present" (a fifty-first round,
+    # real words from a public thread)
+    r"(?:when|where|if|as|since|because|though)\s+(?:it|they)\s+(?:(?:is|are|was|were)"
+    r"(?:\s+not|n't)|isnt|arent|wasnt|werent)\s+(?:present|there|installed|fitted)\b|"
     # what ran at full speed or finished quickly: "nccl-tests allreduce hits full bus bw",
     # "ckpt writes finish in <1min" (a thirty-third round of blind helpers: ruled out)
     rf"(?:{_SAME_CLAUSE}[\w.-]+\s+){{0,3}}?(?:hits?|gets?|got|gives?|gave|shows?|showed|runs?|ran|"
@@ -163,9 +167,12 @@ _DENIED_AFTER = re.compile(
 # said in words: "ECC error count is 0", "Xid 79 events stayed at zero".
 # (also a column of a drawn table: dcgmi diag's "| PCIe | Pass - All |", a thirty-third
 # round of blind helpers got the PCIe from a row that passed)
+# (not an errno's message after a path, "…/dev/nvidia0: No such file or directory": the
+# fifty-first round's slurmd line lost its GPU that way)
 _TABLE_STATE = (
     r"[ \t]*[:=|][ \t]*"
-    r"(?:not active|inactive|no|none|0(?![.,]\d)|n/a|disabled|false|ok|pass(?:ed)?)"
+    r"(?:not active|inactive|no(?!\s+such\b)|none|0(?![.,]\d)|n/a|disabled|false|ok|"
+    r"pass(?:ed)?)"
 )
 _NEGATIVE_STATE = re.compile(
     rf"(?:[ \t]+[\w-]+){{0,2}}(?:{_TABLE_STATE}|"

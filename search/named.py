@@ -123,7 +123,10 @@ _PRODUCT_AFTER = re.compile(
     # "google sso", "github login" (a twenty-first round of blind helpers): a sign-in
     # product
     r"sso|oauth|login|sign-?in|accounts?|idp|"
-    r"smi|fabric\s*manager|firmware|memory|tensors?|version|release)\b",
+    r"smi|fabric\s*manager|firmware|memory|tensors?|version|release|"
+    # a host's parts ("disabling ACS on the AMD PCIe root complex bridges": a fifty-first
+    # round, real words from a public thread, forbade AMD)
+    r"pcie|cpus?|processors?|epyc|motherboards?|bios|chipsets?|nics?)\b",
     re.IGNORECASE,
 )
 # Right before a maker's name: "non-" ("non-PyTorch memory"), or where a tool asks for a

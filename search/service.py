@@ -352,7 +352,13 @@ _FAILED_REQUESTS = re.compile(
     # an error rate over its bound: "error rate 4.8% exceeds threshold 1.0%" (a canary's
     # analysis, a thirty-fifth round of blind helpers)
     r"\berror[\s_-]?rate\b(?:[^.;\n]|\.(?=\d)){0,30}?\b(?:exceeds?|exceeded|exceeding|above|over|"
-    r"breach(?:es|ed)?)\s+(?:the\s+|its\s+|our\s+)?(?:threshold|slo|limit|budget|target)\b",
+    r"breach(?:es|ed)?)\s+(?:the\s+|its\s+|our\s+)?(?:threshold|slo|limit|budget|target)\b|"
+    # more errors than before, a server's errors by their code ("an increase in exceptions
+    # impacting Copilot Chat", "frequent 500 Server errors occur": a fifty-first round,
+    # real words from public status pages and threads)
+    r"\b(?:increase|rise|spike|surge|jump|uptick)\s+in\s+(?:the\s+)?(?:number\s+of\s+)?"
+    r"(?:[\w-]+\s+)?(?:errors|exceptions|failures|failed\s+requests|5xxs?|500s)\b|"
+    r"\b50[0234]\s+(?:internal\s+)?server\s+errors?\b",
     re.IGNORECASE,
 )
 
@@ -376,6 +382,13 @@ _MODEL_CALL = re.compile(
     r"\b(?:messages|chat\.completions|completions|embeddings)\.create\b|"
     r"\bInvoke(?:Model|Endpoint)(?:WithResponseStream)?\b|"
     r"\b(?:azure\s+openai|bedrock|openai\s+api|anthropic\s+api|claude\s+api|gemini\s+api)\b|"
+    # a hosted assistant or model family by name, its client library, its overload answer
+    # ("ChatGPT requests timing out", "multiple Gemini models", "google.genai.errors.
+    # ServerError: 503", "'overloaded_error'", "The model is overloaded": a fifty-first
+    # round, real words from public status pages and threads, wanted Inference each time)
+    r"\b(?:chatgpt|copilot\s+chat|claude\.ai|gemini\s+models?)\b|"
+    r"\b(?:google\.genai|google\.generativeai|vertexai)\.\w|\boverloaded_error\b|"
+    r"\bthe\s+model\s+is\s+(?:currently\s+)?(?:overloaded|unavailable|busy)\b|"
     r"\b(?:sagemaker|vertex(?:\s+ai)?|hf|hugging\s?face|databricks|modal)\s+(?:(?:online|serving|"
     r"inference|model)\s+)?(?:prediction\s+)?endpoints?\b|"
     r"\bvertex(?:\s+ai)?\s+(?:online\s+)?predictions?\b|\breplicate\s+predictions?\b|"

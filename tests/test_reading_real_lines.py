@@ -6424,6 +6424,136 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "symptom:gpu-fell-off-the-bus" in found
         assert "root_cause:faulty-gpu" not in found
 
+    def test_real_lines_collected_from_public_threads(self):
+        """A fifty-first round (2026-12-07): helpers copied real lines from public issue
+        threads and labelled them blind. Each line as its cited source prints it, and what
+        it shows; without its signature, each missed the value."""
+        lines = [
+            (
+                "node085:12251:12400 [5] misc/socket.cc:483 NCCL WARN socketStartConnect: "
+                "Connect to fe80::966d:ae03:a2:8cf0%ib1<17943> failed : Software caused "
+                "connection abort",
+                {"symptom:network-connectivity-loss"},
+            ),
+            (
+                "[rank1]:[E ProcessGroupNCCL.cpp:1537] [PG 1 Rank 1] Timeout at NCCL work: "
+                "158046, last enqueued NCCL work: 158046, last completed NCCL work: 158045.",
+                {"symptom:nccl-timeout"},
+            ),
+            (
+                "[master:19546:0:19546] ib_mlx5_log.c:139  Transport retry count exceeded on "
+                "mlx5_0:1/IB (synd 0x15 vend 0x81 hw_synd 0/0)",
+                {"component:infiniband-fabric"},
+            ),
+            (
+                "HEALTH_WARN 1 clients failing to respond to capability release",
+                {"component:shared-file-system"},
+            ),
+            (
+                "slow request 32.637299 seconds old, received at 2023-10-17 05:12:19.969442: "
+                "client_request(client.1454853:16744660 getattr pAsLsXsFs #0x1001e7a95b1",
+                {"component:shared-file-system", "symptom:increased-latency"},
+            ),
+            (
+                'kubelet.go:2055] "Skipping pod synchronization" err="PLEG is not healthy: '
+                'pleg was last seen active 2h33m12.704970756s ago; threshold is 3m0s"',
+                {"component:container-runtime"},
+            ),
+            (
+                "slurmd: fatal: can't stat gres.conf file /dev/nvidia0: No such file or directory",
+                {"symptom:gpu-not-visible"},
+            ),
+            (
+                "Reason=gres/gpu count reported lower than configured (0 < 8)",
+                {"component:job-scheduler", "symptom:gpu-not-visible"},
+            ),
+            (
+                "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 144817.04 MiB on "
+                "device 0: cudaMalloc failed: out of memory",
+                {"component:gpu-memory-hbm", "symptom:out-of-memory"},
+            ),
+            (
+                "time=2026-02-05T12:48:27.680+01:00 level=ERROR source=server.go:302 "
+                'msg="llama runner terminated" error="exit status 2"',
+                {"symptom:job-crash", "component:inference-server"},
+            ),
+            (
+                "E tensorflow/stream_executor/cuda/cuda_driver.cc:339] failed call to cuInit: "
+                "UNKNOWN ERROR (303)\nI tensorflow/stream_executor/cuda/cuda_diagnostics.cc:156] "
+                "kernel driver does not appear to be running on this host (193d47116c61): "
+                "/proc/driver/nvidia/version does not exist",
+                {"symptom:cuda-error", "symptom:gpu-not-visible"},
+            ),
+            (
+                "Exception: Current loss scale already at minimum - cannot decrease scale "
+                "anymore. Exiting run.",
+                {"symptom:loss-spike", "symptom:job-crash"},
+            ),
+            (
+                "[188549.976351] NVRM: The NVIDIA probe routine was not called for 3 device(s).",
+                {"symptom:gpu-not-visible"},
+            ),
+            ("         Link 2: 25.781 GB/s\n         Link 3: <inactive>", {"component:nvlink"}),
+            (
+                "stderr: nvidia-container-cli.real: initialization error: driver error: "
+                "failed to process request: unknown",
+                {"symptom:gpu-not-visible"},
+            ),
+            (
+                '{"timestamp":"2025-08-29T14:40:17.288163Z","level":"ERROR","message":'
+                '"Request failed during generation","target":"text_generation_router_v3::'
+                'backend"}',
+                {"component:inference-server"},
+            ),
+            (
+                "HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware "
+                "exception. code: 0x1016",
+                {"symptom:cuda-error", "component:gpu"},
+            ),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
+
+    def test_real_words_collected_from_public_threads_and_status_pages(self):
+        """The fifty-first round's people's words: a doubt ("does not appear to be an
+        OOM"), a part that is not there ("when it is not present"), parts said to be
+        there and well, a maker's host parts, hosted models and their clients as
+        inference, more errors than before."""
+        assert "symptom:out-of-memory" not in self.suggest(
+            "KV-cache usage at the crash: approximately 16%, so this does not appear to be an OOM"
+        )
+        assert "component:nvlink" not in self.suggest(
+            "How can I get DCGM's diagnostics not to try to use NvLink when it is not present?"
+        )
+        assert "component:nvlink" in self.suggest("NVLink errors on GPU 3 when it is under load")
+        well = self.suggest(
+            "The nvidia container runtime is available on the nodes, and the "
+            "k8s-device-plugin is also running happily."
+        )
+        assert not {"component:container-runtime", "component:gpu-device-plugin"} & set(well)
+        pending = self.suggest("0/4 nodes are available: 4 Insufficient nvidia.com/gpu.")
+        assert "symptom:jobs-stuck-pending" in pending
+        assert "organisation:amd" not in self.suggest(
+            "it was the motherboard: the fix was disabling ACS on the AMD PCIe root complex bridges"
+        )
+        gemini = self.suggest(
+            "Customers experienced increased error rates when sending API requests to "
+            "impacted multiple Gemini models through the global endpoint."
+        )
+        assert {"organisation:google", "workload:inference"} <= set(gemini)
+        assert "workload:inference" in self.suggest(
+            "google.genai.errors.ServerError: 503 UNAVAILABLE. 'message': 'The model is "
+            "overloaded. Please try again later.'"
+        )
+        copilot = self.suggest(
+            "We are investigating an increase in exceptions impacting Copilot Chat usage from IDEs."
+        )
+        assert {"symptom:elevated-error-rate", "workload:inference"} <= set(copilot)
+        assert "symptom:elevated-error-rate" in self.suggest(
+            "Since several Ollama releases back, frequent 500 Server errors occur."
+        )
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
