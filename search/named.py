@@ -215,7 +215,9 @@ FAILED_AFTER = re.compile(
     r"s?\s+(?:(?:has|have|had|is|are|was|were|got|gets|keeps?|kept)\s+)?(?:just\s+)?"
     r"(?:fallen|fell|reset|resets|resetting|stuck|hung|hangs?|died|dead|crash(?:ed|es|ing)|"
     r"throttl\w*|overheat\w*|lost|missing|unhealthy|failed|failing|disappeared|dropped|"
-    r"temps?|temperatures?|went\s+(?:missing|offline|away|bad))\b",
+    r"temps?|temperatures?|went\s+(?:missing|offline|away|bad)|"
+    # ("The GPU enters an unrecoverable state (Xid 62)": a fifty-first round, real words)
+    r"enter(?:s|ed)?\s+(?:an?\s+)?(?:unrecoverable|bad|error|failed|broken|hung)\s+state)\b",
     re.IGNORECASE,
 )
 GPU = ("component", "gpu")
@@ -360,6 +362,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
     ) & vocabulary.component_heads
     buckets = [uri.span() for uri in _BUCKET_URI.finditer(sentence)]
     gpu_trouble = bool(({(i.kind, i.slug) for i in literal} | by_signature) & GPU_TROUBLE)
+    accelerators = {item.slug for item in literal if item.kind == "accelerator"}
     for item in literal:
         key = (item.kind, item.slug)
         if key in by_signature:
@@ -381,6 +384,12 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         start = item.start
         span = (start, start + len(item.matched))
         kept_off = settings_well if item.kind in SETTING_KINDS else well
+        if item.kind == "accelerator" and len(accelerators) == 1:
+            # The one accelerator named is where it all ran, in the clause that went well
+            # too ("with all the 8 GCDs (4 MI250X) everything works fine but when I scale
+            # the same to 2 nodes it hangs": a fifty-first round, real words from a
+            # public thread); with two, the one that went well is the one compared with.
+            kept_off = ()
         if denied(sentence, *span) or any(a <= start < b for a, b in kept_off):
             # "there was no ECC error", "ECC error count is 0": not what happened
             covered.append((start, denied_after_end(sentence, span[1])))

@@ -6554,6 +6554,36 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "Since several Ollama releases back, frequent 500 Server errors occur."
         )
 
+    def test_the_one_accelerator_a_file_systems_servers_and_a_gpus_bad_state(self):
+        """The one accelerator named is where it ran, in the clause that went well too
+        (two: the one that went well is the other); a file system's servers are the file
+        system; a GPU that entered a bad state is the subject; a checkpoint that failed to
+        load, and a GPU resource of 0 on a node."""
+        scaled = self.suggest(
+            "when running on 1 node with all the 8 GCDs (4 MI250X) everything works fine "
+            "but when I scale the same to 2 nodes it hangs"
+        )
+        assert "accelerator:mi250x" in scaled
+        compared = self.suggest("works fine on the H100 nodes but the training hangs on A100")
+        assert "accelerator:h100" not in compared
+        assert "component:shared-file-system" in self.suggest(
+            "the nodes were not responding well and the Lustre server evicted the clients "
+            "from the file system"
+        )
+        assert "component:gpu" in self.suggest(
+            "The GPU enters an unrecoverable state (Xid 62) during high-context LLM "
+            "inference tasks."
+        )
+        assert "symptom:checkpoint-failure" in self.suggest(
+            '  File "/apps/pytorch/lib/python3.7/site-packages/torch/serialization.py", line '
+            "709, in _legacy_load\nRuntimeError: read(): fd 33 failed with Stale file handle"
+        )
+        described = self.suggest(
+            "The pod was stuck in Pending and the node had eight H100s sitting idle. kubectl "
+            "describe node said nvidia.com/gpu: 0."
+        )
+        assert {"symptom:gpu-not-visible", "component:gpu-device-plugin"} <= set(described)
+
 
 class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
     """What the list and the API find for them, on either database: their search and
