@@ -89,8 +89,8 @@ def _plain(text):
 
 
 # A count written against a model name, "8xH100", "4×A100" or "H100x8": the "x" is not
-# a letter of the name.
-_MULTIPLIER = re.compile(r"(?<=\d)[x×](?=[^\W_])")
+# a letter of the name (but "MI300Xs" is MI300X's plural: :func:`word_tokens`).
+_MULTIPLIER = re.compile(r"(?<=\d)[x×](?=[^\W_])(?!s\b)")
 
 
 def word_tokens(text):
@@ -102,9 +102,15 @@ def word_tokens(text):
     tokens = []
     for word in _TOKEN.finditer(plain):
         word_start, word_end = starts[word.start()], ends[word.end() - 1]
+        previous = ""
         for part in _LETTERS_DIGITS.finditer(word.group()):
             a, b = word.start() + part.start(), word.start() + part.end()
-            tokens.append((fold_token(part.group()), starts[a], ends[b - 1], word_start, word_end))
+            token = fold_token(part.group())
+            if token == "xs" and previous.isdigit() and part.end() == len(word.group()):
+                # a model number's plural: "MI300Xs", "MI325Xs" are MI300X, MI325X
+                token = "x"
+            tokens.append((token, starts[a], ends[b - 1], word_start, word_end))
+            previous = part.group()
     return tokens
 
 

@@ -193,7 +193,17 @@ _CAPACITY_EXHAUSTED = re.compile(
     r"(?:inode\s+|disk\s+|storage\s+|file\s?set\s+|project\s+|user\s+)?quotas?\b|"
     r"\b(?:inode|disk|storage|file\s?set|project)\s+quotas?\s+(?:was\s+|got\s+)?(?:hit|reached|"
     r"exceeded|exhausted|full)\b|"
-    r"\b(?:9[0-9]|100)(?:\.\d+)?\s?%\s+full\b|\b(?:ran\s+)?out\s+of\s+inodes\b",
+    r"\b(?:9[0-9]|100)(?:\.\d+)?\s?%\s+full\b|\b(?:ran\s+)?out\s+of\s+inodes\b|"
+    # a hosted model's provider saying the caller's limit was reached or it has no room:
+    # OpenAI's "Rate limit reached for gpt-4o in organization …", Azure OpenAI's "have
+    # exceeded token rate limit of your current … pricing tier", Bedrock's "Too many tokens
+    # per day", "That model is currently overloaded", Anthropic's 529 "overloaded_error"
+    # (a fifty-second round, real lines from public threads, wanted the cause each time)
+    r"\brate\s+limit\s+reached\s+for\b|"
+    r"\bexceeded\s+(?:the\s+)?(?:token\s+|request\s+)?rate\s+limit\s+of\s+your\b|"
+    r"\btoo\s+many\s+(?:tokens|requests)\s+per\s+(?:day|minute|min|hour)\b|"
+    r"\bexceeds?\s+the\s+maximum\s+usage\s+size\b|"
+    r"\bmodel\s+is\s+currently\s+overloaded\b|\boverloaded_error\b",
     re.IGNORECASE,
 )
 
@@ -388,7 +398,8 @@ _MODEL_CALL = re.compile(
     # round, real words from public status pages and threads, wanted Inference each time)
     r"\b(?:chatgpt|copilot\s+chat|claude\.ai|gemini\s+models?)\b|"
     r"\b(?:google\.genai|google\.generativeai|vertexai)\.\w|\boverloaded_error\b|"
-    r"\bthe\s+model\s+is\s+(?:currently\s+)?(?:overloaded|unavailable|busy)\b|"
+    r"\b(?:the|this|that)\s+model\s+is\s+(?:currently\s+)?(?:overloaded|unavailable|busy|"
+    r"experiencing\s+high\s+demand)\b|\binvalid_request_error\b|"
     r"\b(?:sagemaker|vertex(?:\s+ai)?|hf|hugging\s?face|databricks|modal)\s+(?:(?:online|serving|"
     r"inference|model)\s+)?(?:prediction\s+)?endpoints?\b|"
     r"\bvertex(?:\s+ai)?\s+(?:online\s+)?predictions?\b|\breplicate\s+predictions?\b|"

@@ -6554,6 +6554,145 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "Since several Ollama releases back, frequent 500 Server errors occur."
         )
 
+    def test_real_lines_of_a_fifty_second_round(self):
+        """Real lines a fifty-second round of helpers copied from public threads (AMD and
+        ROCm, JAX and TPUs, checkpoints, hosted-model clients, Kubernetes schedulers),
+        each as its cited source prints it: without its signature or rule, each missed
+        the value."""
+        lines = [
+            (
+                "OpenAI error: Rate limit reached for tokens. Limit: 150000.000000 / min. "
+                "Current: 176000.000000 / min.",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            (
+                'Error: Failed to send message. HTTP 503 - { "error": { "message": "That model '
+                'is currently overloaded with other requests."',
+                {"root_cause:capacity-exhaustion", "workload:inference"},
+            ),
+            (
+                "botocore.errorfactory.ThrottlingException: An error occurred "
+                "(ThrottlingException) when calling the Converse operation (reached max "
+                "retries: 4): Too many tokens per day, please wait before trying again.",
+                {"component:rate-limiter", "root_cause:capacity-exhaustion"},
+            ),
+            (
+                "ValueError: This model's maximum context length is 8192 tokens. However, you "
+                "requested 8203 tokens (7691 in the messages, 512 in the completion).",
+                {"root_cause:user-code-or-configuration-error"},
+            ),
+            (
+                "DEADLINE_EXCEEDED: Deadline Exceeded\nRPC: /tensorflow.CoordinationService/"
+                "RegisterTask",
+                {"component:distributed-job-launcher"},
+            ),
+            (
+                "orbax.checkpoint.checkpoint_manager.StepAlreadyExistsError: Checkpoint for "
+                "step 2000 already exists.",
+                {"symptom:checkpoint-failure"},
+            ),
+            (
+                "E1027 15:10:59.012564 3266428 cuda_dnn.cc:456] Loaded runtime CuDNN library: "
+                "9.10.1 but source was compiled with: 9.13.1.",
+                {"root_cause:version-mismatch"},
+            ),
+            (
+                "async_dynamic_index_emitter.cc:584] Check failed: intermediate_calc."
+                "slice_size % 8 == 0 (1 vs. 0)",
+                {"symptom:job-crash"},
+            ),
+            (
+                "jax/_src/xla_bridge.py:146: UserWarning: TPU backend initialization is taking "
+                "more than 60.0 seconds. Did you run your code on all TPU hosts?",
+                {"symptom:job-hang-without-error"},
+            ),
+            (
+                "E tensorflow/compiler/xla/stream_executor/rocm/rocm_driver.cc:606] failed to "
+                "allocate 127.99TiB (140729850295296 bytes) from device: HIP_ERROR_OutOfMemory",
+                {"symptom:out-of-memory", "component:gpu-memory-hbm"},
+            ),
+            ("Unable to open /dev/kfd read-write: Invalid argument", {"symptom:gpu-not-visible"}),
+            (
+                "[    7.026427] kfd kfd: amdgpu: skipped device 1002:67df, PCI rejects atomics",
+                {"symptom:gpu-not-visible", "component:pcie"},
+            ),
+            (
+                "Memory access fault by GPU node-2 (Agent handle: 0x55c77d07fd80) on address "
+                "0x7f0800018000. Reason: Unknown.",
+                {"symptom:job-crash", "component:gpu"},
+            ),
+            (
+                "RuntimeError: Triton Error [HIP]: Code: 700, Message: an illegal memory access "
+                "was encountered",
+                {"component:model-compiler"},
+            ),
+            (
+                "(EngineCore_DP0 pid=555309) ERROR 03-05 22:09:18 [core.py:1100] "
+                "torch.AcceleratorError: HIP error: an illegal memory access was encountered",
+                {"component:inference-server"},
+            ),
+            (
+                "we are running a model on MI300Xs/MI325Xs and noticed poor performance",
+                {"accelerator:mi300x", "accelerator:mi325x"},
+            ),
+            (
+                "Uncaught HfHubHTTPError: 429 Client Error: Too Many Requests for url: "
+                "https://huggingface.co/api/datasets/glue/paths-info/bcdcba79",
+                {"component:package-or-model-registry"},
+            ),
+            (
+                "[856341.770960] Out of memory: Killed process 410126 (python) "
+                "total-vm:79905000kB, anon-rss:22957108kB",
+                {"symptom:job-crash", "symptom:out-of-memory"},
+            ),
+            (
+                "RuntimeError: unexpected EOF, expected 8 more bytes. The file might be corrupted.",
+                {"symptom:checkpoint-failure"},
+            ),
+            (
+                "ZeRORuntimeException: The checkpoint being loaded used a DP world size of 4 "
+                "but the current world size is 6.",
+                {"symptom:checkpoint-failure"},
+            ),
+            (
+                "torch/distributed/elastic/multiprocessing/api.py:897] Sending process 29581 "
+                "closing signal SIGTERM",
+                {"component:distributed-job-launcher"},
+            ),
+            (
+                "mlx5_core 0000:5c:00.0: mlx5_pcie_event:299:(pid 268269): Detected "
+                "insufficient power on the PCIe slot (27W).",
+                {"component:power-supply"},
+            ),
+            (
+                "1020391 gpu2080ti pythonjo user1 PD 0:00 1 (Nodes required for job are DOWN, "
+                "DRAINED or reserved for jobs in higher priority partitions)",
+                {"symptom:jobs-stuck-pending", "component:job-scheduler"},
+            ),
+            (
+                "default:job-1 unschedule,reason: 1/0 tasks in gang unschedulable: pod group "
+                "is not ready, 1 minAvailable",
+                {"component:job-scheduler"},
+            ),
+            (
+                "message: 'couldn''t assign flavors to pod set master: insufficient unused "
+                "quota for nvidia.com/gpu in flavor multi-node-h100, 8 more needed",
+                {"component:job-scheduler", "symptom:jobs-stuck-pending"},
+            ),
+            (
+                "Warning  UnexpectedAdmissionError  10s   kubelet  Allocate failed due to rpc "
+                "error: code = Unavailable desc = error reading from server: EOF",
+                {"component:gpu-device-plugin"},
+            ),
+            (
+                "The Pytorchjob pods hang on pending status with volcano scheduler.",
+                {"workload:training"},
+            ),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
+
     def test_the_one_accelerator_a_file_systems_servers_and_a_gpus_bad_state(self):
         """The one accelerator named is where it ran, in the clause that went well too
         (two: the one that went well is the other); a file system's servers are the file
