@@ -82,6 +82,14 @@ _CHECKPOINT_FAILURE = re.compile(
     # "ckpt writes block training for ~10 min each save" (a twentieth round)
     r"\b" + _CHECKPOINT + r"\s+(?:(?:saves?|writes?|loads?|uploads?)\s+)?(?:block|stall|freeze|"
     r"pause|halt)(?:s|ed|ing)?\s+(?:the\s+)?(?:training|run|job|all\s+ranks)\b|"
+    # a save that did not happen: "didn't save checkpoints", "never saves the checkpoint for
+    # that step", "the model is not been saved properly in the checkpoints" (a fifty-first
+    # and a fifty-second round, real words from public threads); not a habit or a setting
+    # ("we don't save optimizer state", "it does not save the optimizer by default")
+    r"\b(?:never|didn'?t|did\s+not|won'?t|will\s+not|wasn'?t|was\s+not|weren'?t|were\s+not|"
+    r"isn'?t|is\s+not|not\s+been)\s+(?:\w+\s+){0,2}?(?:saved?|saves|saving|writ(?:e|es|ing)|"
+    r"written)\s+(?:(?:properly|correctly|successfully)\s+)?(?:(?:the|any|a|its|our|in|to|"
+    r"into)\s+){0,2}(?:[\w-]+\s+){0,3}?" + _CHECKPOINT + r"\b|"
     # "checkpoints corrupted for 2 projects" (a twenty-sixth round of blind helpers)
     r"\b" + _CHECKPOINT + r"\s+(?:(?:were|was|got|are|is|have\s+been|had\s+been)\s+)?(?:corrupted|"
     r"truncated|damaged|unreadable|zero-?byte|empty)\b|"

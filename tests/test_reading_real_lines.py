@@ -6436,11 +6436,6 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
                 {"symptom:network-connectivity-loss"},
             ),
             (
-                "[rank1]:[E ProcessGroupNCCL.cpp:1537] [PG 1 Rank 1] Timeout at NCCL work: "
-                "158046, last enqueued NCCL work: 158046, last completed NCCL work: 158045.",
-                {"symptom:nccl-timeout"},
-            ),
-            (
                 "[master:19546:0:19546] ib_mlx5_log.c:139  Transport retry count exceeded on "
                 "mlx5_0:1/IB (synd 0x15 vend 0x81 hw_synd 0/0)",
                 {"component:infiniband-fabric"},
@@ -6692,6 +6687,22 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         for line, values in lines:
             with self.subTest(line=line[:60]):
                 assert values <= set(self.suggest(line)), self.suggest(line)
+
+    def test_a_save_that_did_not_happen_and_a_power_supply_in_one_word(self):
+        """A checkpoint not saved is a checkpoint failure, but not a habit or a setting; a
+        "powersupply" written as one word is the power supply (fifty-first and
+        fifty-second rounds, real words from public threads)."""
+        assert "symptom:checkpoint-failure" in self.suggest(
+            "And then it stuck here with gpu util 100% and didn't log out anything, didn't "
+            "save checkpoints."
+        )
+        assert "symptom:checkpoint-failure" in self.suggest(
+            "training continues but never saves the checkpoint for that step."
+        )
+        assert "component:power-supply" in self.suggest(
+            "turns out the breaker is good but the powerstrip contains 2 fuses and one was "
+            "blown. Did find that 1 powersupply on GPU03 was bad."
+        )
 
     def test_the_one_accelerator_a_file_systems_servers_and_a_gpus_bad_state(self):
         """The one accelerator named is where it ran, in the clause that went well too
