@@ -6688,6 +6688,53 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             with self.subTest(line=line[:60]):
                 assert values <= set(self.suggest(line)), self.suggest(line)
 
+    def test_real_lines_of_a_fifty_third_round(self):
+        """Real lines a fifty-third round of helpers copied from public threads (drivers,
+        switches, serving on Kubernetes): the kernel's module build, NVIDIA's API
+        mismatch, modprobe refused, a container's driver banner, vLLM's platform, SONiC's
+        daemons. Without its signature, each missed the value."""
+        lines = [
+            (
+                "Error! Bad return status for module build on kernel: 6.4.1-zen1-1-zen (x86_64)",
+                {"component:host-operating-system"},
+            ),
+            (
+                "kernel: NVRM: API mismatch: the client has the version 535.54.03, but NVRM: "
+                "this kernel module has the version 530.30.02.",
+                {"component:host-operating-system", "root_cause:version-mismatch"},
+            ),
+            (
+                "modprobe: ERROR: could not insert 'nvidia': Operation not permitted",
+                {"component:host-operating-system", "symptom:gpu-not-visible"},
+            ),
+            (
+                "WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be "
+                "available.",
+                {"symptom:gpu-not-visible"},
+            ),
+            (
+                "DEBUG 08-29 04:29:54 [__init__.py:99] CUDA platform is not available because: "
+                "NVML Shared Library Not Found",
+                {"symptom:gpu-not-visible"},
+            ),
+            (
+                "nvidia-container-cli: detection error: driver error: timed out: unknown",
+                {"symptom:gpu-not-visible"},
+            ),
+            (
+                "NOTICE pmon#xcvrd: Ethernet504: temperature status change from normal to "
+                "temperature high warning",
+                {"component:network-switch"},
+            ),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
+        # (not a bug "in the kernel module": still a driver bug, not the host's system)
+        assert "root_cause:firmware-or-driver-bug" in self.suggest(
+            "a bug in the kernel module after we upgraded the CUDA driver"
+        )
+
     def test_a_save_that_did_not_happen_and_a_power_supply_in_one_word(self):
         """A checkpoint not saved is a checkpoint failure, but not a habit or a setting; a
         "powersupply" written as one word is the power supply (fifty-first and
