@@ -6724,7 +6724,25 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             (
                 "NOTICE pmon#xcvrd: Ethernet504: temperature status change from normal to "
                 "temperature high warning",
-                {"component:network-switch"},
+                {"component:network-switch", "component:optical-transceiver"},
+            ),
+            (
+                "INFO bgp1#bgpd[63]: %NOTIFICATION: sent to neighbor 3333::3:5 4/0 (Hold Timer "
+                "Expired) 0 bytes",
+                {"symptom:network-connectivity-loss"},
+            ),
+            (
+                "<html><title>503: Model with name mnist is not ready.</title></html>",
+                {"component:inference-server"},
+            ),
+            (
+                "Deployment 'my-deployment' in application 'my-deployment' 1 replicas that have "
+                "taken more than 30s to be scheduled.",
+                {"symptom:jobs-stuck-pending"},
+            ),
+            (
+                "riva-riva-api-768b77d764-74k4m   0/2     OutOfnvidia.com/gpu   0          5m55s",
+                {"component:gpu-device-plugin", "component:kubelet"},
             ),
         ]
         for line, values in lines:
