@@ -24,13 +24,16 @@ _WELL = re.compile(
     r"\b(?:was|were|is|are|looked|look|looks|seemed|seem|seems|appears?|appeared|stayed|"
     # ("same container runs fine on MI250X", "below that it trains fine": a twenty-third
     # and a twenty-sixth round of blind helpers)
-    r"remained|came back|tested|worked|works|behaved|ran|runs|run|trains|trained|passes)\s+"
-    r"(?:all\s+|also\s+)?(?:(?:very|quite|still|perfectly)\s+)?"
+    r"remained|came back|tested|worked|works|behaved|ran|runs|run|trains|trained|passes|"
+    # ("I have a 750W PSU, so this should be more than sufficient": a fifty-fourth round)
+    r"should\s+be)\s+"
+    # ("GPU temperature at the exact time of the crash was a very cool 52°C": the same)
+    r"(?:all\s+|also\s+|a\s+)?(?:(?:very|quite|still|perfectly|more\s+than)\s+)?"
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
     r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged|"
     # ("the k8s-device-plugin is also running happily": a fifty-first round, real words
     # from a public thread)
-    r"happily|"
+    r"happily|cool|"
     # "checkpoint writes were fast" (a sixteenth round of blind helpers)
     r"fast|quick|snappy|"
     # "nv-fabricmanager is running" (up), not "is running slow", "running out" or "the

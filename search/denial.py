@@ -16,7 +16,10 @@ from .text import STOP_WORDS, fold, stem
 # only these words between ("no sign of ECC errors", "not on H100"). "could not", "cannot", "can't",
 # "would not" report a failure ("could not resolve host"), not a denial.
 _DENIAL = re.compile(
-    r"(?:\b(?:no|not|never|without|neither|nor|none|isnt|wasnt|arent|werent|dont|doesnt|didnt)"
+    # ("thus it's impossible to oom", "it seems unlikely to be too many requests": a
+    # fifty-fourth round, real words from public threads)
+    r"(?:\b(?:no|not|never|without|neither|nor|none|isnt|wasnt|arent|werent|dont|doesnt|didnt|"
+    r"impossible|unlikely)"
     r"|n't)$",
     re.IGNORECASE,
 )
@@ -167,11 +170,12 @@ _DENIED_AFTER = re.compile(
 # said in words: "ECC error count is 0", "Xid 79 events stayed at zero".
 # (also a column of a drawn table: dcgmi diag's "| PCIe | Pass - All |", a thirty-third
 # round of blind helpers got the PCIe from a row that passed)
-# (not an errno's message after a path, "…/dev/nvidia0: No such file or directory": the
-# fifty-first round's slurmd line lost its GPU that way)
+# (not "no" that begins a message: an errno's after a path, "…/dev/nvidia0: No such file or
+# directory", or CUDA's "CUDA error: no kernel image is available": the fifty-first and
+# fifty-fourth rounds lost the GPU and the CUDA error that way)
 _TABLE_STATE = (
     r"[ \t]*[:=|][ \t]*"
-    r"(?:not active|inactive|no(?!\s+such\b)|none|0(?![.,]\d)|n/a|disabled|false|ok|"
+    r"(?:not active|inactive|no(?![ \t]+\w)|none|0(?![.,]\d)|n/a|disabled|false|ok|"
     r"pass(?:ed)?)"
 )
 _NEGATIVE_STATE = re.compile(

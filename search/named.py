@@ -270,6 +270,14 @@ def _accelerator_named(sentence, span, literal):
 
 
 _CLIENT_BEFORE = re.compile(CONTROL_PLANE_CLIENT, re.IGNORECASE)
+JOB_CRASH = ("symptom", "job-crash")
+# Right after "job failed", that it never began: "the job failed to start: no GPUs free"
+# is no crash (a job that never ran; it was a table state's "no" that kept it back before
+# the fifty-fourth round's "CUDA error: no kernel image …" made such a "no" a message).
+_NEVER_STARTED = re.compile(
+    r"\s+to\s+(?:start|launch|begin|be\s+scheduled|schedule|be\s+submitted|submit)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -417,6 +425,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             or (key == GPU and not gpu_trouble and _accelerator_named(sentence, span, literal))
             # "squeue hangs", "kubectl get pods hangs": the control plane's client, no job
             or (key == SILENT_HANG and _CLIENT_BEFORE.search(sentence, max(0, start - 80), start))
+            or (key == JOB_CRASH and _NEVER_STARTED.match(sentence, span[1]))
             # "the error shows up in logs as a rate limit": how it looks, not the part
             or (
                 item.kind == "component" and _APPEARS_AS.search(sentence, max(0, start - 60), start)

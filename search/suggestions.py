@@ -210,6 +210,10 @@ _MARKUP = re.compile(
     r"embed)\b[^<>]{0,200}/?>",
     re.IGNORECASE,
 )
+# Markdown's bold markers ("This was **not a CUDA OOM**, but a **system RAM exhaustion**":
+# a fifty-fourth round, real words from a public thread, lost the denial to them); not a
+# run of three, Slurm's "*** JOB 42 ON n1 CANCELLED ***".
+_EMPHASIS = re.compile(r"(?<!\*)\*\*(?!\*)")
 
 
 def _number_rows(sentence):
@@ -238,6 +242,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # HTML pasted with the words ("<script>alert(1)</script>"): markup, not what happened;
     # blanked to spaces so every offset still holds.
     blanked = _MARKUP.sub(lambda m: " " * len(m.group()), sentence)
+    blanked = _EMPHASIS.sub("  ", blanked)
     had_markup, sentence = blanked != sentence, blanked
     typed = sentence
     # "out of memroy": memory; what each value matched is shown as typed (_as_typed).

@@ -6753,6 +6753,71 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "a bug in the kernel module after we upgraded the CUDA driver"
         )
 
+    def test_real_lines_and_words_of_a_fifty_fourth_round(self):
+        """A fifty-fourth round of real lines and words (self-hosted serving, RL
+        post-training, observability): llama.cpp's and Ollama's runners, vLLM's engine core
+        and cache blocks, Ray's memory-pressure kills, HCCL; a message that begins with
+        "no" is no table state; Markdown's bold markers hide no denial; a temperature said
+        to be cool, "impossible to oom", "unlikely to be too many requests"."""
+        lines = [
+            (
+                "ggml_cuda_compute_forward: SCALE failed\nCUDA error: no kernel image is "
+                "available for execution on the device",
+                {"symptom:cuda-error"},
+            ),
+            (
+                "llama-cpp    | ggml_cuda_init: failed to initialize CUDA: unknown error",
+                {"symptom:cuda-error", "symptom:gpu-not-visible"},
+            ),
+            (
+                "Error: model runner has unexpectedly stopped, this may be due to resource "
+                "limitations or an internal error, check ollama server logs for details",
+                {"symptom:job-crash", "component:inference-server"},
+            ),
+            (
+                "Failed to initialize the context: failed to allocate buffer for kv cache",
+                {"symptom:out-of-memory"},
+            ),
+            (
+                "ValueError: No available memory for the cache blocks. Try increasing "
+                "`gpu_memory_utilization` when initializing the engine.",
+                {"symptom:out-of-memory"},
+            ),
+            (
+                "ERROR 01-29 08:37:48 [core_client.py:564] Engine core proc EngineCore_DP1 died "
+                "unexpectedly, shutting down client.",
+                {"symptom:job-crash", "component:inference-server"},
+            ),
+            (
+                "(raylet) node_manager.cc:3277: 2 Workers (tasks / actors) killed due to memory "
+                "pressure (OOM), 0 Workers crashed due to other reasons",
+                {"component:host-cpu-and-memory", "symptom:out-of-memory"},
+            ),
+            (
+                "(TaskRunner pid=30188) RuntimeError: create_config:build/CMakeFiles/torch_npu.dir/"
+                "compiler_depend.ts:102 HCCL function error: hcclCommInitRootInfoConfig",
+                {"component:nccl"},
+            ),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
+        assert "component:gpu-memory-hbm" not in self.suggest(
+            "This was **not a CUDA OOM**, but a **system RAM exhaustion** issue."
+        )
+        assert "root_cause:gpu-overheating" not in self.suggest(
+            "Thermal Management: GPU temperature at the exact time of the crash was a very "
+            "cool 52°C. Active cooling was running at 92% fan speed."
+        )
+        assert "symptom:out-of-memory" not in self.suggest(
+            "it only occupies 10% GPU memory on each card thus it's impossible to oom"
+        )
+        assert "symptom:requests-throttled" not in self.suggest(
+            "I have num_workers=4 in the dataloader, so it seems unlikely to be too many requests."
+        )
+        # (a table's state still denies: "Pending Page Blacklist : No")
+        assert "symptom:ecc-error" not in self.suggest("ECC Errors : No")
+
     def test_a_save_that_did_not_happen_and_a_power_supply_in_one_word(self):
         """A checkpoint not saved is a checkpoint failure, but not a habit or a setting; a
         "powersupply" written as one word is the power supply (fifty-first and
