@@ -419,7 +419,12 @@ _MODEL_CALL = re.compile(
     # incident commander, missed the workload twelve times): "POST /v1/embeddings", Triton's
     # "/v2/models/…/infer", "TTFT", "streaming requests", "model servers", "the model
     # answers", "embeddings p50 latency", "tokens/s per replica".
-    r"/v1/(?:chat/completions|completions|embeddings|responses|messages)\b|"
+    r"/v1/(?:chat/completions|completions|embeddings|responses|messages|models)\b|"
+    # a hosted model's serving words (a fifty-third round, real words from public threads):
+    # SageMaker's "production variant", KServe's "-predictor-" pods and "the predictor",
+    # Replicate's cog ("cog predict", "Prediction failed")
+    r"\bproduction\s+variant\b|-predictor-|\b(?:to|of|from)\s+the\s+predictor\b|"
+    r"\bcog\.server\b|\bcog\s+predict\b|\bprediction\s+failed\b|"
     r"/v2/models/[\w.-]{1,80}/(?:infer|generate)\b|"
     r"\b(?:ttft|time[\s-]to[\s-]first[\s-]token|inter[\s-]?token\s+latency)\b|"
     r"\bstreaming\s+(?:responses?|requests?|generations?|completions?|calls?|outputs?)\b|"

@@ -6818,6 +6818,73 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         # (a table's state still denies: "Pending Page Blacklist : No")
         assert "symptom:ecc-error" not in self.suggest("ECC Errors : No")
 
+    def test_serving_words_crashed_jobs_and_products_of_organisations(self):
+        """Serving's own words (SageMaker's production variant, KServe's predictor pods,
+        Replicate's cog, an OpenAI-compatible server's /v1/models, vLLM's serving modules,
+        TorchServe, llama-server), a job bash killed or that terminated without an
+        exception or failed in NCCL, and products that name their makers (DALL·E, HF
+        Jobs): the fifty-first to fifty-fourth rounds and the corpus's tuning part."""
+        cases = [
+            (
+                "It even initially passes the ping health check.  After a little while it "
+                "stops responding and I get an: 'The primary container for production "
+                "variant xxxxx did not pass the ping health check' error.",
+                {"workload:inference"},
+            ),
+            (
+                "xxx-namespace-xxx   d5ce6b94087b41-predictor-default-vcwhr-deployment-oooo   "
+                "0/3   Init:CrashLoopBackOff   356   40m46s",
+                {"workload:inference"},
+            ),
+            (
+                "cog.server.exceptions.FatalWorkerException: Prediction failed for an unknown "
+                "reason.",
+                {"workload:inference"},
+            ),
+            (
+                "ERROR 05-08 21:27:27 [serving_chat.py:198] ValueError: request rejected",
+                {"component:inference-server"},
+            ),
+            (
+                "2023-05-23T01:19:23,550 [ERROR] W-9000-sam_vit_h_encode_1.0.0 "
+                "org.pytorch.serve.wlm.WorkerThread - Number or consecutive unsuccessful "
+                "inference 1",
+                {"component:inference-server"},
+            ),
+            (
+                "kernel: llama-server[3582]: segfault at 562900023b21 ip 00007f8e054af2a2 sp "
+                "00007ffd4cf1a960 error 4 in libc.so.6",
+                {"component:inference-server"},
+            ),
+            (
+                "/var/spool/slurmd/job00191/slurm_script: line 28:  8156 Killed        "
+                "python3 main.py --epochs 400",
+                {"symptom:job-crash"},
+            ),
+            (
+                "RuntimeError: cuda runtime error (39) : uncorrectable ECC error encountered\n"
+                "terminate called without an active exception",
+                {"symptom:job-crash"},
+            ),
+            (
+                "torch.distributed.DistBackendError: NCCL error in: /opt/pytorch/pytorch/torch/"
+                "csrc/distributed/c10d/ProcessGroupNCCL.cpp:3376, internal error",
+                {"symptom:job-crash"},
+            ),
+            (
+                "Due to the size of DALL·E's infrastructure and limited capacity, moving to "
+                "healthy nodes was not an option.",
+                {"organisation:openai"},
+            ),
+            (
+                "CUDA Error 802 on all H200 multi-GPU HF Jobs with vLLM",
+                {"organisation:hugging-face"},
+            ),
+        ]
+        for text, values in cases:
+            with self.subTest(text=text[:60]):
+                assert values <= set(self.suggest(text)), self.suggest(text)
+
     def test_a_save_that_did_not_happen_and_a_power_supply_in_one_word(self):
         """A checkpoint not saved is a checkpoint failure, but not a habit or a setting; a
         "powersupply" written as one word is the power supply (fifty-first and
