@@ -6794,6 +6794,21 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
                 {"component:host-cpu-and-memory", "symptom:out-of-memory"},
             ),
             (
+                "ERROR: Unexpected bus error encountered in worker. This might be caused by "
+                "insufficient shared memory (shm).",
+                {"symptom:job-crash", "component:training-data-loader"},
+            ),
+            (
+                "fsspec.exceptions.FSTimeoutError: Caught FSTimeoutError in DataLoader worker "
+                "process 1.",
+                {"symptom:job-crash"},
+            ),
+            (
+                "RuntimeError: unable to open shared memory object </torch_310_3681426278_102> "
+                "in read-write mode: No such file or directory (2)",
+                {"component:host-cpu-and-memory"},
+            ),
+            (
                 "(TaskRunner pid=30188) RuntimeError: create_config:build/CMakeFiles/torch_npu.dir/"
                 "compiler_depend.ts:102 HCCL function error: hcclCommInitRootInfoConfig",
                 {"component:nccl"},
