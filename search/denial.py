@@ -19,7 +19,7 @@ _DENIAL = re.compile(
     # ("thus it's impossible to oom", "it seems unlikely to be too many requests": a
     # fifty-fourth round, real words from public threads)
     r"(?:\b(?:no|not|never|without|neither|nor|none|isnt|wasnt|arent|werent|dont|doesnt|didnt|"
-    r"impossible|unlikely)"
+    r"impossible|unlikely|eliminated|eliminate|excluded|exclude)"
     r"|n't)$",
     re.IGNORECASE,
 )
@@ -122,7 +122,9 @@ _DENIED_AFTER = re.compile(
     # ("H100 is not our case, we have old V100 32GB": a forty-first round of blind helpers)
     r"(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved|case|setup|"
     # "KV cache wasn't full", "the links weren't saturated": not the resource that ran out
-    r"full|saturated|exhausted|maxed(?:\s+out)?|overloaded|congested|pegged)\b|"
+    r"full|saturated|exhausted|maxed(?:\s+out)?|overloaded|congested|pegged|"
+    # ("the vulnerabilities are not applicable to the go packages": a fifty-fifth round)
+    r"applicable|relevant)\b|"
     # "X never …" denies X ("NCCL never showed errors"), but not where X never reached,
     # finished or answered: that is X failing ("fabric manager never reported Completed",
     # "the device plugin never became ready").
@@ -383,8 +385,10 @@ def negated_stems(text):
 # failure, not a denial.
 _NOT_WORD = re.compile(
     r"(?<!could )(?<!can )\b(?:not|no|never|nothing|isn't|wasn't|aren't|weren't|isnt|wasnt|"
-    r"arent|werent|ruled\s+out|rule\s+out|rules\s+out)\s+(?:(?:a|an|the|any|really|quite|our|actual|real|single|obvious|"
-    r"visible)\s+)?([^\W\d_]{3,})",
+    # ("I eliminate the `Dataloader` factor by using Nvidia DALI": a fifty-fifth round)
+    r"arent|werent|ruled\s+out|rule\s+out|rules\s+out|eliminated|eliminate|excluded|exclude)\s+"
+    r"(?:(?:a|an|the|any|really|quite|our|actual|real|single|obvious|visible)\s+)?[`'\"]?"
+    r"([^\W\d_]{3,})",
     re.IGNORECASE,
 )
 # The subject of a denied misdeed: "the autoscaler did NOT misbehave", "NCCL didn't

@@ -182,6 +182,8 @@ def in_passing(sentence, found, broad):
         return True  # "H100 PCIe card", "PCIe GPUs": the card's form factor, not its link
     if (found.kind, found.slug) == DEVICE_PLUGIN and _OTHER_PLUGIN_BEFORE.search(before):
         return True  # "the rdma shared device plugin": the network's, not the GPUs'
+    if (found.kind, found.slug) == KV_CACHE and _LOW_USAGE_AFTER.match(sentence, end):
+        return True  # vLLM's "GPU KV cache usage: 0.8%": a stats line's field, not the trouble
     if (found.kind, found.slug) == OPTIMIZER and _TRAINING_STEP_AFTER.match(sentence, end):
         return True  # "right after the fsdp optimizer step": when, not the optimizer at fault
     if (
@@ -433,6 +435,11 @@ _FORM_FACTOR_AFTER = re.compile(
 # An inference server's field about what it keeps in host memory ("CPU KV cache usage",
 # "# CPU blocks", "CPU swap space"; a forty-seventh round of blind helpers forbade the host).
 _SERVER_FIELD_AFTER = re.compile(r"\s+(?:kv\s*cache|blocks?\b|swap\s+space)", re.IGNORECASE)
+# A serving engine's usage field of its KV cache below nine tenths ("GPU KV cache usage:
+# 0.8%" in vLLM's periodic stats line, vllm/engine/metrics.py): a field every healthy line
+# prints (a fifty-fifth round, real lines from public threads, forbade the KV cache twice).
+KV_CACHE = ("component", "kv-cache")
+_LOW_USAGE_AFTER = re.compile(r"\s+usage:\s*(?:[0-8]?\d(?:\.\d+)?)%", re.IGNORECASE)
 # Another device's plugin: "the rdma shared device plugin stopped advertising
 # rdma/rdma_shared_device_a", the SR-IOV network device plugin (a forty-first round of
 # blind helpers forbade the GPU device plugin).

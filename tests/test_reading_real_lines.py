@@ -6830,6 +6830,20 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
         assert "symptom:requests-throttled" not in self.suggest(
             "I have num_workers=4 in the dataloader, so it seems unlikely to be too many requests."
         )
+        assert "component:kv-cache" not in self.suggest(
+            "Avg prompt throughput: 102.2 tokens/s, Avg generation throughput: 2.2 tokens/s, "
+            "Running: 1 reqs, Swapped: 0 reqs, Pending: 0 reqs, GPU KV cache usage: 0.8%, CPU "
+            "KV cache usage: 0.0%"
+        )
+        assert "component:kv-cache" in self.suggest("GPU KV cache usage: 99.8%, requests preempted")
+        assert "component:training-data-loader" not in self.suggest(
+            "I eliminate the `Dataloader` factor by using DALI instead of TorchVision. However, "
+            "the slow down of overall training speed is still obvious."
+        )
+        assert "root_cause:software-vulnerability" not in self.suggest(
+            "Please note that the vulnerabilities are not applicable to the go packages -- "
+            "which the device plugin consumes."
+        )
         # (a table's state still denies: "Pending Page Blacklist : No")
         assert "symptom:ecc-error" not in self.suggest("ECC Errors : No")
 
