@@ -6683,6 +6683,11 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
                 "The Pytorchjob pods hang on pending status with volcano scheduler.",
                 {"workload:training"},
             ),
+            (
+                "I am trying to run your code on a Tesla P100 and it takes more than an hour to "
+                "compute 1000 steps of the first epoch.",
+                {"workload:training"},
+            ),
         ]
         for line, values in lines:
             with self.subTest(line=line[:60]):

@@ -1,10 +1,12 @@
-"""The Kubeflow training operator's job kinds, as aliases of the training workload (issue
-19): a fifty-second round of real lines and words from public threads wrote "The Pytorchjob
-pods hang on pending status with volcano scheduler" and "a pytorchjob with the same
-configuration is submitted to the same clusterqueue", and got no Training workload. A
+"""The Kubeflow training operator's job kinds and the epoch, as aliases of the training
+workload (issue 19): a fifty-second round of real lines and words from public threads wrote
+"The Pytorchjob pods hang on pending status with volcano scheduler" and "a pytorchjob with
+the same configuration is submitted to the same clusterqueue", a fifty-fifth "it takes more
+than an hour to compute 1000 steps of the first epoch", and got no Training workload. A
 PyTorchJob, TFJob, MPIJob or JAXJob is a training job by its kind (the operator's custom
-resources: https://github.com/kubeflow/training-operator). Rows an editor changed are left
-as they are: only aliases still equal to what 0026 wrote are extended."""
+resources: https://github.com/kubeflow/training-operator); an epoch, a pass over the
+training data. Rows an editor changed are left as they are: only aliases still equal to
+what 0026 wrote are extended."""
 
 from django.db import migrations
 
@@ -16,7 +18,7 @@ WRITTEN = (
     "Megatron\nMegatron-LM\nFSDP\nZeRO-3\noptimizer state dict\nsharded optimizer state\n"
     "post-training\nfine-tune\nfinetune\nfull ft\nSFT run\nSFT job\nPPO\nGRPO\nDPO"
 )
-ADDED = "PyTorchJob\nTFJob\nMPIJob\nJAXJob"
+ADDED = "PyTorchJob\nTFJob\nMPIJob\nJAXJob\nepoch\nepochs"
 
 
 def write_aliases(apps, schema_editor):
