@@ -190,6 +190,11 @@ _NOT_IT = re.compile(
 _DEMONSTRATIVE = re.compile(r"\s*(?:but\s+)?(?:that|this|those|these)\s*$", re.IGNORECASE)
 # A clause that only supposes: "if you are running out of memory, lower the batch".
 _HYPOTHETICAL = re.compile(r"\s*(?:if|unless|in case|whether)\b", re.IGNORECASE)
+_MAY_CAUSE = re.compile(
+    r"\b(?:this|which|that|it)\s+(?:can|could|may|might)\s+(?:\w+\s+)?(?:cause|lead\s+to|"
+    r"result\s+in)\b",
+    re.IGNORECASE,
+)
 # Where a clause rules something out, from there to its end: "not due to our quota",
 # "wasn't from the model server",
 # "no hostname resolution issues", "ruled out the cables", "none of them are ECC". Error
@@ -619,6 +624,10 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
             end_at = clause_end.start() if clause_end else stop
             normal = _READ_NORMAL.search(sentence, start, concluded.start())
             spans.append((start if normal else concluded.start(), end_at))
+        # What something may bring about, to the sentence's end: "this can cause the
+        # process to hang", "which can lead to system instability or hang" (a warning's
+        # words: a fifty-first and a fifty-second round, real lines, forbade the hang)
+        spans += [(m.start(), stop) for m in _MAY_CAUSE.finditer(sentence, start, stop)]
         always = _ALWAYS.search(sentence, start, stop)
         if always:  # "kafka lag was high but it's always high": up to the "always"
             spans.append((start, always.end()))

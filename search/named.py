@@ -271,6 +271,11 @@ def _accelerator_named(sentence, span, literal):
 
 _CLIENT_BEFORE = re.compile(CONTROL_PLANE_CLIENT, re.IGNORECASE)
 JOB_CRASH = ("symptom", "job-crash")
+NCCL_TIMEOUT_KEY = ("symptom", "nccl-timeout")
+_WATCHDOG_EXCEPTION = re.compile(
+    r"\s+thread terminated with exception:\s+(?![^\n]{0,80}\b(?:timeout|timed out)\b)",
+    re.IGNORECASE,
+)
 # Right after "job failed", that it never began: "the job failed to start: no GPUs free"
 # is no crash (a job that never ran; it was a table state's "no" that kept it back before
 # the fifty-fourth round's "CUDA error: no kernel image …" made such a "no" a message).
@@ -426,6 +431,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             # "squeue hangs", "kubectl get pods hangs": the control plane's client, no job
             or (key == SILENT_HANG and _CLIENT_BEFORE.search(sentence, max(0, start - 80), start))
             or (key == JOB_CRASH and _NEVER_STARTED.match(sentence, span[1]))
+            # "NCCL watchdog thread terminated with exception: CUDA error: uncorrectable ECC
+            # error": the watchdog reports another error, no timeout (a fifty-first and a
+            # fifty-fourth round, real lines, forbade the NCCL timeout)
+            or (key == NCCL_TIMEOUT_KEY and _WATCHDOG_EXCEPTION.match(sentence, span[1]))
             # "the error shows up in logs as a rate limit": how it looks, not the part
             or (
                 item.kind == "component" and _APPEARS_AS.search(sentence, max(0, start - 60), start)

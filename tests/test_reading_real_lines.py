@@ -6849,6 +6849,24 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "Please note that the vulnerabilities are not applicable to the go packages -- "
             "which the device plugin consumes."
         )
+        # What a warning says may follow, and a watchdog that reports another error
+        assert "symptom:job-hang-without-error" not in self.suggest(
+            "Detected kernel version 4.18.0, which is below the recommended minimum of "
+            "5.5.0; this can cause the process to hang."
+        )
+        assert "symptom:job-hang-without-error" in self.suggest(
+            "the process hangs after 10 minutes, no error"
+        )
+        watchdog = self.suggest(
+            "[E ProcessGroupNCCL.cpp:916] [Rank 1] NCCL watchdog thread terminated with "
+            "exception: CUDA error: uncorrectable ECC error encountered"
+        )
+        assert "symptom:nccl-timeout" not in watchdog
+        assert "symptom:ecc-error" in watchdog
+        assert "symptom:nccl-timeout" in self.suggest(
+            "[E ProcessGroupNCCL.cpp:916] NCCL watchdog thread terminated with exception: "
+            "[Rank 1] Watchdog caught collective operation timeout"
+        )
         # (a table's state still denies: "Pending Page Blacklist : No")
         assert "symptom:ecc-error" not in self.suggest("ECC Errors : No")
 
