@@ -6849,6 +6849,16 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
             "Please note that the vulnerabilities are not applicable to the go packages -- "
             "which the device plugin consumes."
         )
+        # A package's own exception names its project's organisation
+        assert "organisation:openai" in self.suggest(
+            "openai.error.RateLimitError: The server had an error while processing your "
+            "request. Sorry about that!"
+        )
+        assert "organisation:deepspeed" in self.suggest(
+            "deepspeed.runtime.zero.utils.ZeRORuntimeException: The checkpoint being loaded "
+            "used a DP world size of 4 but the current world size is 6."
+        )
+        assert "organisation:nvidia" not in self.suggest("nvidia-smi shows no devices")
         # What a warning says may follow, and a watchdog that reports another error
         assert "symptom:job-hang-without-error" not in self.suggest(
             "Detected kernel version 4.18.0, which is below the recommended minimum of "
