@@ -6814,6 +6814,25 @@ class ReadingRealLinesTests(ReadingLinesTestCase):
                 {"component:host-cpu-and-memory"},
             ),
             (
+                "[Tue Nov 20 22:30:22 2018] nf_conntrack: table full, dropping packet",
+                {"component:host-operating-system", "root_cause:capacity-exhaustion"},
+            ),
+            (
+                "networkPlugin cni failed to set up pod network: unable to allocate IP via local "
+                "cilium agent: [POST /ipam][502] postIpamFailure  range is full",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            (
+                "tritonclient.utils.InferenceServerException: [StatusCode.UNAVAILABLE] failed to "
+                "connect to all addresses",
+                {"component:inference-server", "symptom:network-connectivity-loss"},
+            ),
+            (
+                "kernel: nvidia 0000:07:00.0: AMD-Vi: Event logged [IO_PAGE_FAULT domain=0x0003 "
+                "address=0x80000040 flags=0x0020]",
+                {"component:host-operating-system"},
+            ),
+            (
                 "(TaskRunner pid=30188) RuntimeError: create_config:build/CMakeFiles/torch_npu.dir/"
                 "compiler_depend.ts:102 HCCL function error: hcclCommInitRootInfoConfig",
                 {"component:nccl"},
