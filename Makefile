@@ -31,8 +31,11 @@ load: setup
 	DEBUG=true $(BIN)/python manage.py migrate --noinput
 	DEBUG=true $(BIN)/python manage.py load_library
 
+# The development server's port: `make run PORT=8001` when 8000 is taken.
+PORT ?= 8000
+
 run: load
-	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
+	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # Start the local PostgreSQL cluster when it is down (Debian's pg_ctlcluster).
 postgres:
