@@ -330,7 +330,6 @@ def in_passing(sentence, found, broad):
         found.kind == "organisation"
         and in_identifier(sentence, found)
         and not _RAISED_BY.match(sentence, end)
-        and not _INSTALLED_AT.search(sentence, max(0, found.start - 20), found.start)
     ):
         return True  # part of a name, path or version: nvidia-smi, /pytorch/torch, 5.15-nvidia
     following = re.match(r"[\s-]*('s\s+)?([^\W\d_]+)", rest)
@@ -442,12 +441,11 @@ _FORM_FACTOR_AFTER = re.compile(
 _SERVER_FIELD_AFTER = re.compile(r"\s+(?:kv\s*cache|blocks?\b|swap\s+space)", re.IGNORECASE)
 # A package's own exception, the package named first in its dotted path
 # ("openai.error.RateLimitError", "vllm.engine.async_llm_engine.AsyncEngineDeadError",
-# "deepspeed.runtime.zero.utils.ZeRORuntimeException"), or a traceback's frame in the
-# package's installed files ("site-packages/deepspeed/runtime/…"): the project's software
-# raised it, and the fifty-first to fifty-fifth rounds of real lines listed its
-# organisation about thirty times for every four times they forbade one so named.
+# "deepspeed.runtime.zero.utils.ZeRORuntimeException"): the project's software raised it,
+# and the fifty-first to fifty-fifth rounds of real lines listed organisations named in
+# code about thirty times for every four times they forbade one. (A frame's path,
+# "site-packages/deepspeed/…", stays where the code lives: :func:`in_source_path`.)
 _RAISED_BY = re.compile(r"(?:\.[a-z_]\w{0,40}){0,6}\.[A-Z]\w{0,60}(?:Error|Exception)\b")
-_INSTALLED_AT = re.compile(r"(?:site|dist)-packages/$")
 # A serving engine's usage field of its KV cache below nine tenths ("GPU KV cache usage:
 # 0.8%" in vLLM's periodic stats line, vllm/engine/metrics.py): a field every healthy line
 # prints (a fifty-fifth round, real lines from public threads, forbade the KV cache twice).
