@@ -474,6 +474,7 @@ _CHECKED_FINE = re.compile(
     r"(?:usual|ordinary)|unusual|abnormal|odd|wrong|strange|weird)",
     re.IGNORECASE,
 )
+_CHECKED_FORMS = ("checked", "checked_denial", "checked_and", "checked_none", "checked_then")
 
 
 # An alert its clause calls false: "Cryptominer alert false positive: the 'stratum' string
@@ -592,16 +593,9 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
         for full in _FAR_FROM_FULL.finditer(sentence)
     ]
     spans += [match.span("other") for match in _RATHER_THAN.finditer(sentence)]
+    # (each of _CHECKED_FINE's forms names the span it sets aside)
     spans += [
-        checked.span("checked")
-        if checked.group("checked")
-        else checked.span("checked_denial")
-        if checked.group("checked_denial")
-        else checked.span("checked_and")
-        if checked.group("checked_and")
-        else checked.span("checked_none")
-        if checked.group("checked_none")
-        else checked.span("checked_then")
+        next(checked.span(name) for name in _CHECKED_FORMS if checked.group(name))
         for checked in _CHECKED_FINE.finditer(sentence)
     ]
     # The change in "swapped the cable, still there" (not the trouble after it).
