@@ -27,18 +27,20 @@ def is_context(text, clause):
 
 
 # A line break ends a clause too: two pasted log lines are not one sentence.
-# Fullwidth punctuation ends a clause too ("，", "。": Chinese and Japanese text).
+# Fullwidth punctuation ends a clause too ("，", "。": Chinese and Japanese text). A full
+# stop inside a closing quote ends its sentence as one outside does: 'documented as
+# "Contained ECC Error." All GPU UUIDs remained unchanged' (the corpus's tuning part).
 CLAUSE_END = re.compile(
     # A dash set off by spaces ("lustre looked fine - it was the dataloader") or an em dash
     # ends a clause as a comma does; a hyphen inside a word or an option ("--tp") does not.
     # A comma inside a parenthesis lists, it ends nothing: "the rest of the maintenance
     # (lustre, os image) went ok" (a twenty-sixth round of blind helpers).
-    r",(?![^(\n]{0,60}\))|[;!?\n，；！？、。：]|[.:](?:\s|$)|\s[-–]{1,2}\s|—|\bbut\b|\bhowever\b",
+    r",(?![^(\n]{0,60}\))|[;!?\n，；！？、。：]|[.:][\"”’]?(?:\s|$)|\s[-–]{1,2}\s|—|\bbut\b|\bhowever\b",
     re.IGNORECASE,
 )
 
 
-SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)|[。！？；]")
+SENTENCE_END = re.compile(r"[.!?;\n][\"”’]?(?:\s|$)|[。！？；]")
 
 
 def clause_start(text, at):

@@ -303,8 +303,10 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
 
 
 STOLEN_CREDENTIALS = ("root_cause", "stolen-credentials")
-# "nothing else changed", "no other changes": a change besides the one the text names.
-_OTHER = re.compile(r"\b(?:else|other)\b", re.IGNORECASE)
+# "nothing else changed", "no other changes": a change besides the one the text names; "no
+# code changes on our end — just a version bump", "same code": the user's own code, not
+# the upgrade the text names (a fifty-sixth round, real words from a public thread).
+_OTHER = re.compile(r"\b(?:else|other|code)\b", re.IGNORECASE)
 
 
 def _changes_named(sentence, well):

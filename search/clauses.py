@@ -59,7 +59,7 @@ _WELL = re.compile(
     r"\b(?:counters?|logs?|dmesg|syslog|ibdiagnet|links?|ports?)\s+(?:are\s+|were\s+|is\s+|"
     r"was\s+|look\s+|looked\s+|all\s+)?(?:clean|spotless)\b|"
     # "main run on H100 unaffected", "no issues", "stopped cleanly": nothing went wrong
-    r"\bunaffected\b|\b(?:no|without\s+(?:any\s+)?)(?:issues|problems|incidents?)\b"
+    r"\bunaffected\b|\b(?:no\s+|without\s+(?:any\s+)?)(?:issues|problems|incidents?)\b"
     r"(?!\s+(?:with|in|on|for|since|until)\b)|\b(?:stopped|shut\s+down|drained)\s+cleanly\b|"
     r"\bwent\s+(?:smoothly|fine|well|ok|okay|cleanly|as\s+planned)\b|"
     # "dataloader isnt complaining", "the aws side absorbed traffic fine" (a twenty-seventh

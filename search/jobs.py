@@ -284,8 +284,10 @@ _QUEUED = re.compile(
     r"(?!\s+(?:for\s+)?(?:a\s+)?(?:few\s+)?(?:seconds?|secs?|s)\b)|"
     # a job or pod said to be pending: "the reason your pod requesting
     # nvidia.com/mig-3g.40gb is pending" (a twenty-fifth round of blind helpers)
+    # ("the job has been pending": a fifty-sixth round, real words from a public thread)
     r"\b(?:pods?|jobs?)\s+(?:requesting\s+[\w./:-]{1,80}\s+|[\w-]+\s+){0,3}?(?:is|are|was|were|"
-    r"stays?|stayed|remains?|remained|went|go|going)\s+(?:still\s+)?pending\b|"
+    r"ha(?:s|ve|d)\s+been|stays?|stayed|remains?|remained|went|go|going)\s+(?:still\s+)?"
+    r"pending\b|"
     # nothing scheduled, long waits: "nothing got scheduled for ~45min", "very long queue
     # times since tuesday" (a twenty-sixth round of blind helpers)
     r"\bnothing\s+(?:got|gets|was|is|has\s+been|could\s+be)\s+(?:being\s+)?scheduled\b|"

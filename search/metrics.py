@@ -184,6 +184,11 @@ _LOST_CAPACITY = re.compile(
     r"(?:[\w-]+\s+){0,3}?(?:fleet|gpus?|nodes?|capacity|instances?|hosts?|machines?|pool)\s+"
     r"(?:got|were|was|had\s+been|have\s+been)\s+(?:reclaimed|preempted|pre-empted|evicted|"
     r"drained|lost|taken\s+away|terminated)\b|"
+    # machines in the plural taken out: "leading to nodes being drained", "half the nodes got
+    # drained" (a fifty-sixth round, real words from a public thread)
+    r"\b(?:(?:half|all|most)\s+(?:of\s+)?(?:the\s+|our\s+)?)?(?:[\w-]+\s+)?(?:nodes|hosts|machines)\s+"
+    r"(?:being|got|get|getting|were|are|have\s+been|had\s+been)\s+(?:drained|cordoned|"
+    r"preempted|pre-empted|reclaimed|evicted)\b(?!\s+(?:cleanly|for\s+(?:planned\s+)?maintenance)\b)|"
     r"\b(?:drained|cordoned|reclaimed|preempted|evicted)\s+(?:\d{2,6}|dozens\s+of|hundreds\s+of)"
     r"\s+(?:[\w-]+\s+)?(?:nodes|hosts|machines|gpus|instances|servers)\b|"
     # a whole row, rack or hall down at once: "whole row lost power instantly", "the whole

@@ -109,7 +109,10 @@ _REMEDIED_CABLE = re.compile(
 _REMEDIED_GPU = re.compile(
     r"\b(?:rma(?:'?d|\s+(?:request(?:ed)?|opened|filed))?|replac(?:ed|ing)|swap(?:ped|ping)(?:\s+out)?)"
     r"\s+(?:(?:the|a|that|this|whole|both|for|of|on|all)\s+){0,3}(?:gpus?\s?\d{0,2}|tray|baseboard|"
-    r"board|card|module)\b|\bgpus?\s?\d{0,2}\b[^.\n]{0,60}?\b(?:rma(?:'?d)?|replaced|swapped(?:\s+out)?)\b|"
+    r"board|card|module)\b|\bgpus?\s?\d{0,2}\b"
+    # (not "GPU UUIDs remained unchanged (no RMA)", "GPU 3 was not replaced": the
+    # corpus's tuning part)
+    r"(?:(?!\b(?:no|not|never|without|nor)\b|n't\b)[^.\n]){0,60}?\b(?:rma(?:'?d)?|replaced|swapped(?:\s+out)?)\b|"
     # "I returned my GPU to the vendor and … they sent me a new one" (the corpus's tuning part)
     r"\b(?:returned|sent\s+back|shipped\s+back)\s+(?:(?:the|my|our|a|that|this)\s+)?(?:gpus?|card)\b"
     r"[^.\n]{0,40}?\b(?:vendor|rma|replacement|manufacturer|seller|supplier|new\s+one)\b",

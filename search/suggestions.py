@@ -185,10 +185,11 @@ _TEAM_NAMES = re.compile(
     re.IGNORECASE,
 )
 # What a piece of software runs as, right after its name: "vLLM pods", "ollama server" (not
-# "non-PyTorch memory": a maker's word for something else).
+# "non-PyTorch memory": a maker's word for something else), or its version: "I am using
+# vllm version 0.6.3.post1" (a fifty-sixth round, real words from a public thread).
 _RUNS_IN = re.compile(
     r"\s+(?:pods?|servers?|replicas?|workers?|engines?|containers?|deployments?|instances?|"
-    r"processes|shards?|cluster|fleet|endpoints?|jobs?|runs?)\b",
+    r"processes|shards?|cluster|fleet|endpoints?|jobs?|runs?|versions?|releases?)\b",
     re.IGNORECASE,
 )
 # A suspicion taken back in the same sentence: "thought the Triton compiler was

@@ -7104,3 +7104,118 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         # A right-to-left override would reorder the echoed sentence ("exe.png" shown).
         response = self.client.get("/", {"q": "ckpt \u202egnp.exe thru"})
         assert "\u202e" not in response.content.decode()
+
+    def test_real_lines_and_words_of_a_fifty_sixth_round(self):
+        """A fifty-sixth round of real lines and words (GPU hosts, training, serving,
+        schedulers, storage, status pages): the serving stacks' crash lines, Megatron's NaN
+        gradient norm, NVRM's probe lines, glibc's "Name or service not known"; a full stop
+        inside a closing quote ends its sentence; "no RMA" denies the RMA; a software's
+        version names its project; "no code changes … just a version bump" leaves the
+        upgrade standing; "X has no issues" says X was well."""
+        lines = [
+            (
+                "2023-12-15T09:44:56.274143Z ERROR shard-manager: text_generation_launcher: "
+                "Shard process was signaled to shutdown with signal 9 rank=0",
+                {"symptom:job-crash"},
+            ),
+            (
+                "vllm.engine.async_llm_engine.AsyncEngineDeadError: Background loop is not "
+                "running. If it was running, inspect the output to find the stacktrace",
+                {"symptom:job-crash"},
+            ),
+            (
+                "ERROR 10-30 11:56:48 multiproc_worker_utils.py:120] Worker VllmWorkerProcess "
+                "pid 198 died, exit code: -6",
+                {"symptom:job-crash"},
+            ),
+            (
+                "[2025-04-17 16:15:33 TP0] Scheduler hit an exception: Traceback (most recent "
+                "call last):",
+                {"symptom:job-crash"},
+            ),
+            (
+                "E1025 09:40:38.075506 9121 python_be.cc:2066] Stub process is unhealthy and "
+                "it will be restarted.",
+                {"component:inference-server"},
+            ),
+            (
+                "Allocate failed due to no healthy devices present; cannot allocate unhealthy "
+                "devices amd.com/gpu, which is unexpected",
+                {"component:gpu-device-plugin"},
+            ),
+            (
+                "AssertionError: Rank 11: found NaN in local grad norm in backward pass before "
+                "data-parallel communication collective. Device: 3",
+                {"symptom:loss-spike", "workload:training"},
+            ),
+            ("8 of 14 GRPO runs died at `grad_norm: nan`", {"symptom:loss-spike"}),
+            (
+                "NVRM: The NVIDIA GPU 000a:00:00.0 (PCI ID: 10de:2330) installed in this "
+                "system\n      is not supported by the NVIDIA 580.126.09 driver release.\n"
+                "NVRM: The NVIDIA probe routine failed for 1 device(s).",
+                {"symptom:gpu-not-visible"},
+            ),
+            (
+                "[W socket.cpp:558] [c10d] The IPv6 network addresses of (pytorch-workers-0-0."
+                "pytorch-workers, 3389) cannot be retrieved (gai error: -2 - Name or service not "
+                "known).",
+                {"symptom:dns-resolution-failure", "component:dns"},
+            ),
+            (
+                "QueryError: There are no longer any instances available with the requested "
+                "specifications. Please refresh and try again.",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            ("Sonnet is also throwing overloaded error.", {"organisation:anthropic"}),
+            (
+                "Approximately 5 days after an OpenShift upgrade, I noticed a significant "
+                "increase in nodes labeled upgrade-required",
+                {"organisation:red-hat"},
+            ),
+            (
+                "I am using vllm version 0.6.3.post1 with four 4090 GPUs to infer the "
+                "qwen2-72B-chat-int4 model.",
+                {"organisation:vllm", "component:inference-server"},
+            ),
+            (
+                "`jax.distributed.initialize()` hangs and eventually times out on TPU v6e-16 "
+                "multislice (4 VMs) after upgrading from 0.8.0 to 0.8.1. No code changes on "
+                "our end — just a version bump.",
+                {"symptom:job-hang-without-error", "root_cause:software-regression"},
+            ),
+            (
+                "Queue resources are sufficient, but the pod has not been created, and the "
+                "job has been pending.",
+                {"symptom:jobs-stuck-pending"},
+            ),
+            (
+                "Abrupt termination of containerized DCGM jobs can leave nv-hostengine "
+                "unresponsive, causing the Slurm Epilog script (gpu-test) to hang and fail, "
+                "leading to nodes being drained.",
+                {"symptom:capacity-loss"},
+            ),
+            # (the corpus's tuning part: the full stop inside the quote)
+            (
+                "none of the ECC counters or row remap counters were incremented on any GPU, "
+                "despite XID 94 being documented as “Contained ECC Error.” All GPU UUIDs "
+                "remained unchanged (no RMA), and no InfoROM corruption is reported.",
+                {"symptom:xid-error"},
+            ),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
+        assert "root_cause:faulty-gpu" not in self.suggest("We saw XID 94 on a GPU (no RMA).")
+        assert "root_cause:faulty-gpu" in self.suggest("GPU 3 was RMAd after the Xid 79")
+        assert "root_cause:software-regression" not in self.suggest(
+            "the job hangs since friday. no code changes."
+        )
+        assert "component:inference-server" not in self.suggest(
+            "Getting Gateway Time-out error. vLLM pod has no issues."
+        )
+        assert "root_cause:capacity-exhaustion" not in self.suggest(
+            "RuntimeError: No CUDA GPUs are available"
+        )
+        assert "symptom:capacity-loss" not in self.suggest(
+            "the nodes were drained for maintenance and it went fine"
+        )
