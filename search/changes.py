@@ -158,12 +158,24 @@ _ONLY_NEWER = re.compile(
 )
 
 
+# Something said to have been upgraded, in the passive: "during which Slurm was updated,
+# CGYRO now crashes", "Frontier was upgraded to Slingshot 2.1.2 earlier this week" (a
+# fifty-seventh round, real words from public threads); not an update made to fix the
+# trouble ("the driver was updated to fix it").
+_UPGRADED_PASSIVE = re.compile(
+    r"\b(?P<what>[\w.+-]+)\s+(?:was|were|got|has\s+been|have\s+been|had\s+been)\s+"
+    r"(?:upgraded|updated)\b(?!\s+(?:to|in\s+order\s+to)\s+(?:fix|resolve|address|mitigate|"
+    r"work\s+around|solve)\b)",
+    re.IGNORECASE,
+)
+
+
 def upgrades(text):
     """``[(slug, start, end)]``: where ``text`` says the trouble came after an upgrade
-    (:data:`_UPGRADE`), in a newer version (:data:`_NEWER_VERSION`) or after a deploy
-    (:data:`_DEPLOY`), in order, with the root cause it
-    points to: ``firmware-or-driver-bug`` when
-    a driver or firmware was upgraded, else ``software-regression``. "Bumped" is an
+    (:data:`_UPGRADE`, or said in the passive, :data:`_UPGRADED_PASSIVE`), in a newer
+    version (:data:`_NEWER_VERSION`) or after a deploy (:data:`_DEPLOY`), in order, with
+    the root cause it points to: ``firmware-or-driver-bug`` when a driver or firmware was
+    upgraded, else ``software-regression``. "Bumped" is an
     upgrade only with what was bumped named ("bumped vLLM", "bumped pytorch to 2.4"; "we
     bumped the batch size limit" changed a setting). Linear in the text."""
     found = []
@@ -183,6 +195,11 @@ def upgrades(text):
             what = _OBJECT_AFTER.match(text, match.end())
             named = what.group(1) if what else ""
         found.append((_cause_of(named), match.start(), match.end()))
+    for match in _UPGRADED_PASSIVE.finditer(text):
+        what = match.group("what")
+        if _A_SETTING.search(what) or _SETTINGS_WORDS.search(what):
+            continue  # "the config was updated": a setting changed, no new version
+        found.append((_cause_of(what), match.start(), match.end()))
     for match in _NEWER_VERSION.finditer(text):
         found.append((_cause_of(match.group("what") or ""), match.start(), match.end()))
     for match in _ONLY_NEWER.finditer(text):

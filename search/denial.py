@@ -176,12 +176,15 @@ _DENIED_AFTER = re.compile(
 # directory", or CUDA's "CUDA error: no kernel image is available": the fifty-first and
 # fifty-fourth rounds lost the GPU and the CUDA error that way)
 _TABLE_STATE = (
-    r"[ \t]*[:=|][ \t]*"
+    # (ibqueryerrors writes "[LinkDownedCounter == 0]": a fifty-seventh round)
+    r"[ \t]*(?:==|[:=|])[ \t]*"
     r"(?:not active|inactive|no(?![ \t]+\w)|none|0(?![.,]\d)|n/a|disabled|false|ok|"
     r"pass(?:ed)?)"
 )
 _NEGATIVE_STATE = re.compile(
-    rf"(?:[ \t]+[\w-]+){{0,2}}(?:{_TABLE_STATE}|"
+    # (a dash may set the field off: "uncorrected ECC — aggregate: 0, volatile: 0", a
+    # fifty-seventh round, real words from a public thread, forbade the ECC error)
+    rf"(?:[ \t]+[—–])?(?:[ \t]+[\w-]+){{0,2}}(?:{_TABLE_STATE}|"
     r"[ \t]+(?:is|was|are|were|stays?|stayed|remained)(?:[ \t]+at)?[ \t]+"
     r"(?:0(?![.,]\d)|zero|none))\b",
     re.IGNORECASE,
@@ -355,13 +358,19 @@ def denial_end(sentence, start, end):
     """Where the denial of the words at ``sentence[start:end]`` ends: a denied tool line
     is denied whole, to the end of its line ("no NVRM: Xid …: 79, …, GPU has fallen off
     the bus" suggests nothing), a name in prose only to the end of its clause ("no Xid 79
-    this time, the job just hung" still says the job hung).
+    this time, the job just hung" still says the job hung), a field whose own value is
+    none only to the end of that value ("SymbolErrorCounter == 0").
 
     Input: the sentence and the character offsets of a denied match. Output: ``int``, an
     offset in ``sentence`` at or after ``end``.
     """
     line_end = sentence.find("\n", end)
     line_end = len(sentence) if line_end < 0 else line_end
+    state = _NEGATIVE_STATE_NEXT.match(sentence, end)
+    if state:
+        # A field whose own value is none ("[SymbolErrorCounter == 0] [LinkDownedCounter ==
+        # 3]", a fifty-seventh round): only that field; the row's next one is read.
+        return state.end()
     if _TOOL_LINE.search(sentence, start, end):
         return line_end
     clause_end = CLAUSE_END.search(sentence, end, line_end)

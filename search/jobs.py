@@ -90,6 +90,11 @@ _CHECKPOINT_FAILURE = re.compile(
     r"isn'?t|is\s+not|not\s+been)\s+(?:\w+\s+){0,2}?(?:saved?|saves|saving|writ(?:e|es|ing)|"
     r"written)\s+(?:(?:properly|correctly|successfully)\s+)?(?:(?:the|any|a|its|our|in|to|"
     r"into)\s+){0,2}(?:[\w-]+\s+){0,3}?" + _CHECKPOINT + r"\b|"
+    # ("a run whose last checkpoint never landed", "the checkpoint never finished writing":
+    # a fifty-seventh round, real words from a public thread)
+    r"\b" + _CHECKPOINT + r"\s+(?:never|didn'?t|did\s+not)\s+(?:(?:fully|actually)\s+)?(?:landed?|"
+    r"finish(?:ed)?(?:\s+(?:writing|saving|uploading))?|complete[sd]?|got\s+(?:written|saved)|"
+    r"made\s+it)\b|"
     # "checkpoints corrupted for 2 projects" (a twenty-sixth round of blind helpers)
     r"\b" + _CHECKPOINT + r"\s+(?:(?:were|was|got|are|is|have\s+been|had\s+been)\s+)?(?:corrupted|"
     r"truncated|damaged|unreadable|zero-?byte|empty)\b|"

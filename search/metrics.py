@@ -16,7 +16,7 @@ from .machines import reachable
 
 # Words saying a number went up, or down (any form a sentence uses).
 UP = (
-    r"up|increased?|increasing|rose|risen|rising|grew|grown|growing|grows|doubled|tripled|"
+    r"up|increase[sd]?|increasing|rose|risen|rising|grew|grown|growing|grows|doubled|tripled|"
     r"quadrupled|spiked?|spiking|jumped|jumps?|climbed|climbs?|crept up|creeping up|"
     r"creeps up|keeps climbing|keeps growing|"
     r"went up|goes up|higher|skyrocketed|exploded|ballooned|through the roof|regressed|"
@@ -58,7 +58,9 @@ METRICS = (
         # "memory errors went up" or "memory bandwidth")
         "rising-memory-use",
         r"(?:host\s+|process\s+|cpu\s+|worker\s+)?(?:rss|resident\s+memory|"
-        r"memory\s+(?:usage|use|footprint|consumption)|ram\s+usage|mem\s+usage|heap(?:\s+size)?|"
+        # ("CPU memory in use increases during training": a fifty-seventh round)
+        r"memory\s+(?:usage|use|in\s+use|footprint|consumption)|ram\s+usage|mem\s+usage|"
+        r"heap(?:\s+size)?|"
         r"(?<=host\s)ram|(?<=system\s)ram|(?<=host\s)memory|(?<=gpu\s)memory)"
         r"(?!\s+(?:errors?|bandwidth|faults?|clocks?|limits?))",
         "up",

@@ -176,6 +176,12 @@ def in_passing(sentence, found, broad):
         and not _LINK_AFTER.match(sentence, end)
     ):
         return True  # "gpu nodes keep flapping notready/ready": a node's state, not a link
+    if (
+        found.slug == "ecc-error"
+        and found.matched.casefold() == "ecc"
+        and _ECC_MODE_AFTER.match(sentence, end)
+    ):
+        return True  # "Tesla V100-PCIE-32GB, ECC Enabled": the memory's mode, no error
     if found.slug == "gpu-overheating" and _OTHER_PART_BEFORE.search(before):
         return True  # "transceiver overheating": another part's heat, not a GPU's
     if (found.kind, found.slug) == PCIE and _FORM_FACTOR_AFTER.match(sentence, end):
@@ -263,7 +269,11 @@ def in_passing(sentence, found, broad):
         return True  # NCCL's "NET/IB : No device found.": no RDMA device, not no GPU
     if found.kind == "accelerator" and _BUILT_ON.search(sentence[: found.start]):
         return True  # "the engine was built on an A100": where it was built, not run
-    if found.kind == "organisation" and IN_URL.search(sentence[: found.start]):
+    if (
+        found.kind == "organisation"
+        and IN_URL.search(sentence[: found.start])
+        and not _failed_at_url(sentence, found.start)
+    ):
         after = sentence[found.start + len(found.matched) :]
         if after.startswith("/") and len(after) > 1 and not after[1].isspace():
             return True  # a link to a page on its site ("https://huggingface.co/Qwen/…")
@@ -330,6 +340,7 @@ def in_passing(sentence, found, broad):
         found.kind == "organisation"
         and in_identifier(sentence, found)
         and not _RAISED_BY.match(sentence, end)
+        and not _failed_at_url(sentence, found.start)
     ):
         return True  # part of a name, path or version: nvidia-smi, /pytorch/torch, 5.15-nvidia
     following = re.match(r"[\s-]*('s\s+)?([^\W\d_]+)", rest)
@@ -406,6 +417,62 @@ _BATCH_OF_PARTS = re.compile(
 _MODAL_BEFORE = re.compile(
     r"\b(?:will|would|can|cannot|can't|could|should|must|might|may)\s+$", re.IGNORECASE
 )
+
+# Right after "ECC", the mode it is in ("ECC Enabled", "ECC mode: On", "ECC support"):
+# a setting of the GPU's memory, no error (a fifty-seventh round, real words from a public
+# thread, forbade the ECC error for "Tesla V100-PCIE-32GB, ECC Enabled").
+_ECC_MODE_AFTER = re.compile(
+    r"[ \t]+mode\b|[ \t]*[:=][ \t]*(?:enabled|disabled|on|off)\b|[ \t]+(?:enabled|disabled)\b|"
+    r"[ \t]+support(?:ed)?\b",
+    re.IGNORECASE,
+)
+
+
+# Right before a link, a request to it that failed: "503 Server Error: Service Temporarily
+# Unavailable for url: https://huggingface.co/…", "Attempted request to https://… failed"
+# (a fifty-sixth round, real lines from public threads): the site's owner is the party
+# whose service failed, not a page linked in passing.
+_FAILED_AT_URL = re.compile(
+    r"\b(?:[45]\d\d\b|error|exception|failed|failure|unavailable|timed?\s?out)[^\n]{0,120}?"
+    r"\b(?:for\s+url|request(?:ing)?\s+(?:to|for)|requesting|fetching|downloading|"
+    r"connect(?:ing)?\s+to)\s*:?\s*[\'\"(<]?(?:https?://|www\.)(?:www\.)?$",
+    re.IGNORECASE,
+)
+# A request to a link, and right after the link that it failed ("Attempted request to
+# https://api-inference.huggingface.co/… failed: HTTP/1.1 503").
+_REQUEST_TO_URL = re.compile(
+    r"\b(?:request(?:ing)?\s+(?:to|for)|requesting|fetching|downloading)\s+[\'\"(<]?"
+    r"(?:https?://|www\.)(?:www\.)?$",
+    re.IGNORECASE,
+)
+_FAILED_AFTER_URL = re.compile(r"\S{0,200}\s+(?:failed|errored|timed\s+out)\b", re.IGNORECASE)
+
+
+# urllib3's connection pool for a host, and its error after it (a fifty-seventh round, real
+# lines from public threads).
+_POOL_HOST = re.compile(r"\bHTTPS?ConnectionPool\(host=['\"]?(?:[\w-]+\.)*$")
+_FAILED_AFTER_POOL = re.compile(
+    r"[^\n]{0,160}?(?:timed\s+out|Max\s+retries\s+exceeded|Connection\s+(?:refused|reset|aborted))",
+    re.IGNORECASE,
+)
+
+
+def _failed_at_url(sentence, start):
+    """Whether the link the word at ``sentence[start]`` sits in was requested and failed
+    (:data:`_FAILED_AT_URL`, :data:`_REQUEST_TO_URL` then :data:`_FAILED_AFTER_URL`, or
+    urllib3's pool for the host, :data:`_POOL_HOST`, then :data:`_FAILED_AFTER_POOL`).
+    Output: ``bool``."""
+    if _FAILED_AT_URL.search(sentence, max(0, start - 200), start):
+        return True
+    if _POOL_HOST.search(sentence, max(0, start - 80), start) and _FAILED_AFTER_POOL.match(
+        sentence, start
+    ):
+        return True  # urllib3's "HTTPSConnectionPool(host='huggingface.co', …): Read timed out"
+    return bool(
+        _REQUEST_TO_URL.search(sentence, max(0, start - 60), start)
+        and _FAILED_AFTER_URL.match(sentence, start)
+    )
+
 
 # What flaps when it is not a link: nodes between Ready and NotReady, a health check.
 _NOT_A_LINK_BEFORE = re.compile(

@@ -200,7 +200,7 @@ _CAPACITY_EXHAUSTED = re.compile(
     # per day", "That model is currently overloaded", Anthropic's 529 "overloaded_error"
     # (a fifty-second round, real lines from public threads, wanted the cause each time)
     r"\brate\s+limit\s+reached\s+for\b|"
-    r"\bexceeded\s+(?:the\s+)?(?:token\s+|request\s+)?rate\s+limit\s+of\s+your\b|"
+    r"\bexceeded\s+(?:the\s+)?(?:token\s+|request\s+)?rate\s+limit\s+(?:of|for)\s+your\b|"
     r"\btoo\s+many\s+(?:tokens|requests)\s+per\s+(?:day|minute|min|hour)\b|"
     r"\bexceeds?\s+the\s+maximum\s+usage\s+size\b|"
     r"\bmodel\s+is\s+currently\s+overloaded\b|\boverloaded_error\b|"
@@ -209,7 +209,11 @@ _CAPACITY_EXHAUSTED = re.compile(
     # lines from a public thread); not a GPU the process cannot see ("No CUDA GPUs are
     # available")
     r"\bno\s+(?:longer\s+)?(?:any\s+)?(?:more\s+)?(?:instances|vms|machines)\s+(?:are\s+)?"
-    r"available\b",
+    r"available\b|"
+    # RunPod's "this machine does not have the resources to deploy this pod" (a
+    # fifty-seventh round, real lines from a public thread)
+    r"\b(?:does|do)(?:\s+not|n't)\s+have\s+(?:the\s+|enough\s+)?(?:free\s+|available\s+)?"
+    r"(?:resources|capacity)\s+to\b",
     re.IGNORECASE,
 )
 
@@ -251,6 +255,15 @@ def capacity_exhaustions(text):
 # the model is still loading" (a thirty-second round of blind helpers got no chip). The
 # symptom *Slow model loading or cold start*. Not a checkpoint loading (a training's).
 _SLOW_MODEL_LOAD = re.compile(
+    # a server stopped before its model was up: "vLLM pods are consistently killed by
+    # liveness probes before model loading completes", "KEDA is scaling down the worker
+    # before the model finishes loading", "Probes … restart the pod before the model can
+    # fully download" (a fifty-sixth and a fifty-seventh round, real words from public
+    # threads)
+    r"\b(?:killed|kills?|killing|restart(?:s|ed|ing)?|terminat(?:es|ed|ing)|scal(?:es|ed|ing)\s+"
+    r"(?:it\s+)?down)\b[^.;\n]{0,80}?\bbefore\s+(?:the\s+)?(?:model|weights)\s+(?:can\s+)?"
+    r"(?:fully\s+)?(?:loads?|loaded|downloads?|downloaded|finish(?:es)?\s+(?:loading|downloading)|"
+    r"(?:loading|download)\s+(?:completes|finishes|is\s+done)|is\s+(?:fully\s+)?(?:loaded|ready))\b|"
     r"\b(?:model|weights?)\s+(?:load(?:s|ing)?|download(?:s|ing)?|pulls?)\b(?!\s+(?:fine|ok|okay))"
     r"[^.;,\n]{0,60}?(?:\b(?:slow|sluggish|crawl(?:s|ing)?|forever|ages)\b|"
     r"\b(?:tak(?:es|ing)|took)\s+(?:over\s+|about\s+|~)?\d{1,4}\+?\s?(?:min|mins|minutes|h|hrs?|hours)\b|"

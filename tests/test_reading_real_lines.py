@@ -7219,3 +7219,118 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         assert "symptom:capacity-loss" not in self.suggest(
             "the nodes were drained for maintenance and it went fine"
         )
+
+    def test_real_lines_and_words_of_a_fifty_seventh_round(self):
+        """A fifty-seventh round of real lines and words (people's own words, HPC centres
+        and GPU clouds, checkpoint and storage clients, fabrics, gateways, non-NVIDIA
+        accelerators): a row of counters read field by field, ECC's mode, a dash before a
+        field's zero, a link downed again and again, TPU halts, a failed request naming the
+        site's owner, a server stopped before its model loaded, a checkpoint that never
+        landed, an upgrade said in the passive."""
+        lines = [
+            (
+                "  6a | 04/12/2024 | 03:27:29 PM CDT | Critical Interrupt | Bus Correctable "
+                "error () | Asserted",
+                {"symptom:pcie-error"},
+            ),
+            (
+                "slurm_load_jobs error: Unable to contact slurm controller (connect failure)",
+                {"symptom:control-plane-unresponsive"},
+            ),
+            (
+                "[SymbolErrorCounter == 0] [LinkDownedCounter == 3]",
+                {"symptom:network-link-flapping"},
+            ),
+            (
+                "jaxlib._jax.XlaRuntimeError: INTERNAL: Core halted unexpectedly: INTERNAL: "
+                "Accelerator device halted prematurely, perhaps due to an on-device "
+                "check-failure.",
+                {"symptom:job-crash", "component:tpu"},
+            ),
+            (
+                "W external/org_tensorflow/tensorflow/compiler/xla/python/tpu_driver/client/"
+                "tpu_client.cc:617] TPU Execute is taking a long time.",
+                {"symptom:job-hang-without-error"},
+            ),
+            (
+                "Warning: caught exception 'Unexpected error from cudaGetDeviceCount(). Error "
+                "804: forward compatibility was attempted on non supported HW'",
+                {"symptom:cuda-error", "root_cause:version-mismatch"},
+            ),
+            ("bash: nvidia-smi: command not found", {"root_cause:missing-node-software"}),
+            (
+                "this machine does not have the resources to deploy this pod",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            ("I am using an RTX A6000 on runpod.io", {"organisation:runpod"}),
+            (
+                "In both cases, I encountered a problem that CPU memory in use increases during "
+                "training.",
+                {"symptom:rising-memory-use"},
+            ),
+            (
+                "`OrbaxCheckpoint` discards any error raised while finalizing checkpoints, so a "
+                "run whose last checkpoint never landed finishes exactly like one that saved "
+                "correctly.",
+                {"symptom:checkpoint-failure"},
+            ),
+            (
+                "vLLM pods are consistently killed by liveness probes before model loading "
+                "completes",
+                {"symptom:slow-model-loading"},
+            ),
+            (
+                "It seems like KEDA is scaling down the worker before the model finishes "
+                "loading, causing a loop of provisioning and loading states.",
+                {"symptom:slow-model-loading", "component:autoscaler"},
+            ),
+            (
+                "Stream error: 429 litellm.RateLimitError: AzureException RateLimitError - "
+                "Your requests to gpt-5.1 have exceeded the token rate limit for your current "
+                "tier",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            (
+                "Error code: 429 - Rate limit reached for gpt-4o-mini in organization org-8Wo "
+                "on tokens per min (TPM)",
+                {"organisation:openai"},
+            ),
+            (
+                "Retrying llama_index.llms.openai_utils.completion_with_retry in 4.0 seconds "
+                "as it raised Timeout: Request timed out: HTTPSConnectionPool(host="
+                "'api.openai.com', port=443): Read timed out.",
+                {"organisation:openai"},
+            ),
+            (
+                "requests.exceptions.HTTPError: 503 Server Error: Service Temporarily "
+                "Unavailable for url: https://huggingface.co/timm/vit/resolve/main/"
+                "model.safetensors",
+                {"organisation:hugging-face", "symptom:elevated-error-rate"},
+            ),
+            (
+                "I think it's worth noting that Frontier was upgraded to Slingshot 2.1.2 "
+                "earlier this week. Since then jobs hang at init.",
+                {"root_cause:software-regression"},
+            ),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
+        assert "symptom:ecc-error" not in self.suggest(
+            "Tesla V100-PCIE-32GB, ECC Enabled\nuncorrected ECC — aggregate: 0, volatile: 0\n"
+            "CUDA context creates cleanly — job COMPLETED, exit 0:0"
+        )
+        assert "symptom:ecc-error" in self.suggest("ECC errors on GPU 3")
+        assert "symptom:infiniband-link-errors" not in self.suggest("[LinkDownedCounter == 0]")
+        # (one link down is no flap: a down and an up are)
+        assert "symptom:network-link-flapping" not in self.suggest("[LinkDownedCounter == 1]")
+        assert "organisation:hugging-face" not in self.suggest(
+            "downloading https://huggingface.co/Qwen/Qwen2-7B/resolve/main/model.safetensors "
+            "then CUDA OOM"
+        )
+        assert "root_cause:firmware-or-driver-bug" not in self.suggest(
+            "the driver was updated to fix the Xid 79 crashes"
+        )
+        assert "root_cause:capacity-exhaustion" not in self.suggest(
+            "RuntimeError: No CUDA GPUs are available"
+        )
