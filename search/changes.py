@@ -170,9 +170,22 @@ _UPGRADED_PASSIVE = re.compile(
 )
 
 
+# Someone upgrading something to a version, in the active: "we accidentally upgraded our
+# Megatron dependency to 2.6 (from 2.4)", "I recently updated from NeMo 1.7.2 to 1.8.2" (a
+# fifty-eighth round, real words from a public logbook and threads); not an upgrade made to
+# fix the trouble ("we upgraded the driver to 550 to fix it").
+_UPGRADED_ACTIVE = re.compile(
+    r"\b(?:we|i|they|someone|somebody)\s+(?:\w+ly\s+|just\s+)?(?:upgraded|updated|bumped)\s+"
+    r"(?:from\s+)?(?:the\s+|our\s+|my\s+|their\s+)?(?P<what>[\w.+-]+(?:\s+[\w.+-]+){0,2}?)\s+"
+    r"(?:to|from)\s+"
+    r"v?\d[\w.+-]*(?![^.;\n]{0,40}\bto\s+(?:fix|resolve|address|mitigate|solve|work\s+around)\b)",
+    re.IGNORECASE,
+)
+
+
 def upgrades(text):
     """``[(slug, start, end)]``: where ``text`` says the trouble came after an upgrade
-    (:data:`_UPGRADE`, or said in the passive, :data:`_UPGRADED_PASSIVE`), in a newer
+    (:data:`_UPGRADE`; :data:`_UPGRADED_PASSIVE`, :data:`_UPGRADED_ACTIVE`), in a newer
     version (:data:`_NEWER_VERSION`) or after a deploy (:data:`_DEPLOY`), in order, with
     the root cause it points to: ``firmware-or-driver-bug`` when a driver or firmware was
     upgraded, else ``software-regression``. "Bumped" is an
@@ -195,7 +208,7 @@ def upgrades(text):
             what = _OBJECT_AFTER.match(text, match.end())
             named = what.group(1) if what else ""
         found.append((_cause_of(named), match.start(), match.end()))
-    for match in _UPGRADED_PASSIVE.finditer(text):
+    for match in [*_UPGRADED_PASSIVE.finditer(text), *_UPGRADED_ACTIVE.finditer(text)]:
         what = match.group("what")
         if _A_SETTING.search(what) or _SETTINGS_WORDS.search(what):
             continue  # "the config was updated": a setting changed, no new version

@@ -123,6 +123,8 @@ _DENIED_AFTER = re.compile(
     r"(?:problem|issue|cause|culprit|bottleneck|it|to blame|at fault|involved|case|setup|"
     # "KV cache wasn't full", "the links weren't saturated": not the resource that ran out
     r"full|saturated|exhausted|maxed(?:\s+out)?|overloaded|congested|pegged|"
+    # ("the GPU memory is not at full capacity": a fifty-eighth round, real words)
+    r"at\s+(?:full\s+)?capacity|"
     # ("the vulnerabilities are not applicable to the go packages": a fifty-fifth round)
     r"applicable|relevant)\b|"
     # "X never …" denies X ("NCCL never showed errors"), but not where X never reached,

@@ -213,7 +213,19 @@ _CAPACITY_EXHAUSTED = re.compile(
     # RunPod's "this machine does not have the resources to deploy this pod" (a
     # fifty-seventh round, real lines from a public thread)
     r"\b(?:does|do)(?:\s+not|n't)\s+have\s+(?:the\s+|enough\s+)?(?:free\s+|available\s+)?"
-    r"(?:resources|capacity)\s+to\b",
+    r"(?:resources|capacity)\s+to\b|"
+    # a cloud's stockout or quota: Azure's "The requested resource is not available in the
+    # location 'westus2'" and "(QuotaExceeded) … exceeding approved standardNCASv3_T4
+    # Family Cores quota", GCP's "VM instance is currently unavailable in the us-west1-b
+    # zone" (a fifty-eighth round, real lines from public threads)
+    r"\b(?:resources?|instances?|vms?|gpus?|machines?|shapes?|skus?|nodes?|accelerators?|tpus?)\s+"
+    r"(?:[\w'-]+\s+){0,2}?(?:is|are)\s+(?:currently\s+)?(?:not\s+available|unavailable)\s+in\s+"
+    r"(?:the\s+)?(?:location|zone|region|[a-z]{2,12}-[a-z]{2,12}\d(?:-[a-z])?\s+(?:zone|region))\b|"
+    r"\bQuotaExceeded\b|\bexceeding\s+(?:the\s+|your\s+)?(?:approved\s+)?(?:[\w-]+\s+){0,4}?quota\b|"
+    # a scheduler's quota: "Non-preemptible workload is over quota", "Insufficient quotas",
+    # a scheduler extender's "ExceedsGPUQuota" (a fifty-eighth round, real lines)
+    r"\b(?:is|are|was|were|went|goes)\s+over\s+(?:its\s+|the\s+|their\s+|our\s+)?quota\b|"
+    r"\binsufficient\s+quotas?\b|\bExceeds[A-Za-z]{0,20}Quota\b",
     re.IGNORECASE,
 )
 

@@ -127,6 +127,9 @@ IMPLIED = {
     ("symptom", "nvlink-error"): (("component", "nvlink"),),
     ("symptom", "pcie-error"): (("component", "pcie"),),
     ("symptom", "dns-resolution-failure"): (("component", "dns"),),
+    # Jobs that sit in the queue sit in a scheduler's queue (a fifty-eighth round of real
+    # words and lines, a multi-tenant cluster's, wanted the scheduler with 9 of 10).
+    ("symptom", "jobs-stuck-pending"): (("component", "job-scheduler"),),
     ("root_cause", "nvlink-fault"): (("component", "nvlink"),),
     ("root_cause", "pcie-fault"): (("component", "pcie"),),
     ("root_cause", "switch-failure"): (("component", "network-switch"),),

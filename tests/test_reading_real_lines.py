@@ -7334,3 +7334,77 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         assert "root_cause:capacity-exhaustion" not in self.suggest(
             "RuntimeError: No CUDA GPUs are available"
         )
+
+    def test_real_lines_and_words_of_a_fifty_eighth_round(self):
+        """A fifty-eighth round of real lines and words (training logbooks, GPU operations,
+        training stacks, multi-tenant schedulers, security, facilities and cloud capacity):
+        Xid 63's remapped row, SRAM's uncorrectable count, a queue that is a scheduler's,
+        clouds out of a resource in a zone or over quota, a scheduler's quota, an upgrade
+        in the active voice, the later accelerators of a list said to work fine, memory
+        "not at full capacity"."""
+        lines = [
+            (
+                "kernel: NVRM: Xid (PCI:0000:10:1c): 63, pid=1850, Row Remapper: New row "
+                "(0x0000000000008830) marked for remapping, reset gpu to activate.",
+                {"root_cause:gpu-memory-fault"},
+            ),
+            (
+                "$ nvidia-smi -q | grep -i correctable | grep -v 0\n"
+                "            SRAM Uncorrectable            : 1",
+                {"symptom:ecc-error"},
+            ),
+            (
+                "Warning  FailedScheduling  3s (x3 over 3s)  default-scheduler  0/2 nodes are "
+                "available: 2 ExceedsGPUQuota.",
+                {"root_cause:capacity-exhaustion", "component:job-scheduler"},
+            ),
+            (
+                "Non-preemptible workload is over quota. Workload requested 0.2 GPUs",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            (
+                "the training pods have been pending since this morning",
+                {"symptom:jobs-stuck-pending", "component:job-scheduler"},
+            ),
+            (
+                "The requested resource is not available in the location 'westus2' at this moment.",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            (
+                "W cloud_vm_ray_backend.py:520]   Exception Details:      (QuotaExceeded) "
+                "Operation could not be completed as it results in exceeding approved "
+                "standardNCASv3_T4 Family Cores quota.",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            (
+                "botocore.exceptions.ClientError: An error occurred "
+                "(InsufficientInstanceCapacity) when calling the RunInstances operation",
+                {"root_cause:capacity-exhaustion", "organisation:amazon-web-services"},
+            ),
+            (
+                "One interesting change in our training dynamics occurred when we "
+                "accidentally upgraded our Megatron dependency to 2.6 (from 2.4). We noticed "
+                "that all of a sudden the loss spiked.",
+                {"root_cause:software-regression", "symptom:loss-spike"},
+            ),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
+        works_elsewhere = self.suggest(
+            "the MIG enablement is stuck and MIG Manager is failing to apply the changes. "
+            "This issue we are specifically observing with A100 GPU's, where as everything "
+            "is working fine with H100 and H200"
+        )
+        assert "accelerator:a100" in works_elsewhere
+        assert not {"accelerator:h100", "accelerator:h200"} & set(works_elsewhere)
+        assert "component:gpu-memory-hbm" not in self.suggest(
+            "-9 is system out of memory: offloading is overflowing the DRAM on the servers "
+            "(the offloading is also the reason the GPU memory is not at full capacity)."
+        )
+        assert "root_cause:software-regression" not in self.suggest(
+            "we upgraded the driver to 550 to fix the Xid 79 crashes"
+        )
+        assert "root_cause:capacity-exhaustion" not in self.suggest(
+            "the dashboard is not available in the region"
+        )
