@@ -182,7 +182,10 @@ _BUT_NOT_IT = re.compile(
 _NOT_IT = re.compile(
     r"\b(?:it'?s|it\s+(?:is|was)|that'?s|that\s+(?:is|was)|this\s+(?:is|was))\s+"
     r"(?:[^\W\d_]+ly\s+)?(?:not|never)\s+(?:the|an?|our|their|any)\s+"
-    r"(?!(?:first|only|last|same|whole|end|matter|question|case)\b)",
+    r"(?!(?:first|only|last|same|whole|end|matter|question|case)\b)|"
+    # "it means the backend was at capacity, not that the user reached their rate limit" (a
+    # fifty-ninth round, real words from a public thread)
+    r"(?:^|(?<=,)|(?<=,\s)|\bbut\s+)\s*not\s+that\s+(?=\w)",
     re.IGNORECASE,
 )
 # A clause made only of a demonstrative before such a dismissal ("…, that's just our own
@@ -554,6 +557,30 @@ def supposing_questions(sentence):
     return spans
 
 
+# A heading over what was ruled out ("Already ruled out:", "### What it is not", "Not the
+# cause:"): the lines under it, up to a blank line or the next heading, name what did not
+# happen (a fifty-ninth round, real words from a public thread: "Already ruled out:\n-
+# … DNS 32/32 resolves 4–17ms" forbade the DNS failure).
+_RULED_OUT_HEADING = re.compile(
+    r"^[^\S\n]*(?:[-*#>]+[^\S\n]*)?(?:\*\*)?(?:already[^\S\n]+)?(?:ruled[^\S\n]+out|"
+    r"not[^\S\n]+the[^\S\n]+(?:cause|problem|issue)|what[^\S\n]+it[^\S\n]+(?:is|was)[^\S\n]*"
+    r"(?:n't|not)|(?:things[^\S\n]+)?(?:we|i)[^\S\n]+ruled[^\S\n]+out)(?:\*\*)?[^\S\n]*:?"
+    r"(?:\*\*)?[^\S\n]*\n",
+    re.IGNORECASE | re.MULTILINE,
+)
+_SECTION_END = re.compile(r"\n[^\S\n]*\n|\n[^\S\n]*(?:#|[^\n]{1,60}:[^\S\n]*\n)")
+
+
+def ruled_out_sections(text):
+    """``list[tuple[int, int]]``: the lines under a heading that says they were ruled out
+    (:data:`_RULED_OUT_HEADING`), to a blank line, the next heading or the text's end."""
+    spans = []
+    for heading in _RULED_OUT_HEADING.finditer(text):
+        end = _SECTION_END.search(text, heading.end())
+        spans.append((heading.start(), end.start() if end else len(text)))
+    return spans
+
+
 def set_aside_clauses(sentence, guesses=True, questions=True):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing (the
     corrected guesses among them unless ``guesses`` is false, and the yes/no questions,
@@ -581,6 +608,7 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
     (:data:`_IDLE_SERVERS`) and a part said to be far from full (:data:`_FAR_FROM_FULL`).
     Every layer reads around them."""
     spans = [row.span() for row in _NEGATIVE_ROW.finditer(sentence)]
+    spans += ruled_out_sections(sentence)
     spans += [alarm.span() for alarm in _FALSE_ALARM.finditer(sentence)]
     spans += [label.span() for label in _STATUS_LABEL.finditer(sentence)]
     spans += [modules.span() for modules in _MODULES_LINKED.finditer(sentence)]

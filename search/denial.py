@@ -9,7 +9,7 @@ Every layer of suggested filters (``search/suggestions.py``, ``search/said.py``,
 
 import re
 
-from .boundaries import CLAUSE_END
+from .boundaries import CLAUSE_END, SENTENCE_END
 from .text import STOP_WORDS, fold, stem
 
 # A denial right before a value's words: "no", "not", "never", "without", "n't", with
@@ -206,6 +206,15 @@ _INDEX_BEFORE = re.compile(
 )
 
 
+# Right before a value, where the trouble is not: "This isn't a problem on AWS though" (a
+# fifty-ninth round, real words from a public thread, forbade AWS).
+_NO_PROBLEM_ON = re.compile(
+    r"\b(?:is|are|was|were)(?:n't|nt|\s+not)\s+(?:an?\s+)?(?:problem|issue|concern)\s+"
+    r"(?:on|with|in|for|under)\s+(?:the\s+|our\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def denied(sentence, start, end=None, counts=True):
     """Whether the words at ``sentence[start:end]`` are denied by what comes right before
     them in their clause, by a count of none right before them, or by a negative state
@@ -228,10 +237,12 @@ def denied(sentence, start, end=None, counts=True):
         return True
     ends = list(CLAUSE_END.finditer(before))
     clause = before[ends[-1].end() :] if ends else before
+    if _denied_series(before, sentence[end:] if end is not None else ""):
+        return True
     contrast = _CONTRAST_BEFORE.search(clause)
     if contrast and not _ONLY_EXCEPTION.search(clause):
         return True
-    if _DOUBTED.search(clause):
+    if _DOUBTED.search(clause) or _NO_PROBLEM_ON.search(clause):
         return True
     tokens = re.findall(r"[^\W\d_]+(?:'t)?", clause)
     while tokens and tokens[-1].casefold() in DENIAL_GAP:
@@ -263,6 +274,44 @@ def denied(sentence, start, end=None, counts=True):
             if rest and _DENIAL.search(joined) and not _FAILURE.search(joined):
                 return True
     return _denied_list(tokens)
+
+
+# A series of things a denial heads, set off by commas: "No NVIDIA Xid errors, OOM events,
+# or GPU resets are logged" (a fifty-ninth round, real words from a public thread, forbade
+# the OOM): its first item starts with the denial, each item is a few words, the last
+# before the value is a bare "or", "and" or "nor" (or nothing).
+_SERIES_HEAD = re.compile(
+    r"^\s*(?:[-*•]\s*)?(?:there\s+(?:were|was|are|is)\s+)?(?:no|without|neither|zero|none\s+of)\s",
+    re.IGNORECASE,
+)
+_SERIES_ITEM_WORDS = 5
+_SERIES_LAST = re.compile(r"^\s*(?:or|and|nor)\s+$", re.IGNORECASE)
+_SERIES_MIDDLE = re.compile(r"^\s*$")
+# After a middle item, the series goes on to its last: "…, OOM events, or GPU resets".
+_SERIES_GOES_ON = re.compile(r"^[^,.;:!?\n]{0,40},\s*(?:or|and|nor)\s", re.IGNORECASE)
+
+
+def _denied_series(before, after):
+    """Whether the words between ``before`` (a text up to a value's words) and ``after``
+    (the text after them) are a later item of a series a denial heads
+    (:data:`_SERIES_HEAD`): "No Xid errors, OOM events, or GPU resets are logged" denies
+    the OOM events (a middle item: the series goes on with ", or") and the GPU resets (the
+    last, after "or"). Output: ``bool``. Reads at most the last few commas of the line."""
+    line = before[before.rfind("\n") + 1 :]
+    parts = line.split(",")
+    if len(parts) < 2:
+        return False
+    if not (
+        _SERIES_LAST.match(parts[-1])
+        or (_SERIES_MIDDLE.match(parts[-1]) and _SERIES_GOES_ON.match(after))
+    ):
+        return False
+    for back, part in enumerate(reversed(parts[:-1]), start=1):
+        if back > 6 or len(part.split()) > _SERIES_ITEM_WORDS + 1 or SENTENCE_END.search(part):
+            return False
+        if _SERIES_HEAD.match(part):
+            return True
+    return False
 
 
 # The words of a list's earlier item ("no errors or Xid events", "not caused by a hardware

@@ -62,11 +62,14 @@ _WITH_ERROR = re.compile(
 
 # Right before an accelerator, that the work runs well there: "works on ", "fine on the ".
 _WORKS_ON = re.compile(
-    r"\b(?:works?|worked|working|runs?|ran|running|fine|ok|okay|no\s+(?:issues?|problems?))"
-    r"(?:\s+(?:fine|ok|okay|well|perfectly))?\s+(?:on|with)\s+(?:the\s+|our\s+|an?\s+)?"
+    r"\b(?:works?|worked|working|runs?|ran|running|fine|ok|okay|no\s+(?:issues?|problems?)|"
+    # ("passing all scenarios on both an H100 and an L4": a fifty-ninth round)
+    r"pass(?:es|ed|ing)?(?:\s+(?:all\s+)?(?:the\s+)?(?:tests?|scenarios?|cases?|checks?))?)"
+    r"(?:\s+(?:fine|ok|okay|well|perfectly))?\s+(?:on|with)\s+(?:both\s+|all\s+)?"
+    r"(?:the\s+|our\s+|an?\s+)?"
     # (or a later one of a list: "everything is working fine with H100 and H200", a
     # fifty-eighth round, real words from a public thread, forbade both)
-    r"(?:[\w-]+(?:\s*,\s*|\s+(?:and|or|&)\s+|\s*/\s*)){0,3}\Z",
+    r"(?:[\w-]+(?:\s*,\s*|\s+(?:and|or|&)\s+|\s*/\s*)(?:(?:the|our|an?)\s+)?){0,3}\Z",
     re.IGNORECASE,
 )
 

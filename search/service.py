@@ -203,7 +203,7 @@ _CAPACITY_EXHAUSTED = re.compile(
     r"\bexceeded\s+(?:the\s+)?(?:token\s+|request\s+)?rate\s+limit\s+(?:of|for)\s+your\b|"
     r"\btoo\s+many\s+(?:tokens|requests)\s+per\s+(?:day|minute|min|hour)\b|"
     r"\bexceeds?\s+the\s+maximum\s+usage\s+size\b|"
-    r"\bmodel\s+is\s+currently\s+overloaded\b|\boverloaded_error\b|"
+    r"\bmodel\s+is\s+(?:currently\s+)?overloaded\b|\boverloaded_error\b|"
     # a cloud with no machine of the kind asked for: RunPod's "There are no longer any
     # instances available with the requested specifications" (a fifty-sixth round, real
     # lines from a public thread); not a GPU the process cannot see ("No CUDA GPUs are

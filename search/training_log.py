@@ -226,7 +226,13 @@ _TRAINING_RUN = re.compile(
     r"\b(?:all[-_ ]?reduce|reduce[-_ ]?scatter|all[-_ ]?gather)\b|"
     r"\btorch\.distributed\b|\btorchrun\b|"
     r"\btrainers?\b|"
-    r"\bepochs?\s+#?\d",
+    r"\bepochs?\s+#?\d|"
+    # a step's line with its loss, "iter 83593: loss 2.6294, time: 6669.64ms", "step 100
+    # loss: 2.31", and Ray Train's worker actor (a fifty-sixth and a fifty-eighth round,
+    # real lines from public threads)
+    r"\b(?:step|iter(?:ation)?)\s*[:=#]?\s*\d{1,9}\b[^\n]{0,60}?"
+    r"\b(?:lm[ _-]?|train(?:ing)?[ _-]?)?loss\b|"
+    r"\bRayTrainWorker\b",
     re.IGNORECASE,
 )
 

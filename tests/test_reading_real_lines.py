@@ -7408,3 +7408,74 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         assert "root_cause:capacity-exhaustion" not in self.suggest(
             "the dashboard is not available in the region"
         )
+
+    def test_real_lines_and_words_of_a_fifty_ninth_round(self):
+        """A fifty-ninth round of real lines and words (host kernels, wrong output in
+        serving, LLM API users, Kubernetes networking, Ray and Kubeflow, observability): a
+        series of things a denial heads, "not that …", "isn't a problem on X", the lines
+        under "Already ruled out:", accelerators a test passes on, kernel NULL pointers and
+        file-system errors, a soft lockup without its "!", an overloaded model, providers'
+        API names, a status_code of 429."""
+        lines = [
+            (
+                "395.350871] BUG: unable to handle kernel NULL pointer dereference at "
+                "00000000000000b1",
+                {"component:host-operating-system"},
+            ),
+            (
+                "kernel: XFS (dm-4): Internal error xfs_iunlink_remove at line 2038 of file "
+                "fs/xfs/xfs_inode.c.",
+                {"component:host-operating-system"},
+            ),
+            (
+                "[147422.651508] EXT4-fs error (device sda1): ext4_validate_block_bitmap:387: "
+                "comm fstrim: bg 68: bad block bitmap checksum",
+                {"component:host-operating-system"},
+            ),
+            (
+                'I had noticed sporadic 503 "The model is overloaded. Please try again '
+                'later." errors recently',
+                {"root_cause:capacity-exhaustion"},
+            ),
+            (
+                "pydantic_ai.exceptions.ModelHTTPError: status_code: 429, model_name: "
+                "mistral-medium-latest, Mistral API",
+                {"symptom:requests-throttled", "organisation:mistral-ai"},
+            ),
+            (
+                "The API is under heavy load right now. It seems TogetherAI upstream API is down",
+                {"organisation:together-ai"},
+            ),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
+        soft_lockup = self.suggest(
+            "Nodes on the GKE cluster are restarting with error `watchdog: BUG: soft lockup - "
+            "CPU#2 stuck for 22s`."
+        )
+        assert "component:host-operating-system" in soft_lockup
+        assert "symptom:nccl-timeout" not in soft_lockup
+        assert "symptom:out-of-memory" not in self.suggest(
+            "* Multiple Python worker processes enter uninterruptible sleep (D-state)\n"
+            "* No NVIDIA Xid errors, OOM events, or GPU resets are logged"
+        )
+        # (a series with no "or" after its item is no series: the NCCL timeout happened)
+        assert "symptom:nccl-timeout" in self.suggest("no xid, no oom, NCCL timeout at step 400")
+        assert "symptom:requests-throttled" not in self.suggest(
+            "When Mistral replies with a 503 error and message 'service tier capacity "
+            "exceeded', it means the backend was at capacity, not that the user reached "
+            "their rate limit"
+        )
+        assert "organisation:amazon-web-services" not in self.suggest(
+            "Example of DCGM metrics on GKE:\n\nThis isn't a problem on AWS though."
+        )
+        assert "symptom:dns-resolution-failure" not in self.suggest(
+            "Symptom:\n- Agent replies stop mid-sentence\nAlready ruled out:\n- no OOM, "
+            "container memory ~966MB/4GB, CPU normal\n- DNS 32/32 resolves 4-17ms"
+        )
+        passing = self.suggest(
+            "The test fails under a specific scenario on an A100 while passing all scenarios "
+            "on both an H100 and an L4."
+        )
+        assert "accelerator:a100" in passing and "accelerator:h100" not in passing
