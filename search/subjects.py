@@ -373,7 +373,10 @@ NEEDS_WORDS = tuple(
             # "A fix has been implemented and we are monitoring the results" corrupted
             # nothing.
             r"\bsilent\s+data\s+corruption\b",
-            r"(?:silent|corrupt|\bsdc\b|wrong|incorrect|mismatch|bit[\s-]?flip|flipped|"
+            # ("Ray fails silently when running out of disk space" fails with no error,
+            # corrupting nothing: a fifty-ninth round, real words from a public thread)
+            r"(?:silent(?!ly\b)|silently\s+(?:corrupt|wrong|produc|return|giv|comput|chang|flip)|"
+            r"corrupt|\bsdc\b|wrong|incorrect|mismatch|bit[\s-]?flip|flipped|"
             r"garbage|garbled|\bnans?\b|checksum|diverg|differ|inconsisten|bad\s+(?:values?|"
             r"results?|outputs?|gradients?|math)|miscomput|deterministic|reproduc)",
         ),

@@ -7446,6 +7446,10 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
                 "The API is under heavy load right now. It seems TogetherAI upstream API is down",
                 {"organisation:together-ai"},
             ),
+            (
+                "(raylet) node_manager.cc:2963: System memory low at node with IP 172.17.0.2.",
+                {"organisation:ray-project", "component:host-cpu-and-memory"},
+            ),
         ]
         for line, values in lines:
             with self.subTest(line=line[:60]):
@@ -7473,6 +7477,10 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         assert "symptom:dns-resolution-failure" not in self.suggest(
             "Symptom:\n- Agent replies stop mid-sentence\nAlready ruled out:\n- no OOM, "
             "container memory ~966MB/4GB, CPU normal\n- DNS 32/32 resolves 4-17ms"
+        )
+        # (failing silently corrupts nothing; producing wrong results silently does)
+        assert "symptom:silent-data-corruption" not in self.suggest(
+            "Ray (on K8s) fails silently when running out of disk space."
         )
         passing = self.suggest(
             "The test fails under a specific scenario on an A100 while passing all scenarios "
