@@ -33,7 +33,7 @@ _WELL = re.compile(
     r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged|"
     # ("the k8s-device-plugin is also running happily": a fifty-first round, real words
     # from a public thread)
-    r"happily|cool|"
+    r"happily|cool|chill|"
     # "checkpoint writes were fast" (a sixteenth round of blind helpers)
     r"fast|quick|snappy|"
     # "nv-fabricmanager is running" (up), not "is running slow", "running out" or "the
@@ -59,6 +59,8 @@ _WELL = re.compile(
     r"\b(?:counters?|logs?|dmesg|syslog|ibdiagnet|links?|ports?)\s+(?:are\s+|were\s+|is\s+|"
     r"was\s+|look\s+|looked\s+|all\s+)?(?:clean|spotless)\b|"
     # "main run on H100 unaffected", "no issues", "stopped cleanly": nothing went wrong
+    # ("the device plugin advertises amd.com/gpu=8 just fine": a sixtieth round)
+    r"\bjust\s+fine\b|"
     r"\bunaffected\b|\b(?:no\s+|without\s+(?:any\s+)?)(?:issues|problems|incidents?)\b"
     r"(?!\s+(?:with|in|on|for|since|until)\b)|\b(?:stopped|shut\s+down|drained)\s+cleanly\b|"
     r"\bwent\s+(?:smoothly|fine|well|ok|okay|cleanly|as\s+planned)\b|"

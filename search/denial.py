@@ -188,7 +188,10 @@ _NEGATIVE_STATE = re.compile(
     # fifty-seventh round, real words from a public thread, forbade the ECC error)
     rf"(?:[ \t]+[—–])?(?:[ \t]+[\w-]+){{0,2}}(?:{_TABLE_STATE}|"
     r"[ \t]+(?:is|was|are|were|stays?|stayed|remained)(?:[ \t]+at)?[ \t]+"
-    r"(?:0(?![.,]\d)|zero|none))\b",
+    r"(?:0(?![.,]\d)|zero|none)|"
+    # no verb: "volatile ECC all zero", "ecc counters zero" (a sixtieth round of blind
+    # helpers forbade the ECC error)
+    r"[ \t]+(?:all[ \t]+)?(?:zero|zeros|zeroes|none)(?=[ \t]*(?:[,.;)\n]|$)))\b",
     re.IGNORECASE,
 )
 # The same, right after the words (no other field between): for a tool's own line.

@@ -157,6 +157,9 @@ _NODE_LOSS = re.compile(
     r"(?:randomly|at\s+random|spontaneously|for\s+no\s+(?:apparent\s+)?reason|without\s+warning|"
     r"unexpectedly|on\s+(?:its|their)\s+own|by\s+(?:itself|themselves))\b|"
     r"\b(?:random|spontaneous|unexpected)\s+(?:node\s+|host\s+|server\s+)?reboots?\b|"
+    # ("the box keeps hard rebooting under load": a sixtieth round of blind helpers)
+    r"\b(?:nodes?|hosts?|servers?|machines?|boxe?s?)\s+(?:keeps?|kept)\s+(?:on\s+)?(?:hard[\s-]+)?"
+    r"(?:rebooting|crashing|going\s+down|power[\s-]?cycling|resetting)\b|"
     r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:\w+\s+)?(?:lost|losing|loses)\s+power\b|"
     r"\b(?:a|one|any|every|each)\s+(?:\w+\s+)?(?:node|host|server|machine)\s+"
     r"(?:dies|crashes|panics|goes\s+down|drops\s+out)\b|"

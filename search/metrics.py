@@ -268,6 +268,12 @@ _LEVELS = (
 )
 
 
+# A rise said to be slow: a drift, not a spike.
+_GRADUAL = re.compile(
+    r"\b(?:slowly|gradually|steadily|crept|creep(?:s|ing)?|drift(?:s|ed|ing)?)\b", re.I
+)
+
+
 def metric_moves(text):
     """The symptoms ``text`` reports, or rules out, by a metric and how it moved.
 
@@ -317,7 +323,14 @@ def metric_moves(text):
                     found[slug] = MetricMove(slug, start, end)
                 continue
             if wanted in directions:
-                found[slug] = MetricMove(slug, match.start(), end)
+                shown = slug
+                if slug == "loss-spike" and _GRADUAL.search(text, match.start(), end):
+                    # "loss slowly creeping up since step 120k, no spikes" drifts (a
+                    # sixtieth round of blind helpers forbade the spike)
+                    shown = "loss-plateau-or-drift"
+                found[shown] = MetricMove(shown, match.start(), end)
+                if shown != slug:
+                    break
             elif slug not in contrary:
                 contrary[slug] = MetricMove(slug, match.start(), end, shows=False)
     for slug, move in contrary.items():

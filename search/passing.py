@@ -517,7 +517,11 @@ _RAISED_BY = re.compile(r"(?:\.[a-z_]\w{0,40}){0,6}\.[A-Z]\w{0,60}(?:Error|Excep
 # 0.8%" in vLLM's periodic stats line, vllm/engine/metrics.py): a field every healthy line
 # prints (a fifty-fifth round, real lines from public threads, forbade the KV cache twice).
 KV_CACHE = ("component", "kv-cache")
-_LOW_USAGE_AFTER = re.compile(r"\s+usage:\s*(?:[0-8]?\d(?:\.\d+)?)%", re.IGNORECASE)
+_LOW_USAGE_AFTER = re.compile(
+    # ("kv cache usage ~40%": a sixtieth round of blind helpers)
+    r"\s+usage(?::\s*|\s+(?:is\s+|at\s+|of\s+)?~?)(?:[0-8]?\d(?:\.\d+)?)\s?%",
+    re.IGNORECASE,
+)
 # Another device's plugin: "the rdma shared device plugin stopped advertising
 # rdma/rdma_shared_device_a", the SR-IOV network device plugin (a forty-first round of
 # blind helpers forbade the GPU device plugin).

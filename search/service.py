@@ -225,7 +225,11 @@ _CAPACITY_EXHAUSTED = re.compile(
     # a scheduler's quota: "Non-preemptible workload is over quota", "Insufficient quotas",
     # a scheduler extender's "ExceedsGPUQuota" (a fifty-eighth round, real lines)
     r"\b(?:is|are|was|were|went|goes)\s+over\s+(?:its\s+|the\s+|their\s+|our\s+)?quota\b|"
-    r"\binsufficient\s+quotas?\b|\bExceeds[A-Za-z]{0,20}Quota\b",
+    r"\binsufficient\s+quotas?\b|\bExceeds[A-Za-z]{0,20}Quota\b|"
+    # Karpenter's InsufficientCapacityError, EC2's InsufficientInstanceCapacity; "zero L40S
+    # quota left in the region" (a sixtieth round of blind helpers)
+    r"\bInsufficient[A-Za-z]{0,12}Capacity[A-Za-z]{0,8}\b|"
+    r"\bzero\s+(?:[\w-]+\s+)?(?:quota|capacity)\s+(?:left|available|remaining)\b",
     re.IGNORECASE,
 )
 

@@ -28,6 +28,13 @@ _LOSS_JUMP = re.compile(
     rf"climbed|exploded)\s+(?:\w+\s+){{0,2}}?from\s+(?P<low>{_NUMBER})\s+to\s+(?P<high>{_NUMBER})",
     re.IGNORECASE,
 )
+# A loss (or a run) said to have gone to NaN: "loss went from 2.1 to nan in like 3 steps",
+# "lora finetune on 2x p4d went NaN at step ~3.4k" (a sixtieth round of blind helpers).
+_WENT_NAN = re.compile(
+    rf"\bloss\s+(?:\w+\s+){{0,2}}?(?:went|goes|going|jumped|shot)\s+(?:up\s+)?from\s+{_NUMBER}\s+"
+    r"to\s+(?:nan|inf)\b|\b(?:went|goes|going|turned|turns)\s+(?:to\s+)?(?:nan|inf)\b",
+    re.IGNORECASE,
+)
 # A loss said in words to spike, with a word or two between: "loss still spikes every 5k
 # steps", "the loss keeps spiking", "loss suddenly blew up" (the name *Loss spike* is read
 # where its words stand together).
@@ -54,8 +61,8 @@ def loss_spikes(text):
     :data:`LOSS_SPIKE_RISE` above) the lowest of the three readings before it
     (:data:`_LOSS_READING`, as training logs print them), a sentence saying the loss
     jumped from one number to one at least 1.5 times it, or one saying in words, a word or
-    two apart, that it spiked or blew up (:data:`_LOSS_SPIKED`). Such a place shows the symptom
-    *Loss spike*. Linear in the text."""
+    two apart, that it spiked or blew up (:data:`_LOSS_SPIKED`), or that it went to NaN
+    (:data:`_WENT_NAN`). Such a place shows the symptom *Loss spike*. Linear in the text."""
     found, before = [], []
     for match in _LOSS_READING.finditer(text):
         raw = match.group("value").lower()
@@ -71,6 +78,7 @@ def loss_spikes(text):
             found.append(match.span())
         before = (before + [value])[-3:]
     found += [match.span() for match in _LOSS_SPIKED.finditer(text)]
+    found += [match.span() for match in _WENT_NAN.finditer(text)]
     for match in _LOSS_JUMP.finditer(text):
         low, high = float(match.group("low")), float(match.group("high"))
         if high >= 1.5 * low and high > low:

@@ -7487,3 +7487,59 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
             "on both an H100 and an L4."
         )
         assert "accelerator:a100" in passing and "accelerator:h100" not in passing
+
+    def test_words_of_a_sixtieth_round_written_blind(self):
+        """A sixtieth round, written blind by six helpers in engineers' voices (on-call,
+        serving startup, break-fix technician, TPU/MI300X researcher, platform team, API
+        support): a loss "slowly creeping up … no spikes" drifts, "went NaN", "loss went
+        from 2.1 to nan"; "volatile ECC all zero" and "ecc counters zero" deny; a
+        server side that "looks chill", a KV cache at "~40%" and a plugin that works "just
+        fine" are well; "the box keeps hard rebooting"; Karpenter's
+        InsufficientCapacityError, "zero L40S quota left", "429ing"."""
+        drift = self.suggest(
+            "loss slowly creeping up since step 120k on the 1.3b pretrain, no spikes, lr "
+            "already in the cosine tail"
+        )
+        assert "symptom:loss-plateau-or-drift" in drift and "symptom:loss-spike" not in drift
+        lines = [
+            ("step ~31.2k loss went from 2.1 to nan in like 3 steps", {"symptom:loss-spike"}),
+            (
+                "lora finetune on 2x p4d went NaN at step ~3.4k, right when warmup ended.",
+                {"symptom:loss-spike"},
+            ),
+            (
+                "not HBM, checked: remapped rows 0, no pending remaps, volatile ECC all zero. "
+                "but the box keeps hard rebooting under load",
+                {"symptom:node-failure"},
+            ),
+            (
+                "karpenter not bringing up any g6e nodes, nodeclaims stuck w/ "
+                "InsufficientCapacityError in us-east-1 for ~2h now.",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            (
+                "we're 429ing ~20% of api traffic since the launch post hit HN front page. we "
+                "have zero L40S quota left in the region",
+                {"symptom:requests-throttled", "root_cause:capacity-exhaustion"},
+            ),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
+        assert "symptom:ecc-error" not in self.suggest(
+            "not HBM, checked: remapped rows 0, no pending remaps, volatile ECC all zero."
+        )
+        assert "symptom:ecc-error" not in self.suggest(
+            "checked: no xids, ecc counters zero, no preemption or node events around then"
+        )
+        assert "symptom:ecc-error" in self.suggest("ECC errors zero on gpu0 but 12 on gpu3")
+        serving = self.suggest(
+            "p99 TTFT spiking to 8-12s since ~14:00. vllm side looks chill tbh, kv cache usage "
+            "~40%, num_requests_waiting ~0. requests are queueing at the envoy gateway"
+        )
+        assert "symptom:increased-latency" in serving
+        assert not {"component:kv-cache", "component:inference-server"} & set(serving)
+        assert "component:gpu-device-plugin" not in self.suggest(
+            "pods get `HIP error: no ROCm-capable device is detected`. the amd device plugin "
+            "advertises amd.com/gpu=8 just fine, problem is /dev/kfd isnt in the container"
+        )
