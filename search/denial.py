@@ -240,7 +240,7 @@ def denied(sentence, start, end=None, counts=True):
         return True
     ends = list(CLAUSE_END.finditer(before))
     clause = before[ends[-1].end() :] if ends else before
-    if _denied_series(before, sentence[end:] if end is not None else ""):
+    if _denied_series(before, sentence, end):
         return True
     contrast = _CONTRAST_BEFORE.search(clause)
     if contrast and not _ONLY_EXCEPTION.search(clause):
@@ -291,22 +291,27 @@ _SERIES_ITEM_WORDS = 5
 _SERIES_LAST = re.compile(r"^\s*(?:or|and|nor)\s+$", re.IGNORECASE)
 _SERIES_MIDDLE = re.compile(r"^\s*$")
 # After a middle item, the series goes on to its last: "…, OOM events, or GPU resets".
-_SERIES_GOES_ON = re.compile(r"^[^,.;:!?\n]{0,40},\s*(?:or|and|nor)\s", re.IGNORECASE)
+_SERIES_GOES_ON = re.compile(r"[^,.;:!?\n]{0,40},\s*(?:or|and|nor)\s", re.IGNORECASE)
 
 
-def _denied_series(before, after):
-    """Whether the words between ``before`` (a text up to a value's words) and ``after``
-    (the text after them) are a later item of a series a denial heads
+def _denied_series(before, sentence, end):
+    """Whether the value's words, right after ``before`` (the text up to them) and ending
+    at ``sentence[end]`` (``None``: unknown), are a later item of a series a denial heads
     (:data:`_SERIES_HEAD`): "No Xid errors, OOM events, or GPU resets are logged" denies
     the OOM events (a middle item: the series goes on with ", or") and the GPU resets (the
-    last, after "or"). Output: ``bool``. Reads at most the last few commas of the line."""
-    line = before[before.rfind("\n") + 1 :]
+    last, after "or"). Output: ``bool``. Reads at most the last 300 characters of the
+    line, so that it stays linear however many values a long paste holds."""
+    line = before[max(before.rfind("\n") + 1, len(before) - 300) :]
     parts = line.split(",")
     if len(parts) < 2:
         return False
     if not (
         _SERIES_LAST.match(parts[-1])
-        or (_SERIES_MIDDLE.match(parts[-1]) and _SERIES_GOES_ON.match(after))
+        or (
+            _SERIES_MIDDLE.match(parts[-1])
+            and end is not None
+            and _SERIES_GOES_ON.match(sentence, end)
+        )
     ):
         return False
     for back, part in enumerate(reversed(parts[:-1]), start=1):
