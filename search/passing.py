@@ -129,7 +129,10 @@ def in_passing(sentence, found, broad):
     of another component followed by one of :data:`PART_SETTING_NOUNS` ("Slurm jobs");
     for an organisation's name inside a longer name, path or version ("nvidia-smi",
     ``/pytorch/torch/lib``, ``mesh_replicate``, ``5.15.0-1053-nvidia``) or the host of
-    a link to one of its pages (``https://huggingface.co/Qwen/…``); for a workload's
+    a link to one of its pages (``https://huggingface.co/Qwen/…``; not where a request to
+    it failed, :func:`_failed_at_url`: "503 Server Error … for url: https://huggingface.co/…"
+    names the party whose service failed); for ECC named with its mode ("ECC Enabled");
+    for a workload's
     word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training") or
     after a link ("NVLink training failed", "PCIe Training Error") or before a link's rate
     ("trained at Gen4 x8"); for a
