@@ -33,7 +33,7 @@ _WELL = re.compile(
     r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged|"
     # ("the k8s-device-plugin is also running happily": a fifty-first round, real words
     # from a public thread)
-    r"happily|cool|chill|"
+    r"happily|happy|cool|chill|untouched|"
     # "checkpoint writes were fast" (a sixteenth round of blind helpers)
     r"fast|quick|snappy|"
     # "nv-fabricmanager is running" (up), not "is running slow", "running out" or "the
@@ -42,6 +42,9 @@ _WELL = re.compile(
     r"(?:up\s+and\s+)?running(?=\s*(?:$|[,.;:!?)\n]|(?:fine|normally|ok|okay|again|now|and|happily|"
     r"but|since|for|without|as\s+expected|smoothly|well)\b)))\b|"
     # "the optimizer state is loaded fine" (a twenty-third round of blind helpers)
+    # ("ckpt from step 4000 loaded fine and it resumed": a sixty-first round)
+    r"\b(?:loaded|restored|resumed)\s+(?:fine|ok|okay|correctly|properly|successfully|"
+    r"cleanly)\b|"
     r"\b(?:was|were|is|are|got|gets|been)\s+(?:loaded|restored|saved|written|mounted|synced|"
     r"configured|installed|applied|read|resumed|reloaded|set\s+up)\s+(?:fine|ok|okay|"
     r"correctly|properly|successfully|cleanly|without\s+(?:any\s+)?(?:errors?|issues?|"
@@ -703,9 +706,9 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
             # hang looked like a collective deadlock but really …": the hang was real).
             # ("NCCL timeouts had everyone blaming the network, turned out …": what led
             # to the guess happened too)
-            looks = suspected.group(0).casefold() == "looked like" or suspected.group(
-                0
-            ).casefold().startswith(("made", "had", "led", "got"))
+            looks = (
+                suspected.group(0).casefold().startswith(("looked", "made", "had", "led", "got"))
+            )
             # What made them suspect it happened ("suspected a network issue because NCCL
             # timeouts were reported"): only the suspicion is set aside.
             evidence = EVIDENCE.search(sentence, suspected.end(), stop)

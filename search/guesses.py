@@ -23,8 +23,10 @@ _LED_TO_GUESS = (
     r"assume|assuming)\b"
 )
 SUSPECTED = re.compile(
-    r"\b(?:suspected|thought|assumed|believed|blamed|guessed|expected|looked like)\b|"
-    + _LED_TO_GUESS,
+    # ("looked exactly like cryptojacking. turned out to be a customer's eval sweep": a
+    # sixty-first round of blind helpers)
+    r"\b(?:suspected|thought|assumed|believed|blamed|guessed|expected|"
+    r"looked\s+(?:exactly\s+|just\s+|a\s+lot\s+)?like)\b|" + _LED_TO_GUESS,
     re.IGNORECASE,
 )
 # After a suspicion, what it was drawn from: "because NCCL timeouts were reported".

@@ -63,6 +63,8 @@ _WITH_ERROR = re.compile(
 # Right before an accelerator, that the work runs well there: "works on ", "fine on the ".
 _WORKS_ON = re.compile(
     r"\b(?:works?|worked|working|runs?|ran|running|fine|ok|okay|no\s+(?:issues?|problems?)|"
+    # ("could NOT repro on H100": a sixty-first round of blind helpers)
+    r"(?:could|can)(?:\s+not|n't|not)\s+repro(?:duce)?(?:\s+it)?|"
     # ("passing all scenarios on both an H100 and an L4": a fifty-ninth round)
     r"pass(?:es|ed|ing)?(?:\s+(?:all\s+)?(?:the\s+)?(?:tests?|scenarios?|cases?|checks?))?)"
     r"(?:\s+(?:fine|ok|okay|well|perfectly))?\s+(?:on|with)\s+(?:both\s+|all\s+)?"
@@ -184,7 +186,9 @@ _COMPARED_WITH = re.compile(
     # helpers forbade the A100)
     r"(?:moved|moving|migrated|migrating|switched|switching|upgraded|upgrading|went|came)\s+"
     r"(?:over\s+)?from|"
-    r"relative\s+to)\s+(?:the\s+|our\s+|an?\s+)?$",
+    r"relative\s+to|"
+    # ("at ~50% of what the H100 side gets": a sixty-first round of blind helpers)
+    r"(?:of|than)\s+what)\s+(?:the\s+|our\s+|an?\s+)?$",
     re.IGNORECASE,
 )
 

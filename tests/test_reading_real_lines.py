@@ -7543,3 +7543,37 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
             "pods get `HIP error: no ROCm-capable device is detected`. the amd device plugin "
             "advertises amd.com/gpu=8 just fine, problem is /dev/kfd isnt in the container"
         )
+
+    def test_words_of_a_sixty_first_round_written_blind(self):
+        """A sixty-first round, written blind (HPC support, storage, fabric, inference SRE,
+        GPU-cloud security, a junior ML engineer): an accelerator where the same image "is
+        happy", one a bug "could NOT repro on", one compared "of what the H100 side gets";
+        what "looked exactly like" a miner and turned out not to be; "IB was untouched"; a
+        checkpoint that "loaded fine"."""
+        found = self.suggest(
+            "wasn't OOM this time. pod keeps restarting w/ exit 139, segfault in the custom "
+            "allreduce path, only on the a100 nodes. exact same image on the h100s is happy"
+        )
+        assert "accelerator:a100" in found and "accelerator:h100" not in found
+        found = self.suggest("repros on A10G, could NOT repro on H100 w/ CC mode on.")
+        assert "accelerator:a10g" in found and "accelerator:h100" not in found
+        found = self.suggest(
+            "MI300X cluster: rccl-tests allreduce at ~50% of what the H100 side gets on the "
+            "same leafs, so not the switches."
+        )
+        assert "accelerator:mi300x" in found and "accelerator:h100" not in found
+        assert "symptom:cryptomining" not in self.suggest(
+            "3am page: H200 pool at 100% SM, nobody logged into the console, looked exactly "
+            "like cryptojacking. turned out to be a customer's scheduled eval sweep thru the API"
+        )
+        found = self.suggest(
+            "the NCCL timeouts on job 88123 are NOT from the firewall change we pushed at "
+            "14:00, that only touched the mgmt vlan, IB was untouched. rank 37's node logged "
+            "Xid 79"
+        )
+        assert "symptom:nccl-timeout" in found
+        assert "component:infiniband-fabric" not in found
+        assert "symptom:checkpoint-failure" not in self.suggest(
+            "pod got stopped mid-epoch, the host went down for maintenance. no biggie, ckpt "
+            "from step 4000 loaded fine and it resumed on a new pod"
+        )
