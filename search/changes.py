@@ -183,9 +183,19 @@ _UPGRADED_ACTIVE = re.compile(
 )
 
 
+# An upgrade written as its versions: "VAST upgrade 5.1->5.2 last night, since then NFSoRDMA
+# mounts hang" (a sixty-first round of blind helpers).
+_VERSION_MOVE = re.compile(
+    r"\b(?P<what>[A-Za-z][\w.+-]{1,40})\s+(?:upgrade|update|bump)\s+(?:from\s+)?v?\d[\w.]{0,20}\s*"
+    r"(?:->|→|=>|to)\s*v?\d[\w.]{0,20}",
+    re.IGNORECASE,
+)
+
+
 def upgrades(text):
     """``[(slug, start, end)]``: where ``text`` says the trouble came after an upgrade
-    (:data:`_UPGRADE`; :data:`_UPGRADED_PASSIVE`, :data:`_UPGRADED_ACTIVE`), in a newer
+    (:data:`_UPGRADE`; :data:`_UPGRADED_PASSIVE`, :data:`_UPGRADED_ACTIVE`,
+    :data:`_VERSION_MOVE`), in a newer
     version (:data:`_NEWER_VERSION`) or after a deploy (:data:`_DEPLOY`), in order, with
     the root cause it points to: ``firmware-or-driver-bug`` when a driver or firmware was
     upgraded, else ``software-regression``. "Bumped" is an
@@ -208,7 +218,11 @@ def upgrades(text):
             what = _OBJECT_AFTER.match(text, match.end())
             named = what.group(1) if what else ""
         found.append((_cause_of(named), match.start(), match.end()))
-    for match in [*_UPGRADED_PASSIVE.finditer(text), *_UPGRADED_ACTIVE.finditer(text)]:
+    for match in [
+        *_UPGRADED_PASSIVE.finditer(text),
+        *_UPGRADED_ACTIVE.finditer(text),
+        *_VERSION_MOVE.finditer(text),
+    ]:
         what = match.group("what")
         if _A_SETTING.search(what) or _SETTINGS_WORDS.search(what):
             continue  # "the config was updated": a setting changed, no new version

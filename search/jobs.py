@@ -298,6 +298,9 @@ _QUEUED = re.compile(
     r"\bnothing\s+(?:got|gets|was|is|has\s+been|could\s+be)\s+(?:being\s+)?scheduled\b|"
     r"\b(?:very\s+|really\s+|super\s+|extremely\s+)?(?:long|huge|massive|crazy)\s+queue\s+"
     r"(?:times?|waits?|wait\s+times?)\b|"
+    # Slurm's state code for pending after the job: "job PD for 2 days" (a sixty-first round
+    # of blind helpers)
+    r"\b(?:jobs?|runs?)\s+(?:\d+\s+)?(?:is\s+|are\s+|still\s+|stuck\s+(?:in\s+)?)?(?-i:PD)\b|"
     # every job pending at once: "now all their jobs are pending" (the same round)
     r"\b(?:all|every)\s+(?:of\s+)?(?:(?:their|our|the|my|his|her|your)\s+)?(?:[\w-]+\s+)?"
     r"(?:jobs?|pods?|runs?|workloads?)\s+(?:are|were|is|was|stay|stayed|remain|remained|went|go)\s+"

@@ -17,7 +17,7 @@ from .machines import reachable
 # Words saying a number went up, or down (any form a sentence uses).
 UP = (
     r"up|increase[sd]?|increasing|rose|risen|rising|grew|grown|growing|grows|doubled|tripled|"
-    r"quadrupled|spiked?|spiking|jumped|jumps?|climbed|climbs?|crept up|creeping up|"
+    r"quadrupled|spiked?|spiking|jumped|jumps?|climbed|climbs?|climbing|crept up|creeping up|"
     r"creeps up|keeps climbing|keeps growing|"
     r"went up|goes up|higher|skyrocketed|exploded|ballooned|through the roof|regressed|"
     r"worse|worsened|longer|slower"
@@ -61,7 +61,9 @@ METRICS = (
         # ("CPU memory in use increases during training": a fifty-seventh round)
         r"memory\s+(?:usage|use|in\s+use|footprint|consumption)|ram\s+usage|mem\s+usage|"
         r"heap(?:\s+size)?|"
-        r"(?<=host\s)ram|(?<=system\s)ram|(?<=host\s)memory|(?<=gpu\s)memory)"
+        r"(?<=host\s)ram|(?<=system\s)ram|(?<=host\s)memory|(?<=gpu\s)memory|"
+        # ("GPU mem grows ~200MB/iter until CUDA OOM": a sixty-first round)
+        r"(?<=gpu\s)mem|(?<=host\s)mem|(?<=cpu\s)mem)"
         r"(?!\s+(?:errors?|bandwidth|faults?|clocks?|limits?))",
         "up",
     ),

@@ -7577,3 +7577,25 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
             "pod got stopped mid-epoch, the host went down for maintenance. no biggie, ckpt "
             "from step 4000 loaded fine and it resumed on a new pod"
         )
+        lines = [
+            (
+                "GPU mem grows ~200MB/iter until CUDA OOM around 3k steps.",
+                {"symptom:rising-memory-use"},
+            ),
+            (
+                "ckpt uploader sidecar RSS climbing ~3GB/hr, gets OOMKilled every ~20h",
+                {"symptom:rising-memory-use"},
+            ),
+            (
+                "VAST upgrade 5.1->5.2 last night, since then NFSoRDMA mounts on ~30% of "
+                "clients hang on first access.",
+                {"root_cause:software-regression"},
+            ),
+            (
+                "job PD for 2 days, user thinks the cluster is broken.",
+                {"symptom:jobs-stuck-pending"},
+            ),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
