@@ -68,6 +68,12 @@ _REPEAT_OFFENDER = re.compile(
     # shut down under load".
     r"\b(?:were|was|is|are|went|goes|go|got|gets)\s+(?:back\s+)?(?:in(?:to)?\s+)?(?:the\s+)?"
     r"(?:drain(?:ed|ing)?|offline)\s+(?:state\s+)?again\b|"
+    # The Nth time for one machine: "h100-r22-05 is back on my shitlist. 4th time this
+    # month", "r02 t06 AGAIN. 4th time this qtr" (a sixtieth round of blind helpers)
+    # (a machine named first: "2nd time this week the job OOMs" is a job's, not a node's)
+    r"\b(?:[a-z][\w-]*\d[\w-]*|nodes?|hosts?|box(?:es)?|servers?|machines?|trays?)\b[^\n]{0,60}?"
+    r"\b(?:(?:[2-9]|1\d)(?:nd|rd|th)|second|third|fourth|fifth)\s+time\s+(?:this|in\s+a|in\s+the\s+"
+    r"last)\s+(?:week|wk|month|mo|quarter|qtr|year|few\s+(?:days|weeks))\b|"
     # The same part as the last time: "can someone check if its the same card as last
     # week" after ECC errors (a twenty-ninth round of blind helpers)
     r"\bsame\s+(?:bad\s+|faulty\s+|broken\s+|flaky\s+)?(?:card|gpu|node|host|box|machine|"

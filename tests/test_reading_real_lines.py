@@ -7543,6 +7543,16 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
             "pods get `HIP error: no ROCm-capable device is detected`. the amd device plugin "
             "advertises amd.com/gpu=8 just fine, problem is /dev/kfd isnt in the container"
         )
+        # The Nth time for a named machine; a job's Nth time is no repeat-offender node.
+        assert "contributing_factor:repeat-offender-nodes" in self.suggest(
+            "h100-r22-05 is back on my shitlist. 4th time this month: xid 79 on gpu3"
+        )
+        assert "contributing_factor:repeat-offender-nodes" not in self.suggest(
+            "2nd time this week the job OOMs"
+        )
+        assert "component:training-data-loader" in self.suggest(
+            "Out of memory: Killed process 3310452 (pt_data_worker) total-vm:88123412kB"
+        )
 
     def test_words_of_a_sixty_first_round_written_blind(self):
         """A sixty-first round, written blind (HPC support, storage, fabric, inference SRE,
