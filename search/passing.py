@@ -435,19 +435,16 @@ _ECC_MODE_AFTER = re.compile(
 # Unavailable for url: https://huggingface.co/…", "Attempted request to https://… failed"
 # (a fifty-sixth round, real lines from public threads): the site's owner is the party
 # whose service failed, not a page linked in passing.
+_REQUESTED = r"(?:request(?:ing)?\s+(?:to|for)|requesting|fetching|downloading)"
+_LINK_STARTS = r"[\'\"(<]?(?:https?://|www\.)(?:www\.)?$"
 _FAILED_AT_URL = re.compile(
     r"\b(?:[45]\d\d\b|error|exception|failed|failure|unavailable|timed?\s?out)[^\n]{0,120}?"
-    r"\b(?:for\s+url|request(?:ing)?\s+(?:to|for)|requesting|fetching|downloading|"
-    r"connect(?:ing)?\s+to)\s*:?\s*[\'\"(<]?(?:https?://|www\.)(?:www\.)?$",
+    rf"\b(?:for\s+url|{_REQUESTED}|connect(?:ing)?\s+to)\s*:?\s*{_LINK_STARTS}",
     re.IGNORECASE,
 )
 # A request to a link, and right after the link that it failed ("Attempted request to
 # https://api-inference.huggingface.co/… failed: HTTP/1.1 503").
-_REQUEST_TO_URL = re.compile(
-    r"\b(?:request(?:ing)?\s+(?:to|for)|requesting|fetching|downloading)\s+[\'\"(<]?"
-    r"(?:https?://|www\.)(?:www\.)?$",
-    re.IGNORECASE,
-)
+_REQUEST_TO_URL = re.compile(rf"\b{_REQUESTED}\s+{_LINK_STARTS}", re.IGNORECASE)
 _FAILED_AFTER_URL = re.compile(r"\S{0,200}\s+(?:failed|errored|timed\s+out)\b", re.IGNORECASE)
 
 
