@@ -69,7 +69,28 @@ _GPUS_MISSING = re.compile(
     r"\bgpus?\b[^.;\n]{0,30}?\b(?:0|zero)\s+allocatable\b|"
     r"\b(?:0|zero)\s+allocatable\s+(?:gpus?|nvidia\.com/gpu)\b|"
     r"\bnvidia\.com/gpu\W{0,3}\s*0\s+allocatable\b|"
-    r"\ballocatable\W{0,3}\s*nvidia\.com/gpu\W{0,3}\s*0\b",
+    r"\ballocatable\W{0,3}\s*nvidia\.com/gpu\W{0,3}\s*0\b|"
+    # in a sixty-second to sixty-fourth round's real lines and words from public threads:
+    # RunPod's worker "GPU is not available. PyTorch CUDA init failed", a validator's "my gpu
+    # workload test failing to detect gpu", "the inability to load NVML library", "there
+    # were only 7 GPU cards shown from Kubernetes", Bottlerocket nodes that "didn't expose
+    # the gpu count for pods", containers that "lost gpu devices" after a daemon-reload, a
+    # node check's "Failed during cudaGetDeviceCount: initialization error", containerd's
+    # "unresolvable CDI devices" (not a cloud's stockout: "GPU is not available in the zone")
+    r"\bgpus?\s+(?:is|are|was|were)\s+not\s+available\b(?!\s+(?:in|on|for)\s+(?:the\s+|this\s+)?"
+    r"(?:region|zone|location|[a-z]{2,12}-[a-z]{2,12}\d))|"
+    r"\bcuda\s+init(?:iali[sz]ation)?\s+(?:has\s+)?failed\b|"
+    r"\b(?:fail(?:s|ed|ing)?|unable|inability)\s+to\s+(?:detect|find|see|load)\s+(?:the\s+|any\s+)?"
+    r"(?:gpus?|nvml(?:\s+library)?|cuda\s+devices?)\b(?!\s*(?:temp|metric|util|usage|memory|log|"
+    r"stat|dashboard|graph|panel|power|clock|fan|name|model))|"
+    r"\bonly\s+\d{1,2}\s+(?:gpu\s+)?(?:gpus?|cards?|devices?)\s+(?:are\s+|were\s+|being\s+)?"
+    r"(?:shown|visible|detected|listed|showing|recogni[sz]ed|show(?:s|ed)?\s+up)\b|"
+    r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|do\s+not|not|stopped)\s+expos(?:e|es|ed|ing)\s+"
+    r"(?:the\s+|any\s+)?(?:gpus?|gpu\s+count|nvidia\.com/gpu)\b|"
+    r"\b(?:lost|lose|loses|losing)\s+(?:access\s+to\s+)?(?:the\s+|their\s+|its\s+|all\s+)?"
+    r"(?:gpu|nvidia)\s+devices?\b|"
+    r"\bcudaGetDeviceCount\b[^\n]{0,40}?\binitiali[sz]ation\s+error\b|"
+    r"\bunresolvable\s+CDI\s+devices?\b",
     re.IGNORECASE,
 )
 
@@ -114,7 +135,11 @@ _MISSING_SOFTWARE = re.compile(
     # systemctl's state of it: "nv-fabricmanager.service inactive (dead)" (a twenty-first
     # round of blind helpers)
     r"\b(?:nv-?fabric\s?-?manager|nvidia-[\w-]{2,30}|nvlsm)(?:\.service)?:?\s+(?:is\s+)?"
-    r"inactive\s+\(dead\)",
+    r"inactive\s+\(dead\)|"
+    # "the nvml library needed by slurmd was not available as the expected filename" (a
+    # sixty-third round, real words from a public thread)
+    r"\b(?:nvml|cuda|nccl|driver|nvidia|shared)\s+librar(?:y|ies)\b[^.;\n]{0,40}?\b(?:was|were|"
+    r"is|are)\s+(?:not\s+(?:available|found|present|installed)|missing)\b",
     re.IGNORECASE,
 )
 

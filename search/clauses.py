@@ -31,6 +31,9 @@ _WELL = re.compile(
     r"(?:all\s+|also\s+|a\s+)?(?:(?:very|quite|still|perfectly|more\s+than)\s+)?"
     r"(?:fine|ok|okay|healthy|normal|unaffected|good|sufficient|plenty|stable|clean|"
     r"nominal|green|flat|steady|unchanged|within spec|intact|valid|uncorrupted|undamaged|"
+    # ("The GPU memory usage also appears reasonable": a sixty-fifth round, real words
+    # from a public thread, forbade the GPU's memory)
+    r"reasonable|"
     # ("the k8s-device-plugin is also running happily": a fifty-first round, real words
     # from a public thread)
     r"happily|happy|cool|chill|untouched|"
@@ -45,6 +48,13 @@ _WELL = re.compile(
     # ("ckpt from step 4000 loaded fine and it resumed": a sixty-first round)
     r"\b(?:loaded|restored|resumed)\s+(?:fine|ok|okay|correctly|properly|successfully|"
     r"cleanly)\b|"
+    # a save a log line says went through: "Finished saving the checkpoint … in 393.86
+    # seconds" (torchtitan), "Saved checkpoint /scratch/…/checkpoint_250.pt" (metaseq): a
+    # sixty-fifth round, real lines from public threads, forbade the checkpoint failure
+    r"\b(?:finished|done|completed|successfully)\s+(?:saving|writing)\s+(?:the\s+)?"
+    r"(?:checkpoint|ckpt|model|state)\b|"
+    r"(?-i:\bSaved checkpoint\b)(?!\s+(?:is|was|could|can|cannot|failed|did)\b)|"
+    r"\b(?:checkpoint|ckpt)\s+(?:successfully\s+)?saved\b(?!\s+(?:but|with\s+errors?)\b)|"
     r"\b(?:was|were|is|are|got|gets|been)\s+(?:loaded|restored|saved|written|mounted|synced|"
     r"configured|installed|applied|read|resumed|reloaded|set\s+up)\s+(?:fine|ok|okay|"
     r"correctly|properly|successfully|cleanly|without\s+(?:any\s+)?(?:errors?|issues?|"
@@ -244,7 +254,10 @@ _QUESTION = re.compile(
     r"you|y'?all|others?|other\s+(?:people|teams|folks|users))\s+(?:else\s+)?(?:also\s+)?"
     r"(?:see|seeing|seen|saw|get|getting|got|hit|hitting|having|had|experienc\w*|notic\w*|"
     r"run\w*\s+into)\b)"
-    r"(?:could|can|is|are|was|were|might|may|would|does|do|did|should)\b[^?\n]{0,120}$",
+    # ("It might have run out of memory?": cog's own guess after a worker died, a
+    # sixty-second round, real lines from a public thread, forbade the OOM)
+    r"(?:(?:it|this|that|they)\s+(?:might|could|may)\s+(?:have|be)\b|"
+    r"(?:could|can|is|are|was|were|might|may|would|does|do|did|should)\b)[^?\n]{0,120}$",
     re.IGNORECASE,
 )
 _ANSWERED_NO = re.compile(r"[?]\s*(?:no|nope|nah|not really|unlikely|doubt it)\b", re.I)
@@ -446,6 +459,16 @@ _STATUS_LABEL = re.compile(
 )
 
 
+# A report's banner over its figures: "=== Straggler Report at Step 10 ===", "==== GPU
+# Health Summary ====" (what the report is of, not what it found: a sixty-fifth round,
+# real lines from a public thread, forbade the throughput drop under "No stragglers
+# detected").
+_REPORT_BANNER = re.compile(
+    r"(?m)^[^\n=]{0,40}={2,}[^\S\n]*[^=\n]{0,60}?\b(?:Report|Summary|Statistics|Stats|"
+    r"Overview)\b[^=\n]{0,40}={2,}"
+)
+
+
 # The kernel's list of the modules loaded, printed with every oops, soft lockup or hung
 # task ("Modules linked in: nvidia_uvm(OE) lustre(OE) mlx5_ib …"): what was loaded, not
 # what failed (Linux's print_modules()).
@@ -604,7 +627,8 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
     (:data:`_PAST_THEN_NOW`, :data:`_PAST_SENTENCE`, :data:`_ELSEWHERE`), a concession dismissed
     (:data:`_BUT_NOT_IT`), a reading that is always so (:data:`_ALWAYS`), a clause saying "it's
     not the …" (:data:`_NOT_IT`), what an alert claimed, "despite" it
-    (:data:`_DESPITE_ALERT`), a status page's label of an update (:data:`_STATUS_LABEL`) and the
+    (:data:`_DESPITE_ALERT`), a status page's label of an update (:data:`_STATUS_LABEL`), a
+    report's banner (:data:`_REPORT_BANNER`) and the
     kernel's list of loaded modules (:data:`_MODULES_LINKED`), what was checked when the
     next clause says it was fine (:data:`_CHECKED_FINE`) and what a hint lists as what
     might be the cause (:data:`_POSSIBLE_CAUSES`), what the team switched off in
@@ -616,6 +640,7 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
     spans += ruled_out_sections(sentence)
     spans += [alarm.span() for alarm in _FALSE_ALARM.finditer(sentence)]
     spans += [label.span() for label in _STATUS_LABEL.finditer(sentence)]
+    spans += [banner.span() for banner in _REPORT_BANNER.finditer(sentence)]
     spans += [modules.span() for modules in _MODULES_LINKED.finditer(sentence)]
     spans += [possible.span() for possible in _POSSIBLE_CAUSES.finditer(sentence)]
     spans += [response.span() for response in _RESPONSE.finditer(sentence)]

@@ -192,7 +192,14 @@ _JOB_CRASH = re.compile(
     r"training)\s+(?:down\s+)?with\s+(?:it|them)\b|"
     # "kubelet evicted every pod on gpu-node-22" (a twenty-fifth round of blind helpers)
     r"\bevict(?:ed|ing|s)\s+(?:every|all(?:\s+(?:the|of\s+the))?|\d{1,5})\s+(?:[\w-]+\s+){0,2}?"
-    r"(?:pods?|jobs?|workloads?|runs?)\b",
+    r"(?:pods?|jobs?|workloads?|runs?)\b|"
+    # "float8 rowwise ended up crashing due to NaN's for the loss", "deleting one pod would
+    # cause the entire PytorchJob to fail" (a sixty-fifth round, real words from public
+    # threads): a run that died of its NaNs, a whole job brought down
+    r"\bcrash(?:ed|es|ing)?\s+(?:due\s+to|because\s+of|from|with|on)\s+(?:the\s+|a\s+)?"
+    r"(?:nans?|nan's|infs?)\b|"
+    r"\b(?:whole|entire)\s+(?:[\w-]+\s+)?\w{0,20}(?:job|run|training)s?\s+to\s+(?:fail|crash|"
+    r"die|abort)\b",
     re.IGNORECASE,
 )
 
@@ -223,15 +230,28 @@ _INTERMITTENT = re.compile(
     r"(?:issues?|problems?|failures?|errors?|crash(?:es)?|hangs?|timeouts?|disconnects?|"
     # ("random segfaults in pytorch": a twenty-fourth round of blind helpers)
     r"drops?|reboots?|restarts?|seg-?faults?|xids?|resets?|lockups?|freezes?)\b|"
-    r"有概率[^，。,.\n]{0,12}(?:失败|失联|崩溃|挂|断)",
+    r"有概率[^，。,.\n]{0,12}(?:失败|失联|崩溃|挂|断)|"
+    # how often, said as a share or a count of the runs: "This only happens on some runs
+    # and not all the time", "~5% of the time … it didn't expose the gpu count" (a
+    # sixty-third and a sixty-fourth round, real words from public threads); not a share
+    # of the requests (an error rate)
+    r"(?:only\s+)?(?:happens|happened|occurs|occurred|fails|failed|shows\s+up)\s+"
+    r"(?:on|in|for)\s+(?:some|a\s+few|certain)\s+(?:runs|attempts|tries|launches|boots)\b|"
+    r"\bnot\s+(?:all\s+the\s+time|every\s+time)\b|"
+    r"(?:~|\babout\s+|\baround\s+|\broughly\s+|\b)\d{1,2}(?:\.\d{1,2})?\s?%\s+of\s+(?:the\s+)?"
+    r"(?:time|runs|attempts|tries|launches|boots|starts)\b|"
+    r"\b(?:once|one)\s+(?:in|out\s+of)\s+(?:every\s+)?(?:\d{1,4}|a\s+few|ten|twenty|"
+    r"hundred)\s+(?:runs|times|attempts|tries|launches|boots|starts)\b",
     re.IGNORECASE,
 )
 
 
 def intermittent_failures(text):
     """``[(start, end)]`` of the places ``text`` says trouble comes and goes
-    (:data:`_INTERMITTENT`): a failure "randomly", "now and then" or "sometimes", or
-    "sporadic issues". The symptom *Intermittent failures*. Linear in the text."""
+    (:data:`_INTERMITTENT`): a failure "randomly", "now and then" or "sometimes",
+    "sporadic issues", or how often as a share or count of runs ("only happens on some
+    runs", "~5% of the time", "once in 20 runs"). The symptom *Intermittent failures*.
+    Linear in the text."""
     return [match.span() for match in _INTERMITTENT.finditer(text)]
 
 

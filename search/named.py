@@ -193,6 +193,16 @@ _COMPARED_WITH = re.compile(
 )
 
 
+# Right before an organisation's name, that it is what people left, one of a list: "with
+# everyone switching over from ChatGPT 4o and o1, and Claude 3.5" (a sixty-second round,
+# real words from a public thread, forbade OpenAI and Anthropic there).
+_LEFT_FROM = re.compile(
+    r"\b(?:moved|moving|migrated|migrating|switched|switching|went|came|fled|fleeing)\s+"
+    r"(?:over\s+|away\s+)?from\s+(?:[\w.-]+,?\s+){0,5}?$",
+    re.IGNORECASE,
+)
+
+
 # Right before an organisation's name, that it is where someone said something: "someone on
 # github said", "a thread on reddit", "people on the nvidia forums" (a forty-fifth round of
 # blind helpers forbade GitHub there).
@@ -463,7 +473,10 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
             # "someone on github said disabling ACS fixed it": where advice was read
             or (
                 item.kind == "organisation"
-                and _HEARSAY_BEFORE.search(sentence, max(0, start - 40), start)
+                and (
+                    _HEARSAY_BEFORE.search(sentence, max(0, start - 40), start)
+                    or _LEFT_FROM.search(sentence, max(0, start - 60), start)
+                )
             )
             # "the B200 run's loss diverges from the H100 run": the one compared with
             or (

@@ -127,14 +127,26 @@ _SLOW_ANSWERS = re.compile(
     r"\b(?:latency|latencies|queue\s+(?:times?|waits?|delays?)|wait\s+times?|ttft|"
     r"time\s+to\s+first\s+token|response\s+times?|tail\s+latency)\s+(?:is\s+|are\s+|was\s+|"
     r"were\s+|went\s+|going\s+|goes\s+)?(?:through\s+the\s+roof|sky-?high|skyrocket\w*|"
-    r"off\s+the\s+charts?)",
+    r"off\s+the\s+charts?)|"
+    # "the latencies on their streaming endpoint were still incredibly high (>10s)", "This
+    # led to database contention and slowed down our production service", "Things seem
+    # particularly slow accessing the filesystem" (a sixty-second and a sixty-third round,
+    # real words from public pages)
+    r"\b(?:latency|latencies|response\s+times?|ttft)\b[^.;\n]{0,60}?\b(?:is|are|was|were|"
+    r"stayed|remained|got|went)\s+(?:still\s+)?(?:very\s+|incredibly\s+|extremely\s+|"
+    r"really\s+|super\s+|unusually\s+|way\s+|much\s+)?(?:high|elevated|higher)\b|"
+    r"\bslow(?:ed|s|ing)?\s+down\s+(?:the\s+|our\s+|their\s+|its\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:service|services|api|site|app|website|endpoints?|requests|responses|queries)\b|"
+    r"\bslow\s+(?:when\s+)?(?:accessing|reading\s+from|writing\s+to|listing)\s+(?:the\s+)?"
+    r"(?:file\s?system|lustre|gpfs|nfs|scratch|home\s+directories|storage)\b",
     re.IGNORECASE,
 )
 
 
 def slow_answers(text):
-    """``[(start, end)]`` of the places ``text`` says requests or a service got slow
-    (:data:`_SLOW_ANSWERS`): the symptom *Increased latency*. Linear in the text."""
+    """``[(start, end)]`` of the places ``text`` says requests or a service got slow or
+    its latency high (:data:`_SLOW_ANSWERS`): the symptom *Increased latency*. Linear in
+    the text."""
     return [match.span() for match in _SLOW_ANSWERS.finditer(text)]
 
 
@@ -148,14 +160,21 @@ _DEMAND_SURGE = re.compile(
     # source" is one client's, not demand: a spike needs a multiplier or demand's words)
     r"\b(?:\d{1,4}\s?x\s+(?:spike|surge|jump|increase)|surge|influx)\s+in\s+(?:\w+\s+)?"
     r"(?:traffic|load|demand|requests|qps|usage|sign-?ups)\b|"
-    r"\b(?:spike|jump|increase)\s+in\s+(?:\w+\s+)?(?:demand|usage|sign-?ups)\b",
+    r"\b(?:spike|jump|increase)\s+in\s+(?:\w+\s+)?(?:demand|usage|sign-?ups)\b|"
+    # "partially resulting from historically high load", "the DeepSeek servers are
+    # experiencing incredibly high load" (a sixty-second round, real words from public
+    # pages): load said to be far above the usual, not a machine's ("high load on the MDS")
+    r"\b(?:historically|record|unprecedented|incredibly|exceptionally|unusually|extremely)\s+"
+    r"(?:high|heavy)\s+(?:load|traffic|demand|usage|volumes?)\b"
+    r"(?!\s+(?:on|of)\s+(?:the\s+)?(?:cpu|mds|oss|disk|node|host|server|metadata)\w*)",
     re.IGNORECASE,
 )
 
 
 def demand_surges(text):
-    """``[(start, end)]`` of the places ``text`` says traffic or demand jumped
-    (:data:`_DEMAND_SURGE`): the root cause *Demand surge*. Linear in the text."""
+    """``[(start, end)]`` of the places ``text`` says traffic or demand jumped or was far
+    above the usual (:data:`_DEMAND_SURGE`): the root cause *Demand surge*. Linear in the
+    text."""
     return [match.span() for match in _DEMAND_SURGE.finditer(text)]
 
 
@@ -229,7 +248,16 @@ _CAPACITY_EXHAUSTED = re.compile(
     # Karpenter's InsufficientCapacityError, EC2's InsufficientInstanceCapacity; "zero L40S
     # quota left in the region" (a sixtieth round of blind helpers)
     r"\bInsufficient[A-Za-z]{0,12}Capacity[A-Za-z]{0,8}\b|"
-    r"\bzero\s+(?:[\w-]+\s+)?(?:quota|capacity)\s+(?:left|available|remaining)\b",
+    r"\bzero\s+(?:[\w-]+\s+)?(?:quota|capacity)\s+(?:left|available|remaining)\b|"
+    # "This request exceeds your quota of 2000000000" (a provider's quota_exceeded),
+    # Anthropic's "API Error: 529 Overloaded", GPUs "listed as low availability on runpod",
+    # "the `gpu2080ti` partition is fully allocated" (a sixty-second and a sixty-third
+    # round, real lines and words from public threads)
+    r"\bexceed(?:s|ed)\s+(?:your|the|its|our|their)\s+(?:[\w-]+\s+){0,2}?quota\b|"
+    r"\b529\W{0,3}overloaded\b|"
+    r"\b(?:low|limited|scarce)\s+(?:gpu\s+)?availability\b|"
+    r"\b(?:partitions?|clusters?|gpus?|nodes?|queues?|resources?)\s+(?:is|are|was|were)\s+"
+    r"(?:fully|completely|all)\s+(?:allocated|booked|occupied|reserved)\b",
     re.IGNORECASE,
 )
 
@@ -390,7 +418,10 @@ def triton_servers(text):
 # the image generation API failed or timed out", "~40% of requests timed out" (a twelfth
 # round of blind helpers got no error rate from either).
 _FAILED_REQUESTS = re.compile(
-    r"\b(?:some|many|most|a\s+(?:subset|portion|fraction|share|number)\s+of|part\s+of|"
+    # ("a large portion of requests to OpenAI failed with 500 & 503 error codes": a
+    # sixty-second round, real words from a public status page)
+    r"\b(?:some|many|most|a\s+(?:(?:large|small|significant|big|growing|high)\s+)?"
+    r"(?:subset|portion|fraction|share|number)\s+of|part\s+of|"
     r"~?\d{1,3}(?:\.\d)?\s?%\s+of)\s+(?:the\s+|all\s+)?(?:api\s+|user\s+|customer\s+|"
     r"inference\s+)?requests\s+(?:[\w-]+\s+){0,6}?(?:failed|errored|timed\s+out|"
     r"returned\s+(?:an?\s+)?errors?|were\s+(?:dropped|rejected))\b|"

@@ -7609,3 +7609,173 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         for line, values in lines:
             with self.subTest(line=line[:60]):
                 assert values <= set(self.suggest(line)), self.suggest(line)
+
+    def test_real_lines_and_words_of_the_sixty_second_to_sixty_fifth_rounds(self):
+        """Rounds sixty-two to sixty-five of real lines and words (AI service postmortems,
+        HPC cluster support, the Kubernetes GPU stack, large-scale training): a save a log
+        line says went through, a report's banner, "appears reasonable", a guess asked as a
+        question; how often, as a share of runs; latency said to be high, a service slowed
+        down; a quota exceeded, a 529 Overloaded, low availability, a partition fully
+        allocated; GPUs that are "not available" or "only 7 … shown"; Slurm's own lines,
+        DCGM's codes and fields, the device plugin marking a GPU unhealthy."""
+        # what did not go wrong
+        assert "symptom:checkpoint-failure" not in self.suggest(
+            "2022-11-08 10:34:17 | INFO | metaseq.checkpoint_utils | Saved checkpoint "
+            "/scratch/slurm_tmpdir/163814/checkpoint_250-model_part-0-shard0.pt (epoch 1 @ "
+            "250 updates, score 8.201)"
+        )
+        assert "symptom:checkpoint-failure" not in self.suggest(
+            "[rank0]:[titan] 2025-06-16 23:47:16,568 - root - INFO - Finished saving the "
+            "checkpoint (or staging if async is enabled)in 393.86 seconds."
+        )
+        assert "symptom:checkpoint-failure" in self.suggest(
+            "the saved checkpoint could not be loaded back after the restart"
+        )
+        assert "symptom:training-throughput-drop" not in self.suggest(
+            "[default0]:=== Straggler Report at Step 10 ===\n[default0]:\n"
+            "[default0]:✓ No stragglers detected."
+        )
+        offload = self.suggest(
+            "The process is being killed during offload because it is consuming to much CPU "
+            "memory. The GPU memory usage also appears reasonable for such a large model."
+        )
+        assert "symptom:out-of-memory" in offload
+        assert "component:gpu-memory-hbm" not in offload
+        assert "symptom:out-of-memory" not in self.suggest(
+            "cog.server.exceptions.FatalWorkerException: Prediction failed for an unknown "
+            "reason. It might have run out of memory? (exitcode -11)"
+        )
+        left = self.suggest(
+            "I think the DeepSeek servers are experiencing incredibly high load with everyone "
+            "switching over from ChatGPT 4o and o1, and Claude 3.5."
+        )
+        assert "root_cause:demand-surge" in left
+        assert "organisation:openai" not in left and "organisation:anthropic" not in left
+        lines = [
+            (
+                'After a slurm job has started I sometimes get a "RuntimeError: NCCL Error 2: '
+                'unhandled system error". This only happens on some runs and not all the time.',
+                {"symptom:intermittent-failures", "component:nccl"},
+            ),
+            (
+                "~5% of the time that in `EKS` I start a Bottlerocket node on a g4dn instance "
+                "it didn't expose the gpu count for pods",
+                {"symptom:intermittent-failures", "symptom:gpu-not-visible"},
+            ),
+            (
+                "Their main datacenter fell over, they routed traffic to their AWS fallback, "
+                "but the latencies on their streaming endpoint were still incredibly high.",
+                {"symptom:increased-latency"},
+            ),
+            (
+                "This led to database contention and slowed down our production service.",
+                {"symptom:increased-latency"},
+            ),
+            (
+                "On April 10th a large portion of requests to OpenAI failed with 500 & 503 "
+                "error codes.",
+                {"symptom:elevated-error-rate", "organisation:openai"},
+            ),
+            (
+                '{ "message": "This request exceeds your quota of 2000000000.", "error": '
+                '"quota_exceeded" }',
+                {"root_cause:capacity-exhaustion"},
+            ),
+            ("API Error: 529 Overloaded.", {"root_cause:capacity-exhaustion"}),
+            (
+                "I also run into this problem with the NVIDIA L4 and H100 PCIe, all of which "
+                "are listed as low availability on runpod.",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            (
+                "the `gpu2080ti` partition is fully allocated, and you have to wait until the "
+                "resources are released.",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            (
+                "sky.exceptions.ResourcesUnavailableError: Failed to provision all possible "
+                "launchable resources. Relax the task's resource requirements",
+                {"root_cause:capacity-exhaustion"},
+            ),
+            (
+                "worker-comfyui: GPU is not available. PyTorch CUDA init failed:",
+                {"symptom:gpu-not-visible"},
+            ),
+            (
+                "I found that there were only 7 GPU cards shown from Kubernetes, even I'm using "
+                "8 GPU cards in H100 node",
+                {"symptom:gpu-not-visible"},
+            ),
+            (
+                "Previously, gpu compute nodes would show up as 'inval' state because the nvml "
+                "library needed by slurmd was not available as the expected filename.",
+                {"root_cause:missing-node-software"},
+            ),
+            (
+                "Warning  Failed  10s  kubelet  Error: failed to inject CDI devices: "
+                "unresolvable CDI devices management.nvidia.com/gpu=GPU-e78e68c0",
+                {"symptom:gpu-not-visible"},
+            ),
+            (
+                "error: Node configuration differs from hardware: Procs=2:4(hw) Boards=1:1(hw)",
+                {"component:job-scheduler"},
+            ),
+            ("$ sinfo -R\nREASON NODELIST\nNot Responding dev8", {"component:job-scheduler"}),
+            (
+                "I0809 13:32:51.873541 1 health.go:185] XidCriticalError: Xid=94 on "
+                "Device=GPU-3b6ec030; marking device as unhealthy.",
+                {"component:health-check"},
+            ),
+            (
+                "GpuMemWatchIsNotHealthy ErrorCode:DCGM_FR_XID_ERROR GPU:4 Detected XID 31 "
+                "for GPU 4",
+                {"component:health-check"},
+            ),
+            (
+                "Labels like `namespace` and `pod` are sometimes missing from metrics that "
+                "should contain them, like `DCGM_FI_DEV_FB_USED`",
+                {"component:monitoring-and-logging"},
+            ),
+            (
+                'level=fatal msg="Error connecting to nv-hostengine: Host engine connection '
+                'invalid/disconnected"',
+                {"component:monitoring-and-logging"},
+            ),
+            (
+                "make[1]: *** /lib/modules/5.15.0-60-generic/build: No such file or "
+                "directory. Stop.",
+                {"component:host-operating-system"},
+            ),
+            ("e001.53882PSM2 no hfi units are active (err=23)", {"component:nic"}),
+            (
+                "RuntimeError: Missing key in checkpoint state_dict: "
+                "module.decoder.layers.self_attention.q_layernorm._extra_state/shard_0_16.",
+                {"symptom:checkpoint-failure"},
+            ),
+            (
+                "kernel: INFO: task strat1_sim:80601 blocked for more than 120 seconds.",
+                {"symptom:job-hang-without-error"},
+            ),
+            (
+                "Hopefully this time we can get HPE to replace the GPU.  I have put it into a "
+                "drain state for now so it wont accept new jobs.",
+                {"organisation:hpe", "component:job-scheduler"},
+            ),
+            (
+                "nvidia-operator-validator pods are getting into init, crashloopback state forever",
+                {"symptom:crash-loop"},
+            ),
+            (
+                "Training at 256 scale, float8 rowwise ended up crashing due to NaN's for the "
+                "loss.",
+                {"symptom:job-crash"},
+            ),
+            (
+                "On etcd backend, deleting one pod would cause the entire PytorchJob to fail.",
+                {"symptom:job-crash"},
+            ),
+            ("After multiple 429's, the task completes", {"symptom:requests-throttled"}),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
