@@ -156,6 +156,8 @@ _READ_NORMAL = re.compile(
 # ("torch.cuda.is_available() returns False inside the container when nvidia-smi works
 # fine on the host": a thirty-sixth round of blind helpers)
 _AND_THEN = re.compile(r"\b(?:and|yet|while|whereas|when)\b", re.IGNORECASE)
+# A concession inside a clause: what follows it was well, what comes before it was not.
+_CONCESSION = re.compile(r"\b(?:even\s+though|even\s+if|although|despite)\b", re.IGNORECASE)
 
 
 # "despite the alert saying GPU thermal", "in spite of the dashboard showing NVLink
@@ -195,7 +197,9 @@ _BUT_NOT_IT = re.compile(
 # storage": from there to the clause's end, what is named is ruled out, vocabulary value
 # or not ("it's not the first time …" and "it's not a matter of …" rule nothing out).
 _NOT_IT = re.compile(
-    r"\b(?:it'?s|it\s+(?:is|was)|that'?s|that\s+(?:is|was)|this\s+(?:is|was))\s+"
+    # ("engineer realizes it’s not a traffic spike", its apostrophe curled: a sixty-sixth
+    # round, real words from a public page, forbade the demand surge)
+    r"\b(?:it['’]?s|it\s+(?:is|was)|that['’]?s|that\s+(?:is|was)|this\s+(?:is|was))\s+"
     r"(?:[^\W\d_]+ly\s+)?(?:not|never)\s+(?:the|an?|our|their|any)\s+"
     r"(?!(?:first|only|last|same|whole|end|matter|question|case)\b)|"
     # "it means the backend was at capacity, not that the user reached their rate limit" (a
@@ -315,6 +319,10 @@ _NO_CHANGE = re.compile(
     r"upgraded?|updated?|modif(?:y|ied))\s+(?:anything|a thing|the\s+\w+)|"
     r"(?:code|config(?:uration)?|environment|image|setup)s?\s+(?:(?:is|are|was|were)\s+)?"
     r"(?:frozen|unchanged)|"
+    # ("even with an otherwise-unchanged config": a sixty-sixth round, real words from a
+    # public thread, forbade the configuration change)
+    r"(?:otherwise[\s-]+)?unchanged\s+(?:code|config(?:uration)?|environment|image|setup|"
+    r"settings)\b|"
     # (but "in the same config deploy" is a change: the one that shipped both)
     r"same\s+(?:code|config(?:uration)?|image|build|binary|commit)\b(?!\s+(?:change|"
     r"push|update|deploy|deployment|rollout|roll-out|release)))",
@@ -565,6 +573,11 @@ _RATHER_THAN = re.compile(
 _POSSIBLE_CAUSES = re.compile(
     r"\b(?:this|it|that|which)\s+(?:can|could|may|might)\s+(?:happen|occur|be\s+caused|"
     r"be\s+due)\b[^\n]{0,400}|"
+    # an answer's list of the usual causes: "You’re getting a XID 79 … Most common reasons
+    # for this issue are overheating or lack of power" (a sixty-eighth round, real words
+    # from a public thread, forbade the overheating)
+    r"\b(?:the\s+)?(?:most\s+)?(?:common|usual|typical|possible|likely)\s+(?:reasons?|causes?)\s+"
+    r"(?:for|of)\s+(?:this|that|the|these|such)\b[^.\n]{0,300}|"
     r"\((?:e\.g\.|eg\b|for\s+example|such\s+as)[^()\n]{0,120}\)|\([^()\n]{0,80}\betc\b\.?\)",
     re.IGNORECASE,
 )
@@ -699,6 +712,9 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
             well = None if _COUNTED.search(sentence, cursor, available.start()) else available
         joined = well and _AND_THEN.search(sentence, well.end(), stop)
         joined_before = well and [*_AND_THEN.finditer(sentence, cursor, well.start())]
+        # "the sub-test fails with DCGM_FR_PCIE_WIDTH even though the GPU is healthy": only
+        # the concession was well (a sixty-eighth round, real words from a public thread)
+        conceded = well and _CONCESSION.search(sentence, cursor, well.start())
         if joined:
             # "the GPUs were healthy and the scheduler was stuck": only the first half;
             # both when the second says so too ("API keys continued to work and
@@ -709,7 +725,8 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
                 spans.append((joined.start(), stop))
         elif joined_before:
             # "the jobs keep falling over while anything smaller is fine": only the second
-            spans.append((joined_before[-1].start(), stop))
+            after = joined_before[-1].start()
+            spans.append((max(after, conceded.start()) if conceded else after, stop))
             if red_herring:  # "the alarm was a bad sensor and temps were flat": both
                 spans.append((cursor, red_herring.start()))
         elif (
@@ -718,7 +735,7 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
             or _HYPOTHETICAL.match(sentence, cursor)
             or "ruled out" in sentence[cursor:stop].casefold()
         ):
-            spans.append((cursor, stop))
+            spans.append((conceded.start() if conceded else cursor, stop))
         elif (
             (suspected := SUSPECTED.search(sentence, cursor, stop))
             and end is not None

@@ -25,7 +25,8 @@ _LED_TO_GUESS = (
 SUSPECTED = re.compile(
     # ("looked exactly like cryptojacking. turned out to be a customer's eval sweep": a
     # sixty-first round of blind helpers)
-    r"\b(?:suspected|thought|assumed|believed|blamed|guessed|expected|"
+    # ("On-call engineer joins the call, assumes traffic spike": a sixty-sixth round)
+    r"\b(?:suspected|thought|assumed|assumes|assuming|believed|blamed|guessed|expected|"
     r"looked\s+(?:exactly\s+|just\s+|a\s+lot\s+)?like)\b|" + _LED_TO_GUESS,
     re.IGNORECASE,
 )

@@ -281,7 +281,11 @@ _SILENT_HANG = re.compile(
     r"(?:stop|stops|stopped)\b(?:\s+mid-?run)?[^.\n]{0,40}?\b(?:with\s+)?no\s+(?:traceback|"
     r"errors?|exceptions?|stack\s*traces?)\b|"
     r"\b(?:die|dies|died|dying|hangs?|hung|stalls?|stalled)\s+silently\b|"
-    r"\bjust\s+keeps?\s+spinning\b",
+    r"\bjust\s+keeps?\s+spinning\b|"
+    # "After an error or warning message, the training stops but the job is still running"
+    # (a sixty-seventh round, real words from a public thread)
+    r"\b(?:training|progress|output|logging|steps?)\s+(?:just\s+)?(?:stops|stopped|halts|halted)\b"
+    r"[^.;\n]{0,40}?\b(?:job|process|pod)\s+(?:is\s+|was\s+)?still\s+(?:running|alive|up)\b",
     re.IGNORECASE,
 )
 

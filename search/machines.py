@@ -54,7 +54,8 @@ _REPEAT_OFFENDER = re.compile(
     r"\balways\s+(?:dies|died|fails|failed|crashes|crashed|hangs|hung|breaks)\s+(?:there|on\s+"
     r"(?:that|this|the\s+same)\s+(?:one|" + _NODE + r"))\b|"
     # "the scheduler keeps placing jobs on the broken node"
-    r"\b(?:kept|keeps|keep)\s+(?:placing|scheduling|sending|putting|assigning|landing)\s+"
+    # ("SLURM … keeps rescheduling onto the same bad node": a sixty-eighth round)
+    r"\b(?:kept|keeps|keep)\s+(?:placing|(?:re-?)?scheduling|sending|putting|assigning|landing)\s+"
     r"(?:[\w'’-]+\s+){0,3}?(?:on|to|onto)\s+(?:the|that|this)\s+(?:same\s+)?"
     r"(?:bad|faulty|broken|flaky|sick|dead|failing)\s+" + _NODE + r"\b|"
     # Work sent back to the node that failed: "we drained it but nobody cordoned so pods

@@ -100,6 +100,15 @@ DRIVER_BUG = ("root_cause", "firmware-or-driver-bug")
 REQUESTS_THROTTLED = ("symptom", "requests-throttled")
 # A machine's resource throttled, not requests: "CPU limit … -> throttling", "CFS
 # throttling", "thermal throttling", "clocks throttled".
+GPU_OVERHEATING = ("root_cause", "gpu-overheating")
+# A reading in degrees no hotter than 69 °C, and no word of heat beside it: "die temperature
+# 34–37 °C" (a sixty-eighth round, real lines from a public thread, forbade overheating:
+# the meaning layer had read heat from the word "temperature").
+_COOL_READING = re.compile(
+    r"^(?![^\n]*(?:hot|heat|throttl|warm))[^\n]*?(?<![\d.])[1-6]?\d(?:\s?[-–]\s?[1-6]?\d)?"
+    r"\s?°\s?C\b",
+    re.IGNORECASE,
+)
 _RESOURCE_THROTTLING = re.compile(
     r"\b(?:cpu|cfs|cgroup|thermal|clocks?|power|limit|limits)\b[^,;.\n]{0,40}throttl|"
     r"\bthrottl\w*\s+(?:the\s+)?(?:cpu|clocks?|gpus?)\b",
@@ -215,6 +224,8 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
         start, end = _original_span(sentence, clause)
         name = vocabulary.candidates[key].name
         matched = sentence[start:end]
+        if key == GPU_OVERHEATING and _COOL_READING.search(matched):
+            continue  # "die temperature 34–37 °C": a cool reading (numbers are not in clause)
         read.append(Recognised(*key, name, matched, round(confidence, 3), "meaning", start))
     return read, more_set_aside
 

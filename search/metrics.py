@@ -214,6 +214,8 @@ _LOST_CAPACITY = re.compile(
 _UTILISATION_AT = (
     r"(?<!cpu )(?<!disk )(?<!link )(?<!network )(?<!memory )"
     r"(?<![\w/-])(?:(?:gpu|sm)\s*)?(?:util|utilization|utilisation|occupancy)\s+"
+    # ("the GPUs utilization in nvidia-smi stays at 100%": a sixty-sixth round)
+    r"(?:(?:in|on)\s+(?:nvidia-smi|nvtop|rocm-smi|dcgm\w*|grafana|the\s+dashboard)\s+)?"
     r"(?:(?:is|was|sits|sat|stays|stayed|stuck|hovers|hovering|hovered|only|barely|"
     r"around|at|of|about|below|under|mostly|just|near|close\s+to)\s+){0,3}~?\s*"
 )

@@ -136,7 +136,7 @@ def in_passing(sentence, found, broad):
     word after "self-", "non-", "un-" or "anti-" ("self-serving", "non-training") or
     after a link ("NVLink training failed", "PCIe Training Error") or before a link's rate
     ("trained at Gen4 x8"); for a
-    component named as the setup ("connected using InfiniBand"), as words of a
+    component named as the setup ("connected using InfiniBand", "NVLINK connected"), as words of a
     snake_case identifier (``kv_cache_utils``, ``mlx5_health_check_fatal_sensors``), as
     the start of one (``gpu_memory_utilization``), as the tail of a camelCase name or
     inside a host name (``nodeInfoCache``, ``svc-datadog-agent.example.com``; not a
@@ -162,7 +162,8 @@ def in_passing(sentence, found, broad):
     ("8 nodes hard down", "node hung"); a part's word as a data file's name
     ("optimizer.pt"); an organisation's name before "ID:" (Cloudflare's "Ray ID"); another
     kind of registry ("node registry"); "quota exceeded" of a disk; a loader's name
-    right before it failed ("torch.load fails with …").
+    right before it failed ("torch.load fails with …"); a leak of memory read as the
+    cooling system's ("KV cache pool leak detected!").
     (:func:`search.suggestions.recognise` also treats a broad value named in one word
     as in passing when the sentence names something more particular.)
     """
@@ -187,6 +188,10 @@ def in_passing(sentence, found, broad):
         return True  # "Tesla V100-PCIE-32GB, ECC Enabled": the memory's mode, no error
     if found.slug == "gpu-overheating" and _OTHER_PART_BEFORE.search(before):
         return True  # "transceiver overheating": another part's heat, not a GPU's
+    if found.slug == "cooling-system" and _MEMORY_LEAK_BEFORE.search(before):
+        return True  # SGLang's "KV cache pool leak detected!": memory that leaks, no coolant
+    if found.kind == "component" and _SETUP_AFTER.match(sentence, end):
+        return True  # "(4 gpus, NVLINK connected)": how things are set up
     if (found.kind, found.slug) == PCIE and _FORM_FACTOR_AFTER.match(sentence, end):
         return True  # "H100 PCIe card", "PCIe GPUs": the card's form factor, not its link
     if (found.kind, found.slug) == DEVICE_PLUGIN and _OTHER_PLUGIN_BEFORE.search(before):
@@ -426,6 +431,9 @@ _MODAL_BEFORE = re.compile(
 # thread, forbade the ECC error for "Tesla V100-PCIE-32GB, ECC Enabled").
 _ECC_MODE_AFTER = re.compile(
     r"[ \t]+mode\b|[ \t]*[:=][ \t]*(?:enabled|disabled|on|off)\b|[ \t]+(?:enabled|disabled)\b|"
+    # amdgpu's "MEM ECC is active." at boot (a sixty-eighth round, real lines from a public
+    # thread, forbade the ECC error)
+    r"[ \t]+is[ \t]+(?:active|enabled|disabled|supported|not[ \t]+supported)\b|"
     r"[ \t]+support(?:ed)?\b",
     re.IGNORECASE,
 )
@@ -629,6 +637,18 @@ _PROGRESSIVE_BEFORE = re.compile(
 
 # Words right before a component (up to two between) that say how things are set up, not
 # what failed: "connected using InfiniBand", "running on Kubernetes", "based on RoCE".
+# Right after a part, that it is how things are joined: "(4 gpus, NVLINK connected)" (a
+# sixty-fifth round, real words from a public thread, forbade NVLink).
+_SETUP_AFTER = re.compile(r"[ \t-]+(?:inter)?connected\b(?!\s+(?:to|with)\b)", re.IGNORECASE)
+# Right before a leak, what leaks is memory: "KV cache pool leak detected!" (a sixty-sixth
+# round, real lines from a public thread: the cooling system's "leak detected").
+_MEMORY_LEAK_BEFORE = re.compile(
+    r"\b(?:memory|cache|pool|kv|fd|handles?|connections?|goroutines?|threads?|tensors?|"
+    r"resources?)\s+$",
+    re.IGNORECASE,
+)
+
+
 _SETUP_BEFORE = re.compile(
     r"\b(?:(?:connected|interconnected|linked|networked)\s+(?:using|via|over|with|by|through)|"
     r"running on|runs on|equipped with|built on|based on)\s+(?:\S+\s+){0,2}$",

@@ -7779,3 +7779,80 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         for line, values in lines:
             with self.subTest(line=line[:60]):
                 assert values <= set(self.suggest(line)), self.suggest(line)
+
+    def test_real_lines_and_words_of_the_sixty_sixth_to_sixty_ninth_rounds(self):
+        """Rounds sixty-six to sixty-nine (self-hosted serving, cluster networks, GPU host
+        hardware, engineers' own words): utilisation "in nvidia-smi stays at 100%" is no
+        low utilisation; a cool die temperature is no heat; a memory pool's leak is no
+        coolant's; what follows "even though" was well, not the clause before it; "it’s
+        not a …" with a curled apostrophe; "an otherwise-unchanged config"; the usual
+        causes an answer lists; "ECC is active"; "NVLINK connected"."""
+        assert "symptom:low-gpu-utilisation" not in self.suggest(
+            "the GPUs utilization in nvidia-smi stays at 100%, and the power consumption "
+            "ranges from 80W to 95W. During this time, none of the threads receive responses."
+        )
+        assert "root_cause:gpu-overheating" not in self.suggest(
+            "- GPU SM utilization 100%, but memory throughput 0%, power ~118 W against a "
+            "~400 W cap, die temperature 34–37 °C"
+        )
+        leak = self.suggest(
+            "sglang/srt/managers/router/model_rpc.py:179: UserWarning: Warning: "
+            "available_size=38896, max_total_num_token=49196\nKV cache pool leak detected!"
+        )
+        assert "root_cause:memory-leak" in leak and "component:cooling-system" not in leak
+        assert "component:health-check" in self.suggest(
+            "so the link comes up below x16 and the sub-test fails with DCGM_FR_PCIE_WIDTH "
+            "(error 46) even though the GPU is healthy."
+        )
+        assert "root_cause:demand-surge" not in self.suggest(
+            "New nodes crash immediately after warmup, engineer realizes it’s not a traffic spike"
+        )
+        assert "root_cause:configuration-change" not in self.suggest(
+            "Starting with vLLM 0.25.1, a large dense model that previously started fine now "
+            "OOMs during CUDA graph capture, even with an otherwise-unchanged config."
+        )
+        assert "root_cause:gpu-overheating" not in self.suggest(
+            "You’re getting a XID 79, fallen off the bus. Most common reasons for this issue "
+            "are overheating or lack of power or outdated SBIOS."
+        )
+        assert "symptom:ecc-error" not in self.suggest(
+            "[Sat Jan  7 14:25:56 2023] amdgpu 0000:e3:00.0: amdgpu: MEM ECC is active."
+        )
+        assert "component:nvlink" not in self.suggest(
+            "in past days i have run thousands of independent jobs, each is with 1 nodes (4 "
+            "gpus, NVLINK connected) and i saw this DCP hangs again"
+        )
+        lines = [
+            (
+                "Msg: ibwarn: [1685604] sa_get_handle: No SM/SA found on port :1",
+                {"component:infiniband-fabric"},
+            ),
+            (
+                "kfserving inference service state shows Ready=True when pods are in "
+                "CrashLoopBackoff state",
+                {"organisation:kserve"},
+            ),
+            (
+                "(VllmWorkerProcess pid=340358) WARNING 08-28 14:16:50 shm_broadcast.py:404] "
+                "No available block found in 60 second.",
+                {"organisation:vllm"},
+            ),
+            (
+                "Reruns don't help: SLURM has no GPU-health awareness and keeps rescheduling "
+                "onto the same bad node.",
+                {"contributing_factor:repeat-offender-nodes"},
+            ),
+            (
+                "After an error or warning message, the training stops but the job is still "
+                "running.",
+                {"symptom:job-hang-without-error"},
+            ),
+            (
+                'Non-reproducible, intermittent running "Grid" code on Booster at Juelich in '
+                "production jobs.",
+                {"symptom:intermittent-failures"},
+            ),
+        ]
+        for line, values in lines:
+            with self.subTest(line=line[:60]):
+                assert values <= set(self.suggest(line)), self.suggest(line)
