@@ -235,11 +235,16 @@ _INTERMITTENT = re.compile(
     # and not all the time", "~5% of the time … it didn't expose the gpu count" (a
     # sixty-third and a sixty-fourth round, real words from public threads); not a share
     # of the requests (an error rate)
-    r"(?:only\s+)?(?:happens|happened|occurs|occurred|fails|failed|shows\s+up)\s+"
+    r"\b(?:only\s+)?(?:happens|happened|occurs|occurred|fails|failed|shows\s+up)\s+"
     r"(?:on|in|for)\s+(?:some|a\s+few|certain)\s+(?:runs|attempts|tries|launches|boots)\b|"
     r"\bnot\s+(?:all\s+the\s+time|every\s+time)\b|"
+    # (with a failure before it, "the job crashes about 10% of the time", or a failure or a
+    # "didn't" after it in its sentence: "GPUs sit idle 40% of the time" is no failure)
+    rf"\b{_TROUBLE}\s+(?:[\w'-]+\s+){{0,3}}?(?:~|about\s+|around\s+|roughly\s+)?\d{{1,2}}"
+    r"(?:\.\d{1,2})?\s?%\s+of\s+(?:the\s+)?(?:time|runs|attempts|tries|launches|boots|starts)\b|"
     r"(?:~|\babout\s+|\baround\s+|\broughly\s+|\b)\d{1,2}(?:\.\d{1,2})?\s?%\s+of\s+(?:the\s+)?"
-    r"(?:time|runs|attempts|tries|launches|boots|starts)\b|"
+    rf"(?:time|runs|attempts|tries|launches|boots|starts)\b(?=(?:[^.\n]|\.(?=\S)){{0,200}}?(?:\b{_TROUBLE}|"
+    r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|won'?t|can'?t|cannot)\b))|"
     r"\b(?:once|one)\s+(?:in|out\s+of)\s+(?:every\s+)?(?:\d{1,4}|a\s+few|ten|twenty|"
     r"hundred)\s+(?:runs|times|attempts|tries|launches|boots|starts)\b",
     re.IGNORECASE,

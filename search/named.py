@@ -180,12 +180,17 @@ _REPORTS = re.compile(
 # Right before an accelerator's name, what it is compared with: "diverges from the H100
 # run", "compared to A100", "vs H100" (a twentieth round of blind helpers forbade the H100
 # a B200 run was set against).
+# What was left behind: "after we moved from A100 to H100" (a forty-sixth round of blind
+# helpers forbade the A100), "everyone switching over from ChatGPT" (a sixty-second round).
+_MOVED_FROM = (
+    r"(?:moved|moving|migrated|migrating|switched|switching|went|came|fled|fleeing)\s+"
+    r"(?:over\s+|away\s+)?from"
+)
 _COMPARED_WITH = re.compile(
     r"\b(?:(?:diverg|differ|deviat)\w*\s+from|compared\s+(?:to|with)|vs\.?|versus|"
-    # or left behind: "after we moved from A100 to H100" (a forty-sixth round of blind
-    # helpers forbade the A100)
-    r"(?:moved|moving|migrated|migrating|switched|switching|upgraded|upgrading|went|came)\s+"
-    r"(?:over\s+)?from|"
+    # (an accelerator upgraded from is left behind too; a project "upgraded from" is the
+    # one upgraded, so _LEFT_FROM does not hold it)
+    r"(?:upgraded|upgrading)\s+(?:over\s+)?from|" + _MOVED_FROM + r"|"
     r"relative\s+to|"
     # ("at ~50% of what the H100 side gets": a sixty-first round of blind helpers)
     r"(?:of|than)\s+what)\s+(?:the\s+|our\s+|an?\s+)?$",
@@ -196,11 +201,7 @@ _COMPARED_WITH = re.compile(
 # Right before an organisation's name, that it is what people left, one of a list: "with
 # everyone switching over from ChatGPT 4o and o1, and Claude 3.5" (a sixty-second round,
 # real words from a public thread, forbade OpenAI and Anthropic there).
-_LEFT_FROM = re.compile(
-    r"\b(?:moved|moving|migrated|migrating|switched|switching|went|came|fled|fleeing)\s+"
-    r"(?:over\s+|away\s+)?from\s+(?:[\w.-]+,?\s+){0,5}?$",
-    re.IGNORECASE,
-)
+_LEFT_FROM = re.compile(r"\b" + _MOVED_FROM + r"\s+(?:[\w.-]+,?\s+){0,5}?$", re.IGNORECASE)
 
 
 # Right before an organisation's name, that it is where someone said something: "someone on

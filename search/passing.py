@@ -188,7 +188,11 @@ def in_passing(sentence, found, broad):
         return True  # "Tesla V100-PCIE-32GB, ECC Enabled": the memory's mode, no error
     if found.slug == "gpu-overheating" and _OTHER_PART_BEFORE.search(before):
         return True  # "transceiver overheating": another part's heat, not a GPU's
-    if found.slug == "cooling-system" and _MEMORY_LEAK_BEFORE.search(before):
+    if (
+        found.slug == "cooling-system"
+        and "leak" in found.matched.casefold()
+        and _MEMORY_LEAK_BEFORE.search(before)
+    ):
         return True  # SGLang's "KV cache pool leak detected!": memory that leaks, no coolant
     if found.kind == "component" and _SETUP_AFTER.match(sentence, end):
         return True  # "(4 gpus, NVLINK connected)": how things are set up

@@ -166,7 +166,8 @@ _DEMAND_SURGE = re.compile(
     # pages): load said to be far above the usual, not a machine's ("high load on the MDS")
     r"\b(?:historically|record|unprecedented|incredibly|exceptionally|unusually|extremely)\s+"
     r"(?:high|heavy)\s+(?:load|traffic|demand|usage|volumes?)\b"
-    r"(?!\s+(?:on|of)\s+(?:the\s+)?(?:cpu|mds|oss|disk|node|host|server|metadata)\w*)",
+    r"(?!\s+(?:on|of)\s+(?:the\s+)?(?:cpu|mds|oss|disk|node|host|server|metadata)\w*|"
+    r"\s+(?:average|avg)\b)",
     re.IGNORECASE,
 )
 
@@ -255,7 +256,8 @@ _CAPACITY_EXHAUSTED = re.compile(
     # round, real lines and words from public threads)
     r"\bexceed(?:s|ed)\s+(?:your|the|its|our|their)\s+(?:[\w-]+\s+){0,2}?quota\b|"
     r"\b529\W{0,3}overloaded\b|"
-    r"\b(?:low|limited|scarce)\s+(?:gpu\s+)?availability\b|"
+    # (where, not a service's uptime: "we had low availability this week")
+    r"\b(?:low|limited|scarce)\s+(?:gpu\s+)?availability\s+(?:on|in|at)\b|"
     r"\b(?:partitions?|clusters?|gpus?|nodes?|queues?|resources?)\s+(?:is|are|was|were)\s+"
     r"(?:fully|completely|all)\s+(?:allocated|booked|occupied|reserved)\b",
     re.IGNORECASE,

@@ -7856,3 +7856,32 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         for line, values in lines:
             with self.subTest(line=line[:60]):
                 assert values <= set(self.suggest(line)), self.suggest(line)
+
+    def test_the_review_of_rounds_sixty_two_to_sixty_eight_narrowed_four_readings(self):
+        """Found reading the change again: a share of the time with no failure beside it,
+        a load average, a service's uptime and a cooling word after "memory" read as
+        trouble they are not (each worked before the rules they came with); "only happens
+        on some runs" never matched (a backspace where a word boundary was meant)."""
+        assert "symptom:intermittent-failures" not in self.suggest(
+            "the dataloader is the bottleneck: GPUs sit idle 40% of the time"
+        )
+        assert "symptom:intermittent-failures" in self.suggest(
+            "~5% of the time the node boots and it didn't expose the gpu count"
+        )
+        assert "symptom:intermittent-failures" in self.suggest(
+            "the job crashes about 10% of the time on the new nodes"
+        )
+        # (its pattern had been written with a backspace where "\b" was meant, so only
+        # "not all the time" ever read the first round's line)
+        assert "symptom:intermittent-failures" in self.suggest(
+            "it only happens on some runs, the rest are fine"
+        )
+        assert "root_cause:demand-surge" not in self.suggest(
+            "extremely high load average on gpu-node-12 since the kernel update"
+        )
+        assert "root_cause:capacity-exhaustion" not in self.suggest(
+            "our API had low availability this week because of the bad deploy"
+        )
+        assert "component:cooling-system" in self.suggest(
+            "the memory cooling loop failed on rack 12 and GPUs throttled"
+        )
