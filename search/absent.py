@@ -54,8 +54,12 @@ _GPUS_MISSING = re.compile(
     # GPU", "nvidia-smi shows no devices", "the container doesnt see any gpus" (a new
     # user's tryout: the first read as cluster networking, the second as nothing)
     r"\b(?:can'?t|cannot|can\s+not|couldn'?t|could\s+not|doesn'?t|does\s+not|don'?t|do\s+not|"
-    r"didn'?t|did\s+not|won'?t|no\s+longer)\s+(?:see|detect|find)\s+(?:the\s+|any\s+|its\s+|their\s+|"
-    r"a\s+)?(?:gpus?|cuda\s+devices?|nvidia\s+devices?)\b(?!\s*(?:temp|metric|util|usage|"
+    # ("I cannot get torch-xla to recognize the TPU": a seventy-first round, real words from
+    # a public thread)
+    r"didn'?t|did\s+not|won'?t|no\s+longer)\s+(?:get\s+[\w.-]{1,30}\s+to\s+)?(?:see|detect|find|"
+    r"recogni[sz]e)\s+(?:the\s+|any\s+|its\s+|their\s+|a\s+|my\s+|our\s+)?"
+    r"(?:gpus?|tpus?|hpus?|cuda\s+devices?|nvidia\s+devices?|accelerators?|neuron\s*(?:cores?|"
+    r"devices?))\b(?!\s*(?:temp|metric|util|usage|"
     r"memory|log|stat|dashboard|graph|panel|power|clock|fan|name|model))|"
     # ("nvidia-smi said it couldn't communicate with the NVIDIA driver": the driver is not
     # loaded, so no GPU shows; a thirtieth round of blind helpers)
@@ -90,7 +94,11 @@ _GPUS_MISSING = re.compile(
     r"\b(?:lost|lose|loses|losing)\s+(?:access\s+to\s+)?(?:the\s+|their\s+|its\s+|all\s+)?"
     r"(?:gpu|nvidia)\s+devices?\b|"
     r"\bcudaGetDeviceCount\b[^\n]{0,40}?\binitiali[sz]ation\s+error\b|"
-    r"\bunresolvable\s+CDI\s+devices?\b",
+    r"\bunresolvable\s+CDI\s+devices?\b|"
+    # an accelerator's device file that would not open: "Couldn't open device: /dev/accel0
+    # (Operation not permitted)" (a seventy-first round, real lines from a public thread)
+    r"\b(?:couldn'?t|could\s+not|cannot|can'?t|failed\s+to|unable\s+to)\s+open\s+(?:the\s+)?"
+    r"device\b[^\n]{0,20}?/dev/(?:accel|nvidia|neuron|kfd|hl|davinci)\d*",
     re.IGNORECASE,
 )
 

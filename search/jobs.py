@@ -238,6 +238,10 @@ _INTERMITTENT = re.compile(
     r"\b(?:only\s+)?(?:happens|happened|occurs|occurred|fails|failed|shows\s+up)\s+"
     r"(?:on|in|for)\s+(?:some|a\s+few|certain)\s+(?:runs|attempts|tries|launches|boots)\b|"
     r"\bnot\s+(?:all\s+the\s+time|every\s+time)\b|"
+    # "The behavior is not deterministic, it does not always happen, but it happens
+    # frequently" (a seventieth round, real words from a public thread)
+    r"\b(?:does|do|did)(?:n'?t|\s+not)\s+(?:always|consistently)\s+(?:happen|occur|"
+    r"reproduce|fail|crash|hang)\b|"
     # (with a failure before it, "the job crashes about 10% of the time", or a failure or a
     # "didn't" after it in its sentence: "GPUs sit idle 40% of the time" is no failure)
     rf"\b{_TROUBLE}\s+(?:[\w'-]+\s+){{0,3}}?(?:~|about\s+|around\s+|roughly\s+)?\d{{1,2}}"
@@ -286,6 +290,12 @@ _SILENT_HANG = re.compile(
     r"(?:stop|stops|stopped)\b(?:\s+mid-?run)?[^.\n]{0,40}?\b(?:with\s+)?no\s+(?:traceback|"
     r"errors?|exceptions?|stack\s*traces?)\b|"
     r"\b(?:die|dies|died|dying|hangs?|hung|stalls?|stalled)\s+silently\b|"
+    # "Then there is no more output in the log and no checkpoint saving", "I get no
+    # response from ollama" (a seventieth and a seventy-third round, real words from public
+    # threads)
+    r"\bno\s+(?:more|further)\s+(?:log\s+)?(?:output|log\s+lines?|logs?|progress)\b|"
+    r"\b(?:get|gets|got|getting|receive[sd]?|receiving)\s+no\s+(?:response|reply|answer|"
+    r"output)s?\b|"
     r"\bjust\s+keeps?\s+spinning\b|"
     # "After an error or warning message, the training stops but the job is still running"
     # (a sixty-seventh round, real words from a public thread)
@@ -308,6 +318,9 @@ def silent_hangs(text):
 # pending* (its aliases hold "stuck in pending" and Kubernetes' "FailedScheduling").
 _QUEUED = re.compile(
     r"\b(?:jobs?|pods?|runs?|workloads?|tasks?|submissions?)\s+"
+    # ("Jobs submitted via spur submit remain in PENDING state": a seventy-second round,
+    # real words from a public thread)
+    r"(?:(?:submitted|launched|sent|created|queued)\s+(?:[\w./:-]+\s+){0,4}?)?"
     r"(?:(?:are|were|is|was|have\s+been|has\s+been|had\s+been|keep|kept)\s+)?"
     r"(?:(?:just|all|still|now)\s+)?"
     r"(?:sitting|sat|sit|waiting|waited|wait|stay(?:ing|ed|s)?|remain(?:ing|ed|s)?|idling|"

@@ -109,6 +109,18 @@ _COOL_READING = re.compile(
     r"\s?°\s?C\b",
     re.IGNORECASE,
 )
+# A temperature said in words to be cool: "GPU hangs at 100% load but doing nothing - temps
+# still like idle" (a seventy-first round, real words from a public thread, forbade
+# overheating).
+_COOL_WORDS = re.compile(
+    r"^(?![^\n]*(?:hot|heat|throttl|warm))[^\n]*?\btemp(?:erature)?s?\b[^.\n]{0,20}?\b(?:idle|normal|"
+    r"fine|ok|okay|low|cool|good)\b",
+    re.IGNORECASE,
+)
+# Memory's size, not capacity of machines: "Exceeded hbm capacity by 6.47G" (a seventy-first
+# round, real lines from a public thread, forbade capacity exhaustion).
+CAPACITY_EXHAUSTION = ("root_cause", "capacity-exhaustion")
+_MEMORY_CAPACITY = re.compile(r"\b(?:hbm|memory|vram|ram|dram)\s+capacity\b", re.IGNORECASE)
 _RESOURCE_THROTTLING = re.compile(
     r"\b(?:cpu|cfs|cgroup|thermal|clocks?|power|limit|limits)\b[^,;.\n]{0,40}throttl|"
     r"\bthrottl\w*\s+(?:the\s+)?(?:cpu|clocks?|gpus?)\b",
@@ -224,8 +236,12 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
         start, end = _original_span(sentence, clause)
         name = vocabulary.candidates[key].name
         matched = sentence[start:end]
-        if key == GPU_OVERHEATING and _COOL_READING.search(matched):
+        if key == GPU_OVERHEATING and (
+            _COOL_READING.search(matched) or _COOL_WORDS.search(matched)
+        ):
             continue  # "die temperature 34–37 °C": a cool reading (numbers are not in clause)
+        if key == CAPACITY_EXHAUSTION and _MEMORY_CAPACITY.search(matched):
+            continue  # "Exceeded hbm capacity": a memory's size
         read.append(Recognised(*key, name, matched, round(confidence, 3), "meaning", start))
     return read, more_set_aside
 

@@ -216,7 +216,9 @@ _UTILISATION_AT = (
     r"(?<![\w/-])(?:(?:gpu|sm)\s*)?(?:util|utilization|utilisation|occupancy)\s+"
     # ("the GPUs utilization in nvidia-smi stays at 100%": a sixty-sixth round)
     r"(?:(?:in|on)\s+(?:nvidia-smi|nvtop|rocm-smi|dcgm\w*|grafana|the\s+dashboard)\s+)?"
+    # ("causing the GPU utilization to remain at 0% for a long time": a seventieth round)
     r"(?:(?:is|was|sits|sat|stays|stayed|stuck|hovers|hovering|hovered|only|barely|"
+    r"to\s+(?:remain|stay|sit)|remains?|remained|"
     r"around|at|of|about|below|under|mostly|just|near|close\s+to)\s+){0,3}~?\s*"
 )
 _LEVELS = (

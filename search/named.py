@@ -61,6 +61,15 @@ _WITH_ERROR = re.compile(
 )
 
 # Right before an accelerator, that the work runs well there: "works on ", "fine on the ".
+# After an accelerator (or a list of them), that it works: "failures on p5 nodes but p4 and
+# p4de are working fine with same settings" (a seventy-fifth round, real words from a
+# public thread, forbade the A100 of the p4).
+_WORKS_AFTER = re.compile(
+    r"(?:\s*(?:,|and|or|&|/)\s*[\w-]{1,20}){0,3}\s+(?:nodes?\s+|instances?\s+|gpus?\s+|"
+    r"boxes\s+|machines?\s+)?(?:are|is|were|was)\s+(?:all\s+|still\s+)?(?:working|running|"
+    r"fine|ok|okay|unaffected|healthy)\b",
+    re.IGNORECASE,
+)
 _WORKS_ON = re.compile(
     r"\b(?:works?|worked|working|runs?|ran|running|fine|ok|okay|no\s+(?:issues?|problems?)|"
     # ("could NOT repro on H100": a sixty-first round of blind helpers)
@@ -506,6 +515,7 @@ def read_names(sentence, literal, well, settings_well, replaced, breadth, vocabu
         (item.kind, item.slug)
         for item in accelerators
         if _WORKS_ON.search(sentence, max(0, item.start - 40), item.start)
+        or _WORKS_AFTER.match(sentence, item.start + len(item.matched))
     }
     elsewhere = {(item.kind, item.slug) for item in accelerators} - works_on
     if elsewhere:

@@ -312,8 +312,16 @@ _SLOW_MODEL_LOAD = re.compile(
     r"(?:loading|download)\s+(?:completes|finishes|is\s+done)|is\s+(?:fully\s+)?(?:loaded|ready))\b|"
     r"\b(?:model|weights?)\s+(?:load(?:s|ing)?|download(?:s|ing)?|pulls?)\b(?!\s+(?:fine|ok|okay))"
     r"[^.;,\n]{0,60}?(?:\b(?:slow|sluggish|crawl(?:s|ing)?|forever|ages)\b|"
-    r"\b(?:tak(?:es|ing)|took)\s+(?:over\s+|about\s+|~)?\d{1,4}\+?\s?(?:min|mins|minutes|h|hrs?|hours)\b|"
+    r"\b(?:tak(?:es|ing)|took|requires?|required|needs?|needed)\s+(?:over\s+|about\s+|~)?\d{1,4}\+?\s?"
+    r"(?:min|mins|minutes|h|hrs?|hours)\b|"
     r"\bat\s+\d{1,4}(?:\.\d+)?\s?[KM]B/s\b)|"
+    # a model named by its hub id: "Loading `meta-llama/Llama-4-Scout-17B-16E-Instruct` on
+    # … with tensor parallel of 4 requires about 10 minutes" (a seventy-third round, real
+    # words from a public thread)
+    r"\bloading\s+[`'\"]?[\w.-]{1,80}/(?=[\w.-]{0,80}(?:\d[Bb]\b|llama|qwen|mistral|mixtral|gemma|"
+    r"deepseek|gpt|falcon|phi-?\d|instruct|chat))[\w.-]{1,120}[`'\"]?[^.;\n]{0,80}?\b(?:tak(?:es|ing)|took|"
+    r"requires?|required|needs?|needed)\s+(?:over\s+|about\s+|around\s+|nearly\s+|almost\s+|~)?"
+    r"\d{1,4}\+?\s?(?:min|mins|minutes|h|hrs?|hours)\b|"
     r"\b(?:slow|takes?\s+forever|takes?\s+ages)\s+to\s+load\s+(?:the\s+)?(?:model|weights)\b|"
     r"\b(?:model|weights)\s+(?:is|was|were|are)\s+still\s+loading\b",
     re.IGNORECASE,

@@ -174,6 +174,24 @@ NEEDS_WORDS = tuple(
             r"end[\s-]of[\s-]life|\beol\b|degrad|lifetime|bathtub|decay)",
         ),
         (
+            # A surge is of demand: "why the processing of the last batch would produce these
+            # spikes" is a loss's (a seventy-fourth round, real words from a public thread).
+            r"\bdemand\s+surge\b",
+            r"(?:request|traffic|\bload\b|users?\b|customers?|demand|\bqps\b|\brps\b|\bcalls\b|"
+            r"usage|launch|viral|sign-?ups?|concurren|queries|sessions|visitors|\bapi\b|busy|"
+            r"popular|peak|holiday|black\s+friday|rush|flood)",
+        ),
+        (
+            # A collective's timeout needs a collective, a rank or a distributed job: "timeout('The
+            # write operation timed out')" of Azure's storage client is none (a seventieth
+            # round, real lines from a public thread).
+            r"\bnccl\s+timeout\b",
+            r"(?:nccl|rccl|hccl|\bgloo|collective|all-?reduce|all-?gather|allgather|reduce-?scatter|"
+            r"all-?to-?all|broadcast|watchdog|process\s*group|\branks?\b|c10d|distributed|"
+            r"barrier|\bddp\b|fsdp|deepspeed|megatron|\bnodes?\b|multi-?node|\bgpus?\b|"
+            r"torchrun|rendezvous|heartbeat|\bib\b|infiniband|\bnet\b)",
+        ),
+        (
             r"\bxid\s+error\b",
             r"(?:\bxids?\b|nvrm|\bsxid|kernel\s+log|dmesg)",
         ),

@@ -32,7 +32,12 @@ _LOSS_JUMP = re.compile(
 # "lora finetune on 2x p4d went NaN at step ~3.4k" (a sixtieth round of blind helpers).
 _WENT_NAN = re.compile(
     rf"\bloss\s+(?:\w+\s+){{0,2}}?(?:went|goes|going|jumped|shot)\s+(?:up\s+)?from\s+{_NUMBER}\s+"
-    r"to\s+(?:nan|inf)\b|\b(?:went|goes|going|turned|turns)\s+(?:to\s+)?(?:nan|inf)\b",
+    r"to\s+(?:nan|inf)\b|\b(?:went|goes|going|turned|turns)\s+(?:to\s+)?(?:nan|inf)\b|"
+    # NaN said to be in the loss: "produces NaN in the forward loss 3 iterations after the
+    # load" (a seventy-fourth round, real words from a public thread)
+    r"\b(?:nan|inf)s?\s+(?:values?\s+)?(?:in|for)\s+(?:the\s+)?(?:[\w-]+\s+)?loss(?:es)?\b|"
+    # tensorboardX's warning on logging a NaN scalar: "NaN or Inf found in input tensor"
+    r"\bNaN\s+or\s+Inf\s+found\s+in\s+input\s+tensor\b",
     re.IGNORECASE,
 )
 # A loss said in words to spike, with a word or two between: "loss still spikes every 5k
@@ -129,7 +134,9 @@ _SHARE_FALL = re.compile(
 RATE_DROP_SHARE = 0.8
 # Serving's words: a rate there is an inference server's, not a training job's.
 _SERVING = re.compile(
-    r"\b(?:vllm|tgi|sglang|triton|inference|serving|ttft|requests?|latency|deployment|"
+    # (vLLM's workers by their class names too: "(RayWorkerVllm pid=409241) … OpType=ALLREDUCE",
+    # a seventy-third round, real lines from a public thread, forbade training)
+    r"vllm|\b(?:tgi|sglang|triton|inference|serving|ttft|requests?|latency|deployment|"
     r"endpoints?|gateway|prefix[\s_-]?cach\w*|kv[\s_-]?cache)\b",
     re.I,
 )

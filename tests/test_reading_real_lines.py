@@ -7885,3 +7885,137 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         assert "component:cooling-system" in self.suggest(
             "the memory cooling loop failed on rack 12 and GPUs throttled"
         )
+
+    def test_real_lines_and_words_of_the_seventieth_to_seventy_third_rounds(self):
+        """Rounds seventy to seventy-three (storage and checkpoints, non-NVIDIA accelerators,
+        job schedulers, LLM serving), real lines and words from public threads: trouble
+        that "does not always happen"; a job with "no more output"; a server that gives
+        "no response"; jobs "submitted via …" that "remain in PENDING"; utilisation "to
+        remain at 0%"; a storage client's write timeout is no collective's; a model loaded
+        by its hub id in ten minutes; an accelerator a tool cannot "recognize"; a device file
+        that would not open; vLLM's Ray workers are serving, not training."""
+        assert "symptom:intermittent-failures" in self.suggest(
+            "The behavior is not deterministic, it does not always happen, but it happens "
+            "frequently;"
+        )
+        assert "symptom:job-hang-without-error" in self.suggest(
+            "Then there is no more output in the log and no checkpoint saving."
+        )
+        assert "symptom:job-hang-without-error" in self.suggest(
+            "seems to load fine but I get no response from ollama."
+        )
+        assert "symptom:jobs-stuck-pending" in self.suggest(
+            "Jobs submitted via spur submit remain in PENDING state with Reason=Priority, even "
+            "though nodes in the target partition are idle and available."
+        )
+        assert "symptom:low-gpu-utilisation" in self.suggest(
+            "During training, I found that Dataloader load data very slowly, causing the GPU "
+            "utilization to remain at 0% for a long time. However, despite this, there is "
+            "still a lot of CPU idle."
+        )
+        assert "symptom:nccl-timeout" not in self.suggest(
+            "azure.core.exceptions.ServiceResponseError: ('Connection aborted.', "
+            "timeout('The write operation timed out'))"
+        )
+        assert "symptom:slow-model-loading" in self.suggest(
+            "Loading `meta-llama/Llama-4-Scout-17B-16E-Instruct` on `NVIDIA-H100-80GB-HBM3` "
+            "with tensor parallel of 4 requires about 10 minutes."
+        )
+        assert "symptom:slow-model-loading" not in self.suggest(
+            "loading data/train.parquet takes 10 minutes"
+        )
+        assert "symptom:gpu-not-visible" in self.suggest(
+            "On a fresh Google Cloud TPU VM (created today), I cannot get torch-xla to "
+            "recognize the TPU."
+        )
+        assert "symptom:gpu-not-visible" in self.suggest(
+            "grpc_server_lib.cc:561] Invalid argument: Invalid fd: -1; Couldn't open device: "
+            "/dev/accel0 (Operation not permitted)"
+        )
+        assert "symptom:out-of-memory" in self.suggest(
+            "[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: Executor creation "
+            "failed due to insufficient GPU memory."
+        )
+        assert "symptom:requests-throttled" in self.suggest(
+            '"message":"You have reached your specified API usage limits. You will regain '
+            'access on 2026-09-01 at 00:00 UTC."'
+        )
+        assert "symptom:degraded-output-quality" in self.suggest(
+            "upped my power for my jetson orin nano to supermax, still get "
+            "GGGGGGGGGGGGGGGGGGGGGGGGGGGG's."
+        )
+        served = self.suggest(
+            "(RayWorkerVllm pid=409241) [E ProcessGroupNCCL.cpp:474] [Rank 1] Watchdog caught "
+            "collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, "
+            "NumelOut=1, Timeout(ms)=1800000) ran for 1800762 milliseconds before timing out."
+        )
+        assert "organisation:vllm" in served and "workload:training" not in served
+        assert "organisation:idris" in self.suggest(
+            "In the case of JeanZay from my many experiments IO seems to be the bottleneck"
+        )
+        assert "symptom:cuda-error" in self.suggest(
+            "hip_queue: hipMemsetAsync() failed (error code = HIP:1)\n"
+            "terminate called without an active exception"
+        )
+
+    def test_real_lines_and_words_of_the_seventy_fourth_to_seventy_seventh_rounds(self):
+        """Rounds seventy-four to seventy-seven (numerics, cloud GPU instances, AI services'
+        incidents, forums), real lines and words from public threads: NaN "in the forward
+        loss" and tensorboardX's "NaN or Inf found"; TensorFlow's checkpoint checksum; loss
+        "spikes" are no demand surge; temperatures "still like idle" and "hbm capacity"
+        are no heat and no machines run out; an HTTP header names no party; the kernel's
+        "infiniband" names EFA too; a device's own CPU; what an error "does not
+        distinguish"; instances "working fine" beside failing ones."""
+        assert "symptom:loss-spike" in self.suggest(
+            "the restored training state deterministically produces NaN in the forward loss "
+            "3 iterations after the load"
+        )
+        assert "symptom:loss-spike" in self.suggest(
+            "2021-03-17 12:21:19,650 | x2num.py   | line 14 : NaN or Inf found in input tensor."
+        )
+        assert "symptom:checkpoint-failure" in self.suggest(
+            "W tensorflow/core/framework/op_kernel.cc:1192] Data loss: Checksum does not "
+            "match: stored 411918014 vs. calculated on the restored bytes 2088034305"
+        )
+        assert "root_cause:demand-surge" not in self.suggest(
+            "But it's not clear why the processing of the last batch would produce these spikes"
+        )
+        assert "component:kv-cache" in self.suggest(
+            "When using fp8_e4m3 for KVCache, we observed severe accuracy degradation."
+        )
+        assert "root_cause:gpu-overheating" not in self.suggest(
+            "Either I end up facing an OOM or GPU hangs at 100% load but doing nothing - temps "
+            "still like idle."
+        )
+        assert "root_cause:capacity-exhaustion" not in self.suggest(
+            "XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of "
+            "memory in memory space hbm. Used 21.95G of 15.48G hbm.\n Exceeded hbm capacity by "
+            "6.47G."
+        )
+        overloaded = self.suggest(
+            "status: 529,\n    server: 'cloudflare',\n    via: '1.1 google',\n"
+            'InternalServerError: 529 {"type":"error","error":{"type":"overloaded_error"'
+        )
+        assert "organisation:cloudflare" not in overloaded
+        assert "organisation:google" not in overloaded
+        assert "component:infiniband-fabric" not in self.suggest(
+            "[ 1632.420956] infiniband efa_0: Failed to process command ALLOC_PD (opcode 14) "
+            "comp_status 1 err -12"
+        )
+        assert "component:infiniband-fabric" not in self.suggest(
+            "device: rdmap79s0,uverbs0,/sys/class/infiniband_verbs/uverbs0,"
+            "/sys/class/infiniband/rdmap79s0"
+        )
+        assert "component:host-cpu-and-memory" not in self.suggest(
+            "habanalabs hl2: Failed to communicate with Device CPU (CPU-CP timeout)"
+        )
+        undistinguished = self.suggest(
+            "The completion error alone does not distinguish a failed HCA from another "
+            "provider-side path or switch fault."
+        )
+        assert "root_cause:nic-fault" not in undistinguished
+        assert "root_cause:switch-failure" not in undistinguished
+        assert "accelerator:a100" not in self.suggest(
+            "We are running into failures on p5 nodes but p4 and p4de are working fine with "
+            "same settings."
+        )
