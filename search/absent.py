@@ -59,7 +59,8 @@ _GPUS_MISSING = re.compile(
     r"didn'?t|did\s+not|won'?t|no\s+longer)\s+(?:get\s+[\w.-]{1,30}\s+to\s+)?(?:see|detect|find|"
     r"recogni[sz]e)\s+(?:the\s+|any\s+|its\s+|their\s+|a\s+|my\s+|our\s+)?"
     r"(?:gpus?|tpus?|hpus?|cuda\s+devices?|nvidia\s+devices?|accelerators?|neuron\s*(?:cores?|"
-    r"devices?))\b(?!\s*(?:temp|metric|util|usage|"
+    r"devices?))\b(?!\s*(?:temp|metric|util|usage|slow\w*|quota|bottleneck|problem|issue|"
+    r"free\b|option|as\b|in\s+the\s+list|list|support\w*|speed|perf\w*|"
     r"memory|log|stat|dashboard|graph|panel|power|clock|fan|name|model))|"
     # ("nvidia-smi said it couldn't communicate with the NVIDIA driver": the driver is not
     # loaded, so no GPU shows; a thirtieth round of blind helpers)

@@ -228,7 +228,8 @@ _RULED_OUT = re.compile(
     # what a signal cannot tell apart is no finding: "The completion error alone does not
     # distinguish a failed HCA from another provider-side path or switch fault" (a
     # seventy-fifth round, real words from a public thread, forbade both causes)
-    r"(?:does|do|did|can|could)(?:n't|nt| not|not) (?:distinguish|tell apart|differentiate)|"
+    r"(?:(?:does|do|did|could)(?:n['’]?t| not)|can(?:['’]?t|not| not)) "
+    r"(?:distinguish|differentiate|tell (?:\w+ ){0,4}?apart)|"
     r"(?:not|(?:is|was|are|were)(?:n't|nt)) (?:due to|caused by|related to|(?:coming )?from|"
     r"because of|the (?:cause|culprit|issue|problem))|"
     r"(?:no(?!\s+(?:healthy upstream|space left|such file|route to host|cuda-capable|"

@@ -240,7 +240,7 @@ _INTERMITTENT = re.compile(
     r"\bnot\s+(?:all\s+the\s+time|every\s+time)\b|"
     # "The behavior is not deterministic, it does not always happen, but it happens
     # frequently" (a seventieth round, real words from a public thread)
-    r"\b(?:does|do|did)(?:n'?t|\s+not)\s+(?:always|consistently)\s+(?:happen|occur|"
+    r"\b(?:does|do)(?:n'?t|\s+not)\s+(?:always|consistently)\s+(?:happen|occur|"
     r"reproduce|fail|crash|hang)\b|"
     # (with a failure before it, "the job crashes about 10% of the time", or a failure or a
     # "didn't" after it in its sentence: "GPUs sit idle 40% of the time" is no failure)
@@ -293,9 +293,13 @@ _SILENT_HANG = re.compile(
     # "Then there is no more output in the log and no checkpoint saving", "I get no
     # response from ollama" (a seventieth and a seventy-third round, real words from public
     # threads)
-    r"\bno\s+(?:more|further)\s+(?:log\s+)?(?:output|log\s+lines?|logs?|progress)\b|"
+    # (in a job's log, from a model: "no more logs in Elasticsearch" lost a log shipper,
+    # "no response from the vendor" is no hang)
+    r"\bno\s+(?:more|further)\s+(?:log\s+)?(?:output|log\s+lines?|logs?)\s+(?:in|from|on)\s+"
+    r"(?:the\s+)?(?:log|logs|job|training|run|rank|process|console|terminal|stdout)\b|"
     r"\b(?:get|gets|got|getting|receive[sd]?|receiving)\s+no\s+(?:response|reply|answer|"
-    r"output)s?\b|"
+    r"output)s?\s+from\s+(?:the\s+)?(?:model|server|ollama|vllm|sglang|tgi|llm|chat|"
+    r"(?:inference|model)\s+server)\b|"
     r"\bjust\s+keeps?\s+spinning\b|"
     # "After an error or warning message, the training stops but the job is still running"
     # (a sixty-seventh round, real words from a public thread)
@@ -320,7 +324,8 @@ _QUEUED = re.compile(
     r"\b(?:jobs?|pods?|runs?|workloads?|tasks?|submissions?)\s+"
     # ("Jobs submitted via spur submit remain in PENDING state": a seventy-second round,
     # real words from a public thread)
-    r"(?:(?:submitted|launched|sent|created|queued)\s+(?:[\w./:-]+\s+){0,4}?)?"
+    r"(?:(?:submitted|launched|sent|created|queued)\s+"
+    r"(?:(?!(?:never|not|no|don|doesn|didn|won)\b)[\w./:-]+\s+){0,4}?)?"
     r"(?:(?:are|were|is|was|have\s+been|has\s+been|had\s+been|keep|kept)\s+)?"
     r"(?:(?:just|all|still|now)\s+)?"
     r"(?:sitting|sat|sit|waiting|waited|wait|stay(?:ing|ed|s)?|remain(?:ing|ed|s)?|idling|"

@@ -112,9 +112,12 @@ _COOL_READING = re.compile(
 # A temperature said in words to be cool: "GPU hangs at 100% load but doing nothing - temps
 # still like idle" (a seventy-first round, real words from a public thread, forbade
 # overheating).
+# (the word of coolness right after the temperature and its verb: "temps jump from idle
+# to 95", "temperature is not good", "well above normal" keep their heat)
 _COOL_WORDS = re.compile(
-    r"^(?![^\n]*(?:hot|heat|throttl|warm))[^\n]*?\btemp(?:erature)?s?\b[^.\n]{0,20}?\b(?:idle|normal|"
-    r"fine|ok|okay|low|cool|good)\b",
+    r"^(?![^\n]*(?:\bhot\b|\bheat|throttl|\bwarm(?!-?up)|\bhigh|\babove\b|\bclimb))[^\n]*?"
+    r"\btemp(?:erature)?s?\s+(?:(?:is|are|was|were|still|looks?|seems?|stays?|stayed|all|like|"
+    r"at|around|near|just|perfectly)\s+){0,3}(?:idle|normal|fine|ok|okay|low|cool|good)\b",
     re.IGNORECASE,
 )
 # Memory's size, not capacity of machines: "Exceeded hbm capacity by 6.47G" (a seventy-first

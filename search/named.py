@@ -65,9 +65,12 @@ _WITH_ERROR = re.compile(
 # p4de are working fine with same settings" (a seventy-fifth round, real words from a
 # public thread, forbade the A100 of the p4).
 _WORKS_AFTER = re.compile(
-    r"(?:\s*(?:,|and|or|&|/)\s*[\w-]{1,20}){0,3}\s+(?:nodes?\s+|instances?\s+|gpus?\s+|"
-    r"boxes\s+|machines?\s+)?(?:are|is|were|was)\s+(?:all\s+|still\s+)?(?:working|running|"
-    r"fine|ok|okay|unaffected|healthy)\b",
+    # (a list's other items name hardware, so hold a digit; "running" alone may be "running
+    # out of memory" or "running 40% slower")
+    r"(?:\s*(?:,|\band\b|\bor\b|&|/)\s*(?=[\w-]{0,19}\d)[\w-]{1,20}){0,3}\s+(?:nodes?\s+|"
+    r"instances?\s+|gpus?\s+|boxes\s+|machines?\s+)?(?:are|is|were|was)\s+(?:all\s+|still\s+)?"
+    r"(?:(?:working|running)\s+(?:fine|ok|okay|well|normally|perfectly)|fine|ok|okay|unaffected|"
+    r"healthy)\b",
     re.IGNORECASE,
 )
 _WORKS_ON = re.compile(

@@ -199,11 +199,11 @@ def in_passing(sentence, found, broad):
     if found.kind == "organisation" and _HEADER_BEFORE.search(before):
         return True  # "server: 'cloudflare'", "via: '1.1 google'": a header's value
     if found.slug == "infiniband-fabric" and (
-        before.endswith("/") or _OTHER_RDMA_AFTER.match(sentence, end)
+        _SYSFS_BEFORE.search(before) or _OTHER_RDMA_AFTER.match(sentence, end)
     ):
         return True  # "/sys/class/infiniband/rdmap79s0", "infiniband efa_0:": RDMA's name
     if found.slug == "host-cpu-and-memory" and (
-        _DEVICE_BEFORE.search(before) or sentence.startswith("-CP", end)
+        _DEVICE_BEFORE.search(before) or _COMMAND_PROCESSOR_AFTER.match(sentence, end)
     ):
         return True  # habanalabs' "Device CPU": the accelerator's own processor
     if (found.kind, found.slug) == PCIE and _FORM_FACTOR_AFTER.match(sentence, end):
@@ -666,18 +666,23 @@ _MEMORY_LEAK_BEFORE = re.compile(
 # Right before an organisation, an HTTP header that names the software or network a
 # response passed through: "server: 'cloudflare'", "via: '1.1 google'" in an Anthropic
 # SDK's 529 error (a seventy-sixth round, real lines from a public thread, forbade both).
+# (a quoted value, or a header line of its own: "Inference server: vLLM 0.6.3" names the
+# server that failed)
 _HEADER_BEFORE = re.compile(
-    r"\b(?:server|via|x-served-by|x-powered-by)['\"]?\s*[:=]\s*['\"]?(?:\d\.\d\s+)?$",
+    r"\b(?:server|via|x-served-by|x-powered-by)['\"]?[ \t]*[:=][ \t]*['\"](?:\d\.\d[ \t]+)?$|"
+    r"\n[ \t]*(?:server|via|x-served-by|x-powered-by)[ \t]*:[ \t]*(?:\d\.\d[ \t]+)?$",
     re.IGNORECASE,
 )
 # After "infiniband", another RDMA device than an InfiniBand HCA: the kernel's RDMA
 # subsystem is named "infiniband" for all of them ("infiniband efa_0: Failed to allocate
 # pd", AWS's EFA; a seventy-fifth round, real lines from a public thread).
+_SYSFS_BEFORE = re.compile(r"/(?:sys|class|dev)/(?:[\w.-]+/)*$")
 _OTHER_RDMA_AFTER = re.compile(
     r"(?:_verbs\b|\s+(?:efa|rdmap|irdma|bnxt_re|rxe|siw|erdma|hns)\w*)", re.IGNORECASE
 )
 # Right before "CPU", the device's own: habanalabs' "Failed to communicate with Device CPU
 # (CPU-CP timeout)" (a seventy-first round, real lines from a public thread).
+_COMMAND_PROCESSOR_AFTER = re.compile(r"-CP\b")
 _DEVICE_BEFORE = re.compile(r"\b(?:device|device's|accelerator's|card's|nic's)\s+$", re.I)
 _SETUP_BEFORE = re.compile(
     r"\b(?:(?:connected|interconnected|linked|networked)\s+(?:using|via|over|with|by|through)|"

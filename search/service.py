@@ -318,8 +318,11 @@ _SLOW_MODEL_LOAD = re.compile(
     # a model named by its hub id: "Loading `meta-llama/Llama-4-Scout-17B-16E-Instruct` on
     # … with tensor parallel of 4 requires about 10 minutes" (a seventy-third round, real
     # words from a public thread)
-    r"\bloading\s+[`'\"]?[\w.-]{1,80}/(?=[\w.-]{0,80}(?:\d[Bb]\b|llama|qwen|mistral|mixtral|gemma|"
-    r"deepseek|gpt|falcon|phi-?\d|instruct|chat))[\w.-]{1,120}[`'\"]?[^.;\n]{0,80}?\b(?:tak(?:es|ing)|took|"
+    # (what follows the id says where or how: "After loading meta-llama/… the fine-tuning
+    # took 3 hours" timed the fine-tuning; a dataset's id is no model)
+    r"\bloading\s+[`'\"]?(?!datasets/)[\w.-]{1,60}/(?=[\w.-]{0,60}(?:\d[Bb]\b|llama|qwen|mistral|"
+    r"mixtral|gemma|deepseek|gpt|falcon|phi-?\d|instruct|chat))[\w.-]{1,80}[`'\"]?"
+    r"(?:\s+(?:on|onto|with|across|using|over|in|into|from)\b[^.;,\n]{0,60}?)?\s+(?:tak(?:es|ing)|took|"
     r"requires?|required|needs?|needed)\s+(?:over\s+|about\s+|around\s+|nearly\s+|almost\s+|~)?"
     r"\d{1,4}\+?\s?(?:min|mins|minutes|h|hrs?|hours)\b|"
     r"\b(?:slow|takes?\s+forever|takes?\s+ages)\s+to\s+load\s+(?:the\s+)?(?:model|weights)\b|"

@@ -35,7 +35,10 @@ _WENT_NAN = re.compile(
     r"to\s+(?:nan|inf)\b|\b(?:went|goes|going|turned|turns)\s+(?:to\s+)?(?:nan|inf)\b|"
     # NaN said to be in the loss: "produces NaN in the forward loss 3 iterations after the
     # load" (a seventy-fourth round, real words from a public thread)
-    r"\b(?:nan|inf)s?\s+(?:values?\s+)?(?:in|for)\s+(?:the\s+)?(?:[\w-]+\s+)?loss(?:es)?\b|"
+    r"\b(?:nan|inf)s?\s+(?:values?\s+)?(?:in|for)\s+(?:the\s+)?(?:[\w-]+\s+)?loss(?:es)?\b"
+    # (not the code or the fp16 scaling: "a check for inf in the loss function", "inf for
+    # loss scaling")
+    r"(?!\s*(?:functions?|fn|scal\w*))|"
     # tensorboardX's warning on logging a NaN scalar: "NaN or Inf found in input tensor"
     r"\bNaN\s+or\s+Inf\s+found\s+in\s+input\s+tensor\b",
     re.IGNORECASE,

@@ -8019,3 +8019,58 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
             "We are running into failures on p5 nodes but p4 and p4de are working fine with "
             "same settings."
         )
+
+    def test_the_review_of_rounds_seventy_to_seventy_six_narrowed_their_readings(self):
+        """Found by a reviewer breaking the rounds' rules: hardware "running out of memory"
+        is not hardware that works; "Inference server: vLLM" is no header; temperatures
+        that "jump from idle to 95" or are "not good" keep their heat; "Ethernet/InfiniBand"
+        is no sysfs path; no more logs in a log store and no response from a vendor are no
+        hang; a TPU "slowdown" or a GPU missing from a list of supported devices is no GPU
+        gone; a fine-tuning timed after a model load and a dataset's id are no slow model
+        load; a check for inf in the loss function is no loss spike; "can't distinguish"
+        as "does not"; jobs that "never wait in the queue" are not pending; what "didn't
+        always crash before" is no intermittent failure."""
+        assert "accelerator:h100" in self.suggest(
+            "Same job: on A100 it finishes, but the H100 is running out of memory at step 200"
+        )
+        assert "organisation:vllm" in self.suggest(
+            "Inference server: vLLM 0.6.3, crashes with CUDA OOM after a few requests"
+        )
+        assert "root_cause:gpu-overheating" in self.suggest(
+            "GPU temps jump from idle to 95 within a minute and then the job crashes"
+        )
+        assert "root_cause:gpu-overheating" in self.suggest(
+            "Temperature is not good on gpu 5, the node keeps rebooting"
+        )
+        assert "component:infiniband-fabric" in self.suggest(
+            "Ethernet/InfiniBand link flaps on node 12, ibstat shows port down"
+        )
+        for sentence in (
+            "Since fluentd crashed there are no more logs in Elasticsearch from the gpu nodes",
+            "We got no response from the vendor support yet about the quote",
+        ):
+            assert "symptom:job-hang-without-error" not in self.suggest(sentence), sentence
+        for sentence in (
+            "We did not see the TPU slowdown on v5e, only on v4",
+            "I couldn't find my GPU in the list of supported devices for this driver",
+        ):
+            assert "symptom:gpu-not-visible" not in self.suggest(sentence), sentence
+        for sentence in (
+            "After loading meta-llama/Llama-2-7b-hf the fine-tuning took 3 hours on one A100",
+            "Loading datasets/openwebtext-gpt2 from the NFS share takes 30 minutes",
+        ):
+            assert "symptom:slow-model-loading" not in self.suggest(sentence), sentence
+        assert "symptom:loss-spike" not in self.suggest(
+            "I added a check for inf in the loss function and it never fires; the job just "
+            "hangs at step 500"
+        )
+        assert "root_cause:switch-failure" not in self.suggest(
+            "The completion error alone can't distinguish a failed HCA from another "
+            "provider-side path or switch fault."
+        )
+        assert "symptom:jobs-stuck-pending" not in self.suggest(
+            "Jobs submitted with high priority never wait in the queue, they start right away"
+        )
+        assert "symptom:intermittent-failures" not in self.suggest(
+            "The job didn't always crash before the upgrade; now it crashes every time"
+        )
