@@ -123,7 +123,11 @@ _COOL_WORDS = re.compile(
 # Memory's size, not capacity of machines: "Exceeded hbm capacity by 6.47G" (a seventy-first
 # round, real lines from a public thread, forbade capacity exhaustion).
 CAPACITY_EXHAUSTION = ("root_cause", "capacity-exhaustion")
-_MEMORY_CAPACITY = re.compile(r"\b(?:hbm|memory|vram|ram|dram)\s+capacity\b", re.IGNORECASE)
+_MEMORY_CAPACITY = re.compile(
+    r"\b(?:hbm|memory|vram|ram|dram)\s+capacity\b|"
+    r"\bcapacity\s+of\s+(?:the\s+)?(?:gpu\s+)?(?:hbm|memory|vram|ram|dram)\b",
+    re.IGNORECASE,
+)
 _RESOURCE_THROTTLING = re.compile(
     r"\b(?:cpu|cfs|cgroup|thermal|clocks?|power|limit|limits)\b[^,;.\n]{0,40}throttl|"
     r"\bthrottl\w*\s+(?:the\s+)?(?:cpu|clocks?|gpus?)\b",

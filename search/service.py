@@ -201,6 +201,11 @@ _CAPACITY_EXHAUSTED = re.compile(
     r"\bno\s+(?:[\w-]+\s+)?" + _CAPACITY + r"(?:\s+(?:in|available|left|anywhere|across|at)\b|"
     # ("the zone just has no capacity.": a twenty-sixth round)
     r"(?=\s*(?:[.,;!)]|$)))|"
+    # capacity said to be scarce: "we have limited H100 capacity at the moment and it is first
+    # come first serve" (a seventy-fifth round, real words from a public thread)
+    r"\b(?:limited|scarce|tight|constrained)\s+(?!by\b)(?:(?!(?:hbm|memory|vram|ram|dram|disk|"
+    r"storage)\b)[\w-]+\s+){0,2}?capacity\b(?!\s+(?:planning|of\s+(?:the\s+)?(?:hbm|memory|vram|"
+    r"ram|dram|disk)))|"
     # a status page's "due to a capacity shortage", "a shortage of capacity"
     r"\b" + _CAPACITY + r"\s+(?:shortage|crunch|constraints?)\b|"
     # a cloud API's error code: "Error 409 capacity_unavailable: no gpu-h200-8x instances

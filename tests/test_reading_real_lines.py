@@ -8074,3 +8074,46 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         assert "symptom:intermittent-failures" not in self.suggest(
             "The job didn't always crash before the upgrade; now it crashes every time"
         )
+
+    def test_more_real_lines_of_the_seventy_second_to_seventy_sixth_rounds(self):
+        """A second pass over rounds seventy-two to seventy-six, real lines and words from
+        public threads and docs: nccl-tests' "Test NCCL failure" ends the test; Ray's
+        "pending placement groups" wait; EC2's hardware-degradation notice is the host's
+        hardware; Karpenter's InsufficientCapacityError and "limited H100 capacity" are
+        capacity that ran out (not "limited by capacity of HBM"); "503 Service
+        Unavailable" after an error is an error; the Hugging Face API's "Model … is
+        currently loading" is slow loading; "OCI runtime" is the container runtime's, not
+        Oracle's."""
+        assert "symptom:job-crash" in self.suggest(
+            "test-nccl-p5-2-worker-0: Test NCCL failure common.cu:961 'internal error - please "
+            "report this issue to the NCCL developers'"
+        )
+        assert "symptom:jobs-stuck-pending" in self.suggest(
+            "Demands:\n {'CPU': 0.5, 'A10': 1.0, 'GPU': 1.0} * 1 (STRICT_SPREAD): 1+ pending "
+            "placement groups"
+        )
+        assert "root_cause:host-component-failure" in self.suggest(
+            "EC2 has detected degradation of the underlying hardware hosting your Amazon EC2 "
+            "instance (instance-ID: i-0ed92ea5485e5dbca) in the eu-west-1 region."
+        )
+        assert "root_cause:capacity-exhaustion" in self.suggest(
+            "Map OCI `Out of host capacity` launch failures to Karpenter "
+            "`InsufficientCapacityError`."
+        )
+        assert "root_cause:capacity-exhaustion" in self.suggest(
+            "Hey @user , we have limited H100 capacity at the moment and it is first come "
+            "first serve."
+        )
+        assert "root_cause:capacity-exhaustion" not in self.suggest(
+            "the memory bandwidth is limited by capacity of HBM"
+        )
+        assert "symptom:elevated-error-rate" in self.suggest(
+            "ERROR:server.lib.inference:Error: Request failed: 503 Service Unavailable"
+        )
+        assert "symptom:slow-model-loading" in self.suggest(
+            "{'error': 'Model deepset/roberta-base-squad2 is currently loading', "
+            "'estimated_time': 20.0}"
+        )
+        assert "organisation:oracle" not in self.suggest(
+            "OCI runtime create failed: runc create failed: unable to start container process"
+        )
