@@ -583,7 +583,11 @@ _POSSIBLE_CAUSES = re.compile(
     # from a public thread, forbade the overheating)
     r"\b(?:the\s+)?(?:most\s+)?(?:common|usual|typical|possible|likely)\s+(?:reasons?|causes?)\s+"
     r"(?:for|of)\s+(?:this|that|the|these|such)\b[^.\n]{0,300}|"
-    r"\((?:e\.g\.|eg\b|for\s+example|such\s+as)[^()\n]{0,120}\)|\([^()\n]{0,80}\betc\b\.?\)",
+    r"\((?:e\.g\.|eg\b|for\s+example|such\s+as)[^()\n]{0,120}\)|\([^()\n]{0,80}\betc\b\.?\)|"
+    # what a cause "might be" in general: "The cause might be transient (thermal throttling,
+    # an ECC retry, a slow PCIe rebind) or persistent (a partial NVLink failure …)" (an
+    # eighty-second round, real words from a public page, forbade three causes)
+    r"\b(?:the\s+)?(?:root\s+)?causes?\s+(?:might|may|could|can)\s+be\b[^.\n]{0,300}",
     re.IGNORECASE,
 )
 

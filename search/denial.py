@@ -19,7 +19,10 @@ _DENIAL = re.compile(
     # ("thus it's impossible to oom", "it seems unlikely to be too many requests": a
     # fifty-fourth round, real words from public threads)
     r"(?:\b(?:no|not|never|without|neither|nor|none|isnt|wasnt|arent|werent|dont|doesnt|didnt|"
-    r"impossible|unlikely|eliminated|eliminate|excluded|exclude)"
+    r"impossible|unlikely|eliminated|eliminate|excluded|exclude|"
+    # ("so we've thus far mostly avoided cryptominers": an eighty-third round, real words
+    # from a public thread; what was avoided did not happen)
+    r"avoided)"
     r"|n't)$",
     re.IGNORECASE,
 )
@@ -179,7 +182,9 @@ _DENIED_AFTER = re.compile(
 # fifty-fourth rounds lost the GPU and the CUDA error that way)
 _TABLE_STATE = (
     # (ibqueryerrors writes "[LinkDownedCounter == 0]": a fifty-seventh round)
-    r"[ \t]*(?:==|[:=|])[ \t]*"
+    # (perfquery's dotted leaders, "SymbolErrorCounter:..............0": an eighty-second
+    # round, real lines from a public thread, forbade the link errors)
+    r"[ \t]*(?:==|[:=|])(?:\.{2,})?[ \t]*"
     r"(?:not active|inactive|no(?![ \t]+\w)|none|0(?![.,]\d)|n/a|disabled|false|ok|"
     r"pass(?:ed)?)"
 )

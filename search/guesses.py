@@ -27,7 +27,11 @@ SUSPECTED = re.compile(
     # sixty-first round of blind helpers)
     # ("On-call engineer joins the call, assumes traffic spike": a sixty-sixth round)
     r"\b(?:suspected|thought|assumed|assumes|assuming|believed|blamed|guessed|expected|"
-    r"looked\s+(?:exactly\s+|just\s+|a\s+lot\s+)?like)\b|" + _LED_TO_GUESS,
+    r"looked\s+(?:exactly\s+|just\s+|a\s+lot\s+)?like|"
+    # ("this error reported at first seemed like it should be an out-of-memory issue, but a
+    # large enough amount of memory has been used": a seventy-ninth round, real words from a
+    # public thread)
+    r"(?:at\s+first\s+)?seemed\s+(?:like|as\s+if|to\s+be))\b|" + _LED_TO_GUESS,
     re.IGNORECASE,
 )
 # After a suspicion, what it was drawn from: "because NCCL timeouts were reported".

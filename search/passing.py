@@ -196,6 +196,8 @@ def in_passing(sentence, found, broad):
         return True  # SGLang's "KV cache pool leak detected!": memory that leaks, no coolant
     if found.kind == "component" and _SETUP_AFTER.match(sentence, end):
         return True  # "(4 gpus, NVLINK connected)": how things are set up
+    if found.slug == "amd" and _ARCHITECTURE_AFTER.match(sentence, end):
+        return True  # "libnvidia-container1:amd64": the x86-64 architecture's name
     if found.kind == "organisation" and _HEADER_BEFORE.search(before):
         return True  # "server: 'cloudflare'", "via: '1.1 google'": a header's value
     if found.slug == "infiniband-fabric" and (
@@ -682,6 +684,9 @@ _OTHER_RDMA_AFTER = re.compile(
 )
 # Right before "CPU", the device's own: habanalabs' "Failed to communicate with Device CPU
 # (CPU-CP timeout)" (a seventy-first round, real lines from a public thread).
+# Right after "amd", the instruction set's name: Debian's "amd64" (an eighty-third round,
+# real lines from a public thread, forbade AMD).
+_ARCHITECTURE_AFTER = re.compile(r"64\b")
 _COMMAND_PROCESSOR_AFTER = re.compile(r"-CP\b")
 _DEVICE_BEFORE = re.compile(r"\b(?:device|device's|accelerator's|card's|nic's)\s+$", re.I)
 _SETUP_BEFORE = re.compile(

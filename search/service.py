@@ -482,6 +482,12 @@ _MODEL_CALL = re.compile(
     # round, real words from public status pages and threads, wanted Inference each time)
     r"\b(?:chatgpt|copilot\s+chat|claude\.ai|gemini\s+models?)\b|"
     r"\b(?:google\.genai|google\.generativeai|vertexai)\.\w|\boverloaded_error\b|"
+    # a model API's own limits and calls: "tokens per min (TPM): Limit 250000", "429 Too many
+    # tokens, please wait", "Error Invoking LLM", "the LLM is rate-limited" (an eighty-fourth
+    # round, real lines from public threads, wanted Inference each time)
+    r"\btokens\s+per\s+min(?:ute)?\b|\btoo\s+many\s+tokens\b|"
+    r"\b(?:invok\w+|call(?:s|ed|ing)?|quer(?:y|ies|ied|ying))\s+(?:the\s+|an?\s+)?LLMs?\b|"
+    r"\bLLMs?\s+(?:is\s+|was\s+|are\s+|were\s+|gets?\s+|got\s+)?rate[\s-]?limited\b|"
     r"\b(?:the|this|that)\s+model\s+is\s+(?:currently\s+)?(?:overloaded|unavailable|busy|"
     r"experiencing\s+high\s+demand)\b|\binvalid_request_error\b|"
     r"\b(?:sagemaker|vertex(?:\s+ai)?|hf|hugging\s?face|databricks|modal)\s+(?:(?:online|serving|"

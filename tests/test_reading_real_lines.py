@@ -8117,3 +8117,69 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         assert "organisation:oracle" not in self.suggest(
             "OCI runtime create failed: runc create failed: unable to start container process"
         )
+
+    def test_real_lines_and_words_of_the_seventy_eighth_to_eighty_fourth_rounds(self):
+        """Rounds seventy-eight to eighty-four (GPU hardware, distributed training,
+        Kubernetes, facilities, cluster networks, ML security, LLM APIs), real lines and
+        words from public threads and docs: a theft denied ("didn't steal my key") is no
+        stolen credential; Debian's "amd64" names no AMD; "Microsoft researchers documented"
+        an attack elsewhere; what was "avoided" did not happen; perfquery's dotted zero
+        counters; what a cause "might be"; what "at first seemed like" an OOM; a model API's
+        token limits are inference; miners, NVSwitch SXids and a GPU "unreachable on the
+        bus" by cited signatures; Ray's dead node, the node controller's "Kubelet stopped
+        posting node status" and the kernel's thermal shutdown are node failures."""
+        assert "root_cause:stolen-credentials" not in self.suggest(
+            "\"The attacker didn't steal my key. They found a Cloud Run service I'd published "
+            'from AI Studio months earlier, hit the public URL"'
+        )
+        assert "root_cause:stolen-credentials" not in self.suggest("our API key was not stolen")
+        assert "organisation:amd" not in self.suggest(
+            "ii  libnvidia-container1:amd64      1.16.1-1    amd64   NVIDIA container runtime "
+            "library"
+        )
+        assert "organisation:microsoft" not in self.suggest(
+            "Microsoft researchers documented attackers deploying the container image "
+            "ddsfdfsaadfs/dfsdf:99, which bundles the XMRig Monero miner, into "
+            "internet-exposed Kubeflow clusters."
+        )
+        assert "symptom:cryptomining" not in self.suggest(
+            "It uses github authentication, so we've thus far mostly avoided cryptominers (#188)."
+        )
+        assert "symptom:infiniband-link-errors" not in self.suggest(
+            "# Port extended counters: Lid 10 port 1 (CapMask: 0x5300)\n"
+            "SymbolErrorCounter:..............0\nLinkErrorRecoveryCounter:........0\n"
+            "LinkDownedCounter:...............0"
+        )
+        causes = self.suggest(
+            "A straggler is a rank whose per-step duration sits meaningfully above the cohort "
+            "median. The cause might be transient (thermal throttling, an ECC retry, a slow "
+            "PCIe rebind) or persistent (a partial NVLink failure, a flaky HBM stack with a "
+            "high single-bit-error rate, a bad DIMM on the host CPU)."
+        )
+        assert "root_cause:nvlink-fault" not in causes
+        assert "root_cause:host-component-failure" not in causes
+        assert "symptom:out-of-memory" not in self.suggest(
+            "this error reported at first seemed like it should be an out-of-memory issue, but "
+            "a large enough amount of memory has been used in the calculations."
+        )
+        assert "workload:inference" in self.suggest(
+            "API Error (429 Too many tokens, please wait before trying again.) · Retrying in 1 "
+            "seconds… (attempt 1/10)"
+        )
+        assert "symptom:cryptomining" in self.suggest(
+            "sudo kill -9 $(pidof kdevtmpfsi)  # Primary miner"
+        )
+        assert "symptom:nvlink-error" in self.suggest(
+            "dmesg | grep -i nvidia 显示大量 NVSwitch 的 SXid 20034 Fatal 和 19084 Non-fatal 错误"
+        )
+        assert "symptom:gpu-fell-off-the-bus" in self.suggest(
+            "Software-level reset via nvidia-smi -r is impossible because the device is "
+            "unreachable on the bus."
+        )
+        for line in (
+            "The node with node id: 75b2eec8 and ip: 10.4.4.107 has been marked dead because "
+            "the detector has missed too many heartbeats from it.",
+            'type: Ready, status: Unknown, reason: "Kubelet stopped posting node status."',
+            "kernel: thermal thermal_zone3: critical temperature reached (80 C), shutting down",
+        ):
+            assert "symptom:node-failure" in self.suggest(line), line
