@@ -587,7 +587,10 @@ _POSSIBLE_CAUSES = re.compile(
     # what a cause "might be" in general: "The cause might be transient (thermal throttling,
     # an ECC retry, a slow PCIe rebind) or persistent (a partial NVLink failure …)" (an
     # eighty-second round, real words from a public page, forbade three causes)
-    r"\b(?:the\s+)?(?:root\s+)?causes?\s+(?:might|may|could|can)\s+be\b[^.\n]{0,300}",
+    # (not a finding, "the root cause can be traced to …", and only to the clause's end)
+    r"\b(?:the\s+)?(?:root\s+)?causes?\s+(?:might|may|could|can)\s+be\b(?!\s+(?:traced|confirmed|"
+    r"identified|pinpointed|found|determined|attributed|narrowed|seen|linked|tied))"
+    r"(?:(?!\bbut\b|\bhowever\b)[^.;\n]){0,300}",
     re.IGNORECASE,
 )
 
@@ -758,7 +761,9 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
             # ("NCCL timeouts had everyone blaming the network, turned out …": what led
             # to the guess happened too)
             looks = (
-                suspected.group(0).casefold().startswith(("looked", "made", "had", "led", "got"))
+                suspected.group(0)
+                .casefold()
+                .startswith(("looked", "made", "had", "led", "got", "seemed", "at first seemed"))
             )
             # What made them suspect it happened ("suspected a network issue because NCCL
             # timeouts were reported"): only the suspicion is set aside.

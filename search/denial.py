@@ -19,11 +19,14 @@ _DENIAL = re.compile(
     # ("thus it's impossible to oom", "it seems unlikely to be too many requests": a
     # fifty-fourth round, real words from public threads)
     r"(?:\b(?:no|not|never|without|neither|nor|none|isnt|wasnt|arent|werent|dont|doesnt|didnt|"
-    r"impossible|unlikely|eliminated|eliminate|excluded|exclude|"
-    # ("so we've thus far mostly avoided cryptominers": an eighty-third round, real words
-    # from a public thread; what was avoided did not happen)
-    r"avoided)"
-    r"|n't)$",
+    r"impossible|unlikely|eliminated|eliminate|excluded|exclude)"
+    r"|n't)$|"
+    # what was avoided did not happen ("so we've thus far mostly avoided cryptominers": an
+    # eighty-third round, real words from a public thread); not what "could have" been
+    # avoided, nor what "nothing" avoided
+    r"^(?!.*\bnothing\b)(?!.*\b(?:could|should|would|might|must)(?:n't|\s+not)?\s+have\s+"
+    r"(?:\w+\s+){0,3}avoided$).*\b(?:have|has|had|ve|we|they|i|it|was|were)\s+(?:\w+\s+){0,4}?"
+    r"avoided$",
     re.IGNORECASE,
 )
 _FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)

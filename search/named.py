@@ -231,7 +231,7 @@ _HEARSAY_BEFORE = re.compile(
 # clusters" (an eighty-third round, real words from a public page, forbade Microsoft).
 _REPORTER_AFTER = re.compile(
     r"['’]?s?\s+(?:security\s+|threat\s+)?(?:researchers?|analysts?|threat\s+intelligence|"
-    r"red\s+team)\s+(?:have\s+|has\s+)?(?:documented|reported|found|discovered|observed|"
+    r"red\s+team)(?:\s+team)?\s+(?:have\s+|has\s+)?(?:documented|reported|found|discovered|observed|"
     r"described|detailed|disclosed|warned|spotted|identified|published)\b",
     re.IGNORECASE,
 )

@@ -196,7 +196,7 @@ def in_passing(sentence, found, broad):
         return True  # SGLang's "KV cache pool leak detected!": memory that leaks, no coolant
     if found.kind == "component" and _SETUP_AFTER.match(sentence, end):
         return True  # "(4 gpus, NVLINK connected)": how things are set up
-    if found.slug == "amd" and _ARCHITECTURE_AFTER.match(sentence, end):
+    if found.slug == "amd" and found.matched == "amd" and _ARCHITECTURE_AFTER.match(sentence, end):
         return True  # "libnvidia-container1:amd64": the x86-64 architecture's name
     if found.kind == "organisation" and _HEADER_BEFORE.search(before):
         return True  # "server: 'cloudflare'", "via: '1.1 google'": a header's value

@@ -130,16 +130,24 @@ _NOT_USED = re.compile(
     # the theft itself denied: "The attacker didn't steal my key", "our API key was not
     # stolen", "nobody stole it" (a seventy-ninth to eighty-third round, real words from a
     # public report, forbade *Stolen credentials*)
-    r"\b(?:didn'?t|did\s+not|never|nobody|no\s+one|not)\s+(?:\w+\s+){0,1}?(?:steal|stole|stolen)\b|"
-    r"\b(?:was|were|is|are|been|got)(?:n'?t|\s+not|\s+never)\s+(?:\w+\s+)?stolen\b",
+    # (the verb right after the denial: "did not notice stolen AWS keys" denies no theft;
+    # "not only stolen but used" is one)
+    r"\b(?:didn['’]?t|did\s+not|never|nobody|no\s+one)\s+(?:steal|stole|stolen)\b|"
+    r"\b(?:was|were|is|are|been|got)(?:n['’]?t|\s+not|\s+never)\s+stolen\b",
     re.IGNORECASE,
 )
 
 
+# A leaked secret said to have been used: "it was leaked in a public github repo and used to
+# run miners" (then a theft denied elsewhere in the text does not rule it out).
+_USED = re.compile(r"\b(?:used|abused)\s+(?:to|by|for)\b", re.IGNORECASE)
+
+
 def unused_secret(text):
-    """Whether ``text`` says a leaked secret was not used (:data:`_NOT_USED`): then the
-    root cause *Stolen credentials* is set aside (``search/by_rule.py``). Output: ``bool``."""
-    return _NOT_USED.search(text) is not None
+    """Whether ``text`` says a leaked secret was not used or not stolen
+    (:data:`_NOT_USED`), and nowhere that it was used (:data:`_USED`): then the root cause
+    *Stolen credentials* is set aside (``search/by_rule.py``). Output: ``bool``."""
+    return _NOT_USED.search(text) is not None and _USED.search(text) is None
 
 
 # A credential that got out, words between: "leaked HF token in a public github repo",

@@ -485,8 +485,10 @@ _MODEL_CALL = re.compile(
     # a model API's own limits and calls: "tokens per min (TPM): Limit 250000", "429 Too many
     # tokens, please wait", "Error Invoking LLM", "the LLM is rate-limited" (an eighty-fourth
     # round, real lines from public threads, wanted Inference each time)
-    r"\btokens\s+per\s+min(?:ute)?\b|\btoo\s+many\s+tokens\b|"
-    r"\b(?:invok\w+|call(?:s|ed|ing)?|quer(?:y|ies|ied|ying))\s+(?:the\s+|an?\s+)?LLMs?\b|"
+    # (a limit's own words, not a training run's rate: "40M tokens per minute across 512
+    # H100s"; "what we call LLM pretraining" calls no model)
+    r"\btokens\s+per\s+min(?:ute)?\s*\(TPM\)|\btoo\s+many\s+tokens,\s+please\b|"
+    r"\b(?:invok\w+|quer(?:y|ies|ied|ying))\s+(?:the\s+|an?\s+)?LLMs?\b|"
     r"\bLLMs?\s+(?:is\s+|was\s+|are\s+|were\s+|gets?\s+|got\s+)?rate[\s-]?limited\b|"
     r"\b(?:the|this|that)\s+model\s+is\s+(?:currently\s+)?(?:overloaded|unavailable|busy|"
     r"experiencing\s+high\s+demand)\b|\binvalid_request_error\b|"

@@ -8183,3 +8183,62 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
             "kernel: thermal thermal_zone3: critical temperature reached (80 C), shutting down",
         ):
             assert "symptom:node-failure" in self.suggest(line), line
+
+    def test_the_review_of_rounds_seventy_eight_to_eighty_four_narrowed_their_readings(self):
+        """Found by a reviewer breaking the third pass's rules: what "seemed like" another
+        thing happened; a cause "can be traced to" is a finding, and a possible cause ends at
+        "but"; what "could have" been avoided, or "nothing" avoided, happened; a theft
+        denial needs its verb right after it and yields to a key "used to" do harm; a
+        training run's tokens per minute is no model API; Debian's lower-case "amd64" only;
+        a GPU "unreachable on the bus", not an NVMe drive; "SXID" and "kvcache" in any case;
+        GPU memory "bandwidth" is no out-of-memory; any server overloaded is not the
+        API's "Server overloaded, please retry"."""
+        assert "symptom:nccl-timeout" in self.suggest(
+            "The NCCL timeouts seemed like a network problem, but it was a bad GPU on node 4"
+        )
+        assert "root_cause:nvlink-fault" in self.suggest(
+            "The root cause can be traced to a failing NVLink bridge on GPU 3"
+        )
+        assert "symptom:gpu-fell-off-the-bus" in self.suggest(
+            "We thought the cause might be the network, but dmesg showed Xid 79 on GPU 3"
+        )
+        assert "symptom:out-of-memory" in self.suggest(
+            "we could have avoided the OOM if we had lowered the batch size"
+        )
+        assert "root_cause:gpu-overheating" in self.suggest(
+            "Nothing we did avoided the thermal throttling on rack 4"
+        )
+        assert "root_cause:stolen-credentials" in self.suggest(
+            "The attacker didn't steal my key, it was leaked in a public github repo and used "
+            "to run miners"
+        )
+        assert "root_cause:stolen-credentials" in self.suggest(
+            "We did not notice stolen AWS keys until the bill arrived"
+        )
+        assert "root_cause:stolen-credentials" not in self.suggest(
+            "The attacker didn’t steal my key, we only exposed it in a log"
+        )
+        assert "workload:inference" not in self.suggest(
+            "our training run processes 40M tokens per minute across 512 H100s"
+        )
+        assert "organisation:amd" in self.suggest(
+            "we run AMD64 EPYC hosts with 8x MI300X and see RCCL hangs"
+        )
+        assert "symptom:gpu-fell-off-the-bus" not in self.suggest(
+            "the NVMe drive was unreachable on the PCIe bus after the firmware update"
+        )
+        assert "symptom:gpu-fell-off-the-bus" in self.suggest(
+            "GPU 3 is unreachable on PCIe bus after the reboot"
+        )
+        assert "symptom:nvlink-error" in self.suggest(
+            "fabric manager logged SXID 20034 on switch 3"
+        )
+        assert "component:kv-cache" in self.suggest(
+            "kvcache usage hit 100% and vLLM started preempting requests"
+        )
+        assert "symptom:out-of-memory" not in self.suggest(
+            "not enough GPU memory bandwidth to saturate the tensor cores, MFU stuck at 30%"
+        )
+        assert "root_cause:capacity-exhaustion" not in self.suggest(
+            "the NFS server overloaded and checkpoint writes stalled"
+        )
