@@ -87,7 +87,10 @@ def configuration_changes(text):
 # the step time went up". A driver's or firmware's upgrade points to a driver or firmware
 # bug; another's to a software regression.
 _UPGRADE = re.compile(
-    r"\b(?:after|since|ever\s+since|following|once)\s+(?:we\s+|I\s+|they\s+)?(?:the\s+|a\s+|an\s+|our\s+)?"
+    # ("Output Garbage Text in Mixtral 8x7b Post Upgrade to 0.3.0": an eighty-seventh
+    # round, real words from a public thread)
+    r"\b(?:after|since|ever\s+since|following|once|post)\s+(?:we\s+|I\s+|they\s+)?"
+    r"(?:the\s+|a\s+|an\s+|our\s+)?"
     r"(?:(?P<before>[\w.+-]+(?:\s+[\w.+-]+)?)\s+)?"
     r"(?:upgrad(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|bump(?:ed|ing)?)\b"
     # What was upgraded, after the verb: "to the 550 driver", or a name ("vLLM", "v0.9").

@@ -31,7 +31,10 @@ SUSPECTED = re.compile(
     # ("this error reported at first seemed like it should be an out-of-memory issue, but a
     # large enough amount of memory has been used": a seventy-ninth round, real words from a
     # public thread)
-    r"(?:at\s+first\s+)?seemed\s+(?:like|as\s+if|to\s+be))\b|" + _LED_TO_GUESS,
+    r"(?:at\s+first\s+)?seemed\s+(?:like|as\s+if|to\s+be)|"
+    # ("My first suspicion was an NCCL timeout on the IB fabric, but …": an eighty-sixth
+    # round's wording, real words from a public thread)
+    r"(?:first\s+|initial\s+|main\s+)?suspicion\s+(?:was|is))\b|" + _LED_TO_GUESS,
     re.IGNORECASE,
 )
 # After a suspicion, what it was drawn from: "because NCCL timeouts were reported".

@@ -238,6 +238,10 @@ _INTERMITTENT = re.compile(
     r"\b(?:only\s+)?(?:happens|happened|occurs|occurred|fails|failed|shows\s+up)\s+"
     r"(?:on|in|for)\s+(?:some|a\s+few|certain)\s+(?:runs|attempts|tries|launches|boots)\b|"
     r"\bnot\s+(?:all\s+the\s+time|every\s+time)\b|"
+    # ("Running `sinfo …` sometimes lead to `RuntimeError: slurm_load_node: Socket timed
+    # out`": an eighty-eighth round, real words from a public thread)
+    r"\b(?:sometimes|occasionally|randomly)\s+(?:leads?|results?|ends?)\s+(?:to|in|up\s+(?:in|with))\s+"
+    r"(?:an?\s+|the\s+)?`?[\w.:]{0,40}(?:error|exception|failure|crash|timeout|hang)|"
     # "The behavior is not deterministic, it does not always happen, but it happens
     # frequently" (a seventieth round, real words from a public thread)
     r"\b(?:does|do)(?:n'?t|\s+not)\s+(?:always|consistently)\s+(?:happen|occur|"
@@ -290,6 +294,9 @@ _SILENT_HANG = re.compile(
     r"(?:stop|stops|stopped)\b(?:\s+mid-?run)?[^.\n]{0,40}?\b(?:with\s+)?no\s+(?:traceback|"
     r"errors?|exceptions?|stack\s*traces?)\b|"
     r"\b(?:die|dies|died|dying|hangs?|hung|stalls?|stalled)\s+silently\b|"
+    # in Chinese: "2*8会卡在模型加载之后" (stuck after loading the model), "卡住", "卡死" (an
+    # eighty-sixth round, real words from a public thread); "卡" alone is a card ("单机八卡")
+    r"卡(?:在|住|死)|"
     # "Then there is no more output in the log and no checkpoint saving", "I get no
     # response from ollama" (a seventieth and a seventy-third round, real words from public
     # threads)

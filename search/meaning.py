@@ -123,6 +123,14 @@ _COOL_WORDS = re.compile(
 # Memory's size, not capacity of machines: "Exceeded hbm capacity by 6.47G" (a seventy-first
 # round, real lines from a public thread, forbade capacity exhaustion).
 CAPACITY_EXHAUSTION = ("root_cause", "capacity-exhaustion")
+# Utilisation said to rise: "you'll see a spike in GPU SM Utilization" during a burn-in (an
+# eighty-ninth to ninety-second round, real words from a public page, forbade low
+# utilisation).
+LOW_UTILISATION = ("symptom", "low-gpu-utilisation")
+_RISING_UTILISATION = re.compile(
+    r"\b(?:spike|rise|increase|jump|surge|climb)s?\s+in\s+(?:the\s+)?(?:gpu\s+)?(?:sm\s+)?util",
+    re.IGNORECASE,
+)
 _MEMORY_CAPACITY = re.compile(
     r"\b(?:hbm|memory|vram|ram|dram)\s+capacity\b|"
     r"\bcapacity\s+of\s+(?:the\s+)?(?:gpu\s+)?(?:hbm|memory|vram|ram|dram)\b",
@@ -247,6 +255,8 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
             _COOL_READING.search(matched) or _COOL_WORDS.search(matched)
         ):
             continue  # "die temperature 34–37 °C": a cool reading (numbers are not in clause)
+        if key == LOW_UTILISATION and _RISING_UTILISATION.search(matched):
+            continue  # "a spike in GPU SM Utilization": a rise
         if key == CAPACITY_EXHAUSTION and _MEMORY_CAPACITY.search(matched):
             continue  # "Exceeded hbm capacity": a memory's size
         read.append(Recognised(*key, name, matched, round(confidence, 3), "meaning", start))

@@ -217,7 +217,10 @@ _UTILISATION_AT = (
     # ("the GPUs utilization in nvidia-smi stays at 100%": a sixty-sixth round)
     r"(?:(?:in|on)\s+(?:nvidia-smi|nvtop|rocm-smi|dcgm\w*|grafana|the\s+dashboard)\s+)?"
     # ("causing the GPU utilization to remain at 0% for a long time": a seventieth round)
-    r"(?:(?:is|was|sits|sat|stays|stayed|stuck|hovers|hovering|hovered|only|barely|"
+    # ("GPU utilization sitting at 15%", "GPU utilization in nvidia-smi shows 40–60%": an
+    # eighty-eighth to ninetieth round, real words from public pages)
+    r"(?:(?:is|was|sits|sat|sitting|stays|stayed|stuck|hovers|hovering|hovered|only|barely|"
+    r"shows?|showed|showing|reads?|reading|"
     r"to\s+(?:remain|stay|sit)|remains?|remained|"
     r"around|at|of|about|below|under|mostly|just|near|close\s+to)\s+){0,3}~?\s*"
 )
@@ -240,7 +243,9 @@ _LEVELS = (
         re.compile(
             r"(?<![\w/-])(?:[0-4]?\d|50)(?:\.\d)?\s?%\s+(?:gpu\s+|sm\s+)?(?:util|utilization|utilisation)\b|"
             r"(?<!cpu )(?<!disk )(?<![\w/-])(?:(?:gpu|sm)\s*)?(?:util|utilization|utilisation)\s+"
-            r"(?:(?:is|was|of|at|around|about)\s+)?(?:[0-4]?\d)\s?-\s?(?:[0-4]?\d|50)\s?%|"
+            r"(?:(?:in|on)\s+(?:nvidia-smi|nvtop|rocm-smi|dcgm\w*|grafana|the\s+dashboard)\s+)?"
+            r"(?:(?:is|was|of|at|around|about|shows?|showed|showing|sits|sitting)\s+)?"
+            r"(?:[0-4]?\d)\s?[-–]\s?(?:[0-4]?\d|50)\s?%|"
             r"(?<!cpu )(?<!disk )(?<![\w/-])(?:(?:gpu|sm)\s*)?(?:util|utilization|utilisation)\s+"
             r"(?:(?:is|was|sits|stays)\s+)?(?:near|around|close\s+to|basically|at)\s+(?:0|zero)\b(?!\.\d)",
             re.IGNORECASE,
@@ -317,8 +322,16 @@ def metric_moves(text):
                 offset = cut[-1].end() if cut else 0
                 before = before[offset:]
                 ahead = re.search(
-                    rf"\b(?:{UP if wanted == 'up' else DOWN}|a drop in|a rise in|an increase in|"
-                    r"a spike in|a jump in|a regression in)\s+(?:\w+\s+){0,2}$",
+                    # (a rise before a metric that shows its symptom by falling is no fall:
+                    # "a spike in GPU SM Utilization", an eighty-ninth to ninety-second
+                    # round, real words from a public page, forbade low utilisation)
+                    rf"\b(?:{UP if wanted == 'up' else DOWN}|a regression in|"
+                    + (
+                        r"a rise in|an increase in|a spike in|a jump in)"
+                        if wanted == "up"
+                        else r"a drop in|a fall in|a decrease in|a dip in)"
+                    )
+                    + r"\s+(?:\w+\s+){0,2}$",
                     before,
                     re.I,
                 )

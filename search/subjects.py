@@ -174,6 +174,14 @@ NEEDS_WORDS = tuple(
             r"end[\s-]of[\s-]life|\beol\b|degrad|lifetime|bathtub|decay)",
         ),
         (
+            # An NVLink error needs a word of trouble: nvidia-smi's "Link 0: 25 GB/s" rows are
+            # each link's speed (an eighty-ninth to ninety-second round, real lines from a
+            # public thread, forbade the error).
+            r"\bnvlink\s+error\b",
+            r"(?:error|crc|replay|recover|\bdown\b|inactive|fail|fault|degrad|flap|\bxids?\b|sxid|"
+            r"timeout|timed\s+out|\blost\b|missing|disabled|\bbad\b|broken|unstable|reset|fatal)",
+        ),
+        (
             # A surge is of demand: "why the processing of the last batch would produce these
             # spikes" is a loss's (a seventy-fourth round, real words from a public thread).
             r"\bdemand\s+surge\b",

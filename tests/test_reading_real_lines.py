@@ -8242,3 +8242,54 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         assert "root_cause:capacity-exhaustion" not in self.suggest(
             "the NFS server overloaded and checkpoint writes stalled"
         )
+
+    def test_real_lines_and_words_of_the_eighty_sixth_to_ninety_second_rounds(self):
+        """Rounds eighty-six to ninety-two (training frameworks, vLLM and SGLang, Slurm,
+        file systems, PyTorch distributed, NVIDIA's datacenter GPUs, GPU clouds), real lines
+        and words from public threads and pages: a rise before utilisation is no fall ("a
+        spike in GPU SM Utilization"); nvidia-smi's link speeds are no NVLink error; Ray's
+        list of "potential root causes" only lists them; a "first suspicion" is a guess a "but"
+        corrects;
+        "Post Upgrade" is after an upgrade; "卡在" is stuck; vLLM's EngineCore process;
+        utilisation "sitting at 15%"; what "sometimes leads to" an error is intermittent."""
+        for sentence in (
+            "These tests execute once per hour and are visible in Grafana dashboards, where "
+            "you'll see a spike in GPU SM Utilization, CPU Utilization, and GPU Memory "
+            "Utilization metrics.",
+            "we saw a spike in gpu util when the burn-in started",
+        ):
+            assert "symptom:low-gpu-utilisation" not in self.suggest(sentence), sentence
+        assert "symptom:nvlink-error" not in self.suggest(
+            "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-ff8a40d4-abc6-08d1-f939-15848b5d4e05)\n"
+            "\t Link 0: 25 GB/s\n\t Link 1: 25 GB/s\n\t Link 2: 25 GB/s"
+        )
+        assert "symptom:out-of-memory" not in self.suggest(
+            "Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with "
+            "a connection error code 2. End of file. There are some potential root causes. (1) "
+            "The process is killed by SIGKILL by OOM killer due to high memory usage. (2) ray "
+            "stop --force is called."
+        )
+        # (a suspicion corrected by "but": the round's own line, corrected a sentence later
+        # by "Which wasn't the case", is still read; left)
+        first = self.suggest(
+            "My first suspicion was an NCCL timeout on the IB fabric, but it turned out to be a "
+            "bad GPU"
+        )
+        assert "symptom:nccl-timeout" not in first and "root_cause:faulty-gpu" in first
+        assert "root_cause:software-regression" in self.suggest(
+            "Output Garbage Text in Mixtral 8x7b Post Upgrade to 0.3.0"
+        )
+        assert "symptom:job-hang-without-error" in self.suggest(
+            "使用官方给的配置文件进行训练，单机八卡可以正常训练，但是2*8会卡在模型加载之后"
+        )
+        assert "organisation:vllm" in self.suggest(
+            "|    0   N/A  N/A          342697      C   VLLM::EngineCore        60993MiB |"
+        )
+        assert "symptom:low-gpu-utilisation" in self.suggest(
+            "I've debugged enough hanging DataLoaders at 3am to know the symptoms: GPU "
+            "utilization sitting at 15%, workers mysteriously dying"
+        )
+        assert "symptom:intermittent-failures" in self.suggest(
+            "Running `sinfo -a --noheader -o '%R %F %c %C %G %m %l'` sometimes lead to\n"
+            "`RuntimeError: slurm_load_node: Socket timed out on send/recv operation`"
+        )
