@@ -89,7 +89,8 @@ def configuration_changes(text):
 _UPGRADE = re.compile(
     # ("Output Garbage Text in Mixtral 8x7b Post Upgrade to 0.3.0": an eighty-seventh
     # round, real words from a public thread)
-    r"\b(?:after|since|ever\s+since|following|once|post)\s+(?:we\s+|I\s+|they\s+)?"
+    r"\b(?:after|since|ever\s+since|following|once|(?-i:Post)(?=\s+(?-i:Upgrade|Update)\b))\s+"
+    r"(?:we\s+|I\s+|they\s+)?"
     r"(?:the\s+|a\s+|an\s+|our\s+)?"
     r"(?:(?P<before>[\w.+-]+(?:\s+[\w.+-]+)?)\s+)?"
     r"(?:upgrad(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|bump(?:ed|ing)?)\b"

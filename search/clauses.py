@@ -591,7 +591,8 @@ _POSSIBLE_CAUSES = re.compile(
     # Ray's "Worker unexpectedly exits … There are some potential root causes. (1) The
     # process is killed by SIGKILL by OOM killer …" (an eighty-seventh round, real lines)
     r"\b(?:some|several|a\s+few|many|multiple)\s+(?:potential|possible|likely)\s+(?:root\s+)?"
-    r"(?:causes?|reasons?)\b[^\n]{0,400}|"
+    r"(?:causes?|reasons?)\b(?:(?!\b(?:but|however|turned\s+out)\b|\bin\s+the\s+end\b)"
+    r"(?:[^.\n]|\.(?=\s*\(\d))){0,400}|"
     r"\b(?:the\s+)?(?:root\s+)?causes?\s+(?:might|may|could|can)\s+be\b(?!\s+(?:traced|confirmed|"
     r"identified|pinpointed|found|determined|attributed|narrowed|seen|linked|tied))"
     r"(?:(?!\bbut\b|\bhowever\b)[^.;\n]){0,300}",

@@ -240,8 +240,9 @@ _INTERMITTENT = re.compile(
     r"\bnot\s+(?:all\s+the\s+time|every\s+time)\b|"
     # ("Running `sinfo …` sometimes lead to `RuntimeError: slurm_load_node: Socket timed
     # out`": an eighty-eighth round, real words from a public thread)
-    r"\b(?:sometimes|occasionally|randomly)\s+(?:leads?|results?|ends?)\s+(?:to|in|up\s+(?:in|with))\s+"
-    r"(?:an?\s+|the\s+)?`?[\w.:]{0,40}(?:error|exception|failure|crash|timeout|hang)|"
+    r"\b(?:sometimes|occasionally|randomly)\s+(?:leads?|led|results?|resulted|ends?|ended)\s+"
+    r"(?:to|in|up\s+(?:in|with))\s+(?:[\w.:`-]+\s+){0,3}?`?[\w.:]{0,40}?(?:error|exception|failure|"
+    r"crash|timeout|hang|oom|segfault|segmentation\s+fault|nan)\w*(?!-free)|"
     # "The behavior is not deterministic, it does not always happen, but it happens
     # frequently" (a seventieth round, real words from a public thread)
     r"\b(?:does|do)(?:n'?t|\s+not)\s+(?:always|consistently)\s+(?:happen|occur|"
@@ -296,7 +297,8 @@ _SILENT_HANG = re.compile(
     r"\b(?:die|dies|died|dying|hangs?|hung|stalls?|stalled)\s+silently\b|"
     # in Chinese: "2*8会卡在模型加载之后" (stuck after loading the model), "卡住", "卡死" (an
     # eighty-sixth round, real words from a public thread); "卡" alone is a card ("单机八卡")
-    r"卡(?:在|住|死)|"
+    # (not a card: 显卡, 网卡, "8张卡在跑", 这张卡, 每张卡; not denied: 没有卡住, 不会卡在)
+    r"(?<![显网张块这每不没])(?<!没有)(?<!不会)卡(?:在|住|死)|"
     # "Then there is no more output in the log and no checkpoint saving", "I get no
     # response from ollama" (a seventieth and a seventy-third round, real words from public
     # threads)

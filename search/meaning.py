@@ -136,6 +136,11 @@ _MEMORY_CAPACITY = re.compile(
     r"\bcapacity\s+of\s+(?:the\s+)?(?:gpu\s+)?(?:hbm|memory|vram|ram|dram)\b",
     re.IGNORECASE,
 )
+_FALLING_AFTER = re.compile(
+    r"\b(?:idle|drops?|dropped|dropping|falls?|fell|low|sits?|sitting|waiting|starv\w*|"
+    r"\d{1,2}(?:\.\d)?\s?%)",
+    re.IGNORECASE,
+)
 _RESOURCE_THROTTLING = re.compile(
     r"\b(?:cpu|cfs|cgroup|thermal|clocks?|power|limit|limits)\b[^,;.\n]{0,40}throttl|"
     r"\bthrottl\w*\s+(?:the\s+)?(?:cpu|clocks?|gpus?)\b",
@@ -255,8 +260,9 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
             _COOL_READING.search(matched) or _COOL_WORDS.search(matched)
         ):
             continue  # "die temperature 34–37 °C": a cool reading (numbers are not in clause)
-        if key == LOW_UTILISATION and _RISING_UTILISATION.search(matched):
-            continue  # "a spike in GPU SM Utilization": a rise
+        rise = key == LOW_UTILISATION and _RISING_UTILISATION.search(matched)
+        if rise and not _FALLING_AFTER.search(matched, rise.end()):
+            continue  # "a spike in GPU SM Utilization": a rise (not "… then the GPUs sit idle")
         if key == CAPACITY_EXHAUSTION and _MEMORY_CAPACITY.search(matched):
             continue  # "Exceeded hbm capacity": a memory's size
         read.append(Recognised(*key, name, matched, round(confidence, 3), "meaning", start))

@@ -227,7 +227,15 @@ _UTILISATION_AT = (
 _LEVELS = (
     (
         "low-gpu-utilisation",
-        re.compile(_UTILISATION_AT + r"(?:[0-4]?\d|50)(?:\.\d)?\s?%", re.IGNORECASE),
+        # (not a change or a share of something: "shows 5% overhead", "reads 30% higher",
+        # "25% of the theoretical max")
+        re.compile(
+            _UTILISATION_AT
+            + r"(?:[0-4]?\d|50)(?:\.\d)?\s?%(?!\s*(?:higher|lower|more|less|overhead|"
+            r"improvement|increase|decrease|drop|gain|better|worse|of\s+(?:the\s+)?(?:theoretical|peak|"
+            r"max)))",
+            re.IGNORECASE,
+        ),
         True,
     ),
     (
@@ -340,6 +348,19 @@ def metric_moves(text):
                     end = match.end()
                     start = max(0, match.start() - 40) + offset + ahead.start()
                     found[slug] = MetricMove(slug, start, end)
+                elif slug not in contrary and (
+                    against := re.search(
+                        r"\b(?:a\s+drop\s+in|a\s+fall\s+in|a\s+decrease\s+in|a\s+dip\s+in)"
+                        if wanted == "up"
+                        else r"\b(?:a\s+rise\s+in|an\s+increase\s+in|a\s+spike\s+in|a\s+jump\s+in)",
+                        before,
+                        re.I,
+                    )
+                ):
+                    # the other way before it ("a drop in loss after lowering the LR"): no
+                    # spike, and the words are not read again for their meaning
+                    start = max(0, match.start() - 40) + offset + against.start()
+                    contrary[slug] = MetricMove(slug, start, match.end(), shows=False)
                 continue
             if wanted in directions:
                 shown = slug

@@ -179,7 +179,9 @@ NEEDS_WORDS = tuple(
             # public thread, forbade the error).
             r"\bnvlink\s+error\b",
             r"(?:error|crc|replay|recover|\bdown\b|inactive|fail|fault|degrad|flap|\bxids?\b|sxid|"
-            r"timeout|timed\s+out|\blost\b|missing|disabled|\bbad\b|broken|unstable|reset|fatal)",
+            r"timeout|timed\s+out|\blost\b|missing|disabled|\bbad\b|broken|unstable|reset|fatal|"
+            r"offline|disconnect|not\s+active|only\s+\d+\s+of\s+\d+|unavailable|\bdrop|uncorrectable|"
+            r"retrain|went\s+away)",
         ),
         (
             # A surge is of demand: "why the processing of the last batch would produce these

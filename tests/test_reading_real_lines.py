@@ -8293,3 +8293,39 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
             "Running `sinfo -a --noheader -o '%R %F %c %C %G %m %l'` sometimes lead to\n"
             "`RuntimeError: slurm_load_node: Socket timed out on send/recv operation`"
         )
+
+    def test_the_review_of_rounds_eighty_six_to_ninety_two_narrowed_their_readings(self):
+        """Found by a reviewer breaking the fourth pass's rules: 卡 of a card (显卡在, 张卡在)
+        and a denied 卡住 are no hang; "post updates" is no upgrade; possible causes end
+        at their sentence, so the root cause found "in the end" stands; utilisation that
+        "shows 5% overhead" or "reads 30% higher" is no level; a spike then idle GPUs is
+        low utilisation; "a drop in loss" is no spike, nor read again as lost packets; an
+        NVLink link "went offline" is an NVLink error; "sometimes leads to a CUDA error on
+        rank 3" with words between."""
+        for sentence in ("显卡在训练时温度很高", "训练没有卡住，只是很慢"):
+            assert "symptom:job-hang-without-error" not in self.suggest(sentence), sentence
+        assert "root_cause:software-regression" not in self.suggest(
+            "I'll post updates here as I dig further, training hangs at step 300"
+        )
+        assert "root_cause:faulty-gpu" in self.suggest(
+            "We looked at a few possible causes (driver, NCCL, cabling). In the end the root "
+            "cause was a faulty GPU that threw Xid 79."
+        )
+        for sentence in (
+            "GPU utilization shows 5% overhead from the profiler",
+            "GPU utilization reads 30% higher than before the fix",
+        ):
+            assert "symptom:low-gpu-utilisation" not in self.suggest(sentence), sentence
+        assert "symptom:low-gpu-utilisation" in self.suggest(
+            "a brief spike in GPU utilization and then the GPUs sit idle for minutes waiting "
+            "on the dataloader"
+        )
+        dropped = self.suggest("a drop in loss after lowering the LR")
+        assert "symptom:loss-spike" not in dropped
+        assert "symptom:network-connectivity-loss" not in dropped
+        assert "symptom:nvlink-error" in self.suggest(
+            "NVLink link 3 went offline on node 12 and all-reduce bandwidth collapsed"
+        )
+        assert "symptom:intermittent-failures" in self.suggest(
+            "Setting NCCL_DEBUG=INFO sometimes leads to a CUDA error on rank 3"
+        )
