@@ -106,16 +106,21 @@ def workloads(url, repeat, app_root):
     # The exports are timed a few times each from one address: not a client to slow down.
     env["EXPORT_RATE_LIMIT"] = "1000"
     env["ALLOWED_HOSTS"] = "testserver,127.0.0.1,localhost"
-    sh(PYTHON, "manage.py", "collectstatic", "--noinput", "-v0", env=env, cwd=app_root)
-    out = subprocess.run(
-        [PYTHON, str(ROOT / "bench" / "workloads.py"), str(repeat)],
-        cwd=app_root,
-        env=env,
-        check=True,
-        stdout=subprocess.PIPE,
-        stderr=OUTPUT["file"],
-        text=True,
-    )
+    # Its own collected static files: `make test` runs this smoke beside the production
+    # check, whose collectstatic rewrites the tree's staticfiles/ while this one's
+    # WhiteNoise scans it (a file gone mid-scan failed the production step once, 0caa781).
+    with tempfile.TemporaryDirectory(prefix="bench-static-") as static_root:
+        env.setdefault("STATIC_ROOT", static_root)
+        sh(PYTHON, "manage.py", "collectstatic", "--noinput", "-v0", env=env, cwd=app_root)
+        out = subprocess.run(
+            [PYTHON, str(ROOT / "bench" / "workloads.py"), str(repeat)],
+            cwd=app_root,
+            env=env,
+            check=True,
+            stdout=subprocess.PIPE,
+            stderr=OUTPUT["file"],
+            text=True,
+        )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
