@@ -117,7 +117,9 @@ _COOL_READING = re.compile(
 _COOL_WORDS = re.compile(
     r"^(?![^\n]*(?:\bhot\b|\bheat|throttl|\bwarm(?!-?up)|\bhigh|\babove\b|\bclimb))[^\n]*?"
     r"\btemp(?:erature)?s?\s+(?:(?:is|are|was|were|still|looks?|seems?|stays?|stayed|all|like|"
-    r"at|around|near|just|perfectly)\s+){0,3}(?:idle|normal|fine|ok|okay|low|cool|good)\b",
+    r"at|around|near|just|perfectly)\s+){0,3}(?:idle|normal|fine|ok|okay|low|cool|good|"
+    # ("with GPU power and temperature drop": a hundredth round, real words)
+    r"drops?|dropped|dropping|fell|falls|decreas\w*)\b",
     re.IGNORECASE,
 )
 # Memory's size, not capacity of machines: "Exceeded hbm capacity by 6.47G" (a seventy-first

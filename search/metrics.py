@@ -420,7 +420,14 @@ _SAID_WELL = re.compile(
 _MISSED_BY = re.compile(
     r"\b(?:not|never)\s+(?:been\s+)?(?:caught|detected|flagged|noticed)\s+by\s+"
     r"(?:the\s+|our\s+|any\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:checks?|diagnostics?|dcgm|"
-    r"monitoring|monitors?|alerts?|alerting|probes?|tests?|validation|health\s*checks?)\b",
+    r"monitoring|monitors?|alerts?|alerting|probes?|tests?|validation|health\s*checks?)\b|"
+    # an alert that cried wolf or stayed silent, a gap read as health: "producing a daily
+    # false positive that can mask a real thermal event", "all four rules are permanently
+    # no-data. They never fire and never error, which reads as healthy GPUs" (a
+    # ninety-fourth round, real words from public threads)
+    r"\bfalse\s+positives?\b|\breads?\s+as\s+(?:healthy|fine|ok|okay|green|normal)\b|"
+    r"\b(?:alerts?|rules?|checks?|probes?|they)\s+(?:\w+\s+)?(?:never|don'?t|didn'?t|did\s+not|do\s+not)\s+"
+    r"(?:fire|trigger|alert)\b",
     re.IGNORECASE,
 )
 # Words of a failure in the sentence before: a signal said well right after it is set

@@ -8329,3 +8329,35 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         assert "symptom:intermittent-failures" in self.suggest(
             "Setting NCCL_DEBUG=INFO sometimes leads to a CUDA error on rank 3"
         )
+
+    def test_real_lines_and_words_of_the_ninety_fourth_to_hundredth_rounds(self):
+        """Rounds ninety-four to a hundred (monitoring, inference on Kubernetes, AMD at
+        scale, HPC centres, training write-ups, container stacks, people's own words):
+        PyTorch's watchdog "failure detected by watchdog at work" is a collective timing
+        out; "Kubelet and docker are running fine" denies them; "I don't believe the issue
+        is with the PSU" doubts it; a temperature that drops is no heat; ibstatus' port
+        with "link_layer: Ethernet" is RoCE's; an alert's "false positive" misled."""
+        assert "symptom:nccl-timeout" in self.suggest(
+            "[rank2]:[E723 01:58:45.511299168 ProcessGroupNCCL.cpp:2268] [PG ID 1 PG GUID 1 "
+            "Rank 2]  failure detected by watchdog at work sequence id: 45390 PG status: last "
+            "enqueued work: 45403, last completed work: 45389"
+        )
+        assert "component:kubelet" not in self.suggest(
+            "getting the following errors in node problem detector pod logs. Kubelet and "
+            "docker are running fine on worker nodes."
+        )
+        assert "component:power-supply" not in self.suggest(
+            "when I use the last three GPUs for training, the machine no longer shuts down. "
+            "Therefore, I don't believe the issue is with the PSU or cooling system."
+        )
+        assert "root_cause:gpu-overheating" not in self.suggest(
+            "Training speed degrades significantly with GPU power and temperature drop"
+        )
+        assert "component:roce-fabric" in self.suggest(
+            "Infiniband device 'mlx5_0' port 1 status:\n        state:           4: ACTIVE\n"
+            "        link_layer:      Ethernet"
+        )
+        assert "contributing_factor:misleading-signals" in self.suggest(
+            "So the 85C threshold alerts on expected behavior during any sustained LLM "
+            "workload, producing a daily false positive that can mask a real thermal event."
+        )
