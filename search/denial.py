@@ -33,10 +33,7 @@ _FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
 # "I don't think it's NCCL", "we do not believe this is the network": a doubt that denies.
 _DOUBTED = re.compile(
     r"\b(?:dont|don't|do\s+not|didnt|didn't|did\s+not)\s+(?:think|believe|suspect)\s+"
-    # ("I don't believe the issue is with the PSU or cooling system": a hundredth round,
-    # real words from a public thread)
-    r"(?:(?:it'?s|it\s+is|it\s+was|that'?s|this\s+is|the\s+(?:problem|issue)\s+is(?:\s+with)?|"
-    r"we\s+have)\s+)?"
+    r"(?:(?:it'?s|it\s+is|it\s+was|that'?s|this\s+is|the\s+problem\s+is|we\s+have)\s+)?"
     # ("i dont think it's related to IB": a forty-sixth round of blind helpers)
     r"(?:(?:related|due|caused|down)\s+(?:to|by)\s+)?"
     r"(?:(?:a|an|the|any)\s+)?"
@@ -147,8 +144,11 @@ _DENIED_AFTER = re.compile(
     r"c[oa]me\s+(?:back|up|online)|comes\s+(?:back|up|online)|resumed|restarted|powered\s+(?:on|up))\b)|"
     # running well, said with its verb: "Kubelet and docker are running fine on worker
     # nodes" (a ninety-fourth round, real words from a public thread)
-    r"(?:(?:and|&)\s+[\w.-]+\s+)?(?:is|was|are|were)\s+(?:all\s+)?(?:running|working)\s+(?:fine|ok|okay|"
-    r"normally|well|as\s+expected)\b|"
+    # (now, and not "until", "before" or "on 1 node but …": "NCCL was working fine before the
+    # driver upgrade" is the part that broke)
+    r"(?:(?:and|&)\s+(?:the\s+)?[\w.-]+\s+(?:daemon\s+)?)?(?:is|are)\s+(?:all\s+)?(?:running|working)\s+"
+    r"(?:fine|ok|okay|normally|well|as\s+expected)\b(?!\s+(?:until|till|before|on\s+(?:\d|one|a\s+single|"
+    r"single)\b)|[^.;\n]{0,60}\bbut\b)|"
     rf"(?:{_SAME_CLAUSE}[\w.-]+\s+)?(?:did(?:\s+not|n't|nt)\s+(?:misbehave|malfunction|break|act\s+up|"
     r"do\s+anything\s+wrong)|did\s+nothing\s+wrong|"
     r"(?:worked|behaved|performed)\s+(?:fine|normally|correctly|as\s+expected))\b|"

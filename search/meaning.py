@@ -115,7 +115,8 @@ _COOL_READING = re.compile(
 # (the word of coolness right after the temperature and its verb: "temps jump from idle
 # to 95", "temperature is not good", "well above normal" keep their heat)
 _COOL_WORDS = re.compile(
-    r"^(?![^\n]*(?:\bhot\b|\bheat|throttl|\bwarm(?!-?up)|\bhigh|\babove\b|\bclimb))[^\n]*?"
+    r"^(?![^\n]*(?:\bhot\b|heat|throttl|\bwarm(?!-?up)|\bhigh|\babove\b|\bclimb|goes\s+up|went\s+up|"
+    r"\brose\b|\brising\b|(?:due\s+to|because\s+of)\s+(?:the\s+)?temp))[^\n]*?"
     r"\btemp(?:erature)?s?\s+(?:(?:is|are|was|were|still|looks?|seems?|stays?|stayed|all|like|"
     r"at|around|near|just|perfectly)\s+){0,3}(?:idle|normal|fine|ok|okay|low|cool|good|"
     # ("with GPU power and temperature drop": a hundredth round, real words)
@@ -136,6 +137,14 @@ _RISING_UTILISATION = re.compile(
 _MEMORY_CAPACITY = re.compile(
     r"\b(?:hbm|memory|vram|ram|dram)\s+capacity\b|"
     r"\bcapacity\s+of\s+(?:the\s+)?(?:gpu\s+)?(?:hbm|memory|vram|ram|dram)\b",
+    re.IGNORECASE,
+)
+# Heat said anywhere in the text: a cool word in one clause does not cool another
+# ("accelerators slowed down due to temperature, the temperature decreased only after we
+# cleaned the filters": a reviewer's sentence).
+_HEAT_IN_TEXT = re.compile(
+    r"\bhot\b|heat|throttl|overheat|goes\s+up|went\s+up|\brose\b|\brising\b|"
+    r"(?:due\s+to|because\s+of)\s+(?:the\s+)?(?:high\s+)?temp",
     re.IGNORECASE,
 )
 _FALLING_AFTER = re.compile(
@@ -259,7 +268,8 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
         name = vocabulary.candidates[key].name
         matched = sentence[start:end]
         if key == GPU_OVERHEATING and (
-            _COOL_READING.search(matched) or _COOL_WORDS.search(matched)
+            _COOL_READING.search(matched)
+            or (_COOL_WORDS.search(matched) and not _HEAT_IN_TEXT.search(sentence))
         ):
             continue  # "die temperature 34–37 °C": a cool reading (numbers are not in clause)
         rise = key == LOW_UTILISATION and _RISING_UTILISATION.search(matched)

@@ -425,9 +425,13 @@ _MISSED_BY = re.compile(
     # false positive that can mask a real thermal event", "all four rules are permanently
     # no-data. They never fire and never error, which reads as healthy GPUs" (a
     # ninety-fourth round, real words from public threads)
-    r"\bfalse\s+positives?\b|\breads?\s+as\s+(?:healthy|fine|ok|okay|green|normal)\b|"
-    r"\b(?:alerts?|rules?|checks?|probes?|they)\s+(?:\w+\s+)?(?:never|don'?t|didn'?t|did\s+not|do\s+not)\s+"
-    r"(?:fire|trigger|alert)\b",
+    # (an alert's false positive, or one said to mask or be noise; a gap read as health
+    # against the trouble; an alert that did not fire)
+    r"\b(?:alerts?|alarms?|pages?|monitors?)\b[^.\n]{0,60}\bfalse\s+positives?\b|"
+    r"\bfalse\s+positives?\b[^.\n]{0,40}\b(?:mask\w*|hid\w*|noise)\b|"
+    r"\b(?:which|yet|still|but)\s+reads?\s+as\s+(?:healthy|fine|ok|okay|green|normal)\b|"
+    r"\b(?:alerts?|alert\s+rules?|alarms?)\s+(?:\w+\s+){0,2}?(?:never|didn'?t|did\s+not)\s+"
+    r"(?:fire[sd]?|trigger(?:ed)?)\b",
     re.IGNORECASE,
 )
 # Words of a failure in the sentence before: a signal said well right after it is set

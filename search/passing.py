@@ -200,7 +200,11 @@ def in_passing(sentence, found, broad):
         return True  # "libnvidia-container1:amd64": the x86-64 architecture's name
     if found.kind == "organisation" and _HEADER_BEFORE.search(before):
         return True  # "server: 'cloudflare'", "via: '1.1 google'": a header's value
-    if found.slug == "infiniband-fabric" and _ETHERNET_LINK_LAYER.search(sentence):
+    if (
+        found.slug == "infiniband-fabric"
+        and _ETHERNET_LINK_LAYER.search(sentence)
+        and not _INFINIBAND_LINK_LAYER.search(sentence)
+    ):
         return True  # ibstatus' "link_layer: Ethernet": the port is RoCE's, not InfiniBand's
     if found.slug == "infiniband-fabric" and (
         _SYSFS_BEFORE.search(before) or _OTHER_RDMA_AFTER.match(sentence, end)
@@ -684,6 +688,7 @@ _HEADER_BEFORE = re.compile(
 # port's "link_layer: Ethernet" makes it RoCE (a hundredth round, real lines from a public
 # thread, forbade InfiniBand).
 _ETHERNET_LINK_LAYER = re.compile(r"\blink[_ ]layer:\s*Ethernet\b", re.IGNORECASE)
+_INFINIBAND_LINK_LAYER = re.compile(r"\blink[_ ]layer:\s*InfiniBand\b", re.IGNORECASE)
 _SYSFS_BEFORE = re.compile(r"/(?:sys|class|dev)/(?:[\w.-]+/)*$")
 _OTHER_RDMA_AFTER = re.compile(
     r"(?:_verbs\b|\s+(?:efa|rdmap|irdma|bnxt_re|rxe|siw|erdma|hns)\w*)", re.IGNORECASE
