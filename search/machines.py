@@ -195,6 +195,11 @@ _NODE_LOSS = re.compile(
     r"(?:won'?t|wont|will\s+not|can'?t|cannot|fails?\s+to|failed\s+to|doesn'?t|does\s+not)\s+"
     r"(?:\w+\s+)?(?:boot|post|power\s+on))\b|"
     r"\bpods?\s+(?:\w+\s+)?went\s+dark\b|"
+    # a number of machines said to be down: "some nodes in mi1008x are down this morning" (a
+    # ninety-sixth round, real words from a public thread; not down for maintenance)
+    r"\b(?:some|several|many|multiple|a\s+few|\d{1,5}|two|three|four|five)\s+(?:of\s+(?:the|our)\s+)?"
+    r"(?:[\w-]+\s+)?(?:nodes|hosts|servers|machines)\s+(?:in\s+[\w.-]+\s+)?(?:are|were|went|have\s+been)\s+"
+    r"(?:still\s+)?down\b(?!\s+for\s+(?:maintenance|(?:the\s+)?upgrade|patching|the\s+move))|"
     # a Kubernetes node named and NotReady ("node ip-10-2-33-14 NotReady again, kubelet says
     # PLEG is not healthy"), Slurm's reason for a node whose slurmd stopped answering
     # (sinfo -R: "Not responding       slurm     2025-03-14T04:40:51 gpu-a100-033"; a

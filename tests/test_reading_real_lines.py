@@ -8392,3 +8392,20 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         assert "contributing_factor:misleading-signals" in self.suggest(
             "the XID alert rule never fired even though three GPUs fell off the bus"
         )
+
+    def test_more_real_lines_of_the_ninety_sixth_round(self):
+        """Round ninety-six (AMD at scale), real lines and words: the kernel's "Previous
+        system reset reason …: an uncorrected error caused a data fabric sync flood event"
+        is a node that went down (a cited signature); "some nodes in mi1008x are down this
+        morning" too, but not nodes "down for maintenance"."""
+        assert "symptom:node-failure" in self.suggest(
+            "x86/amd: Previous system reset reason [0x08000800]: an uncorrected error caused a "
+            "data fabric sync flood event"
+        )
+        assert "symptom:node-failure" in self.suggest(
+            "Hi, some nodes in mi1008x are down this morning. I think only 10 can be used right "
+            "now."
+        )
+        assert "symptom:node-failure" not in self.suggest(
+            "some nodes are down for maintenance until Friday"
+        )
