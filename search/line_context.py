@@ -24,7 +24,8 @@ ROCE = ("component", "roce-fabric")
 # (and NCCL's list of the ports it uses says so too: "NET/IB : Using [0]mlx5_0:1/IB
 # [1]mlx5_3:1/RoCE", each port's link layer, IB or RoCE; NCCL's src/transport/net_ib.cc)
 _LINK_LAYER = re.compile(
-    r"\blink_layer:\s*(InfiniBand|Ethernet)\b|\bUsing\s+\[\d+\][\w.-]+:\d+/(IB|RoCE)\b"
+    # (ibstat writes "Link layer: Ethernet": a hundredth round's reviewer)
+    r"\b[Ll]ink[_ ]layer:\s*(InfiniBand|Ethernet)\b|\bUsing\s+\[\d+\][\w.-]+:\d+/(IB|RoCE)\b"
 )
 
 
@@ -54,8 +55,9 @@ _IMAGE_REFERENCE = re.compile(
 
 
 def port_fabric(sentence):
-    """The fabric the text says its port is on (:data:`_LINK_LAYER`: ibv_devinfo's
-    "link_layer: Ethernet", NCCL's "Using [0]mlx5_0:1/IB"): :data:`INFINIBAND`,
+    """The fabric the text says its port is on (:data:`_LINK_LAYER`: ibv_devinfo's and
+    ibstatus' "link_layer: Ethernet", ibstat's "Link layer: Ethernet", NCCL's "Using
+    [0]mlx5_0:1/IB"): :data:`INFINIBAND`,
     :data:`ROCE` or ``None``."""
     layer = _LINK_LAYER.search(sentence)
     if layer is None:

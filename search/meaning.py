@@ -15,6 +15,7 @@ from lib.phrases import phrase_key
 from .boundaries import is_context
 from .denial import negated_stems, sentence_negated_stems, without_words
 from .recognised import (
+    CAPACITY_EXHAUSTION,
     CHANGE_CAUSES,
     INFERENCE_DROP,
     OFFER_THRESHOLD,
@@ -101,31 +102,24 @@ REQUESTS_THROTTLED = ("symptom", "requests-throttled")
 # A machine's resource throttled, not requests: "CPU limit … -> throttling", "CFS
 # throttling", "thermal throttling", "clocks throttled".
 GPU_OVERHEATING = ("root_cause", "gpu-overheating")
-# A reading in degrees no hotter than 69 °C, and no word of heat beside it: "die temperature
-# 34–37 °C" (a sixty-eighth round, real lines from a public thread, forbade overheating:
-# the meaning layer had read heat from the word "temperature").
-_COOL_READING = re.compile(
-    r"^(?![^\n]*(?:hot|heat|throttl|warm))[^\n]*?(?<![\d.])[1-6]?\d(?:\s?[-–]\s?[1-6]?\d)?"
-    r"\s?°\s?C\b",
-    re.IGNORECASE,
-)
+# A reading in degrees no hotter than 69 °C: "die temperature 34–37 °C" (a sixty-eighth
+# round, real lines from a public thread, forbade overheating: the meaning layer had read
+# heat from the word "temperature"). A word of heat anywhere in the text keeps the heat
+# (_HEAT_IN_TEXT).
+_COOL_READING = re.compile(r"(?<![\d.])[1-6]?\d(?:\s?[-–]\s?[1-6]?\d)?\s?°\s?C\b")
 # A temperature said in words to be cool: "GPU hangs at 100% load but doing nothing - temps
 # still like idle" (a seventy-first round, real words from a public thread, forbade
 # overheating).
 # (the word of coolness right after the temperature and its verb: "temps jump from idle
-# to 95", "temperature is not good", "well above normal" keep their heat)
+# to 95", "temperature is not good" keep their heat; a word of heat anywhere in the text
+# keeps it too, _HEAT_IN_TEXT)
 _COOL_WORDS = re.compile(
-    r"^(?![^\n]*(?:\bhot\b|heat|throttl|\bwarm(?!-?up)|\bhigh|\babove\b|\bclimb|goes\s+up|went\s+up|"
-    r"\brose\b|\brising\b|(?:due\s+to|because\s+of)\s+(?:the\s+)?temp))[^\n]*?"
     r"\btemp(?:erature)?s?\s+(?:(?:is|are|was|were|still|looks?|seems?|stays?|stayed|all|like|"
     r"at|around|near|just|perfectly)\s+){0,3}(?:idle|normal|fine|ok|okay|low|cool|good|"
     # ("with GPU power and temperature drop": a hundredth round, real words)
     r"drops?|dropped|dropping|fell|falls|decreas\w*)\b",
     re.IGNORECASE,
 )
-# Memory's size, not capacity of machines: "Exceeded hbm capacity by 6.47G" (a seventy-first
-# round, real lines from a public thread, forbade capacity exhaustion).
-CAPACITY_EXHAUSTION = ("root_cause", "capacity-exhaustion")
 # Utilisation said to rise: "you'll see a spike in GPU SM Utilization" during a burn-in (an
 # eighty-ninth to ninety-second round, real words from a public page, forbade low
 # utilisation).
@@ -134,6 +128,8 @@ _RISING_UTILISATION = re.compile(
     r"\b(?:spike|rise|increase|jump|surge|climb)s?\s+in\s+(?:the\s+)?(?:gpu\s+)?(?:sm\s+)?util",
     re.IGNORECASE,
 )
+# Memory's size, not capacity of machines: "Exceeded hbm capacity by 6.47G" (a seventy-first
+# round, real lines from a public thread, forbade capacity exhaustion).
 _MEMORY_CAPACITY = re.compile(
     r"\b(?:hbm|memory|vram|ram|dram)\s+capacity\b|"
     r"\bcapacity\s+of\s+(?:the\s+)?(?:gpu\s+)?(?:hbm|memory|vram|ram|dram)\b",
@@ -141,10 +137,10 @@ _MEMORY_CAPACITY = re.compile(
 )
 # Heat said anywhere in the text: a cool word in one clause does not cool another
 # ("accelerators slowed down due to temperature, the temperature decreased only after we
-# cleaned the filters": a reviewer's sentence).
+# cleaned the filters": a reviewer's sentence; "well above normal", "climbs").
 _HEAT_IN_TEXT = re.compile(
-    r"\bhot\b|heat|throttl|overheat|goes\s+up|went\s+up|\brose\b|\brising\b|"
-    r"(?:due\s+to|because\s+of)\s+(?:the\s+)?(?:high\s+)?temp",
+    r"\bhot\b|heat|throttl|\bwarm(?!-?up)|\bhigh\b|\babove\b|\bclimb|goes\s+up|went\s+up|"
+    r"\brose\b|\brising\b|(?:due\s+to|because\s+of)\s+(?:the\s+)?(?:high\s+)?temp",
     re.IGNORECASE,
 )
 _FALLING_AFTER = re.compile(
@@ -267,9 +263,10 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
         start, end = _original_span(sentence, clause)
         name = vocabulary.candidates[key].name
         matched = sentence[start:end]
-        if key == GPU_OVERHEATING and (
-            _COOL_READING.search(matched)
-            or (_COOL_WORDS.search(matched) and not _HEAT_IN_TEXT.search(sentence))
+        if (
+            key == GPU_OVERHEATING
+            and (_COOL_READING.search(matched) or _COOL_WORDS.search(matched))
+            and not _HEAT_IN_TEXT.search(sentence)
         ):
             continue  # "die temperature 34–37 °C": a cool reading (numbers are not in clause)
         rise = key == LOW_UTILISATION and _RISING_UTILISATION.search(matched)

@@ -287,6 +287,12 @@ _LEVELS = (
 )
 
 
+# A move said as a noun right before a metric: "a spike in GPU utilization", "a drop in
+# loss".
+_RISE_BEFORE = r"a\s+rise\s+in|an\s+increase\s+in|a\s+spike\s+in|a\s+jump\s+in"
+_FALL_BEFORE = r"a\s+drop\s+in|a\s+fall\s+in|a\s+decrease\s+in|a\s+dip\s+in"
+
+
 # A rise said to be slow: a drift, not a spike.
 _GRADUAL = re.compile(
     r"\b(?:slowly|gradually|steadily|crept|creep(?:s|ing)?|drift(?:s|ed|ing)?)\b", re.I
@@ -329,19 +335,15 @@ def metric_moves(text):
                 cut = list(_CLAUSE_END.finditer(before))
                 offset = cut[-1].end() if cut else 0
                 before = before[offset:]
+                # (a rise before a metric that shows its symptom by falling is no fall: "a
+                # spike in GPU SM Utilization", an eighty-ninth to ninety-second round, real
+                # words from a public page, forbade low utilisation)
+                toward, opposes = (
+                    (_RISE_BEFORE, _FALL_BEFORE) if wanted == "up" else (_FALL_BEFORE, _RISE_BEFORE)
+                )
+                moved = UP if wanted == "up" else DOWN
                 ahead = re.search(
-                    # (a rise before a metric that shows its symptom by falling is no fall:
-                    # "a spike in GPU SM Utilization", an eighty-ninth to ninety-second
-                    # round, real words from a public page, forbade low utilisation)
-                    rf"\b(?:{UP if wanted == 'up' else DOWN}|a regression in|"
-                    + (
-                        r"a rise in|an increase in|a spike in|a jump in)"
-                        if wanted == "up"
-                        else r"a drop in|a fall in|a decrease in|a dip in)"
-                    )
-                    + r"\s+(?:\w+\s+){0,2}$",
-                    before,
-                    re.I,
+                    rf"\b(?:{moved}|a regression in|{toward})\s+(?:\w+\s+){{0,2}}$", before, re.I
                 )
                 if ahead:
                     directions = {wanted}
@@ -349,13 +351,7 @@ def metric_moves(text):
                     start = max(0, match.start() - 40) + offset + ahead.start()
                     found[slug] = MetricMove(slug, start, end)
                 elif slug not in contrary and (
-                    against := re.search(
-                        r"\b(?:a\s+drop\s+in|a\s+fall\s+in|a\s+decrease\s+in|a\s+dip\s+in)"
-                        if wanted == "up"
-                        else r"\b(?:a\s+rise\s+in|an\s+increase\s+in|a\s+spike\s+in|a\s+jump\s+in)",
-                        before,
-                        re.I,
-                    )
+                    against := re.search(rf"\b(?:{opposes})\s+(?:\w+\s+){{0,2}}$", before, re.I)
                 ):
                     # the other way before it ("a drop in loss after lowering the LR"): no
                     # spike, and the words are not read again for their meaning

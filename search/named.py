@@ -32,6 +32,7 @@ from .passing import in_passing
 from .recognise import tokenize
 from .recognised import (
     ALIAS_CONFIDENCE,
+    CAPACITY_EXHAUSTION,
     NAME_CONFIDENCE,
     OFFER_THRESHOLD,
     PASSING_CONFIDENCE,
@@ -49,7 +50,6 @@ from .vocabulary import SETTING_KINDS
 # carries an error line (a symptom's signature) or says "with an error" names a hang, not
 # this one.
 SILENT_HANG = ("symptom", "job-hang-without-error")
-CAPACITY_EXHAUSTION = ("root_cause", "capacity-exhaustion")
 NODE_FAILURE = ("symptom", "node-failure")
 _WITH_ERROR = re.compile(
     r"\bwith\s+(?:an?\s+|the\s+|some\s+)?(?!no\b|zero\b|nary\b)(?:\w+\s+)?"

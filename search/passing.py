@@ -200,12 +200,6 @@ def in_passing(sentence, found, broad):
         return True  # "libnvidia-container1:amd64": the x86-64 architecture's name
     if found.kind == "organisation" and _HEADER_BEFORE.search(before):
         return True  # "server: 'cloudflare'", "via: '1.1 google'": a header's value
-    if (
-        found.slug == "infiniband-fabric"
-        and _ETHERNET_LINK_LAYER.search(sentence)
-        and not _INFINIBAND_LINK_LAYER.search(sentence)
-    ):
-        return True  # ibstatus' "link_layer: Ethernet": the port is RoCE's, not InfiniBand's
     if found.slug == "infiniband-fabric" and (
         _SYSFS_BEFORE.search(before) or _OTHER_RDMA_AFTER.match(sentence, end)
     ):
@@ -684,22 +678,18 @@ _HEADER_BEFORE = re.compile(
 # After "infiniband", another RDMA device than an InfiniBand HCA: the kernel's RDMA
 # subsystem is named "infiniband" for all of them ("infiniband efa_0: Failed to allocate
 # pd", AWS's EFA; a seventy-fifth round, real lines from a public thread).
-# ibstat/ibstatus print "Infiniband device 'mlx5_0' port 1 status" for every RDMA port; the
-# port's "link_layer: Ethernet" makes it RoCE (a hundredth round, real lines from a public
-# thread, forbade InfiniBand).
-_ETHERNET_LINK_LAYER = re.compile(r"\blink[_ ]layer:\s*Ethernet\b", re.IGNORECASE)
-_INFINIBAND_LINK_LAYER = re.compile(r"\blink[_ ]layer:\s*InfiniBand\b", re.IGNORECASE)
 _SYSFS_BEFORE = re.compile(r"/(?:sys|class|dev)/(?:[\w.-]+/)*$")
 _OTHER_RDMA_AFTER = re.compile(
     r"(?:_verbs\b|\s+(?:efa|rdmap|irdma|bnxt_re|rxe|siw|erdma|hns)\w*)", re.IGNORECASE
 )
-# Right before "CPU", the device's own: habanalabs' "Failed to communicate with Device CPU
-# (CPU-CP timeout)" (a seventy-first round, real lines from a public thread).
 # Right after "amd", the instruction set's name: Debian's "amd64" (an eighty-third round,
 # real lines from a public thread, forbade AMD).
 _ARCHITECTURE_AFTER = re.compile(r"64\b")
-_COMMAND_PROCESSOR_AFTER = re.compile(r"-CP\b")
+# Right before "CPU", the device's own, or its command processor right after: habanalabs'
+# "Failed to communicate with Device CPU (CPU-CP timeout)" (a seventy-first round, real
+# lines from a public thread).
 _DEVICE_BEFORE = re.compile(r"\b(?:device|device's|accelerator's|card's|nic's)\s+$", re.I)
+_COMMAND_PROCESSOR_AFTER = re.compile(r"-CP\b")
 _SETUP_BEFORE = re.compile(
     r"\b(?:(?:connected|interconnected|linked|networked)\s+(?:using|via|over|with|by|through)|"
     r"running on|runs on|equipped with|built on|based on)\s+(?:\S+\s+){0,2}$",

@@ -29,6 +29,7 @@ TRAINING = ("workload", "training")
 HOST_MEMORY = ("component", "host-cpu-and-memory")
 INFERENCE_DROP = ("symptom", "inference-throughput-drop")
 TRAINING_DROP = ("symptom", "training-throughput-drop")
+CAPACITY_EXHAUSTION = ("root_cause", "capacity-exhaustion")
 # Causes that are a change someone made: a text saying nothing was changed rules them out
 # for the meaning layer (a name or alias said outright still counts).
 CHANGE_CAUSES = frozenset(
