@@ -88,6 +88,7 @@ from .service import (
 )
 from .storage import degraded_storage, file_servers_down, lustre_targets
 from .training_log import everyone_waits, loss_spikes, throughput_drops, training_runs
+from .versions import version_contrasts
 
 # Values read by rule (``search/machines.py``, ``absent.py``, ``jobs.py``, ``people.py``,
 # ``service.py``, ``changes.py``, ``hardware.py``, ``cloud.py``, ``security.py``,
@@ -271,7 +272,10 @@ def read_by_rule(sentence, found, set_aside, well, vocabulary):
     causes_named = any(f.kind == "root_cause" and f.confidence >= OFFER_THRESHOLD for f in found)
     # ("if rolling back to driver 535 fixes it, fine. Going back to NCCL 2.18 fixed it": the
     # second stands)
-    place = None if causes_named else first_standing(downgrades(sentence), sentence, well)
+    # Trouble in one version and none in another ("works fine on 0.5.3 but crashes on
+    # 0.6.0") tells the same.
+    changes = sorted(downgrades(sentence) + version_contrasts(sentence), key=lambda p: p[1])
+    place = None if causes_named else first_standing(changes, sentence, well)
     if place is not None:
         slug, start, end = place
         key = ("root_cause", slug)

@@ -196,10 +196,22 @@ _VERSION_MOVE = re.compile(
 )
 
 
+# A move from one version to a newer one in other verbs: "after we moved from torch 2.3 to
+# 2.4", "since switching from vLLM 0.5.4 to 0.6.3". Dotted versions only: "we moved from 4
+# to 8 GPUs" changed the job's size, "switched from fp16 to fp8" a setting.
+_MOVED_VERSION = re.compile(
+    r"\b(?:(?:we|i|they|someone|somebody)\s+(?:\w+ly\s+|just\s+)?(?:moved|switched|migrated|went)|"
+    r"(?:after|since|when|once)\s+(?:moving|switching|migrating|going))\s+from\s+"
+    r"(?:the\s+|our\s+|my\s+)?(?P<what>[A-Za-z][\w+-]{0,30}(?:\s+[A-Za-z][\w+-]{0,30})?)\s+"
+    r"v?\d{1,4}\.\d[\w.+-]{0,20}\s+(?:to|->|→)\s+(?:[A-Za-z][\w+-]{0,30}\s+)?v?\d{1,4}\.\d",
+    re.IGNORECASE,
+)
+
+
 def upgrades(text):
     """``[(slug, start, end)]``: where ``text`` says the trouble came after an upgrade
     (:data:`_UPGRADE`; :data:`_UPGRADED_PASSIVE`, :data:`_UPGRADED_ACTIVE`,
-    :data:`_VERSION_MOVE`), in a newer
+    :data:`_VERSION_MOVE`, :data:`_MOVED_VERSION`), in a newer
     version (:data:`_NEWER_VERSION`) or after a deploy (:data:`_DEPLOY`), in order, with
     the root cause it points to: ``firmware-or-driver-bug`` when a driver or firmware was
     upgraded, else ``software-regression``. "Bumped" is an
@@ -226,6 +238,7 @@ def upgrades(text):
         *_UPGRADED_PASSIVE.finditer(text),
         *_UPGRADED_ACTIVE.finditer(text),
         *_VERSION_MOVE.finditer(text),
+        *_MOVED_VERSION.finditer(text),
     ]:
         what = match.group("what")
         if _A_SETTING.search(what) or _SETTINGS_WORDS.search(what):

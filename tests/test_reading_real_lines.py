@@ -7105,6 +7105,14 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         response = self.client.get("/", {"q": "ckpt \u202egnp.exe thru"})
         assert "\u202e" not in response.content.decode()
 
+
+@SQLITE_RUN_ONLY
+class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
+    """What the suggested filters make of the real lines and words of the fifty-sixth and
+    later rounds. Suggestions only, so in the SQLite run only, like
+    :class:`ReadingRealLinesTests` (until 2026-12-07 these sat in the list's class and ran
+    on both databases)."""
+
     def test_real_lines_and_words_of_a_fifty_sixth_round(self):
         """A fifty-sixth round of real lines and words (GPU hosts, training, serving,
         schedulers, storage, status pages): the serving stacks' crash lines, Megatron's NaN
@@ -8409,3 +8417,28 @@ class ReadingRealLinesInTheListTests(ReadingLinesTestCase):
         assert "symptom:node-failure" not in self.suggest(
             "some nodes are down for maintenance until Friday"
         )
+
+    def test_trouble_in_one_version_and_none_in_another_is_a_regression(self):
+        """A corpus thread's "the OOM happened in sha-74b0231 but works in sha-eade737", and
+        the same contrast in other words, shows *Software regression* (a driver's versions:
+        *Firmware or driver bug*); "moved from torch 2.3 to 2.4" is an upgrade. Not when the
+        older version had the trouble (a later release fixed it), nor for a quantity ("after
+        2.5 hours") or a job's size ("from 4 to 8 GPUs")."""
+        for sentence in (
+            "I got the similar oom issues (34B llama on 2*A6000) which happened in sha-74b0231 "
+            "but works in sha-eade737.",
+            "works fine on 0.5.3 but crashes on 0.6.0",
+            "the issue appeared in v2.19 and is not present in v2.18",
+            "2.18 is fine, 2.21 hangs at init",
+            "training got 30% slower after we moved from torch 2.3 to 2.4",
+        ):
+            assert "root_cause:software-regression" in self.suggest(sentence), sentence
+        assert "root_cause:firmware-or-driver-bug" in self.suggest(
+            "driver 535.104 works, 550.54 breaks everything"
+        )
+        for sentence in (
+            "crashes on 0.5.1 and works on 0.6.0",
+            "the job crashes after 2.5 hours but runs fine for 1.5 hours",
+            "we moved from 4 to 8 GPUs and the job hangs",
+        ):
+            assert "root_cause:software-regression" not in self.suggest(sentence), sentence
