@@ -34,6 +34,8 @@ _FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
 _DOUBTED = re.compile(
     r"\b(?:dont|don't|do\s+not|didnt|didn't|did\s+not)\s+(?:think|believe|suspect)\s+"
     r"(?:(?:it'?s|it\s+is|it\s+was|that'?s|this\s+is|the\s+problem\s+is|we\s+have)\s+)?"
+    # ("I don't think it is really a Pytorch issue": a hundred-and-sixth round, real words)
+    r"(?:(?:really|actually|necessarily|just|entirely|purely|only|simply)\s+)?"
     # ("i dont think it's related to IB": a forty-sixth round of blind helpers)
     r"(?:(?:related|due|caused|down)\s+(?:to|by)\s+)?"
     r"(?:(?:a|an|the|any)\s+)?"
@@ -85,13 +87,16 @@ def without_denied_verbs(text, event_stems):
 
 # A value's words right after a contrast that sets them aside: "rather than an NCCL
 # timeout", "instead of OOM", "unlike last week's ECC errors", "more to the gateway than
-# to nginx" (up to three words between).
+# to nginx".
 _CONTRAST_BEFORE = re.compile(
     r"\b(?:instead of|rather than|other than|unlike|apart from|except(?: for)?|"
     r"as opposed to|than (?:to|with|in|on|at|from)|"
     r"(?:despite|in spite of)\s+(?:the|an?|our|its)\s+(?:alerts?|alarms?|pages?|dashboards?|"
     r"monitors?|monitoring|metrics?|sensors?|warnings?)\s+(?:saying|showing|claiming|"
-    r"reporting|about))\s+(?:\S+\s+){0,3}$",
+    r"reporting|about))\s+"
+    # (up to five words within the clause: "hangs rather than restarting at the stated NCCL
+    # timeout", a hundred-and-seventh round's real words)
+    r"(?:(?!(?:and|but|so|then|which|while|because|when|yet)\b)[^\s,;:.!?()]+\s+){0,5}$",
     re.IGNORECASE,
 )
 
@@ -303,10 +308,19 @@ _SERIES_HEAD = re.compile(
     re.IGNORECASE,
 )
 _SERIES_ITEM_WORDS = 5
-_SERIES_LAST = re.compile(r"^\s*(?:or|and|nor)\s+$", re.IGNORECASE)
+# (or, with no comma before the last item, an item of up to three words and "or": "No Xid,
+# OOM or PCIe errors in dmesg", a hundred-and-ninth round's real words; not "and", which
+# may start another clause: "No Xid, the job crashed and NCCL timed out")
+_SERIES_LAST = re.compile(
+    r"^\s*(?:or|and|nor)\s+$|^\s*(?:[^\W\d_][\w.-]*\s+){1,3}(?:or|nor)\s+$", re.IGNORECASE
+)
 _SERIES_MIDDLE = re.compile(r"^\s*$")
-# After a middle item, the series goes on to its last: "…, OOM events, or GPU resets".
-_SERIES_GOES_ON = re.compile(r"[^,.;:!?\n]{0,40},\s*(?:or|and|nor)\s", re.IGNORECASE)
+# After a middle item, the series goes on to its last: "…, OOM events, or GPU resets", "…,
+# OOM or PCIe errors", "…, OOM, PCIe, or Fabric errors".
+_SERIES_GOES_ON = re.compile(
+    r"(?:[^,.;:!?\n]{0,40},\s*){1,6}(?:or|and|nor)\s|[^,.;:!?\n]{0,40}?\s(?:or|nor)\s",
+    re.IGNORECASE,
+)
 
 
 def _denied_series(before, sentence, end):
@@ -550,15 +564,27 @@ _DENIED_LIST = re.compile(
 )
 
 
+# A denied series set off by commas: "No Xid, NVRM, OOM, PCIe, or Fabric errors are
+# reported" (a hundred-and-ninth round, real words from a public thread: its last item read
+# as *Missing node software* by its meaning). Items of one or two words; the last after
+# "or"/"nor", or after a comma and "and".
+_DENIED_SERIES = re.compile(
+    r"\b(?:no|without|neither|zero)\s+(?:[^\W\d_][\w.-]*(?:[^\S\n]+[^\W\d_][\w.-]*)?[^\S\n]*,"
+    r"[^\S\n]*){1,8}(?:[^\W\d_][\w.-]*[^\S\n]+){0,2}(?:(?<=,)[^\S\n]*(?:or|and|nor)|(?<=\s)(?:or|nor)|"
+    r"(?<=,\s)(?:or|and|nor))[^\S\n]+(?:[^\W\d_][\w.-]*\b[^\S\n]*){1,3}",
+    re.IGNORECASE,
+)
+
+
 def denying_spans(text):
     """``[(start, end)]`` of the clauses of ``text`` that deny their subject misbehaved
     or was the trouble ("autoscaler did NOT misbehave", "the timeout wasn't too short",
     "contention isn't it") and of the lists a denial governs ("not caused by a hardware
-    failure or a capacity shortage"): the meaning layer reads nothing there (what the names and
-    aliases find is denied by :func:`denied`)."""
+    failure or a capacity shortage", "no Xid, OOM, or Fabric errors"): the meaning layer
+    reads nothing there (what the names and aliases find is denied by :func:`denied`)."""
     return [
         m.span()
-        for pattern in (_NOT_SUBJECT, _NOT_THE_TROUBLE, _DENIED_LIST)
+        for pattern in (_NOT_SUBJECT, _NOT_THE_TROUBLE, _DENIED_LIST, _DENIED_SERIES)
         for m in pattern.finditer(text)
     ]
 

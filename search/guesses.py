@@ -159,12 +159,19 @@ def guessed_about(sentence, guess):
 # blamed the NIC"), in a text that says elsewhere what was or was not so: the guess was
 # revised, wherever the text says so (a twelfth round of blind helpers put it last).
 _FIRST_GUESS = re.compile(
-    r"\b(?:first|initially|originally|at\s+first)\s+(?:\w+\s+)?(?:suspected|thought|"
-    r"assumed|blamed|guessed|believed|pointed\s+(?:at|to))\b",
+    # ("Initially, I thought this was an issue with my personal computer or internet
+    # connection. However, …": a hundred-and-eighth round, real words from a public thread)
+    r"\b(?:first|initially|originally|at\s+first),?\s+(?:\w+\s+)?(?:suspected|thought|"
+    r"assumed|blamed|guessed|believed|pointed\s+(?:at|to))\b|"
+    # in Chinese: "起初怀疑是 tokenizer 的问题，但是发现…" (at first suspected the tokenizer, but
+    # found …; a hundred-and-ninth round, real words from a public thread)
+    r"(?:起初|一开始|最初|原本|本来|开始时)(?:我们|我|他们)?(?:怀疑|以为|认为|觉得)",
     re.IGNORECASE,
 )
 _REVISED = re.compile(
-    _CORRECTION.pattern + r"|\b(?:actually|but|not|(?:was|is)n['’]?t)\b", re.IGNORECASE
+    _CORRECTION.pattern
+    + r"|\b(?:actually|but|however|not|(?:was|is)n['’]?t)\b|但是|不过|其实|实际上",
+    re.IGNORECASE,
 )
 
 

@@ -310,6 +310,19 @@ _SILENT_HANG = re.compile(
     r"output)s?\s+from\s+(?:the\s+)?(?:model|server|ollama|vllm|sglang|tgi|llm|chat|"
     r"(?:inference|model)\s+server)\b|"
     r"\bjust\s+keeps?\s+spinning\b|"
+    # stuck at one step: "the script always gets stuck at a fixed step after one hour of
+    # training" (a hundred-and-seventh round, real words from a public thread), "training
+    # hangs at iteration 1200"
+    r"\b(?:jobs?|runs?|training|scripts?|process(?:es)?|ranks?)\s+(?:always\s+|just\s+|still\s+|"
+    r"consistently\s+|randomly\s+|then\s+)?(?:is\s+|are\s+|was\s+|gets?\s+|got\s+|seems\s+)?"
+    r"(?:stuck|hung|hangs?|hanging|freezes|froze|stalls?|stalled)\s+(?:at|on|after)\s+(?:a\s+|the\s+)?"
+    r"(?:fixed\s+|certain\s+|specific\s+|same\s+|random\s+|particular\s+)?"
+    r"(?:step|iteration|iter|epoch|batch)s?\b|"
+    # vLLM's stat line with requests running and none of their tokens made: an engine that
+    # stalled (it logs at debug level when idle: vllm/v1/metrics/loggers.py)
+    r"\bAvg\s+generation\s+throughput:\s*0\.0\s+tokens/s,\s+Running:\s*[1-9]\d{0,5}\s+reqs\b|"
+    r"\bRunning:\s*[1-9][\d-]{0,10}\s+reqs\b[^\n]{0,80}(?:\n[^\n]{0,80}){0,3}?"
+    r"\bAvg\s+generation\s+throughput:\s*0\.0\s+tokens/s|"
     # "After an error or warning message, the training stops but the job is still running"
     # (a sixty-seventh round, real words from a public thread)
     r"\b(?:training|progress|output|logging|steps?)\s+(?:just\s+)?(?:stops|stopped|halts|halted)\b"

@@ -8442,3 +8442,68 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
             "we moved from 4 to 8 GPUs and the job hangs",
         ):
             assert "root_cause:software-regression" not in self.suggest(sentence), sentence
+
+    def test_real_lines_and_words_of_the_hundred_and_second_to_hundred_and_ninth_rounds(self):
+        """Rounds 102-109 (the corpus's tuning part): PyTorch's "No CUDA GPUs are
+        available", TensorFlow's "Skipping registering GPU devices", a driver module the
+        kernel would not insert, a job "stuck at a fixed step" and vLLM's stat line with
+        requests running and no token made show GPUs not visible and hangs; PyTorch's
+        "WeightsUnpickler error" a checkpoint that would not load; Arista's "errdisabled
+        link-flap" a switch. Denials: "I don't think it is really a Pytorch issue", a
+        series "No Xid, NVRM, OOM, PCIe, or Fabric errors", "hangs rather than restarting
+        at the stated NCCL timeout", a first guess "Initially, I thought …" and "起初怀疑是
+        tokenizer 的问题，但是…"; "different computers and networks" lost no network."""
+        for line in (
+            "RuntimeError: No CUDA GPUs are available",
+            "2022-02-16 22:23:08.042658: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1850]"
+            " Cannot dlopen some GPU libraries.\nSkipping registering GPU devices...",
+            "mar 06 15:10:43 host1 gdm3[7055]: modprobe: ERROR: could not insert 'nvidia': Key "
+            "was rejected by service",
+            "the model runs on CPU instead of GPU",
+        ):
+            assert "symptom:gpu-not-visible" in self.suggest(line), line
+        assert "symptom:gpu-not-visible" not in self.suggest("we do not use GPUs for the tokenizer")
+        for line in (
+            "the script always gets stuck at a fixed step after one hour of training",
+            "INFO 05-01 10:00:00 loggers.py:123] Engine 000: Avg prompt throughput: 0.0 tokens/s, "
+            "Avg generation throughput: 0.0 tokens/s, Running: 12 reqs, Waiting: 40 reqs, GPU KV "
+            "cache usage: 99.0%, Prefix cache hit rate: 0.0%",
+        ):
+            assert "symptom:job-hang-without-error" in self.suggest(line), line
+        idle = self.suggest(
+            "Engine 000: Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 0.0 "
+            "tokens/s, Running: 0 reqs, Waiting: 0 reqs, GPU KV cache usage: 0.0%"
+        )
+        assert "component:inference-server" in idle
+        assert "symptom:job-hang-without-error" not in idle
+        assert "symptom:checkpoint-failure" in self.suggest(
+            "[rank4]:     WeightsUnpickler error: Unsupported global: GLOBAL deepspeed.runtime."
+            "fp16.loss_scaler.LossScaler was not an allowed global by default."
+        )
+        assert "component:network-switch" in self.suggest(
+            "switch#show interfaces status errdisabled\nEt23      errdisabled       link-flap"
+        )
+        assert "organisation:pytorch" not in self.suggest(
+            "In terms of fixing this for Kaggle I don't think it is really a Pytorch issue"
+        )
+        assert self.suggest("I don't think it's a network issue") == {}
+        listed = self.suggest("- No Xid, NVRM, OOM, PCIe, or Fabric errors are reported")
+        assert not {"symptom:out-of-memory", "root_cause:missing-node-software"} & set(listed)
+        assert "symptom:pcie-error" not in self.suggest("No Xid, OOM or PCIe errors in dmesg")
+        assert {"symptom:job-crash", "symptom:nccl-timeout"} <= set(
+            self.suggest("No Xid, the job crashed and NCCL timed out")
+        )
+        assert "symptom:nccl-timeout" not in self.suggest(
+            "now training hangs rather than restarting at the stated NCCL timeout duration"
+        )
+        assert "symptom:job-crash" not in self.suggest("the job hangs instead of crashing")
+        assert "symptom:job-crash" in self.suggest("the job crashed instead of hanging")
+        assert "symptom:network-connectivity-loss" not in self.suggest(
+            "Initially, I thought this was an issue with my personal computer or internet "
+            "connection. However, I asked five friends to try downloading the same model from "
+            "different computers and networks, and they all saw the same slow download speed."
+        )
+        assert "component:tokenizer-or-chat-template" not in self.suggest(
+            "chatglm2 在推理时候，gpu 利用率不是很高。起初怀疑是 tokenizer 的问题，但是发现decode和"
+            "encode 是在两个进程中完成的"
+        )
