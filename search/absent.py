@@ -165,6 +165,9 @@ _MISSING_SOFTWARE = re.compile(
     # round of blind helpers)
     r"\b(?:nv-?fabric\s?-?manager|nvidia-[\w-]{2,30}|nvlsm)(?:\.service)?:?\s+(?:is\s+)?"
     r"inactive\s+\(dead\)|"
+    # gpud's "fabric manager found but not active" (a hundred-and-fifth round, real lines
+    # from a public thread)
+    r"\bfabric\s?-?manager\s+(?:found|installed|present)\s+but\s+not\s+(?:active|running|started)\b|"
     # "the nvml library needed by slurmd was not available as the expected filename" (a
     # sixty-third round, real words from a public thread)
     r"\b(?:nvml|cuda|nccl|driver|nvidia|shared)\s+librar(?:y|ies)\b[^.;\n]{0,40}?\b(?:was|were|"

@@ -88,6 +88,10 @@ _WELL = re.compile(
     # helpers kept the A100 as a setting)
     r"\b(?:it|that|everything|this|things)(?:'s|’s|s)\s+(?:all\s+|totally\s+|perfectly\s+|"
     r"still\s+)?(?:fine|ok|okay|healthy|normal|good|stable)\b|"
+    # "Similarly on an 8xA100 instance, it works as well." (a hundred-and-eighth round, real
+    # words from a public thread): it works, said alone at the clause's end
+    r"\b(?:it|everything|this|that|things)\s+(?:still\s+|also\s+)?(?:works|worked)"
+    r"(?:\s+(?:as\s+well|too|again))?(?=\s*(?:$|[,.;!)\n]))|"
     # "rate limiter metrics show zero rejections", "dmesg shows 0 AER errors"
     # (not none of a good thing: "gpus show 0 allocatable", "reports 0 healthy nodes")
     r"\b(?:show|shows|showed|shown|report|reports|reported|read|reads)\s+(?:zero|0)\b"
@@ -639,6 +643,15 @@ def ruled_out_sections(text):
     return spans
 
 
+# Where a clause's subject works or fails, set before it by a comma: "On an 8xA100
+# instance, it works", "With NCCL 2.18, everything is fine".
+_LEADING_SETTING = re.compile(
+    r"\s*(?:(?:similarly|also|and|but)\s+)?(?:on|with|using|under|in|for|across)\s+"
+    r"(?:an?\s+|the\s+|our\s+|my\s+)?[\w.+/-]{1,40}(?:\s+[\w.+/-]{1,40}){0,3}\s*,\s*",
+    re.IGNORECASE,
+)
+
+
 def set_aside_clauses(sentence, guesses=True, questions=True):
     """``list[tuple[int, int]]``: the spans of the sentence that suggest nothing (the
     corrected guesses among them unless ``guesses`` is false, and the yes/no questions,
@@ -752,7 +765,10 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
             or _HYPOTHETICAL.match(sentence, cursor)
             or "ruled out" in sentence[cursor:stop].casefold()
         ):
-            spans.append((conceded.start() if conceded else cursor, stop))
+            # (with the setting a comma set before it: "Similarly on an 8xA100 instance, it
+            # works as well" is well on the A100, a hundred-and-eighth round's real words)
+            setting = _LEADING_SETTING.fullmatch(sentence, previous, cursor) and not conceded
+            spans.append((conceded.start() if conceded else previous if setting else cursor, stop))
         elif (
             (suspected := SUSPECTED.search(sentence, cursor, stop))
             and end is not None

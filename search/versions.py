@@ -74,6 +74,33 @@ def _number(version):
     return tuple(int(part) for part in digits.group(1).split(".")) if digits else None
 
 
+# Where a sentence ends (not the dot inside "570.172.08").
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
+_BAD_WORD = re.compile(rf"\b(?:{_BAD_WORDS})\b", re.IGNORECASE)
+_ANY_VERSION = re.compile(_VERSION, re.IGNORECASE)
+
+
+def _troubled_before(text, good):
+    """``[(version, start, end)]``: for each place that went well (``good``, from
+    :func:`_places`), a trouble word earlier in its sentence and the first version named
+    after it there, when a version is named ("NCCL all_reduce_perf hangs with A100 SXM4 on
+    AMD CPUs (driver 570.172.08 + CUDA 12.8) but works on driver 550.163.01", a
+    hundred-and-fifth round's real words: more words between than :data:`_BAD` allows). Reads
+    at most the 300 characters before each place."""
+    found = []
+    for _, good_start, _ in good:
+        window = max(0, good_start - 300)
+        ends = [end.end() for end in _SENTENCE_END.finditer(text, window, good_start)]
+        begin = ends[-1] if ends else window
+        trouble = _BAD_WORD.search(text, begin, good_start)
+        if trouble is None:
+            continue
+        version = _ANY_VERSION.search(text, trouble.end(), good_start)
+        if version is not None:
+            found.append((version.group("version").casefold(), trouble.start(), version.end()))
+    return found
+
+
 def version_contrasts(text):
     """``[(slug, start, end)]``: where ``text`` sets a version with trouble against another
     without ("works fine on 0.5.3 but crashes on 0.6.0"), the span of the troubled place
@@ -84,7 +111,7 @@ def version_contrasts(text):
     the troubled version is the older number (a later release fixed it). Linear in the
     text."""
     good = _places(_GOOD, text)
-    bad = _places(_BAD, text)
+    bad = _places(_BAD, text) + _troubled_before(text, good)
     found = []
     for bad_version, bad_start, bad_end in bad:
         for good_version, good_start, good_end in good:

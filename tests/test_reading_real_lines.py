@@ -8507,3 +8507,44 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
             "chatglm2 在推理时候，gpu 利用率不是很高。起初怀疑是 tokenizer 的问题，但是发现decode和"
             "encode 是在两个进程中完成的"
         )
+
+    def test_more_real_lines_of_the_hundred_and_second_to_hundred_and_ninth_rounds(self):
+        """More of rounds 102-109 (tuning part): the driver's "NVRM: installed in this system
+        is not supported by the" is a version mismatch; aws-c-s3's AWS_ERROR_S3_SLOW_DOWN
+        throttling; SONiC's "Rx power low alarm flag on lane 1: True" an optic; ATen's
+        device-side "block: […], thread: […] Assertion" a CUDA error; gpud's "fabric manager
+        found but not active" missing node software; "hangs with … (driver 570.172.08 …) but
+        works on driver 550.163.01" a driver bug; "Similarly on an 8xA100 instance, it
+        works as well" keeps the A100 out of the failing setting."""
+        expected = {
+            "[   38.136321] NVRM: The NVIDIA GPU 0000:01:00.0 (PCI ID: 10de:2330)\n[   38.136321] "
+            "NVRM: installed in this system is not supported by the\n[   38.136321] NVRM: NVIDIA "
+            "550.90.07 driver release.": "root_cause:version-mismatch",
+            "I'm observing AWS_ERROR_S3_SLOW_DOWN throttling errors and system calls such as "
+            "open failing.": "symptom:requests-throttled",
+            "        Rx power low alarm flag on lane 1: True\n        Rx power low alarm flag on "
+            "lane 2: True": "component:optical-transceiver",
+            "../aten/src/ATen/native/cuda/Loss.cu:240: nll_loss_forward_reduce_cuda_kernel_2d: "
+            "block: [0,0,0], thread: [17,0,0] Assertion `t >= 0 && t < n_classes` failed.": (
+                "symptom:cuda-error"
+            ),
+            '"reason": "NVIDIA-H100-80GB-HBM3 checked fabric state; fabric manager found but '
+            'not active",': "root_cause:missing-node-software",
+            "[Issue]: NCCL all_reduce_perf hangs with A100 SXM4 on AMD CPUs (driver 570.172.08 + "
+            "CUDA 12.8) but works on driver 550.163.01": "root_cause:firmware-or-driver-bug",
+        }
+        for text, value in expected.items():
+            assert value in self.suggest(text), text
+        assert "component:optical-transceiver" not in self.suggest(
+            "        Rx power low alarm flag on lane 5: False"
+        )
+        setting = self.suggest(
+            "On a 4xH100 SXM5 instance from Lambda, everything runs fine. Similarly on an 8xA100 "
+            "instance, it works as well. However, solely on the 8xH100 instances, training fails "
+            "in the child processes"
+        )
+        assert "accelerator:h100" in setting
+        assert "accelerator:a100" not in setting
+        assert "root_cause:software-regression" not in self.suggest(
+            "it crashes with 8 GPUs at batch 1.5 but works fine on 2.1.0"
+        )
