@@ -39,6 +39,7 @@ from .hardware import (
 )
 from .jobs import (
     checkpoint_failures,
+    collective_timeouts,
     intermittent_failures,
     job_crashes,
     queued_jobs,
@@ -106,6 +107,7 @@ READ_BY_RULE = (
     (("root_cause", "configuration-change"), configuration_changes),
     (("symptom", "gpu-not-visible"), missing_gpus),
     (("symptom", "job-hang-without-error"), silent_hangs),
+    (("symptom", "nccl-timeout"), collective_timeouts),
     (("root_cause", "demand-surge"), demand_surges),
     (("root_cause", "capacity-exhaustion"), capacity_exhaustions),
     (("root_cause", "capacity-exhaustion"), quota_limits),

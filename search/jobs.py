@@ -331,6 +331,26 @@ _SILENT_HANG = re.compile(
 )
 
 
+# A collective that timed out, named with words between: "an NCCL communication timeout was
+# reported" (a hundred-and-ninth round, real words from a public thread), "NCCL allreduce
+# timed out". A rule, not aliases: *NCCL timeout*'s aliases and signatures are at their
+# budget in the MCP agent task's answer (tests/test_mcp_answers.py).
+_COLLECTIVE_TIMEOUT = re.compile(
+    r"\b(?:nccl|rccl)\s+(?:[\w-]+\s+)?(?:communication|comms?|collective|operation|op|watchdog|"
+    r"all[-_ ]?reduce|allreduce|all[-_ ]?gather|allgather|reduce[-_ ]?scatter|reducescatter|"
+    r"broadcast|barrier|all[-_ ]?to[-_ ]?all|alltoall)s?\s+"
+    r"(?:time-?outs?|timed\s+out|timing\s+out)\b",
+    re.IGNORECASE,
+)
+
+
+def collective_timeouts(text):
+    """``[(start, end)]`` of the places ``text`` names an NCCL or RCCL collective that timed
+    out with words between (:data:`_COLLECTIVE_TIMEOUT`): the symptom *NCCL timeout*.
+    Linear in the text."""
+    return [match.span() for match in _COLLECTIVE_TIMEOUT.finditer(text)]
+
+
 def silent_hangs(text):
     """``[(start, end)]`` of the places ``text`` says a job printed nothing for a while or
     just sat there (:data:`_SILENT_HANG`): the symptom *Job hang without error*. Linear in

@@ -308,7 +308,10 @@ NEEDS_WORDS = tuple(
         (
             # "I am seeing a high number of jobs fail" is no data exposure.
             r"\bdata\s+exposure\b",
-            r"(?:\bdata\b|expos|\bleak|\bpii\b|personal|private|privacy|sensitive|secret|"
+            # (not a memory leak: "Are we sure this is due to memory leak?", a
+            # hundred-and-ninth round's real words)
+            r"(?:\bdata\b|expos|(?<!memory\s)(?<!memory-)\bleak|\bpii\b|personal|private|privacy|"
+            r"sensitive|secret|"
             r"credential|password|token|api[\s_-]?keys?|bucket|breach|unauthori[sz]ed|"
             r"\bpublic\b|publicly|customer|user(?:s|'s)?\s+(?:data|info|details|emails?|"
             r"chats?|conversations?|history)|emails?|payment|chat\s+history|conversations?|"
@@ -494,7 +497,8 @@ NEEDS_WORDS = tuple(
             # "Ray dashboard was exposed on 8265 for a week, but access logs show nobody hit
             # it" exposed no data (a fourteenth round).
             r"\bdata\s+exposure\b",
-            r"(?:\bdata\b|leak|\bpii\b|secret|credential|\bkeys?\b|token|prompt|conversation|"
+            r"(?:\bdata\b|(?<!memory\s)(?<!memory-)\bleak|\bpii\b|secret|credential|\bkeys?\b|token|"
+            r"prompt|conversation|"
             r"\bchats?\b|record|\bfiles?\b|weights|artifact|exfil|disclos|another\s+(?:user|"
             r"customer|tenant)|other\s+(?:users|customers|tenants)|download|dump|breach|"
             r"privacy|personal|email|password|history|titles?\b)",

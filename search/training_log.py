@@ -194,6 +194,60 @@ _GETS_SLOWER = re.compile(
 )
 
 
+# A time a training step or epoch takes now against what it "used to take": "my models …
+# is taking 4 hours an epoch. It used to take about 4 minutes" (a hundred-and-sixth round,
+# real words from a public thread), "each step now takes 9 s, it used to take 3 s".
+_DURATION_UNIT = r"(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|days?)\b"
+_TAKES_NOW = re.compile(
+    r"\b(?:now\s+)?(?:takes?|taking|took)\s+(?:about\s+|around\s+|~\s?|over\s+|almost\s+|"
+    rf"nearly\s+|more\s+than\s+)?(?P<value>\d{{1,5}}(?:\.\d{{1,3}})?)\s?(?P<unit>{_DURATION_UNIT})",
+    re.IGNORECASE,
+)
+# What the time is of, within 30 characters either side of it.
+_STEP_WORD = re.compile(r"\b(?:epochs?|steps?|iterations?|iters?|batch(?:es)?)\b", re.IGNORECASE)
+_USED_TO_TAKE = re.compile(
+    r"\bused\s+to\s+(?:take|be)\s+(?:about\s+|around\s+|~\s?|only\s+|just\s+|under\s+)?"
+    rf"(?P<value>\d{{1,5}}(?:\.\d{{1,3}})?)\s?(?P<unit>{_DURATION_UNIT})",
+    re.IGNORECASE,
+)
+_SECONDS = {
+    "ms": 0.001,
+    "mi": 0.001,
+    "s": 1,
+    "se": 1,
+    "m": 60,
+    "mn": 60,
+    "h": 3600,
+    "hr": 3600,
+    "ho": 3600,
+    "d": 86400,
+    "da": 86400,
+}
+
+
+def _seconds(value, unit):
+    """``value`` in ``unit`` (as :data:`_DURATION_UNIT` matched it) in seconds."""
+    unit = unit.casefold()
+    key = "mn" if unit.startswith("min") else unit[:2] if unit[:2] in _SECONDS else unit[:1]
+    return float(value) * _SECONDS[key]
+
+
+def _slower_than_it_used_to_be(text):
+    """``[(start, end)]`` of the times a step or an epoch takes now (:data:`_TAKES_NOW`, with
+    a word of what it is of, :data:`_STEP_WORD`, near it) when
+    the text says it "used to take" at most :data:`RATE_DROP_SHARE` of it
+    (:data:`_USED_TO_TAKE`). Linear in the text."""
+    before = [_seconds(m.group("value"), m.group("unit")) for m in _USED_TO_TAKE.finditer(text)]
+    if not before:
+        return []
+    return [
+        now.span()
+        for now in _TAKES_NOW.finditer(text)
+        if _seconds(now.group("value"), now.group("unit")) * RATE_DROP_SHARE >= min(before)
+        and _STEP_WORD.search(text, max(0, now.start() - 30), now.end() + 30)
+    ]
+
+
 def throughput_drops(text):
     """``[(start, end)]`` of the places a training log or sentence shows the rate falling:
     a rate (:data:`_RATE`) at or below :data:`RATE_DROP_SHARE` of the highest earlier one
@@ -201,7 +255,8 @@ def throughput_drops(text):
     to around 65 TFLOPs"), or a time per step (:data:`_STEP_TIME`) rising as much
     ("50.89s/it" then "73.2s/it"), or a sentence saying a rate fell by a share
     (:data:`_SHARE_FALL`: "tokens/s down 40%") or a job got slower (:data:`_GETS_SLOWER`:
-    "it just gets slower every hour"). Such a place shows the symptom
+    "it just gets slower every hour"), or a step or an epoch taking far longer than it
+    "used to take" (:func:`_slower_than_it_used_to_be`). Such a place shows the symptom
     *Training throughput drop*;
     nothing is read from a text about serving (an inference server's rate is not a
     training job's). Linear in the text."""
@@ -217,6 +272,7 @@ def throughput_drops(text):
         highest[unit] = max(top or 0.0, value)
     found += [match.span() for match in _SHARE_FALL.finditer(text)]
     found += [match.span() for match in _GETS_SLOWER.finditer(text)]
+    found += _slower_than_it_used_to_be(text)
     lowest = {}
     for match in _STEP_TIME.finditer(text):
         unit = "ms" if match.group("ms") else "s"

@@ -8548,3 +8548,36 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
         assert "root_cause:software-regression" not in self.suggest(
             "it crashes with 8 GPUs at batch 1.5 but works fine on 2.1.0"
         )
+
+    def test_a_third_look_at_the_hundred_and_second_to_hundred_and_ninth_rounds(self):
+        """Rounds 102-109 again: "an NCCL communication timeout was reported" is an NCCL
+        timeout (a rule: its aliases are at their budget); an epoch "taking 4 hours" that
+        "used to take about 4 minutes" a training throughput drop (not a download that
+        did); "You have reached a usage limit with Groq" throttling; a "memory leak"
+        exposes no data."""
+        assert "symptom:nccl-timeout" in self.suggest(
+            "During a certain step in the training process, an NCCL communication timeout was "
+            "reported, but there was no error message related to any single GPU."
+        )
+        assert "symptom:nccl-timeout" not in self.suggest(
+            "no NCCL communication timeout this time, the job crashed on OOM"
+        )
+        for sentence in (
+            "my models just running resnet50 on an image set is taking 4 hours an epoch. It used "
+            "to take about 4 minutes.",
+            "each step now takes 9 s, it used to take 3 s",
+        ):
+            assert "symptom:training-throughput-drop" in self.suggest(sentence), sentence
+        for sentence in (
+            "the download takes 40 minutes, it used to take 4 minutes",
+            "each step takes 3 s, it used to take 2.9 s",
+        ):
+            assert "symptom:training-throughput-drop" not in self.suggest(sentence), sentence
+        assert "symptom:requests-throttled" in self.suggest(
+            "You have reached a usage limit with Groq, you will need to wait `1m47.5854s` "
+            "before retrying."
+        )
+        assert "symptom:data-exposure" not in self.suggest(
+            "I looked at `top` when hanging happens, and the memory seems fine. Are we sure this "
+            "is due to memory leak?"
+        )
