@@ -197,21 +197,44 @@ _VERSION_MOVE = re.compile(
 
 
 # A move from one version to a newer one in other verbs: "after we moved from torch 2.3 to
-# 2.4", "since switching from vLLM 0.5.4 to 0.6.3". Dotted versions only: "we moved from 4
-# to 8 GPUs" changed the job's size, "switched from fp16 to fp8" a setting.
+# 2.4", "since switching from vLLM 0.5.4 to 0.6.3", "after the move from torch 2.3 to 2.4".
+# Versions of software only: "we moved from 4 to 8 GPUs" changed the job's size,
+# "switching from temperature 0.7 to 1.0" or "from gpu_memory_utilization 0.9 to 0.95" a
+# setting (what moved must be named software, or the versions have three parts); not a move
+# "before" which the trouble was, nor one that "was not possible".
 _MOVED_VERSION = re.compile(
-    r"\b(?:(?:we|i|they|someone|somebody)\s+(?:\w+ly\s+|just\s+)?(?:moved|switched|migrated|went)|"
-    r"(?:after|since|when|once)\s+(?:moving|switching|migrating|going))\s+from\s+"
+    r"(?<!\bbefore\s)\b(?:(?:we|i|they|someone|somebody)(?:'ve|\s+have|\s+had)?\s+"
+    r"(?:\w+ly\s+|just\s+)?(?:moved|switched|migrated|went)|"
+    r"(?:after|since|when|once)\s+(?:moving|switching|migrating|going|the\s+(?:move|switch|"
+    r"migration)))\s+from\s+"
     r"(?:the\s+|our\s+|my\s+)?(?P<what>[A-Za-z][\w+-]{0,30}(?:\s+[A-Za-z][\w+-]{0,30})?)\s+"
-    r"v?\d{1,4}\.\d[\w.+-]{0,20}\s+(?:to|->|→)\s+(?:[A-Za-z][\w+-]{0,30}\s+)?v?\d{1,4}\.\d",
+    r"(?P<old>v?\d{1,4}\.\d[\w.+-]{0,20})\s+(?:to|->|→)\s+(?:[A-Za-z][\w+-]{0,30}\s+)?"
+    r"v?\d{1,4}\.\d[\w.+-]{0,20}"
+    r"(?![^.;\n]{0,30}\b(?:was|is|were)\s+(?:not|n't)\s+(?:possible|an\s+option|feasible)\b)",
     re.IGNORECASE,
 )
+_SOFTWARE_MOVED = re.compile(
+    r"\b(?:vllm|sglang|pytorch|torch|nccl|rccl|cuda|rocm|jax|jaxlib|libtpu|deepspeed|megatron|"
+    r"transformers|tensorrt|triton|tgi|driver|drivers|kernel|firmware|ofed|python|image|"
+    r"container|slurm|kubernetes|k8s|ray|nemo|ollama|llama\.cpp|cudnn|nvidia-driver[\w-]*)\b",
+    re.IGNORECASE,
+)
+
+
+def _moved_versions(text):
+    """The matches of :data:`_MOVED_VERSION` whose ``what`` is named software
+    (:data:`_SOFTWARE_MOVED`) or whose old version has three parts: ``list[re.Match]``."""
+    return [
+        match
+        for match in _MOVED_VERSION.finditer(text)
+        if _SOFTWARE_MOVED.search(match.group("what")) or match.group("old").count(".") >= 2
+    ]
 
 
 def upgrades(text):
     """``[(slug, start, end)]``: where ``text`` says the trouble came after an upgrade
     (:data:`_UPGRADE`; :data:`_UPGRADED_PASSIVE`, :data:`_UPGRADED_ACTIVE`,
-    :data:`_VERSION_MOVE`, :data:`_MOVED_VERSION`), in a newer
+    :data:`_VERSION_MOVE`, :func:`_moved_versions`), in a newer
     version (:data:`_NEWER_VERSION`) or after a deploy (:data:`_DEPLOY`), in order, with
     the root cause it points to: ``firmware-or-driver-bug`` when a driver or firmware was
     upgraded, else ``software-regression``. "Bumped" is an
@@ -238,7 +261,7 @@ def upgrades(text):
         *_UPGRADED_PASSIVE.finditer(text),
         *_UPGRADED_ACTIVE.finditer(text),
         *_VERSION_MOVE.finditer(text),
-        *_MOVED_VERSION.finditer(text),
+        *_moved_versions(text),
     ]:
         what = match.group("what")
         if _A_SETTING.search(what) or _SETTINGS_WORDS.search(what):

@@ -643,11 +643,14 @@ def ruled_out_sections(text):
     return spans
 
 
-# Where a clause's subject works or fails, set before it by a comma: "On an 8xA100
-# instance, it works", "With NCCL 2.18, everything is fine".
+# Where a clause's subject works, set before it by a comma: "On an 8xA100 instance, it
+# works". A machine or a partition only: "With the failing PSU replaced, it works again"
+# names the fix, "On vllm 0.5.4, it works" a version (a review of the hundred-and-second to
+# hundred-and-ninth rounds).
 _LEADING_SETTING = re.compile(
-    r"\s*(?:(?:similarly|also|and|but)\s+)?(?:on|with|using|under|in|for|across)\s+"
-    r"(?:an?\s+|the\s+|our\s+|my\s+)?[\w.+/-]{1,40}(?:\s+[\w.+/-]{1,40}){0,3}\s*,\s*",
+    r"\s*(?:(?:similarly|also|and|but)\s+)?(?:on|across)\s+(?:an?\s+|the\s+|our\s+|my\s+)?"
+    r"(?:[\w.+/-]{1,40}\s+){0,3}(?:instances?|nodes?|machines?|boxe?s?|hosts?|servers?|"
+    r"clusters?|partitions?|racks?|vms?|pods?)\s*,\s*",
     re.IGNORECASE,
 )
 

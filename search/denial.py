@@ -33,9 +33,11 @@ _FAILURE = re.compile(r"\b(?:could|can|would)(?:\s+not|n't)$", re.IGNORECASE)
 # "I don't think it's NCCL", "we do not believe this is the network": a doubt that denies.
 _DOUBTED = re.compile(
     r"\b(?:dont|don't|do\s+not|didnt|didn't|did\s+not)\s+(?:think|believe|suspect)\s+"
-    r"(?:(?:it'?s|it\s+is|it\s+was|that'?s|this\s+is|the\s+problem\s+is|we\s+have)\s+)?"
+    r"(?:(?:it'?s|it\s+is|it\s+was|that'?s|this\s+is|the\s+problem\s+is|we\s+have|"
+    r"these\s+are|those\s+are|they\s+are|they'?re)\s+)?"
     # ("I don't think it is really a Pytorch issue": a hundred-and-sixth round, real words)
-    r"(?:(?:really|actually|necessarily|just|entirely|purely|only|simply)\s+)?"
+    # (not "just" or "only": "I don't think it is just a NCCL issue" says it is one of two)
+    r"(?:(?:really|actually)\s+)?"
     # ("i dont think it's related to IB": a forty-sixth round of blind helpers)
     r"(?:(?:related|due|caused|down)\s+(?:to|by)\s+)?"
     r"(?:(?:a|an|the|any)\s+)?"
@@ -96,7 +98,9 @@ _CONTRAST_BEFORE = re.compile(
     r"reporting|about))\s+"
     # (up to five words within the clause: "hangs rather than restarting at the stated NCCL
     # timeout", a hundred-and-seventh round's real words)
-    r"(?:(?!(?:and|but|so|then|which|while|because|when|yet)\b)[^\s,;:.!?()]+\s+){0,5}$",
+    # (not into a new clause: "Instead of a speedup we got OOM errors")
+    r"(?:(?!(?:and|but|so|then|which|while|because|when|yet|we|i|it|they|you|he|she|there|"
+    r"this|that)\b)[^\s,;:.!?()]+\s+){0,5}$",
     re.IGNORECASE,
 )
 
@@ -311,14 +315,27 @@ _SERIES_ITEM_WORDS = 5
 # (or, with no comma before the last item, an item of up to three words and "or": "No Xid,
 # OOM or PCIe errors in dmesg", a hundred-and-ninth round's real words; not "and", which
 # may start another clause: "No Xid, the job crashed and NCCL timed out")
-_SERIES_LAST = re.compile(
-    r"^\s*(?:or|and|nor)\s+$|^\s*(?:[^\W\d_][\w.-]*\s+){1,3}(?:or|nor)\s+$", re.IGNORECASE
+_SERIES_LAST = re.compile(r"^\s*(?:or|and|nor)\s+$", re.IGNORECASE)
+_SERIES_LAST_ITEM = re.compile(
+    r"^\s*(?:(?!(?:but|then|though|however|yet|only|still|also|and|so|it|we|they)\b)"
+    r"[^\W\d_][\w.-]*\s+){1,3}(?:or|nor)\s+$",
+    re.IGNORECASE,
+)
+# A head that is an idiom or says where all was well, not a list of what did not happen:
+# "No luck, OOM or NCCL timeout every time", "No issue on A100, ECC or NVLink errors on the
+# H100 partition" (a review of the hundred-and-second to hundred-and-ninth rounds).
+_NOT_A_SERIES_HEAD = re.compile(
+    r"^\s*(?:[-*•]\s*)?(?:there\s+(?:were|was|are|is)\s+)?no\s+(?:luck|dice|joy|change|"
+    r"difference|idea|way|matter|problems?|issues?)\b|\b(?:on|with|in|at|for|under|until|"
+    r"before|after)\b",
+    re.IGNORECASE,
 )
 _SERIES_MIDDLE = re.compile(r"^\s*$")
 # After a middle item, the series goes on to its last: "…, OOM events, or GPU resets", "…,
 # OOM or PCIe errors", "…, OOM, PCIe, or Fabric errors".
 _SERIES_GOES_ON = re.compile(
-    r"(?:[^,.;:!?\n]{0,40},\s*){1,6}(?:or|and|nor)\s|[^,.;:!?\n]{0,40}?\s(?:or|nor)\s",
+    r"(?:[^,.;:!?\n]{0,40},\s*){1,6}(?:or|and|nor)\s|(?:\s+[^\W\d_][\w.-]*){0,2}\s+(?:or|nor)\s+"
+    r"(?!\d)",
     re.IGNORECASE,
 )
 
@@ -326,16 +343,19 @@ _SERIES_GOES_ON = re.compile(
 def _denied_series(before, sentence, end):
     """Whether the value's words, right after ``before`` (the text up to them) and ending
     at ``sentence[end]`` (``None``: unknown), are a later item of a series a denial heads
-    (:data:`_SERIES_HEAD`): "No Xid errors, OOM events, or GPU resets are logged" denies
-    the OOM events (a middle item: the series goes on with ", or") and the GPU resets (the
-    last, after "or"). Output: ``bool``. Reads at most the last 300 characters of the
+    (:data:`_SERIES_HEAD`, not :data:`_NOT_A_SERIES_HEAD`): "No Xid errors, OOM events, or
+    GPU resets are logged" denies the OOM events (a middle item: the series goes on with ",
+    or") and the GPU resets (the last, after "or"; also "No Xid, OOM or PCIe errors").
+    Output: ``bool``. Reads at most the last 300 characters of the
     line, so that it stays linear however many values a long paste holds."""
     line = before[max(before.rfind("\n") + 1, len(before) - 300) :]
     parts = line.split(",")
     if len(parts) < 2:
         return False
+    last_item = _SERIES_LAST_ITEM.match(parts[-1])
     if not (
         _SERIES_LAST.match(parts[-1])
+        or last_item
         or (
             _SERIES_MIDDLE.match(parts[-1])
             and end is not None
@@ -347,7 +367,12 @@ def _denied_series(before, sentence, end):
         if back > 6 or len(part.split()) > _SERIES_ITEM_WORDS + 1 or SENTENCE_END.search(part):
             return False
         if _SERIES_HEAD.match(part):
-            return True
+            # (an idiom or a place that was well heads no list; nor does "without", a
+            # condition, unless the series closes with ", or": "Without NVLink, NCCL or MPI
+            # has to go through PCIe")
+            without = part.strip().casefold().startswith("without")
+            comma_closed = bool(_SERIES_LAST.match(parts[-1]))
+            return not _NOT_A_SERIES_HEAD.search(part) and not (without and not comma_closed)
     return False
 
 
@@ -569,7 +594,8 @@ _DENIED_LIST = re.compile(
 # as *Missing node software* by its meaning). Items of one or two words; the last after
 # "or"/"nor", or after a comma and "and".
 _DENIED_SERIES = re.compile(
-    r"\b(?:no|without|neither|zero)\s+(?:[^\W\d_][\w.-]*(?:[^\S\n]+[^\W\d_][\w.-]*)?[^\S\n]*,"
+    r"\b(?:no|neither|zero)\s+(?!(?:luck|dice|joy|change|difference|idea|way|matter|problems?|"
+    r"issues?)\b)(?:[^\W\d_][\w.-]*(?:[^\S\n]+[^\W\d_][\w.-]*)?[^\S\n]*,"
     r"[^\S\n]*){1,8}(?:[^\W\d_][\w.-]*[^\S\n]+){0,2}(?:(?<=,)[^\S\n]*(?:or|and|nor)|(?<=\s)(?:or|nor)|"
     r"(?<=,\s)(?:or|and|nor))[^\S\n]+(?:[^\W\d_][\w.-]*\b[^\S\n]*){1,3}",
     re.IGNORECASE,

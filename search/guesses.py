@@ -34,7 +34,10 @@ SUSPECTED = re.compile(
     r"(?:at\s+first\s+)?seemed\s+(?:like|as\s+if|to\s+be)|"
     # ("My first suspicion was an NCCL timeout on the IB fabric, but …": an eighty-sixth
     # round's wording, real words from a public thread)
-    r"(?:first\s+|initial\s+|main\s+)?suspicion\s+(?:was|is))\b|" + _LED_TO_GUESS,
+    r"(?:first\s+|initial\s+|main\s+)?suspicion\s+(?:was|is)|"
+    # ("My first guess was a NCCL bug, but it was a bad cable": a review of the
+    # hundred-and-second to hundred-and-ninth rounds)
+    r"(?:first|initial|original)\s+guess\s+(?:was|is))\b|" + _LED_TO_GUESS,
     re.IGNORECASE,
 )
 # After a suspicion, what it was drawn from: "because NCCL timeouts were reported".
@@ -165,12 +168,14 @@ _FIRST_GUESS = re.compile(
     r"assumed|blamed|guessed|believed|pointed\s+(?:at|to))\b|"
     # in Chinese: "起初怀疑是 tokenizer 的问题，但是发现…" (at first suspected the tokenizer, but
     # found …; a hundred-and-ninth round, real words from a public thread)
-    r"(?:起初|一开始|最初|原本|本来|开始时)(?:我们|我|他们)?(?:怀疑|以为|认为|觉得)",
+    # (also 最开始, 刚开始, 一开始还以为: a review of the hundred-and-second to
+    # hundred-and-ninth rounds)
+    r"(?:起初|最开始|刚开始|一开始|最初|原本|本来|开始时)(?:我们|我|他们)?还?(?:怀疑|以为|认为|觉得)",
     re.IGNORECASE,
 )
 _REVISED = re.compile(
     _CORRECTION.pattern
-    + r"|\b(?:actually|but|however|not|(?:was|is)n['’]?t)\b|但是|不过|其实|实际上",
+    + r"|\b(?:actually|but|however|not|(?:was|is)n['’]?t)\b|但是|不过|其实|实际上|后来|结果|最后",
     re.IGNORECASE,
 )
 

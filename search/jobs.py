@@ -315,14 +315,23 @@ _SILENT_HANG = re.compile(
     # hangs at iteration 1200"
     r"\b(?:jobs?|runs?|training|scripts?|process(?:es)?|ranks?)\s+(?:always\s+|just\s+|still\s+|"
     r"consistently\s+|randomly\s+|then\s+)?(?:is\s+|are\s+|was\s+|gets?\s+|got\s+|seems\s+)?"
-    r"(?:stuck|hung|hangs?|hanging|freezes|froze|stalls?|stalled)\s+(?:at|on|after)\s+(?:a\s+|the\s+)?"
-    r"(?:fixed\s+|certain\s+|specific\s+|same\s+|random\s+|particular\s+)?"
-    r"(?:step|iteration|iter|epoch|batch)s?\b|"
+    r"(?:stuck|hung|hangs?|hanging|freezes|froze)\s+(?:at|on|after)\s+(?:a\s+|the\s+|the\s+first\s+)?"
+    r"(?:fixed\s+|certain\s+|specific\s+|same\s+|random\s+|particular\s+|few\s+)?"
+    r"(?:step|iteration|iter|epoch|batch)s?\b"
+    # (not a wait that ended: "stuck at step 0 for 10 minutes while torch.compile ran, then
+    # it trained normally")
+    r"(?![^;\n]{0,100}?\bthen\s+(?:it\s+)?(?:continu|train|resum|recover|proceed|ran\b|runs\b|"
+    r"work)\w*)|"
     # vLLM's stat line with requests running and none of their tokens made: an engine that
     # stalled (it logs at debug level when idle: vllm/v1/metrics/loggers.py)
-    r"\bAvg\s+generation\s+throughput:\s*0\.0\s+tokens/s,\s+Running:\s*[1-9]\d{0,5}\s+reqs\b|"
-    r"\bRunning:\s*[1-9][\d-]{0,10}\s+reqs\b[^\n]{0,80}(?:\n[^\n]{0,80}){0,3}?"
-    r"\bAvg\s+generation\s+throughput:\s*0\.0\s+tokens/s|"
+    # (no prompt processed either: a long prefill makes no tokens for a while; and the
+    # same line's count, not another line's)
+    r"\bAvg\s+prompt\s+throughput:\s*0\.0\s+tokens/s,\s+Avg\s+generation\s+throughput:\s*0\.0\s+"
+    r"tokens/s,\s+Running:\s*[1-9]\d{0,5}\s+reqs\b|"
+    # (the same figures as a person lists them, one to a line)
+    r"^\s*Running:\s*[1-9][\d-]{0,10}\s+reqs\s*\n(?:\s*\w+:\s*[\d-]{1,12}\s+reqs\s*\n){0,2}"
+    r"\s*Avg\s+prompt\s+throughput:\s*0\.0\s+tokens/s\s*\n\s*Avg\s+generation\s+throughput:\s*"
+    r"0\.0\s+tokens/s|"
     # "After an error or warning message, the training stops but the job is still running"
     # (a sixty-seventh round, real words from a public thread)
     r"\b(?:training|progress|output|logging|steps?)\s+(?:just\s+)?(?:stops|stopped|halts|halted)\b"

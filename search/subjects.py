@@ -581,7 +581,10 @@ NEEDS_WORDS = tuple(
             # computers and networks" (a hundred-and-eighth round, real words) names
             # networks that worked.
             r"\bnetwork\s+connectivity\s+loss\b",
-            r"(?:\blos[setr]\w*|\bdown\b|unreachabl|reach|disconnect|\bdrop|\bcut\b|"
+            # ("the network went away for a few seconds", "a brief network interruption": a
+            # review of the hundred-and-second to hundred-and-ninth rounds)
+            r"(?:\blos[setr]\w*|\bdown\b|unreachabl|reach|disconnect|\bdrop|\bcut\b|\baway\b|"
+            r"interrupt|outage|"
             r"partition|isolat|offline|off\s+the\s+(?:network|fabric)|timed?\s*out|timeout|refus|"
             r"\bno\s+route|blackhol|black-hol|\bfail|\bcan'?t\b|cannot|could\s*n[o']t|unable|"
             r"\bstopp?\w*|\btalk|\bping|polling|\bflap|\bdead\b|\bgone\b|\bno\s+(?:network|link|"
@@ -591,12 +594,11 @@ NEEDS_WORDS = tuple(
             # Two problems or more at once: "I don't think it's a network issue" and "I
             # don't think it is really a Pytorch issue" (a hundred-and-sixth round, real
             # words from a public thread) name one issue, denied, and read as *Overlapping
-            # issues* by its word "issue" alone.
+            # issues* by its word "issue" alone ("these are network issues" by its plural).
             r"\boverlapping\s+issues\b",
             r"(?:\b(?:two|three|several|multiple|many|both|other|another|second|more\s+than\s+one|"
             r"separate|unrelated|concurrent\w*|simultaneous\w*|overlap\w*|combin\w*|compound\w*|"
-            r"mask\w*|hid|hidden|hiding|coincid\w*|interact\w*)\b|same\s+time|at\s+once|"
-            r"\b(?:issues|problems|failures|faults|bugs|causes|incidents|errors)\b)",
+            r"mask\w*|hid|hidden|hiding|coincid\w*|interact\w*)\b|same\s+time|at\s+once)",
         ),
         (
             # "answers are garbage - switching languages mid reply" (a twenty-first round of

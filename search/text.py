@@ -91,11 +91,13 @@ def query_stems(sentence):
 
 # A word between the parts of a reader's pattern that is no negation: in
 # ``rf"(?:{NOT_BETWEEN}[\w'-]+\s+){{0,3}}?"`` none of the words skipped may be "not",
-# "never", "didn't"… ("the job did not crash" is no crash), nor a contrast's "instead" or
-# "rather" ("the job hangs instead of crashing" is no crash either). Used by the readers
+# "never", "didn't"… ("the job did not crash" is no crash), nor a contrast's "instead of"
+# or "rather than" ("the job hangs instead of crashing" is no crash either; "the run
+# instead crashed" is one). Used by the readers
 # in ``search/jobs.py``, ``search/service.py`` and ``search/changes.py``.
 NOT_BETWEEN = (
-    r"(?!(?:not|never|no|didn|didnt|doesn|doesnt|don|dont|won|wont|hasn|hasnt|instead|rather)\b)"
+    r"(?!(?:not|never|no|didn|didnt|doesn|doesnt|don|dont|won|wont|hasn|hasnt)\b|instead\s+of\b|"
+    r"rather\s+than\b)"
 )
 
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"

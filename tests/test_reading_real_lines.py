@@ -8429,7 +8429,7 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
             "but works in sha-eade737.",
             "works fine on 0.5.3 but crashes on 0.6.0",
             "the issue appeared in v2.19 and is not present in v2.18",
-            "2.18 is fine, 2.21 hangs at init",
+            "NCCL 2.18 is fine, 2.21 hangs at init",
             "training got 30% slower after we moved from torch 2.3 to 2.4",
         ):
             assert "root_cause:software-regression" in self.suggest(sentence), sentence
@@ -8580,4 +8580,68 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
         assert "symptom:data-exposure" not in self.suggest(
             "I looked at `top` when hanging happens, and the memory seems fine. Are we sure this "
             "is due to memory leak?"
+        )
+
+    def test_the_review_of_rounds_one_hundred_and_two_to_nine_narrowed_their_readings(self):
+        """Found by a reviewer breaking this pass's rules: settings, addresses, times, models
+        and two products' numbers are no versions; a question only supposes a version
+        works; a driver named for another product's line is not the troubled one; a move
+        of a setting is a configuration change; "No luck, OOM or …", "No issue on A100, ECC
+        or …", "Without NVLink, NCCL or MPI …" deny nothing; after "Instead of a speedup
+        we" a clause starts; "not just a NCCL issue" keeps NCCL; "the run instead
+        crashed" crashed; GPUs not visible are no choice ("doesn't use CUDA graphs", "by
+        design") nor nvidia_peermem; vLLM's long prefill and a stuck step that went on are
+        no hangs; a fix set before "it works" keeps what it fixed."""
+        for sentence in (
+            "vLLM crashes with --gpu-memory-utilization 0.95 but works with 0.85",
+            "the job crashes with dropout 0.3 but works fine with 0.1",
+            "ping works on 192.168.1.10 but fails on 192.168.1.11",
+            "the job crashed at 14.30 but ran fine at 13.45 on the same node",
+            "vllm 0.6.3 crashes on startup, sglang 0.3.0 works fine on the same box",
+            "torch 2.5 works fine, but NCCL 2.18 hangs at init",
+            "works with Llama 3.1 but crashes with Llama 3.2 vision",
+            "does it work on 0.5.3? it crashes on 0.6.0",
+            "after switching from temperature 0.7 to 1.0 outputs became gibberish",
+        ):
+            assert "root_cause:software-regression" not in self.suggest(sentence), sentence
+        assert "root_cause:software-regression" in self.suggest(
+            "vLLM 0.6.3 crashes on our nodes (driver 550.54) but vLLM 0.5.4 works fine"
+        )
+        assert "root_cause:software-regression" in self.suggest(
+            "we've moved from torch 2.3 to 2.4 and the step time doubled"
+        )
+        assert {"symptom:out-of-memory", "symptom:nccl-timeout"} <= set(
+            self.suggest("No luck, OOM or NCCL timeout every time we scale past 64 GPUs")
+        )
+        assert {"symptom:ecc-error", "symptom:nvlink-error"} <= set(
+            self.suggest("No issue on A100, ECC or NVLink errors only on the H100 partition")
+        )
+        assert "component:nccl" in self.suggest(
+            "Without NVLink, NCCL or MPI has to go through PCIe and allreduce is slow"
+        )
+        assert "symptom:out-of-memory" in self.suggest(
+            "Instead of a speedup we got OOM errors on every rank"
+        )
+        assert "component:nccl" in self.suggest(
+            "I don't think it is just a NCCL issue, the switch is also dropping packets"
+        )
+        assert "symptom:job-crash" in self.suggest("the training run instead crashed with an OOM")
+        for sentence in (
+            "vLLM doesn't use CUDA graphs when --enforce-eager is set and throughput dropped",
+            "The tokenizer runs on CPU instead of GPU by design, so that is expected",
+            "modprobe: ERROR: could not insert 'nvidia_peermem': Invalid argument",
+        ):
+            assert "symptom:gpu-not-visible" not in self.suggest(sentence), sentence
+        assert "symptom:job-hang-without-error" not in self.suggest(
+            "Avg prompt throughput: 15234.7 tokens/s, Avg generation throughput: 0.0 tokens/s, "
+            "Running: 64 reqs, Swapped: 0 reqs, Pending: 12 reqs"
+        )
+        assert {"component:power-supply", "symptom:node-failure"} <= set(
+            self.suggest("Node 7 kept rebooting. With the failing PSU replaced, it works again.")
+        )
+        assert "contributing_factor:overlapping-issues" not in self.suggest(
+            "I don't think these are network issues"
+        )
+        assert "component:nccl" not in self.suggest(
+            "My first guess was a NCCL bug, but it was a bad cable"
         )
