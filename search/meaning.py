@@ -148,6 +148,25 @@ _FALLING_AFTER = re.compile(
     r"\d{1,2}(?:\.\d)?\s?%)",
     re.IGNORECASE,
 )
+# What the rules already say is not so, kept from the meaning layer too (the corpus's
+# tuning part it learns from, ``search/examples.py``, brought these readings): a job "slow
+# to start" waits to be scheduled, no step slowed (``training_log._GETS_SLOWER``); traffic
+# from one internal source is no demand (``service.demand_surges``).
+THROUGHPUT_DROPS = frozenset(
+    {("symptom", "training-throughput-drop"), ("symptom", "inference-throughput-drop")}
+)
+_SLOW_TO_START = re.compile(
+    r"\bslow\s+to\s+(?:start|schedule|launch|spin\s+up|boot|come\s+up|get\s+scheduled|"
+    r"be\s+scheduled)\b",
+    re.IGNORECASE,
+)
+DEMAND_SURGE = ("root_cause", "demand-surge")
+_ONE_SOURCE = re.compile(
+    r"\bfrom\s+(?:an?\s+|one\s+|our\s+|a\s+single\s+)?(?:own\s+)?internal\s+(?:source|client|"
+    r"service|job|script|tool)s?\b|\bfrom\s+(?:a\s+|one\s+)?(?:single|runaway)\s+(?:client|"
+    r"script|job|tenant|customer)\b",
+    re.IGNORECASE,
+)
 _RESOURCE_THROTTLING = re.compile(
     r"\b(?:cpu|cfs|cgroup|thermal|clocks?|power|limit|limits)\b[^,;.\n]{0,40}throttl|"
     r"\bthrottl\w*\s+(?:the\s+)?(?:cpu|clocks?|gpus?)\b",
@@ -217,6 +236,10 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
                 continue
             if key == REQUESTS_THROTTLED and _RESOURCE_THROTTLING.search(clause):
                 continue  # "CPU limit on the sidecar was 100m -> throttling": CPU, not requests
+            if key in THROUGHPUT_DROPS and _SLOW_TO_START.search(clause):
+                continue  # "training job slow to start": waiting to be scheduled
+            if key == DEMAND_SURGE and _ONE_SOURCE.search(clause):
+                continue  # "a spike in traffic coming from an internal source"
             if p > best.get(i, (0.0, ""))[0]:
                 best[i] = (p, clause)
     for i, (p, clause) in best.items():

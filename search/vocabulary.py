@@ -24,6 +24,7 @@ from taxonomy.models import (
     taxonomy_version,
 )
 
+from .examples import tuning_examples
 from .recognise import Candidate, Recogniser, tokenize
 from .semantic import SemanticIndex, description_clauses, get_encoder
 from .signatures import SignatureMatcher
@@ -99,6 +100,10 @@ class Vocabulary:
                 - HEDGE_WORDS
             )
         self.own_words = self_words
+        # Real texts about each value, from the corpus's tuning part, teach the classifier
+        # too (``search/examples.py``); they are not the value's own words.
+        learned = tuning_examples()
+        entries = [(key, [*phrases, *learned.get(key, ())]) for key, phrases in entries]
         corpus = [text for row in rows for text in row[2:]]
         encoder = get_encoder()
         # The classifier's word weights come from the texts of the values it reads, not

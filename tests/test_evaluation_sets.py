@@ -153,3 +153,42 @@ def test_the_test_parts_misses_are_counted_by_kind_without_its_rows():
     ]
     report = evaluate_suggestions(rows, lambda sentence: ["component:y"])
     assert missed_by_kind(report, rows) == "symptom 2/2 missed, component 0/1 missed"
+
+
+def test_the_meaning_layer_learns_from_the_corpus_tuning_part_only(tmp_path):
+    """``search/examples.py`` gives the meaning layer the clauses of tuning-part rows that
+    expect one described value; a test-part row, or a row expecting several values, teaches
+    nothing (the test part must measure words nobody tuned for)."""
+    from search.evaluation import corpus_part
+    from search.examples import tuning_examples
+
+    tuning = next(
+        f"https://example.org/t{i}"
+        for i in range(99)
+        if corpus_part(f"https://example.org/t{i}") == "tuning"
+    )
+    test = next(
+        f"https://example.org/t{i}"
+        for i in range(99)
+        if corpus_part(f"https://example.org/t{i}") == "test"
+    )
+    rows = [
+        ("the run died when the fabric link flapped twice", "symptom:job-crash", tuning),
+        ("every rank of the run exited with signal 9", "symptom:job-crash", tuning),
+        ("every rank printed the same warning and froze", "symptom:job-crash", test),
+        (
+            "both disks and the fan failed at once",
+            "symptom:node-failure; root_cause:host-component-failure",
+            tuning,
+        ),
+    ]
+    corpus = tmp_path / "corpus.tsv"
+    corpus.write_text("".join(f"{t}\t{v}\t\tsentence\t{s}\n" for t, v, s in rows), encoding="utf-8")
+    learned = tuning_examples(corpus)
+    assert set(learned) == {("symptom", "job-crash")}
+    # (a row's clauses, or the row itself when it is one clause)
+    assert learned[("symptom", "job-crash")] == (
+        "the fabric link flapped twice",
+        "every rank of the run exited with signal 9",
+    )
+    assert tuning_examples(tmp_path / "missing.tsv") == {}
