@@ -161,6 +161,14 @@ _SLOW_TO_START = re.compile(
     re.IGNORECASE,
 )
 DEMAND_SURGE = ("root_cause", "demand-surge")
+# Data being loaded is no model loading ("loading data/train.parquet takes 10 minutes"): the
+# rows of rounds 110-113 brought that reading.
+SLOW_MODEL_LOADING = ("symptom", "slow-model-loading")
+_DATA_LOADING = re.compile(
+    r"\bload(?:s|ed|ing)?\s+(?:the\s+|our\s+|my\s+)?(?:training\s+)?(?:data\b|dataset|"
+    r"[\w./-]{0,80}\.(?:parquet|csv|jsonl?|arrow|tfrecords?|txt)\b|samples|batches|shards\s+of\s+data)",
+    re.IGNORECASE,
+)
 _ONE_SOURCE = re.compile(
     r"\bfrom\s+(?:an?\s+|one\s+|our\s+|a\s+single\s+)?(?:own\s+)?internal\s+(?:source|client|"
     r"service|job|script|tool)s?\b|\bfrom\s+(?:a\s+|one\s+)?(?:single|runaway)\s+(?:client|"
@@ -240,6 +248,8 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
                 continue  # "training job slow to start": waiting to be scheduled
             if key == DEMAND_SURGE and _ONE_SOURCE.search(clause):
                 continue  # "a spike in traffic coming from an internal source"
+            if key == SLOW_MODEL_LOADING and _DATA_LOADING.search(clause):
+                continue  # "loading data/train.parquet takes 10 minutes"
             if p > best.get(i, (0.0, ""))[0]:
                 best[i] = (p, clause)
     for i, (p, clause) in best.items():
