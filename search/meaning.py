@@ -161,6 +161,13 @@ _SLOW_TO_START = re.compile(
     re.IGNORECASE,
 )
 DEMAND_SURGE = ("root_cause", "demand-surge")
+# Code that looks for a NaN is no loss that became one ("I added a check for inf in the loss
+# function", as ``training_log._WENT_NAN`` reads it).
+LOSS_SPIKE = ("symptom", "loss-spike")
+_CHECK_FOR = re.compile(
+    r"\b(?:checks?|checking|asserts?|asserting|guards?|tests?|testing)\s+(?:for|that|whether|if)\b",
+    re.IGNORECASE,
+)
 # Data being loaded is no model loading ("loading data/train.parquet takes 10 minutes"): the
 # rows of rounds 110-113 brought that reading.
 SLOW_MODEL_LOADING = ("symptom", "slow-model-loading")
@@ -248,6 +255,8 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
                 continue  # "training job slow to start": waiting to be scheduled
             if key == DEMAND_SURGE and _ONE_SOURCE.search(clause):
                 continue  # "a spike in traffic coming from an internal source"
+            if key == LOSS_SPIKE and _CHECK_FOR.search(clause):
+                continue  # "I added a check for inf in the loss function"
             if key == SLOW_MODEL_LOADING and _DATA_LOADING.search(clause):
                 continue  # "loading data/train.parquet takes 10 minutes"
             if p > best.get(i, (0.0, ""))[0]:

@@ -102,8 +102,23 @@ class Vocabulary:
         self.own_words = self_words
         # Real texts about each value, from the corpus's tuning part, teach the classifier
         # too (``search/examples.py``); they are not the value's own words.
+        # (only clauses that share a word with the value's own texts: "@user thanks for the
+        # info" taught the hang nothing about hangs)
         learned = tuning_examples()
-        entries = [(key, [*phrases, *learned.get(key, ())]) for key, phrases in entries]
+        entries = [
+            (
+                key,
+                [
+                    *phrases,
+                    *(
+                        clause
+                        for clause in learned.get(key, ())
+                        if set(phrase_key(clause)) & self_words[key]
+                    ),
+                ],
+            )
+            for key, phrases in entries
+        ]
         corpus = [text for row in rows for text in row[2:]]
         encoder = get_encoder()
         # The classifier's word weights come from the texts of the values it reads, not

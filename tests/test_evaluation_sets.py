@@ -157,8 +157,9 @@ def test_the_test_parts_misses_are_counted_by_kind_without_its_rows():
 
 def test_the_meaning_layer_learns_from_the_corpus_tuning_part_only(tmp_path):
     """``search/examples.py`` gives the meaning layer the clauses of tuning-part rows that
-    expect one described value; a test-part row, or a row expecting several values, teaches
-    nothing (the test part must measure words nobody tuned for)."""
+    expect one described value; a test-part row, a row expecting several values, a clause
+    that denies ("none of the ranks …") and one of fewer than three content words ("thanks
+    for the info") teach nothing (the test part must measure words nobody tuned for)."""
     from search.evaluation import corpus_part
     from search.examples import tuning_examples
 
@@ -175,6 +176,8 @@ def test_the_meaning_layer_learns_from_the_corpus_tuning_part_only(tmp_path):
     rows = [
         ("the run died when the fabric link flapped twice", "symptom:job-crash", tuning),
         ("every rank of the run exited with signal 9", "symptom:job-crash", tuning),
+        ("none of the ranks printed an error before exiting", "symptom:job-crash", tuning),
+        ("thanks for the info", "symptom:job-crash", tuning),
         ("every rank printed the same warning and froze", "symptom:job-crash", test),
         (
             "both disks and the fan failed at once",
