@@ -69,7 +69,9 @@ def read_corpus(path):
     return parts
 
 
-def _values(cell):
+def cell_values(cell):
+    """The values of a set's ``must`` or ``must not`` cell (``"kind:slug; kind:slug"``):
+    ``list[str]``, blanks left out."""
     return [value.strip() for value in (cell or "").split(";") if value.strip()]
 
 
@@ -102,8 +104,8 @@ def evaluate_suggestions(rows, suggest):
     """
     report = SuggestionReport()
     for row in rows:
-        sentence, must = row[0], _values(row[1] if len(row) > 1 else "")
-        must_not = _values(row[2] if len(row) > 2 else "")
+        sentence, must = row[0], cell_values(row[1] if len(row) > 1 else "")
+        must_not = cell_values(row[2] if len(row) > 2 else "")
         got = list(dict.fromkeys(suggest(sentence)))
         report.sentences += 1
         report.wanted += len(must)
@@ -122,7 +124,9 @@ def missed_by_kind(report, rows):
     :class:`SuggestionReport` ``report`` missed ("symptom 40/200 missed, …"), most missed
     first. Counts only, so it may be printed for the corpus's test part."""
     wanted = Counter(
-        value.split(":", 1)[0] for row in rows for value in _values(row[1] if len(row) > 1 else "")
+        value.split(":", 1)[0]
+        for row in rows
+        for value in cell_values(row[1] if len(row) > 1 else "")
     )
     missed = Counter(value.split(":", 1)[0] for _, value in report.missed)
     order = sorted(wanted, key=lambda kind: -missed[kind])

@@ -27,7 +27,7 @@ clause trained towards several values at once dilutes each.
 import re
 from functools import lru_cache
 
-from .evaluation import CORPUS, DATA, read_corpus
+from .evaluation import CORPUS, DATA, cell_values, read_corpus
 from .semantic import clauses
 from .text import STOP_WORDS, strip_log_noise
 
@@ -74,10 +74,9 @@ def tuning_examples(path=None):
         return {}
     found = {}
     for row in parts["tuning"]:
-        values = [value.strip() for value in row[1].split(";") if ":" in value]
         wanted = [
             tuple(value.split(":", 1))
-            for value in values
+            for value in cell_values(row[1])
             if value.split(":", 1)[0] in DESCRIBED_KINDS
         ]
         if len(wanted) != 1:

@@ -98,9 +98,6 @@ _REQUEST = re.compile(
 _TPU = re.compile(r"\bTPUs?\b|\bv[2-7][ep]?-\d{1,4}\b", re.IGNORECASE)
 
 DRIVER_BUG = ("root_cause", "firmware-or-driver-bug")
-REQUESTS_THROTTLED = ("symptom", "requests-throttled")
-# A machine's resource throttled, not requests: "CPU limit … -> throttling", "CFS
-# throttling", "thermal throttling", "clocks throttled".
 GPU_OVERHEATING = ("root_cause", "gpu-overheating")
 # A reading in degrees no hotter than 69 °C: "die temperature 34–37 °C" (a sixty-eighth
 # round, real lines from a public thread, forbade overheating: the meaning layer had read
@@ -148,45 +145,71 @@ _FALLING_AFTER = re.compile(
     r"\d{1,2}(?:\.\d)?\s?%)",
     re.IGNORECASE,
 )
-# What the rules already say is not so, kept from the meaning layer too (the corpus's
-# tuning part it learns from, ``search/examples.py``, brought these readings): a job "slow
-# to start" waits to be scheduled, no step slowed (``training_log._GETS_SLOWER``); traffic
-# from one internal source is no demand (``service.demand_surges``).
-THROUGHPUT_DROPS = frozenset(
-    {("symptom", "training-throughput-drop"), ("symptom", "inference-throughput-drop")}
+# Readings the meaning layer does not make, each value with the words that rule it out in
+# the clause it would be read from (the rules say the same, and the corpus's tuning part it
+# learns from, ``search/examples.py``, brought several of these readings):
+# - requests throttled: a machine's resource throttled ("CPU limit … -> throttling", "CFS
+#   throttling", "thermal throttling", "clocks throttled");
+# - a throughput drop: a job "slow to start" waits to be scheduled, no step slowed
+#   (``training_log._GETS_SLOWER``);
+# - a demand surge: traffic from one internal source is no demand
+#   (``service.demand_surges``);
+# - a loss spike: code that checks for a NaN is no loss that became one ("I added a check
+#   for inf in the loss function", ``training_log._WENT_NAN``);
+# - slow model loading: data being loaded is no model ("loading data/train.parquet takes 10
+#   minutes").
+RULED_OUT_BY_WORDS = (
+    (
+        frozenset({("symptom", "requests-throttled")}),
+        re.compile(
+            r"\b(?:cpu|cfs|cgroup|thermal|clocks?|power|limit|limits)\b[^,;.\n]{0,40}throttl|"
+            r"\bthrottl\w*\s+(?:the\s+)?(?:cpu|clocks?|gpus?)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        frozenset(
+            {("symptom", "training-throughput-drop"), ("symptom", "inference-throughput-drop")}
+        ),
+        re.compile(
+            r"\bslow\s+to\s+(?:start|schedule|launch|spin\s+up|boot|come\s+up|get\s+scheduled|"
+            r"be\s+scheduled)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        frozenset({("root_cause", "demand-surge")}),
+        re.compile(
+            r"\bfrom\s+(?:an?\s+|one\s+|our\s+|a\s+single\s+)?(?:own\s+)?internal\s+(?:source|"
+            r"client|service|job|script|tool)s?\b|\bfrom\s+(?:a\s+|one\s+)?(?:single|runaway)\s+"
+            r"(?:client|script|job|tenant|customer)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        frozenset({("symptom", "loss-spike")}),
+        re.compile(
+            r"\b(?:checks?|checking|asserts?|asserting|guards?|tests?|testing)\s+"
+            r"(?:for|that|whether|if)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        frozenset({("symptom", "slow-model-loading")}),
+        re.compile(
+            r"\bload(?:s|ed|ing)?\s+(?:the\s+|our\s+|my\s+)?(?:training\s+)?(?:data\b|dataset|"
+            r"[\w./-]{0,80}\.(?:parquet|csv|jsonl?|arrow|tfrecords?|txt)\b|samples|batches|"
+            r"shards\s+of\s+data)",
+            re.IGNORECASE,
+        ),
+    ),
 )
-_SLOW_TO_START = re.compile(
-    r"\bslow\s+to\s+(?:start|schedule|launch|spin\s+up|boot|come\s+up|get\s+scheduled|"
-    r"be\s+scheduled)\b",
-    re.IGNORECASE,
-)
-DEMAND_SURGE = ("root_cause", "demand-surge")
-# Code that looks for a NaN is no loss that became one ("I added a check for inf in the loss
-# function", as ``training_log._WENT_NAN`` reads it).
-LOSS_SPIKE = ("symptom", "loss-spike")
-_CHECK_FOR = re.compile(
-    r"\b(?:checks?|checking|asserts?|asserting|guards?|tests?|testing)\s+(?:for|that|whether|if)\b",
-    re.IGNORECASE,
-)
-# Data being loaded is no model loading ("loading data/train.parquet takes 10 minutes"): the
-# rows of rounds 110-113 brought that reading.
-SLOW_MODEL_LOADING = ("symptom", "slow-model-loading")
-_DATA_LOADING = re.compile(
-    r"\bload(?:s|ed|ing)?\s+(?:the\s+|our\s+|my\s+)?(?:training\s+)?(?:data\b|dataset|"
-    r"[\w./-]{0,80}\.(?:parquet|csv|jsonl?|arrow|tfrecords?|txt)\b|samples|batches|shards\s+of\s+data)",
-    re.IGNORECASE,
-)
-_ONE_SOURCE = re.compile(
-    r"\bfrom\s+(?:an?\s+|one\s+|our\s+|a\s+single\s+)?(?:own\s+)?internal\s+(?:source|client|"
-    r"service|job|script|tool)s?\b|\bfrom\s+(?:a\s+|one\s+)?(?:single|runaway)\s+(?:client|"
-    r"script|job|tenant|customer)\b",
-    re.IGNORECASE,
-)
-_RESOURCE_THROTTLING = re.compile(
-    r"\b(?:cpu|cfs|cgroup|thermal|clocks?|power|limit|limits)\b[^,;.\n]{0,40}throttl|"
-    r"\bthrottl\w*\s+(?:the\s+)?(?:cpu|clocks?|gpus?)\b",
-    re.IGNORECASE,
-)
+
+
+def ruled_out_by_words(key, clause):
+    """Whether ``clause`` has words that rule out reading the value ``key`` (``(kind,
+    slug)``) from it (:data:`RULED_OUT_BY_WORDS`). Output: ``bool``."""
+    return any(key in keys and words.search(clause) for keys, words in RULED_OUT_BY_WORDS)
 
 
 def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_keys, vocabulary):
@@ -249,16 +272,8 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
                 continue
             if key[0] in literal_kinds and (context or p < SAME_KIND_THRESHOLD):
                 continue
-            if key == REQUESTS_THROTTLED and _RESOURCE_THROTTLING.search(clause):
-                continue  # "CPU limit on the sidecar was 100m -> throttling": CPU, not requests
-            if key in THROUGHPUT_DROPS and _SLOW_TO_START.search(clause):
-                continue  # "training job slow to start": waiting to be scheduled
-            if key == DEMAND_SURGE and _ONE_SOURCE.search(clause):
-                continue  # "a spike in traffic coming from an internal source"
-            if key == LOSS_SPIKE and _CHECK_FOR.search(clause):
-                continue  # "I added a check for inf in the loss function"
-            if key == SLOW_MODEL_LOADING and _DATA_LOADING.search(clause):
-                continue  # "loading data/train.parquet takes 10 minutes"
+            if ruled_out_by_words(key, clause):
+                continue
             if p > best.get(i, (0.0, ""))[0]:
                 best[i] = (p, clause)
     for i, (p, clause) in best.items():

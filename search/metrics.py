@@ -107,8 +107,14 @@ _FROM_TO = re.compile(
     rf"(?<![\w.]){_NUMBER}\s*(?:->|→|=>)\s*~?{_NUMBER}",
     re.I,
 )
-_UNIT_SECONDS = {"ms": 0.001, "s": 1, "sec": 1, "second": 1, "seconds": 1, "min": 60,
-                 "minute": 60, "minutes": 60, "h": 3600, "hour": 3600, "hours": 3600}  # fmt: skip
+# Seconds in each unit of time as texts spell it (``training_log`` reads durations by it).
+UNIT_SECONDS = {
+    "ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001,
+    "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+    "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+    "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
+    "day": 86400, "days": 86400,
+}  # fmt: skip
 # A denial between a metric and its word of direction.
 _NEGATION = re.compile(r"\b(?:not|never|no longer|hardly|barely)\b|n't\b", re.I)
 # Words between the metric and its direction, at most (a clause's own words).
@@ -133,7 +139,7 @@ class MetricMove:
 
 def _value(number, unit):
     value = float(number.replace(",", "."))
-    return value * _UNIT_SECONDS.get((unit or "").casefold(), 1)
+    return value * UNIT_SECONDS.get((unit or "").casefold(), 1)
 
 
 def _direction(text):

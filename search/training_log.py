@@ -8,6 +8,7 @@ are bounded, so each reader is linear in the text.
 import re
 
 from .jobs import resumed_from_checkpoint
+from .metrics import UNIT_SECONDS
 from .text import NOT_BETWEEN
 
 # A loss reading in a training log or a sentence: "lm loss: 7.343709E+00", "'loss': 2.1",
@@ -210,26 +211,12 @@ _USED_TO_TAKE = re.compile(
     rf"(?P<value>\d{{1,5}}(?:\.\d{{1,3}})?)\s?(?P<unit>{_DURATION_UNIT})",
     re.IGNORECASE,
 )
-_SECONDS = {
-    "ms": 0.001,
-    "mi": 0.001,
-    "s": 1,
-    "se": 1,
-    "m": 60,
-    "mn": 60,
-    "h": 3600,
-    "hr": 3600,
-    "ho": 3600,
-    "d": 86400,
-    "da": 86400,
-}
 
 
-def _seconds(value, unit):
-    """``value`` in ``unit`` (as :data:`_DURATION_UNIT` matched it) in seconds."""
-    unit = unit.casefold()
-    key = "mn" if unit.startswith("min") else unit[:2] if unit[:2] in _SECONDS else unit[:1]
-    return float(value) * _SECONDS[key]
+def _seconds(match):
+    """A :data:`_TAKES_NOW` or :data:`_USED_TO_TAKE` match's duration in seconds
+    (``metrics.UNIT_SECONDS``)."""
+    return float(match.group("value")) * UNIT_SECONDS[match.group("unit").casefold()]
 
 
 def _slower_than_it_used_to_be(text):
@@ -237,13 +224,13 @@ def _slower_than_it_used_to_be(text):
     a word of what it is of, :data:`_STEP_WORD`, near it) when
     the text says it "used to take" at most :data:`RATE_DROP_SHARE` of it
     (:data:`_USED_TO_TAKE`). Linear in the text."""
-    before = [_seconds(m.group("value"), m.group("unit")) for m in _USED_TO_TAKE.finditer(text)]
+    before = [_seconds(m) for m in _USED_TO_TAKE.finditer(text)]
     if not before:
         return []
     return [
         now.span()
         for now in _TAKES_NOW.finditer(text)
-        if _seconds(now.group("value"), now.group("unit")) * RATE_DROP_SHARE >= min(before)
+        if _seconds(now) * RATE_DROP_SHARE >= min(before)
         and _STEP_WORD.search(text, max(0, now.start() - 30), now.end() + 30)
     ]
 

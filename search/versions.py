@@ -26,9 +26,7 @@ _PRODUCT = r"(?:(?P<product>[A-Za-z][\w+-]{0,30})\s+(?:version\s+|release\s+|v(?
 _NOT_SOFTWARE = re.compile(
     r"^(?:model|models|checkpoint|ckpt|dataset|schema|api|llama|qwen|mistral|mixtral|gemma|"
     r"phi|gpt|claude|deepseek|falcon|yi|glm|chatglm|gen|pcie|sm|compute|capability|cc|"
-    r"epoch|step|batch|lr|dropout|temperature|temp|utilization|utilisation|ratio|fraction|"
-    r"version|release|at|on|in|with|using|under|since|from|after|for|is|was|and|but|or|of|"
-    r"than|to|the|a|an)$",
+    r"epoch|step|batch|lr|dropout|temperature|temp|utilization|utilisation|ratio|fraction)$",
     re.IGNORECASE,
 )
 # A version as people write it: a dotted number ("0.6.0", "v2.19", "2.4.1+cu121", "0.9.*")
@@ -106,16 +104,17 @@ _NO_PRODUCT = re.compile(
 _ADDRESS_OR_DATE = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}\b|\d{1,2}\.\d{1,2}\.(?:\s|$)")
 
 
-def _places(pattern, text):
-    """``[(version, product, start, end, strong)]`` of ``pattern``'s matches in ``text``
-    whose number may be a version: ``version`` folded, ``product`` the folded name before
-    it or ``""``, ``strong`` whether the number reads as a version by itself ("v" before
-    it, three parts, a commit, or a product named: module docstring). A number after a
-    model's, a setting's or a parameter's name ("Llama 3.1", "dropout 0.3",
-    "gpu_memory_utilization 0.95", "--gpu-memory-utilization 0.95"), and an address or a
-    date (:data:`_ADDRESS_OR_DATE`), are left out."""
+def _places(pattern, text, start=0, end=None):
+    """``[(version, product, start, end, strong)]`` of ``pattern``'s matches in ``text`` (from
+    ``start`` to ``end``, ``None``: its end) whose number may be a version: ``version``
+    folded, ``product`` the folded name before it or ``""``, ``strong`` whether the
+    number reads as a version by itself ("v" before it, three parts, a commit, or a
+    product named: module docstring). A number after a model's, a setting's or a
+    parameter's name ("Llama 3.1", "dropout 0.3", "gpu_memory_utilization 0.95",
+    "--gpu-memory-utilization 0.95"), and an address or a date
+    (:data:`_ADDRESS_OR_DATE`), are left out."""
     found = []
-    for match in pattern.finditer(text):
+    for match in pattern.finditer(text, start, len(text) if end is None else end):
         second = match.group("number") is None  # the version-first alternative matched
         number = match.group("number2" if second else "number")
         product = match.group("product2" if second else "product") or ""
@@ -148,9 +147,9 @@ _ANY_VERSION = re.compile(_VERSION, re.IGNORECASE)
 
 
 def _troubled_before(text, good):
-    """``[(version, product, start, end, strong)]``: for each place that went well (``good``, from
-    :func:`_places`), a trouble word earlier in its sentence and the first version named
-    after it there ("NCCL all_reduce_perf hangs with A100 SXM4 on AMD CPUs (driver
+    """``[(version, product, start, end, strong)]``: for each place that went well (``good``,
+    from :func:`_places`), a trouble word earlier in its sentence and the first version
+    named after it there ("NCCL all_reduce_perf hangs with A100 SXM4 on AMD CPUs (driver
     570.172.08 + CUDA 12.8) but works on driver 550.163.01", a hundred-and-fifth round's
     real words: more words between than :data:`_BAD` allows). Reads at most the 300
     characters before each place."""
@@ -162,10 +161,10 @@ def _troubled_before(text, good):
         trouble = _BAD_WORD.search(text, begin, good_start)
         if trouble is None:
             continue
-        for version in _places(_ANY_VERSION, text[:good_start]):
-            if version[2] >= trouble.end():
-                found.append((version[0], version[1], trouble.start(), version[3], version[4]))
-                break
+        versions = _places(_ANY_VERSION, text, trouble.end(), good_start)
+        if versions:
+            version, product, _, version_end, strong = versions[0]
+            found.append((version, product, trouble.start(), version_end, strong))
     return found
 
 

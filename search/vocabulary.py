@@ -105,20 +105,8 @@ class Vocabulary:
         # (only clauses that share a word with the value's own texts: "@user thanks for the
         # info" taught the hang nothing about hangs)
         learned = tuning_examples()
-        entries = [
-            (
-                key,
-                [
-                    *phrases,
-                    *(
-                        clause
-                        for clause in learned.get(key, ())
-                        if set(phrase_key(clause)) & self_words[key]
-                    ),
-                ],
-            )
-            for key, phrases in entries
-        ]
+        for key, phrases in entries:
+            phrases += [c for c in learned.get(key, ()) if set(phrase_key(c)) & self_words[key]]
         corpus = [text for row in rows for text in row[2:]]
         encoder = get_encoder()
         # The classifier's word weights come from the texts of the values it reads, not
