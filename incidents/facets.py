@@ -92,12 +92,16 @@ class Facet:
 
 @dataclass
 class Chip:
-    """One applied value, as "Symptom: NCCL timeout" with the URL that removes it."""
+    """One applied value, as "Symptom: NCCL timeout" with the URL that removes it;
+    ``alternative``: another value of the same facet as the chip before it, so a case
+    needs only one of them (the filters are OR within a facet, AND across facets: a new
+    user took two Symptom chips side by side for AND)."""
 
     key: str
     kind_label: str
     label: str
     remove_url: str
+    alternative: bool = False
 
 
 # What ``urllib.parse.quote_plus`` leaves as it is (letters, digits, ``_.-~``).
@@ -240,9 +244,9 @@ def compute_chips(filterset):
     range ("Years: 2023 to 2024") and the sentence."""
     query = filterset.data
     chips = [
-        Chip(key, FACET_LABELS[key], obj.name, toggle_url(query, key, obj.slug))
+        Chip(key, FACET_LABELS[key], obj.name, toggle_url(query, key, obj.slug), i > 0)
         for key, objs in filterset.selected().items()
-        for obj in objs
+        for i, obj in enumerate(objs)
     ]
     from .filters import list_options
 

@@ -167,6 +167,14 @@ def case_list(request):
             selection, query, LIST_GRAPH_BUDGET, compact=True
         )
     context["state"] = query_string(query)
+    # What causes the symptoms chosen, under the other filters (a new user looked for it
+    # from the list): the diagnosis takes the list's filters, not its sentence or order.
+    if query.getlist("symptom"):
+        asked = query.copy()
+        for key in ("q", "page", "sort", "matches"):
+            asked.pop(key, None)
+        context["diagnose_url"] = cached_reverse("incidents:diagnose") + "?" + asked.urlencode()
+        context["diagnosed"] = [chip.label for chip in context["chips"] if chip.key == "symptom"]
     return render(request, "incidents/case_list.html", context)
 
 

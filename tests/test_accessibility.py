@@ -107,16 +107,25 @@ def test_keyboard_skip_link_and_focus_ring(browser, live_server, data):
     assert tab.evaluate("location.hash") == "#q"
     assert tab.evaluate(focused) == "q"  # the box itself: type at once
     tab.goto("/")
-    tab.keyboard.press("Tab")
-    tab.keyboard.press("Tab")
+    for _ in range(3):
+        tab.keyboard.press("Tab")
     assert tab.evaluate(focused) == "Skip to the cases"
     tab.keyboard.press("Enter")
     tab.keyboard.press("Tab")
     assert tab.evaluate(focused) == "Newest first"  # the cases' own controls
+    # The suggested filters, after a sentence, without Tab through the facets (a new user
+    # pressed Tab about 100 times to reach them, after every chip applied).
+    tab.goto("/?q=NCCL+timeout")
+    tab.keyboard.press("Tab")
+    tab.keyboard.press("Tab")
+    assert tab.evaluate(focused) == "Skip to the suggested filters"
+    tab.keyboard.press("Enter")
+    tab.keyboard.press("Tab")
+    assert tab.evaluate(focused).startswith("Add filter Symptom: NCCL timeout")
     tab.goto("/")
     names = []
-    for _ in range(8):
+    for _ in range(9):
         tab.keyboard.press("Tab")
         names.append(tab.evaluate(focused))
-    assert names[2:7] == ["Incident Library", "Cases", "Diagnose a symptom", "Graph", "API and MCP"]
+    assert names[3:8] == ["Incident Library", "Cases", "Diagnose a symptom", "Graph", "API and MCP"]
     context.close()

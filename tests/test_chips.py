@@ -60,3 +60,47 @@ def test_clear_all_keeps_the_order_chosen(client):
     assert page(response).find("a", string="Clear all")["href"] == "/"
     response = client.get("/", {"symptom": "job-crash"})
     assert page(response).find("a", string="Clear all")["href"] == "/"
+
+
+def test_values_of_one_facet_are_shown_as_alternatives(client, cases):
+    """A new user took two Symptom chips side by side for "both" and saw the list widen
+    when ticking a second symptom: the chips say "or" between values of one facet, and
+    the facet says what ticking another does."""
+    response = client.get("/?component=training-data-loader&symptom=nccl-timeout&symptom=job-crash")
+    items = [li.get_text(" ", strip=True) for li in page(response).select(".applied .chips li")]
+    assert items[0].startswith("Component Training data loader")
+    assert items[1].startswith("Symptom NCCL timeout")
+    assert items[2].startswith("or Symptom Job crash")
+    text = page(response).select_one(".applied").get_text(" ", strip=True)
+    assert text.count("values of the same kind are alternatives (or)") == 1
+    hints = [
+        section.select_one("h3").get_text(strip=True)
+        for section in page(response).select(".facet")
+        if section.select_one(".facet__hint")
+    ]
+    assert sorted(hints) == ["Component", "Symptom"]
+
+
+def test_one_value_a_facet_is_not_called_an_alternative(client, cases):
+    response = client.get("/?component=training-data-loader&symptom=nccl-timeout")
+    text = page(response).select_one(".applied").get_text(" ", strip=True)
+    assert " or " not in text.replace("(or)", "")
+    assert "alternatives" not in text
+
+
+def test_a_symptom_chosen_links_to_what_causes_it(client, cases):
+    """A new user looked on the list for what causes the symptom they had chosen: the
+    applied filters link to its diagnosis under the same filters, without the sentence,
+    the order or the page."""
+    response = client.get(
+        "/?symptom=nccl-timeout&component=training-data-loader&q=hang&sort=newest&page=1"
+    )
+    link = page(response).select_one(".applied__diagnose a")
+    assert link.get_text(strip=True) == "What causes NCCL timeout?"
+    assert link["href"] == "/diagnose/?component=training-data-loader&symptom=nccl-timeout"
+    answer = client.get(link["href"])
+    assert answer.status_code == 200
+    assert page(answer).select_one("h1").get_text(strip=True) == "What causes NCCL timeout?"
+    assert page(client.get("/?component=training-data-loader")).select_one(
+        ".applied__diagnose"
+    ) is None

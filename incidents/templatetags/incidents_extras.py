@@ -72,8 +72,8 @@ def facet_values(facet, values):
 
 @register.simple_tag
 def facet_sections(facets, through=None, after=None):
-    """The facet panel's sections (:class:`~incidents.facets.Facet`: a heading, the
-    visible values, those folded under "Show n more", the link to all of them, or "No
+    """The facet panel's sections (:class:`~incidents.facets.Facet`: a heading, where a
+    value is ticked a note that the ticked values are alternatives, the visible values, those folded under "Show n more", the link to all of them, or "No
     values in this result.") in one string, as :func:`facet_values` builds a facet's list
     (issue 25: the template's nodes per facet were about half of the panel's time).
 
@@ -94,6 +94,12 @@ def facet_sections(facets, through=None, after=None):
             f'  <h3 id="facet-{key}" class="facet__title"><span class="swatch swatch--{key}"'
             f' aria-hidden="true"></span>{label}</h3>\n'
         ]
+        if any(value.selected for value in facet.values):
+            # (OR within a facet: a new user expected a second value to narrow the list)
+            parts.append(
+                '  <p class="facet__hint muted small">A case needs any one of the ticked '
+                "values: ticking another widens the list.</p>\n"
+            )
         if facet.values:
             parts.append(
                 f'  <ul class="facet__values" role="list">\n{facet_values(facet, facet.visible)}'
