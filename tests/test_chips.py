@@ -101,6 +101,7 @@ def test_a_symptom_chosen_links_to_what_causes_it(client, cases):
     answer = client.get(link["href"])
     assert answer.status_code == 200
     assert page(answer).select_one("h1").get_text(strip=True) == "What causes NCCL timeout?"
-    assert page(client.get("/?component=training-data-loader")).select_one(
-        ".applied__diagnose"
-    ) is None
+    assert (
+        page(client.get("/?component=training-data-loader")).select_one(".applied__diagnose")
+        is None
+    )

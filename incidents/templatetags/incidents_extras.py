@@ -73,8 +73,9 @@ def facet_values(facet, values):
 @register.simple_tag
 def facet_sections(facets, through=None, after=None):
     """The facet panel's sections (:class:`~incidents.facets.Facet`: a heading, where a
-    value is ticked a note that the ticked values are alternatives, the visible values, those folded under "Show n more", the link to all of them, or "No
-    values in this result.") in one string, as :func:`facet_values` builds a facet's list
+    value is ticked a note that the ticked values are alternatives, the visible values,
+    those folded under "Show n more", the link to all of them, or "No values in this
+    result.") in one string, as :func:`facet_values` builds a facet's list
     (issue 25: the template's nodes per facet were about half of the panel's time).
 
     Input: the facets, and optionally where to split them: ``through``, a facet key, gives
