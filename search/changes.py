@@ -189,9 +189,13 @@ _UPGRADED_ACTIVE = re.compile(
 
 # An upgrade written as its versions: "VAST upgrade 5.1->5.2 last night, since then NFSoRDMA
 # mounts hang" (a sixty-first round of blind helpers).
+# Or with the versions first: "after the vllm 0.5 -> 0.6 upgrade" (a blind set of
+# 2026-12-07).
 _VERSION_MOVE = re.compile(
     r"\b(?P<what>[A-Za-z][\w.+-]{1,40})\s+(?:upgrade|update|bump)\s+(?:from\s+)?v?\d[\w.]{0,20}\s*"
-    r"(?:->|→|=>|to)\s*v?\d[\w.]{0,20}",
+    r"(?:->|→|=>|to)\s*v?\d[\w.]{0,20}|"
+    r"\b(?P<named>[A-Za-z][\w.+-]{1,40})\s+v?\d{1,4}(?:\.\w{1,8}){1,3}\s*(?:->|→|=>|to)\s*"
+    r"v?\d{1,4}(?:\.\w{1,8}){1,3}\s+(?:upgrade|update|bump)\b",
     re.IGNORECASE,
 )
 
@@ -263,7 +267,7 @@ def upgrades(text):
         *_VERSION_MOVE.finditer(text),
         *_moved_versions(text),
     ]:
-        what = match.group("what")
+        what = match.group("what") or match.groupdict().get("named")
         if _A_SETTING.search(what) or _SETTINGS_WORDS.search(what):
             continue  # "the config was updated": a setting changed, no new version
         found.append((_cause_of(what), match.start(), match.end()))

@@ -123,6 +123,8 @@ _TERSE_WELL = re.compile(
     r"flat|steady)\s*",
     re.IGNORECASE,
 )
+# What joins a terse clause to the next ("temps normal and …"): the terse clause ends there.
+_TERSE_JOINED = re.compile(r"(?:and|but|while|whereas|yet)\b", re.IGNORECASE)
 # Storage servers said to be idle are not what holds the work up: "the OSTs are basically
 # idle", "OSTs idle" (a thirty-fourth round of blind helpers). Servers only: idle GPUs are
 # the trouble (*Low GPU utilisation*).
@@ -772,6 +774,12 @@ def set_aside_clauses(sentence, guesses=True, questions=True):
             # works as well" is well on the A100, a hundred-and-eighth round's real words)
             setting = _LEADING_SETTING.fullmatch(sentence, previous, cursor) and not conceded
             spans.append((conceded.start() if conceded else previous if setting else cursor, stop))
+        elif (terse := _TERSE_WELL.match(sentence, cursor, stop)) and _TERSE_JOINED.match(
+            sentence, terse.end(), stop
+        ):
+            # "inlet temps normal and no HW thermal slowdown" (a blind set of 2026-12-07):
+            # the terse clause, up to the word that joins the next
+            spans.append((cursor, terse.end()))
         elif (
             (suspected := SUSPECTED.search(sentence, cursor, stop))
             and end is not None

@@ -62,10 +62,14 @@ _TROUBLE_NOUNS = frozenset(
     ]
 )
 _NO_WORDS = frozenset(["no", "not", "zero", "without", "never", "none", "nothing"])
+# (the last line: what qualifies the trouble denied, "no HW thermal slowdown", "no new Xid
+# errors", "no unusual ECC counts": a blind set of 2026-12-07 got a GPU overheating from the
+# first)
 _GAP_WORDS = """a an any the single sign signs of evidence indication hint real obvious
 visible further more other actual see saw seen find found observe observed notice noticed
 get got hit have had there them these those are were is was be to look looks looked like
-seem seems seemed on in with for at appear appears appeared"""
+seem seems seemed on in with for at appear appears appeared
+hw hardware major serious significant new unusual abnormal suspicious relevant"""
 DENIAL_GAP = frozenset(_GAP_WORDS.split())
 
 

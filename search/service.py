@@ -375,7 +375,14 @@ def crash_loops(text):
 _LOOKUP_FAILED = re.compile(
     r"\b(?:can'?t|cannot|can\s+not|could\s*n'?t|could\s+not|couldnt|unable\s+to|fail(?:s|ed|ing)?\s+to|"
     r"won'?t|wont|didn'?t|didnt)\s+(?:always\s+|reliably\s+|even\s+)?resolve\b"
-    rf"(?!{NOT_A_NAME_RESOLVED})",
+    rf"(?!{NOT_A_NAME_RESOLVED})|"
+    # DNS's own lookups said to fail: "dns lookups failing intermittently inside pods",
+    # "DNS queries time out" (a blind set of 2026-12-07)
+    r"\bdns\s+(?:name\s+)?(?:lookups?|resolution|resolving|quer(?:y|ies)|requests?)\s+"
+    r"(?:(?:are|were|is|was|keep|kept|started|start|randomly|sometimes|intermittently|"
+    r"occasionally|all)\s+){0,2}"
+    r"(?:fail(?:s|ed|ing|ures?)?|tim(?:e|es|ed|ing)\s+out|timeouts?|flak(?:y|ing)|broken|"
+    r"erroring|hanging)\b",
     re.IGNORECASE,
 )
 

@@ -8645,3 +8645,37 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
         assert "component:nccl" not in self.suggest(
             "My first guess was a NCCL bug, but it was a bad cable"
         )
+
+    def test_a_blind_set_of_short_sentences_and_lines_of_2026_12_07(self):
+        """A blind set of 60 short sentences and log lines, written by a helper who saw only
+        the values' names (arrival 130 of 150 values, 2 forbidden chips): a trouble
+        qualified after its denial is denied ("no HW thermal slowdown", "no new Xid
+        errors"); a terse clause joined to the next is well up to the join ("inlet temps
+        normal and …"); a job with words between it and its death died, not one whose
+        clause ends first; DNS lookups that fail; a port that keeps dropping flaps; a word
+        of direction before a version's numbers says where a rate went; versions before
+        "upgrade" are an upgrade."""
+        got = self.suggest(
+            "ruled out thermals, inlet temps normal and no HW thermal slowdown; the H100 box "
+            "is power-braking because one of its PSUs died"
+        )
+        assert "root_cause:gpu-overheating" not in got
+        assert "component:cooling-system" not in got
+        assert "component:power-supply" in got
+        assert "symptom:xid-error" not in self.suggest("no new Xid errors, yet the job hangs")
+        assert "symptom:job-crash" in self.suggest(
+            "training job on 512 H100s keeps dying every few hrs with NCCL timeouts"
+        )
+        assert "symptom:job-crash" not in self.suggest("the jobs were slow and nothing crashed")
+        assert "symptom:dns-resolution-failure" in self.suggest(
+            "dns lookups failing intermittantly inside pods, coredns logs full of i/o timeouts"
+        )
+        assert "symptom:network-link-flapping" in self.suggest(
+            "switch and cables checked out fine, the fault followed the HCA, port keeps dropping"
+        )
+        assert "symptom:network-link-flapping" not in self.suggest(
+            "the port does not keep dropping"
+        )
+        got = self.suggest("tokens/s down 35% after the vllm 0.5 -> 0.6 upgrade")
+        assert {"symptom:inference-throughput-drop", "root_cause:software-regression"} <= set(got)
+        assert "symptom:elevated-error-rate" in self.suggest("error rate went 0.2% -> 6%")
