@@ -12,6 +12,8 @@ starting with ``#`` are comments.
   ``log``). Reported per kind: top-3 (share of queries whose case is among the first
   three listed) and mean reciprocal rank (1/rank, 0 when not listed).
 
+- Blind sets of short sentences and log lines (``tests/data/blind/``, issue 19): the
+  columns of a suggestion set plus ``kind``, with ``\\n`` for a newline; one is held out.
 - The corpus of real lines (``tests/data/corpus/``, issue 19): the columns of a
   suggestion set plus ``kind`` and ``source``, with no quoting and ``\\n`` for a newline
   inside a text; split into a tuning and a test part by the SHA-256 of the source
@@ -34,6 +36,12 @@ SUGGESTION_SETS = ("suggestions.tsv", "suggestions-paraphrase.tsv")
 DEVELOPMENT_SETS = ("denials.tsv",)
 SEARCH_SET = "search-queries.tsv"
 CORPUS = Path("corpus") / "log-lines.tsv"
+# Blind sets of short sentences and log lines (``tests/data/blind/README.md``), each with
+# whether its misses may be listed: a held-out set gives only its figures.
+BLIND_SETS = (
+    (Path("blind") / "2026-12-07-a.tsv", True),
+    (Path("blind") / "2026-12-07-b.tsv", False),
+)
 
 
 def read_rows(path):
@@ -67,6 +75,42 @@ def read_corpus(path):
         cells[0] = cells[0].replace("\\n", "\n")
         parts[corpus_part(cells[4].strip())].append(cells)
     return parts
+
+
+def read_blind_set(path):
+    """The rows of a blind set (``tests/data/blind/``): ``list[list[str]]``, each ``[text,
+    must, must_not, kind]`` with ``\\n`` read as a newline (no quoting: a log line's ``"``
+    is its own)."""
+    rows = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if line.strip():  # (no comments: a shell prompt's "#" starts a row)
+            row = line.split("\t")
+            rows.append([row[0].replace("\\n", "\n"), *row[1:]])
+    return rows
+
+
+def suggestion_sets(folder=DATA):
+    """Every suggestion set under ``folder`` that exists, as ``evaluate_search`` reports
+    them: ``list[tuple[str name, list[list[str]] rows, bool listed]]``, where ``listed``
+    says whether its misses may be printed (not for the corpus's test part nor a held-out
+    blind set: nothing is tuned on what they hold)."""
+    folder = Path(folder)
+    sets = [
+        (name, read_rows(folder / name), True)
+        for name in (*SUGGESTION_SETS, *DEVELOPMENT_SETS)
+        if (folder / name).exists()
+    ]
+    sets += [
+        (str(path), read_blind_set(folder / path), listed)
+        for path, listed in BLIND_SETS
+        if (folder / path).exists()
+    ]
+    if (folder / CORPUS).exists():
+        parts = read_corpus(folder / CORPUS)
+        sets += [
+            (f"{CORPUS.name} ({part} part)", rows, part != "test") for part, rows in parts.items()
+        ]
+    return sets
 
 
 def cell_values(cell):

@@ -195,3 +195,20 @@ def test_the_meaning_layer_learns_from_the_corpus_tuning_part_only(tmp_path):
         "every rank of the run exited with signal 9",
     )
     assert tuning_examples(tmp_path / "missing.tsv") == {}
+
+
+def test_the_held_out_blind_set_and_the_corpus_test_part_only_give_figures():
+    """``evaluate_search -v2`` lists misses of every set but the corpus's test part and
+    the held-out blind set (nothing is tuned on them); the blind sets' ``\\n`` is a
+    newline and a log line's quotes are its own."""
+    from search.evaluation import suggestion_sets
+
+    sets = {name: (rows, listed) for name, rows, listed in suggestion_sets()}
+    unlisted = sorted(name for name, (_, listed) in sets.items() if not listed)
+    assert unlisted == ["blind/2026-12-07-b.tsv", "log-lines.tsv (test part)"]
+    rows, listed = sets["blind/2026-12-07-a.tsv"]
+    assert listed and len(rows) == 60
+    assert any("\n" in row[0] for row in rows)
+    assert not any("\\n" in row[0] for row in rows)
+    assert any('"POST /v1/messages HTTP/1.1" 429' in row[0] for row in rows)
+    assert all(len(row) == 4 for name in sets if name.startswith("blind/") for row in sets[name][0])

@@ -3,8 +3,8 @@ the evaluation sets (``tests/data/``), on the configured database with the libra
 
 Suggestions are measured as ``/suggest.json`` gives them and search as the list orders
 its cases, through the same functions the views call. ``--verbose 2`` lists what was
-missed, except in the corpus's test part (``tests/data/corpus/README.md``), which only
-ever gives its figures.
+missed, except in the corpus's test part (``tests/data/corpus/README.md``) and the held-out
+blind set (``tests/data/blind/README.md``), which only ever give their figures.
 """
 
 import numpy as np
@@ -13,16 +13,13 @@ from django.core.management.base import BaseCommand
 from incidents.index import get_index
 from search.breadth import index_breadth
 from search.evaluation import (
-    CORPUS,
     DATA,
-    DEVELOPMENT_SETS,
     SEARCH_SET,
-    SUGGESTION_SETS,
     evaluate_search,
     evaluate_suggestions,
     missed_by_kind,
-    read_corpus,
     read_rows,
+    suggestion_sets,
 )
 from search.paste import read_text
 from search.ranking import match_sentence
@@ -64,19 +61,9 @@ class Command(BaseCommand):
         folder = Path(options["data"])
         verbose = options["verbosity"] >= 2
         self.stdout.write("Suggested filters (recall ≥ 0.9 and no forbidden value wanted)")
-        # (name, rows, whether its misses may be listed): the corpus's test part only
-        # gives its figures, so that nothing is ever tuned on what it holds.
-        sets = [
-            (name, read_rows(folder / name), True)
-            for name in (*SUGGESTION_SETS, *DEVELOPMENT_SETS)
-            if (folder / name).exists()
-        ]
-        if (folder / CORPUS).exists():
-            parts = read_corpus(folder / CORPUS)
-            sets += [
-                (f"{CORPUS.name} ({part} part)", rows, part != "test")
-                for part, rows in parts.items()
-            ]
+        # (name, rows, whether its misses may be listed): the corpus's test part and a
+        # held-out blind set only give their figures, so that nothing is tuned on them.
+        sets = suggestion_sets(folder)
         for name, rows, listed in sets:
             report = evaluate_suggestions(rows, suggest)
             self.stdout.write(
