@@ -98,15 +98,25 @@ def _error(status, message, code=-32600, headers=None):
     return response
 
 
-def _bad_request_id(body):
-    """Whether ``body`` is a JSON-RPC message whose ``id`` is neither a string nor an
-    integer (an object, an array, a fraction, a boolean): JSON-RPC 2.0 §4 and MCP allow
-    only those, and the SDK took such a request for a notification and answered an empty
-    202. Output: ``bool``; text that is not JSON is left to the SDK's parse error."""
+# What :func:`_parsed` gives for a body that is not JSON (the SDK reports its parse error).
+_NOT_JSON = object()
+
+
+def _parsed(body):
+    """``body`` read as JSON, :data:`_NOT_JSON` when it is not JSON. Raises
+    ``RecursionError`` for arrays or objects nested past Python's recursion limit (about
+    1,000 deep: a 2 KB body of brackets was a 500, an adversarial tryout)."""
     try:
-        message = json.loads(body)
+        return json.loads(body)
     except ValueError:
-        return False
+        return _NOT_JSON
+
+
+def _bad_request_id(message):
+    """Whether ``message`` (parsed, :func:`_parsed`) is a JSON-RPC message whose ``id`` is
+    neither a string nor an integer (an object, an array, a fraction, a boolean): JSON-RPC
+    2.0 §4 and MCP allow only those, and the SDK took such a request for a notification
+    and answered an empty 202. Output: ``bool``."""
     if not isinstance(message, dict) or "id" not in message:
         return False
     request_id = message["id"]
@@ -116,14 +126,12 @@ def _bad_request_id(body):
     )
 
 
-def _is_batch(body):
-    """Whether ``body`` is a JSON array (a JSON-RPC batch), which MCP's streamable HTTP
-    transport does not take (its 2025-06-18 revision removed batching): the SDK answered
-    one with a kilobyte of its validator's report (a new user's tryout). Output: ``bool``."""
-    try:
-        return isinstance(json.loads(body), list)
-    except ValueError:
-        return False
+def _is_batch(message):
+    """Whether ``message`` (parsed, :func:`_parsed`) is a JSON array (a JSON-RPC batch),
+    which MCP's streamable HTTP transport does not take (its 2025-06-18 revision removed
+    batching): the SDK answered one with a kilobyte of its validator's report (a new
+    user's tryout). Output: ``bool``."""
+    return isinstance(message, list)
 
 
 # Response headers of the SDK's answer not passed on: Django sets its own length.
@@ -139,9 +147,10 @@ def mcp_endpoint(request):
     site (an ``Origin`` that is not this host); 429 with ``Retry-After`` past
     ``MCP_RATE_LIMIT`` requests a minute from one client (``lib/limits.py``); 413 for a
     body over ``MCP_MAX_REQUEST_BYTES`` (a chunked body, which has no length, is read to
-    its end up to that cap); 415 for a body that is not ``application/json``; 400
-    (Invalid Request) for a request id that is not a string or an integer, and for a
-    batch (a JSON array of messages). Exempt from
+    its end up to that cap); 415 for a body that is not ``application/json`` (in any
+    case); 400 (Parse error) for JSON nested too deeply to read; 400 (Invalid Request) for
+    a request id that is not a string or an integer, and for a batch (a JSON array of
+    messages). Exempt from
     CSRF: nothing here reads cookies or writes anything.
     """
     if request.method != "POST":
@@ -174,18 +183,26 @@ def mcp_endpoint(request):
         return too_large
     else:
         body = request.body
-    media_type = request.META.get("CONTENT_TYPE", "").split(";", 1)[0].strip().lower()
+    content_type = request.META.get("CONTENT_TYPE", "")
+    media_type = content_type.split(";", 1)[0].strip().lower()
     if media_type != "application/json":
         return _error(415, "Unsupported Media Type: send JSON-RPC messages as application/json.")
-    if _is_batch(body):
+    try:
+        message = _parsed(body)
+    except RecursionError:
+        return _error(400, "Parse error: the JSON is nested too deeply.", code=-32700)
+    if _is_batch(message):
         return _error(
             400, "Invalid Request: batches are not supported; send one JSON-RPC message a request."
         )
-    if _bad_request_id(body):
+    if _bad_request_id(message):
         return _error(400, "Invalid Request: a request id must be a string or an integer.")
     environ = dict(request.META)
     environ.update(
         {
+            # (media types are case-insensitive, RFC 9110 §8.3.1; the SDK compares the
+            # lower-case name: "APPLICATION/JSON" was its 415)
+            "CONTENT_TYPE": media_type + content_type[len(content_type.split(";", 1)[0]) :],
             "wsgi.input": io.BytesIO(body),
             "CONTENT_LENGTH": str(len(body)),
             "PATH_INFO": "/mcp",

@@ -125,8 +125,9 @@ def unknown_endpoint(request, rest=""):
     slashed = request.path + "/"
     if rest and not rest.endswith("/") and _is_endpoint(slashed):
         if request.method in ("GET", "HEAD"):
-            query = request.META.get("QUERY_STRING", "")
-            return HttpResponsePermanentRedirect(slashed + (f"?{query}" if query else ""))
+            # The path as sent, escaped again: a slug's "%3F" or "%23" decoded into the
+            # Location became a query or a fragment (an adversarial tryout).
+            return HttpResponsePermanentRedirect(request.get_full_path(force_append_slash=True))
         return SafeJsonResponse(
             {"errors": [f"There is no such endpoint in this API: did you mean {slashed}?"]},
             status=404,

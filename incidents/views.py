@@ -20,7 +20,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from django.views.generic import DetailView
 
-from lib.http import SafeJsonResponse
+from lib.http import SafeJsonResponse, lower_case_address
 from lib.parameters import takes_parameters
 from lib.paths import cached_reverse
 from lib.resilience import health_report
@@ -306,6 +306,9 @@ class CaseDetailView(DetailView):
         not public).
         Raises ``Http404`` for an unknown slug or, for a visitor, a draft.
         """
+        lowered = lower_case_address(request)
+        if lowered is not None:
+            return lowered
         self.index = get_index()
         if request.user.has_perm("incidents.view_case"):
             return super().get(request, *args, **kwargs)

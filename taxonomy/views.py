@@ -10,6 +10,7 @@ from django.views.decorators.http import require_safe
 
 from incidents.index import get_index
 from incidents.models import Case
+from lib.http import lower_case_address
 from lib.parameters import takes_parameters
 from lib.text import shorten
 from listing.query import PageNotFound, get_page
@@ -83,6 +84,9 @@ def term_detail(request, kind, slug):
     404 for an unknown kind or slug, a private term (one only drafts carry, or one made
     in a case form's pop-up and not yet published), or a page that does not exist.
     """
+    lowered = lower_case_address(request)
+    if lowered is not None:
+        return lowered
     model = MODELS_BY_KIND.get(kind)
     if model is None:
         raise Http404(f"There is no kind of term called “{shorten(kind, 40)}”.")

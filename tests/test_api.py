@@ -564,6 +564,12 @@ def test_an_endpoint_without_its_final_slash_is_redirected_or_named(client):
     assert client.get("/api/v1/nope").json()["errors"] == [
         "There is no such endpoint in this API: see /api/schema/."
     ]
+    # A slug's encoded "?" or "#" stays encoded: decoded into the Location it became a
+    # query or a fragment (an adversarial tryout).
+    response = client.get("/api/v1/cases/%3Fq=%3Cscript%3E")
+    assert response.status_code == 301
+    assert response["Location"] == "/api/v1/cases/%3Fq%3D%3Cscript%3E/"
+    assert client.get("/api/v1/cases/a%23b")["Location"] == "/api/v1/cases/a%23b/"
 
 
 def test_healthz_refuses_other_methods_in_json(client):

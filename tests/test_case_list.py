@@ -211,3 +211,19 @@ def test_a_card_says_when_and_how_big_as_far_as_the_sources_say(client):
     assert "14 March 2023" in metas["Dated by period"]
     assert "reported" not in metas["Dated by period"]
     assert "accelerators" not in metas["Dated by period"]
+
+
+def test_a_case_or_term_address_in_capitals_is_redirected_to_lower_case(client):
+    """The list took ``?symptom=NCCL-TIMEOUT`` while ``/taxonomy/symptom/NCCL-TIMEOUT/`` and
+    a case's slug in capitals were 404s (an adversarial tryout): slugs are lower case, so
+    such an address is sent to its lower-case form, query kept."""
+    case = make_case("Loader hang", symptoms=["NCCL timeout"])
+    response = client.get(f"/cases/{case.slug.upper()}/?utm_source=chat")
+    assert response.status_code == 301
+    assert response["Location"] == f"/cases/{case.slug}/?utm_source=chat"
+    assert client.get(response["Location"]).status_code == 200
+    response = client.get("/taxonomy/Symptom/NCCL-Timeout/")
+    assert response.status_code == 301
+    assert response["Location"] == "/taxonomy/symptom/nccl-timeout/"
+    assert client.get(response["Location"]).status_code == 200
+    assert client.get("/cases/NO-SUCH-CASE/", follow=True).status_code == 404

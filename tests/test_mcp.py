@@ -276,6 +276,21 @@ def test_http_caps_the_request_body(live_server, library, settings):
     assert json.loads(bad[2])["error"]["code"] == -32700  # parse error, not a crash
 
 
+def test_http_answers_json_nested_too_deeply_with_a_parse_error(live_server, library):
+    """A 2 KB body of arrays or objects nested a thousand deep was a 500 and the site's
+    HTML error page (the parser's recursion; an adversarial tryout); a media type in upper
+    case was the SDK's 415 though media types are case-insensitive."""
+    for body in (b"[" * 1000 + b"]" * 1000, b'{"a":' * 2000 + b"1" + b"}" * 2000):
+        status, headers, answer = fetch(live_server, "/mcp", "POST", body, JSON_HEADERS)
+        assert status == 400 and headers["Content-Type"] == "application/json"
+        assert json.loads(answer)["error"] == {
+            "code": -32700,
+            "message": "Parse error: the JSON is nested too deeply.",
+        }
+    upper = {**JSON_HEADERS, "Content-Type": "APPLICATION/JSON"}
+    assert fetch(live_server, "/mcp", "POST", INITIALIZE, upper)[0] == 200
+
+
 def test_http_refuses_what_is_not_a_json_rpc_request_with_a_json_rpc_error(live_server, library):
     """A body sent as text/plain was a bare text 400; a request id that is an object, an
     array, a fraction or a boolean was taken for a notification (an empty 202); an unknown

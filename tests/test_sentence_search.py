@@ -257,3 +257,15 @@ def test_names_are_found_with_or_without_their_accents(client, cases, admin_clie
         for term in ["Clementine", "Zürich"]:
             found = admin_client.get("/admin/incidents/case/", {"q": term})
             assert "Paris outage" in found.content.decode(), term
+
+
+def test_a_sentence_of_invisible_characters_only_is_no_sentence(client, cases):
+    """A q of only U+202E listed every case while one of only U+200B, U+200F or a byte
+    order mark listed none with "no words the search can use" (an adversarial tryout):
+    invisible format characters are no text, so each lists every case as an empty q."""
+    everything = result_count(client.get("/"))
+    for invisible in ("\u202e", "\u200b", "\u200f", "\ufeff", "\u2060", "\u200b \u200e"):
+        response = client.get("/", {"q": invisible})
+        assert response.status_code == 200, repr(invisible)
+        assert result_count(response) == everything, repr(invisible)
+    assert result_count(client.get("/", {"q": "NCCL\u200b timeout"})) == 1
