@@ -38,6 +38,17 @@ _IRREGULAR = (
 )
 IRREGULAR_FORMS = frozenset(_IRREGULAR.split())
 
+# How many times as common as the next candidate an English word must be for a slip to be
+# read as it ("servver": "server", not "sever"): Norvig's reader takes the commonest; this
+# leaves two about as common alone. Chosen on the shared paraphrase set with slips added.
+EVERYDAY_MARGIN = 2
+# The least count an English word needs in the list (``search/english.py``) for a slip to be
+# read as it: rarer words sit one slip from engineers' own words ("cgroup" from "croup",
+# "wandb" from "wands", "retcode" from "recode": every such reading on the corpus's tuning
+# part was of a word counted under 800 times; the everyday words slips were made in on
+# the paraphrase set are counted 1,500 times or more).
+EVERYDAY_LEAST = 1000
+
 # Shorthands engineers write for words the vocabulary uses, read as those words whatever
 # their length ("the ckpt was corrupted" found no checkpoint, "latency went thru the
 # roof" no latency): informal spellings in common use, as dictionaries of them list.
@@ -61,6 +72,10 @@ _ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly", "ies", "ied")
 # e.g. the Cambridge Grammar's doubling of a final consonant).
 _DOUBLING_ENDINGS = ("ing", "ed", "er", "ers")
 _ONE_SYLLABLE_CVC = re.compile(r"^[^aeiou]*[aeiou][^aeiouwxy]$")
+# A final consonant doubled before an ending, as English spells it: after a single vowel
+# ("dropped", "controlled"), never a v, w, x or y, never a third ("killled" and "servver"
+# were taken for inflections of "kill" and "serv", so never read as slips).
+_DOUBLED = re.compile(r"(?:^|[^aeiou])[aeiou]([b-df-hj-np-tz])\1$")
 
 
 def _deletions(word):
@@ -91,18 +106,24 @@ class Speller:
 
     Input: ``targets``, ``dict[str, int]``: the vocabulary's words (lowercase) and how
     often its texts use them (the likelier of two candidates wins); ``known``, more words
-    (lowercase) never read as slips. Build once per taxonomy version.
+    (lowercase) never read as slips; ``english``, an :class:`search.english.EnglishWords`
+    (or ``None``): a slip typed in lower case that is one slip from no vocabulary word is
+    read as the commonest English word one slip away (:meth:`everyday_meant`). Build once
+    per taxonomy version.
     """
 
-    def __init__(self, targets, known=()):
+    def __init__(self, targets, known=(), english=None):
         self.counts = dict(targets)
         self.known = frozenset(known) | frozenset(self.counts) | IRREGULAR_FORMS
-        self.by_deletion = defaultdict(set)
+        self.english = english
+        by_deletion = defaultdict(set)
         for word in self.counts:
             if len(word) >= SHORTEST - 1:
-                self.by_deletion[word].add(word)
+                by_deletion[word].add(word)
                 for deleted in _deletions(word):
-                    self.by_deletion[deleted].add(word)
+                    by_deletion[deleted].add(word)
+        # (tuples, not sets: a third of the memory, and only read)
+        self.by_deletion = {key: tuple(words) for key, words in by_deletion.items()}
 
     def is_known(self, word):
         """Whether ``word`` (lowercase) is a known word or one of its inflections
@@ -132,29 +153,69 @@ class Speller:
                     # the verb of a known doer: "tokenized", "tokenizing" ("tokenizer"
                     # known) were read as the tokenizer (a fifteenth round of blind helpers)
                     or (ending in ("ed", "ing", "es") and base + "er" in self.known)
-                    or (len(base) > 3 and base[-1] == base[-2] and base[:-1] in self.known)
+                    or (_DOUBLED.search(base) and base[:-1] in self.known)
                 ):
                     return True
         return False
 
-    def meant(self, word):
+    def meant(self, word, everyday=False):
         """The word ``word`` (lowercase) was meant as, or ``None`` when it is known, too
         short, or not one slip from exactly one likeliest vocabulary word; a shorthand of
-        :data:`SHORTHANDS` is read as its word."""
+        :data:`SHORTHANDS` is read as its word. With ``everyday`` (the word was typed in
+        lower case), one slip from no vocabulary word may be read as an English word
+        (:meth:`everyday_meant`)."""
         if word in SHORTHANDS:
             return SHORTHANDS[word]
         if len(word) < SHORTEST or self.is_known(word):
             return None
         found = set(self.by_deletion.get(word, ()))
         for deleted in _deletions(word):
-            found |= self.by_deletion.get(deleted, set())
+            found.update(self.by_deletion.get(deleted, ()))
         found = [w for w in found if w != word and _one_slip(word, w)]
         if not found:
-            return None
+            return self.everyday_meant(word) if everyday else None
         found.sort(key=lambda w: (-self.counts[w], w))
         if len(found) > 1 and self.counts[found[0]] == self.counts[found[1]]:
             return None  # two words as likely: no guess
         return found[0]
+
+    def everyday_meant(self, word):
+        """The English word ``word`` (lowercase, unknown to the vocabulary) was meant as:
+        the commonest of the English list's words one slip away (:func:`_one_slip`: not at
+        the first letter nor at the ends) and counted at least :data:`EVERYDAY_LEAST`
+        times, when it is used at least :data:`EVERYDAY_MARGIN` times as often as the
+        next; ``None`` for an English word (a word is not read as another word), no
+        candidate, or two about as common.
+
+        Typed paraphrases hold everyday words the vocabulary's names never use ("the
+        proecss was killled", "pods could not rsolve the names"): with a slip in about one
+        word in three of six letters or more, the shared paraphrase set found 36 of its 45
+        values against 44 typed cleanly (``docs/search.md``). Candidates are Norvig's
+        single edits (https://norvig.com/spell-correct.html) inside the word, about 55 a
+        letter, counted in one look-up."""
+        if self.english is None or word in self.english:
+            return None
+        letters = "abcdefghijklmnopqrstuvwxyz"
+        edits = set()
+        for i in range(1, len(word)):
+            edits.update(word[:i] + c + word[i:] for c in letters)  # a letter left out
+            edits.update(word[:i] + c + word[i + 1 :] for c in letters)  # one changed
+            if i < len(word) - 1:
+                edits.add(word[:i] + word[i + 1 :])  # a letter added
+                edits.add(word[:i] + word[i + 1] + word[i] + word[i + 2 :])  # two swapped
+        edits = [w for w in edits if len(w) >= SHORTEST and w != word]
+        counts = self.english.counts(edits)
+        found = sorted(
+            (
+                (int(n), w)
+                for n, w in zip(counts, edits, strict=True)
+                if n >= EVERYDAY_LEAST and _one_slip(word, w)
+            ),
+            reverse=True,
+        )
+        if not found or (len(found) > 1 and found[0][0] < EVERYDAY_MARGIN * found[1][0]):
+            return None
+        return found[0][1]
 
     def correct(self, sentence):
         """``(text, readings)``: the sentence with each slip replaced by the word meant
@@ -176,7 +237,7 @@ class Speller:
             typed = match.group()
             if not (typed.islower() or typed.isupper() or typed[1:].islower()):
                 return typed  # a mixed-case name ("DTensor", "GFlops") is as meant
-            meant = self.meant(typed.casefold())
+            meant = self.meant(typed.casefold(), everyday=typed.islower())
             if meant is None:
                 return typed
             if typed.isupper():

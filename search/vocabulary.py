@@ -24,6 +24,7 @@ from taxonomy.models import (
     taxonomy_version,
 )
 
+from .english import get_english_words
 from .examples import tuning_examples
 from .recognise import Candidate, Recogniser, tokenize
 from .semantic import SemanticIndex, description_clauses, get_encoder
@@ -129,7 +130,7 @@ class Vocabulary:
                 spelled_by.setdefault(w.casefold(), set()).add((c.kind, c.slug))
         self.spelled_by = {w: frozenset(keys) for w, keys in spelled_by.items()}
         texts = {w.casefold() for text in corpus for w in re.findall(r"[A-Za-z]+", text)}
-        self.speller = Speller(spelled, encoder.whole_words() | texts)
+        self.speller = Speller(spelled, encoder.whole_words() | texts, get_english_words())
         # The words the vocabulary's own texts use: the meaning layer reads a sentence
         # only when it uses at least MEANING_MIN_KNOWN of them ("I love pizza" uses none).
         # The words of names and aliases: the verbs a denial can take away ("did not

@@ -8679,3 +8679,45 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
         got = self.suggest("tokens/s down 35% after the vllm 0.5 -> 0.6 upgrade")
         assert {"symptom:inference-throughput-drop", "root_cause:software-regression"} <= set(got)
         assert "symptom:elevated-error-rate" in self.suggest("error rate went 0.2% -> 6%")
+
+    def test_slips_in_everyday_words_are_read_as_the_words_meant(self):
+        """With a slip in about one word in three of six letters or more, the shared
+        paraphrase set found 36 of its 45 values (44 typed cleanly): the speller read slips
+        only as words of the vocabulary's names and aliases, and the meaning layer reads
+        everyday words. A lower-case slip one slip from no such word is read as the
+        commonest English word one slip away (pyspellchecker's list, search/english.py);
+        not an English word ("noting"), nor an engineer's word one slip from a rare one
+        ("cgroup", "wandb", "retcode"), nor a capitalised name."""
+        assert "symptom:out-of-memory" in self.suggest(
+            "the proecss was killled because the host ran out of RAM"
+        )
+        assert "symptom:dns-resolution-failure" in self.suggest(
+            "pods could not rsolve the names of other services"
+        )
+        assert "symptom:elevated-error-rate" in self.suggest(
+            "half of the responses came back as servver errors"
+        )
+        from incidents.index import get_index
+        from search.vocabulary import get_vocabulary
+
+        speller = get_vocabulary(get_index().versions[0]).speller
+        assert speller.meant("answeirng", everyday=True) == "answering"
+        assert speller.meant("answeirng") is None  # typed with a capital: a name, perhaps
+        for word in ("noting", "cgroup", "wandb", "retcode", "perftest", "busbw", "maint"):
+            assert speller.meant(word, everyday=True) is None, word
+        assert speller.correct("Answeirng, answeirng")[0] == "Answeirng, answering"
+        # (a letter doubled as English never does is no inflection: "killled" was taken
+        # for "kill" + "led" and never read as a slip)
+        assert speller.meant("servver", everyday=True) == "server"
+        assert speller.is_known("dropped") and speller.is_known("controlled")
+
+
+def test_the_english_word_list_holds_words_and_their_counts():
+    """search/english.py keeps pyspellchecker's English list as CRC-32 keys and counts."""
+    from search.english import get_english_words
+
+    english = get_english_words()
+    assert len(english) > 100_000
+    assert "process" in english and "proecss" not in english
+    server, serve, nothing = english.counts(["server", "serve", "qzxqzx"]).tolist()
+    assert serve > server > 1000 and nothing == 0

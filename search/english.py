@@ -1,0 +1,88 @@
+"""English words and how common they are, for reading typing slips in everyday words
+(``search/spelling.py``).
+
+The list is pyspellchecker's English word frequency list (``spellchecker/resources/
+en.json.gz`` in the ``pyspellchecker`` wheel, MIT licence; counts from the OpenSubtitles
+corpus, https://github.com/barrust/pyspellchecker), read as data without importing the
+package. Only words of four letters or more, all lower-case ASCII letters, are kept, each
+as the CRC-32 of its letters beside its count in two sorted NumPy arrays (about 127,000
+words in 1 MB): a set of the words themselves held about 11 MB a process. Two words
+share a CRC-32 once in about 34,000 lists this size: a word not in the list is taken for
+one about once in 34,000 look-ups, which costs at most a slip not read.
+"""
+
+import gzip
+import importlib.util
+import re
+import threading
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+# An entry of the list's JSON object: a word of four or more lower-case letters and its count.
+_ENTRY = re.compile(rb'"([a-z]{4,})": (\d+)')
+
+_lock = threading.Lock()
+_loaded = {"words": None}
+
+
+def _list_path():
+    """The path of the English list inside the installed ``pyspellchecker`` wheel, found
+    without importing the package. Raises ``ImportError`` when it is not installed."""
+    spec = importlib.util.find_spec("spellchecker")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("pyspellchecker is not installed (pip install -e .)")
+    return Path(next(iter(spec.submodule_search_locations))) / "resources" / "en.json.gz"
+
+
+class EnglishWords:
+    """The English words of a frequency list and their counts.
+
+    Input: ``path``, a gzip'd JSON object ``{"word": count, …}`` (``None``: the
+    ``pyspellchecker`` wheel's English list). ``word in words`` says whether a word is
+    listed; :meth:`counts` gives the counts of several at once. Raises ``OSError`` when the
+    file cannot be read, ``ImportError`` when the wheel is missing.
+    """
+
+    def __init__(self, path=None):
+        raw = gzip.decompress(Path(path or _list_path()).read_bytes())
+        # (one pair at a time into the array: a dict of the whole list left about 11 MB a
+        # process with the allocator)
+        pairs = np.fromiter(
+            ((zlib.crc32(m.group(1)), int(m.group(2))) for m in _ENTRY.finditer(raw)),
+            dtype=np.dtype((np.uint32, 2)),
+        )
+        del raw
+        order = np.argsort(pairs[:, 0], kind="stable")
+        self.keys = np.ascontiguousarray(pairs[order, 0])
+        self.frequencies = np.ascontiguousarray(pairs[order, 1])
+
+    def __len__(self):
+        return len(self.keys)
+
+    def counts(self, words):
+        """How often the list says each of ``words`` (``list[str]``, lower case) is used:
+        ``uint32[len(words)]``, 0 for a word it does not hold."""
+        if not words:
+            return np.zeros(0, np.uint32)
+        keys = np.fromiter((zlib.crc32(w.encode()) for w in words), np.uint32, len(words))
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return np.where(self.keys[at] == keys, self.frequencies[at], 0).astype(np.uint32)
+
+    def __contains__(self, word):
+        return bool(self.counts([word])[0])
+
+
+def get_english_words():
+    """This process's :class:`EnglishWords`, loaded on first use (about 0.15 s) and shared
+    by every vocabulary version; ``None`` when the list cannot be read (slips in everyday
+    words are then not read, as before)."""
+    if _loaded["words"] is None:
+        with _lock:
+            if _loaded["words"] is None:
+                try:
+                    _loaded["words"] = EnglishWords()
+                except (ImportError, OSError, ValueError):
+                    _loaded["words"] = False
+    return _loaded["words"] or None
