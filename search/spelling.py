@@ -38,6 +38,9 @@ _IRREGULAR = (
 )
 IRREGULAR_FORMS = frozenset(_IRREGULAR.split())
 
+# Where a sentence starts: the text's start, or after a full stop, a question or
+# exclamation mark, or a line break (with blanks).
+_SENTENCE_START = re.compile(r"(?:^|[.!?\n])\s*$")
 # How many times as common as the next candidate an English word must be for a slip to be
 # read as it ("servver": "server", not "sever"): Norvig's reader takes the commonest; this
 # leaves two about as common alone. Chosen on the shared paraphrase set with slips added.
@@ -237,7 +240,10 @@ class Speller:
             typed = match.group()
             if not (typed.islower() or typed.isupper() or typed[1:].islower()):
                 return typed  # a mixed-case name ("DTensor", "GFlops") is as meant
-            meant = self.meant(typed.casefold(), everyday=typed.islower())
+            # (everyday words are typed in lower case, or capitalised to start a sentence:
+            # a capital elsewhere may be a name)
+            opening = typed[1:].islower() and _SENTENCE_START.search(sentence, 0, match.start())
+            meant = self.meant(typed.casefold(), everyday=typed.islower() or bool(opening))
             if meant is None:
                 return typed
             if typed.isupper():

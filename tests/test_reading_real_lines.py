@@ -8705,7 +8705,9 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
         assert speller.meant("answeirng") is None  # typed with a capital: a name, perhaps
         for word in ("noting", "cgroup", "wandb", "retcode", "perftest", "busbw", "maint"):
             assert speller.meant(word, everyday=True) is None, word
-        assert speller.correct("Answeirng, answeirng")[0] == "Answeirng, answering"
+        assert speller.correct("Answeirng slowly! Then Answeirng, answeirng")[0] == (
+            "Answering slowly! Then Answeirng, answering"
+        )
         # (a letter doubled as English never does is no inflection: "killled" was taken
         # for "kill" + "led" and never read as a slip)
         assert speller.meant("servver", everyday=True) == "server"
