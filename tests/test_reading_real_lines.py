@@ -8711,6 +8711,11 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
         # (a letter doubled as English never does is no inflection: "killled" was taken
         # for "kill" + "led" and never read as a slip)
         assert speller.meant("servver", everyday=True) == "server"
+        # A chat channel's shorthands: "w/o" denies, "perf" and "cfg" are the words meant.
+        assert "symptom:xid-error" not in self.suggest("w/o any xid the job hung")
+        assert "root_cause:configuration-change" in self.suggest(
+            "perf dropped 30% after the cfg change"
+        )
         assert speller.is_known("dropped") and speller.is_known("controlled")
 
 
