@@ -95,6 +95,22 @@ _REQUEST = re.compile(
 )
 
 
+# A greeting before what happened and a plea after it, which tell nothing of it either:
+# "hey team, quick q: the links kept going down …", "… came back as server errors any
+# ideas?" (the shared paraphrase set with a greeting put before each sentence found 41 of
+# its 45 values, with "any ideas?" after each 38; 2026-12-07). Blanked as requests are.
+_CHATTER = re.compile(
+    r"^\s*(?:hey|hi|hello|yo|hiya|morning)\b(?:\s+(?:team|all|folks|everyone|everybody|"
+    r"guys|y'?all|there|people))?\s*[,!:.-]*|"
+    r"\bquick\s+(?:q|qq|question)\b\s*[:,.-]?|"
+    r"\b(?:any\s+(?:ideas?|thoughts?|clues?|pointers?|suggestions?|help|advice|insights?)|"
+    r"(?:any\s?one|anybody)\s+(?:else\s+)?(?:seen|seeing|hit|know|knows)\s+(?:this|that|why|"
+    r"what)(?:\s+before)?|thoughts|ideas|help(?:\s+(?:pls|please|plz))?|pls\s+help|please\s+"
+    r"help|thanks(?:\s+in\s+advance)?|thx|tia|cheers)\s*[?!.]*\s*$",
+    re.IGNORECASE,
+)
+
+
 _TPU = re.compile(r"\bTPUs?\b|\bv[2-7][ep]?-\d{1,4}\b", re.IGNORECASE)
 
 DRIVER_BUG = ("root_cause", "firmware-or-driver-bug")
@@ -228,6 +244,7 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
     known words. Raises nothing.
     """
     remainder = _REQUEST.sub(lambda match: " " * len(match.group()), remainder)
+    remainder = _CHATTER.sub(lambda match: " " * len(match.group()), remainder)
     known = {stem(w) for w in content_words(remainder)} & vocabulary.known_stems
     if len(vocabulary.semantic.keys) < MEANING_MIN_TERMS or len(known) < MEANING_MIN_KNOWN:
         return [], frozenset()

@@ -51,6 +51,9 @@ MIN_SCORE = 0.17
 # would otherwise silence the meaning layer as the vocabulary grows.
 SCORE_UNIT = 0.302
 
+# The share of a clause's letters in capitals from which it reads as typed in capitals.
+CAPITALS_SHARE = 0.8
+
 _lock = threading.Lock()
 _encoder = {"encoder": None}
 
@@ -265,6 +268,15 @@ def description_clauses(text, shortest=3):
     return [p.strip() for p in parts if len(p.split()) >= shortest]
 
 
+def _uncapitalised(text):
+    """``text`` in lower case when at least :data:`CAPITALS_SHARE` of its letters (and
+    more than three) are capitals ("THE NODE REBOOTED BY ITSELF"), else as it is: acronyms
+    in a sentence ("the NCCL watchdog on H100") keep their case."""
+    letters = [c for c in text if c.isalpha()]
+    capitals = sum(c.isupper() for c in letters)
+    return text.lower() if len(letters) > 3 and capitals >= CAPITALS_SHARE * len(letters) else text
+
+
 def train_ridge(vectors, labels, n_classes, alpha=RIDGE_ALPHA):
     """A linear classifier by ridge regression on one-hot targets (least squares with an
     L2 penalty ``alpha``; scikit-learn's ``RidgeClassifier``), solved in closed form.
@@ -339,7 +351,10 @@ class SemanticIndex:
         empty = nothing, [], nothing
         if not pieces or not len(self.keys):
             return empty
-        vectors = self.encoder.encode(pieces, self.token_weights)
+        # (a clause typed in capitals is read in lower case: the tokenizer splits "NODE
+        # REBOOTED" into pieces that mean little, and the shared paraphrase set typed in
+        # capitals found 23 of its 45 values, 44 as typed; 2026-12-07)
+        vectors = self.encoder.encode([_uncapitalised(p) for p in pieces], self.token_weights)
         kept = np.flatnonzero(np.abs(vectors).sum(axis=1) > 0)  # clauses with a word
         if not len(kept):
             return empty
