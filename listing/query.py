@@ -100,13 +100,14 @@ def get_page(queryset, number, per_page=CASES_PER_PAGE):
 # C0 and C1 controls (but tab and line breaks; NUL is refused) and Unicode's directional
 # embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which would reorder
 # how the echoed sentence reads ("ckpt \u202egnp.exe").
-# (with the invisible format characters: the zero-width space, the directional marks, the
-# word joiner, the byte-order mark; a q of only U+200B listed no case while one of only
+# (with the invisible format characters: the soft hyphen, the zero-width space, the
+# directional marks, the word joiner, the byte-order mark, interlinear annotation marks,
+# tag characters; a q of only U+200B listed no case while one of only
 # U+202E listed every case, an adversarial tryout. Not the zero-width (non-)joiners, which
 # some scripts' words and emoji hold.)
 _CONTROL = re.compile(
-    r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064"
-    r"\u2066-\u2069\ufeff]"
+    r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\xad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e"
+    r"\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb\U000e0000-\U000e007f]"
 )
 
 

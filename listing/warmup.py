@@ -19,13 +19,27 @@ from search.matches import warm_documents
 from search.vocabulary import get_vocabulary
 
 logger = logging.getLogger(__name__)
-# The templates of the pages most asked for, compiled in the warm-up (the cached loader
-# keeps them when DEBUG is off).
+# The templates of the pages most asked for, with what they extend and include, compiled in
+# the warm-up: the cached loader (DEBUG off) keeps each by its own name, and a page's
+# parts are otherwise loaded when it first renders.
 _FIRST_TEMPLATES = (
+    "base.html",
     "incidents/case_list.html",
     "incidents/case_detail.html",
     "taxonomy/term_detail.html",
     "incidents/diagnosis.html",
+    "incidents/_chips.html",
+    "incidents/_facets.html",
+    "incidents/_years.html",
+    "incidents/_sections.html",
+    "incidents/_terms.html",
+    "incidents/_case_card_header.html",
+    "incidents/_case_card_body.html",
+    "search/_search.html",
+    "search/_suggestions.html",
+    "_pagination.html",
+    "graph/_graph.svg",
+    "graph/_legend.html",
 )
 
 
@@ -33,7 +47,7 @@ def warm_up():
     """Build this process's case index and vocabulary (the meaning layer's classifier
     included) and, on SQLite, the documents sentence search reads
     (``search.matches.warm_documents``); load the URL configuration and compile the
-    templates of the pages most asked for (:data:`_FIRST_TEMPLATES`); then close the
+    templates of the pages most asked for and their parts (:data:`_FIRST_TEMPLATES`); then close the
     database connections used (those not inside a transaction).
 
     Output: ``dict`` with ``cases`` (published cases indexed) and ``ms`` (the time it

@@ -189,8 +189,8 @@ _UPGRADED_ACTIVE = re.compile(
 
 # An upgrade written as its versions: "VAST upgrade 5.1->5.2 last night, since then NFSoRDMA
 # mounts hang" (a sixty-first round of blind helpers).
-# Or with the versions first: "after the vllm 0.5 -> 0.6 upgrade" (a blind set of
-# 2026-12-07).
+# Or with the versions first, of named software (:data:`_SOFTWARE_MOVED`): "after the vllm
+# 0.5 -> 0.6 upgrade" (a blind set of 2026-12-07).
 _VERSION_MOVE = re.compile(
     r"\b(?P<what>[A-Za-z][\w.+-]{1,40})\s+(?:upgrade|update|bump)\s+(?:from\s+)?v?\d[\w.]{0,20}\s*"
     r"(?:->|→|=>|to)\s*v?\d[\w.]{0,20}|"
@@ -268,6 +268,8 @@ def upgrades(text):
         *_moved_versions(text),
     ]:
         what = match.group("what") or match.groupdict().get("named")
+        if match.groupdict().get("named") and not _SOFTWARE_MOVED.search(what):
+            continue  # "grad norm 1.25 -> 9.87 update 1200": no software named
         if _A_SETTING.search(what) or _SETTINGS_WORDS.search(what):
             continue  # "the config was updated": a setting changed, no new version
         found.append((_cause_of(what), match.start(), match.end()))

@@ -146,15 +146,16 @@ def resumed_from_checkpoint(text):
 # A job that ended in failure, in everyday words: "the training job itself died with
 # SIGBUS", "the job dies on the first step after resume", "5/5 training runs crashing",
 # "jobs started failing on monday",
-# "rank 3 was killed" (a server's worker process is not a job). Up to four words
-# between ("training job on 512 H100s keeps dying": a blind set of 2026-12-07), none a
-# negation ("the job did not crash" is no crash) nor a word that joins another clause
-# ("the jobs were slow and nothing crashed").
+# "rank 3 was killed" (a server's worker process is not a job). Up to three words
+# between, after where it ran ("training job on 512 H100s keeps dying": a blind set of
+# 2026-12-07), none a negation ("the job did not crash" is no crash) nor "nothing" ("the
+# jobs were slow and nothing crashed").
 _JOB_CRASH = re.compile(
     # ("my finetune crashed with CUDA out of memory": a forty-eighth round)
     r"(?<!link )(?<!nvlink )\b(?:jobs?|runs?|trainings?|trainers?|ranks?|fine-?tunes?|"
     r"finetunes?|pre-?training\s+runs?)\s+"
-    rf"(?:{NOT_BETWEEN}(?!(?:and|but|or|while|nothing|none|nobody)\b)[\w'/-]+\s+){{0,4}}?"
+    r"(?:(?:on|across|with|using)\s+\d[\w,.]*\s+[\w-]+\s+)?"
+    rf"(?:{NOT_BETWEEN}(?!(?:nothing|none)\b)[\w'/-]+\s+){{0,3}}?"
     r"(?:died|dies|die|dying|crash(?:ed|es|ing)?|abort(?:ed|s|ing)?|vanished|disappeared|"
     # "jobs started failing", "my jobs are failing" (not "failed to start": never ran)
     r"fail(?:s|ed|ing)?(?!\s+to\s+(?:start|schedule|launch|submit|be\s+scheduled|get\s+"

@@ -303,12 +303,16 @@ LINK_FLAP_LINES = 3
 # The same said in words: a port or link that keeps dropping or going down ("the fault
 # followed the HCA …, port keeps dropping": a blind set of 2026-12-07; "uplink kept going
 # down and up").
+# (the port itself: not "keeps dropping packets", "resetting the counters", "cycling through
+# test patterns", "drops every 10th packet": a reviewer's)
 _KEEPS_DROPPING = re.compile(
     r"\b(?:ports?|links?|uplinks?|interfaces?|hcas?|nics?|cables?|optics?|transceivers?)\s+"
-    r"(?:(?:keeps?|kept)\s+(?:on\s+)?(?:dropping|going\s+down|bouncing|flapping|resetting|"
-    r"disconnecting|cycling)|(?:going|went|goes)\s+(?:down\s+and\s+up|up\s+and\s+down)|"
-    r"(?:drops?|dropped|dropping|bounces?|bounced|bouncing)\s+(?:every|again\s+and\s+again|"
-    r"repeatedly|constantly|randomly|intermittently)\b)",
+    r"(?:(?:(?:keeps?|kept)\s+(?:on\s+)?(?:dropping|going\s+down|bouncing|flapping|resetting|"
+    r"disconnecting|cycling)|(?:drops?|dropped|dropping|bounces?|bounced|bouncing)\s+"
+    r"(?:again\s+and\s+again|repeatedly|constantly|randomly|intermittently))"
+    r"(?=\s*(?:$|[,.;:!?)\n]|(?:again|constantly|randomly|repeatedly|intermittently|all|for|"
+    r"since|every|and|but|when|after|during|under|off|out|now|today|overnight)\b))|"
+    r"(?:going|went|goes)\s+(?:down\s+and\s+up|up\s+and\s+down))",
     re.IGNORECASE,
 )
 

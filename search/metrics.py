@@ -147,10 +147,15 @@ def _direction(text):
     ``None``, from the text right after a metric: its first word of direction, or "from A
     to B" ("A -> B")."""
     found = _FROM_TO.match(text.lstrip()) or _FROM_TO.search(text)
-    # A word of direction before the numbers says it first: "tokens/s down 35% after the
-    # vllm 0.5 -> 0.6 upgrade" (a blind set of 2026-12-07: the versions read as a rise)
+    # A word of direction with its own amount before the numbers says it first: "tokens/s
+    # down 35% after the vllm 0.5 -> 0.6 upgrade" (a blind set of 2026-12-07: the versions
+    # read as a rise); not "up to 64" nor "the scaled down run" (a reviewer's)
     if found and not text.lstrip().startswith(found.group(0)):
-        spoken = re.search(rf"\b(?:{UP}|{DOWN})\b", text[: text.find(found.group(0))], re.I)
+        spoken = re.search(
+            rf"\b(?:{UP}|{DOWN})\s+(?:by\s+)?(?:~|about\s+)?\d",
+            text[: text.find(found.group(0))],
+            re.I,
+        )
         found = None if spoken else found
     if found:
         groups = found.groups()

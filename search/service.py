@@ -381,8 +381,11 @@ _LOOKUP_FAILED = re.compile(
     r"\bdns\s+(?:name\s+)?(?:lookups?|resolution|resolving|quer(?:y|ies)|requests?)\s+"
     r"(?:(?:are|were|is|was|keep|kept|started|start|randomly|sometimes|intermittently|"
     r"occasionally|all)\s+){0,2}"
-    r"(?:fail(?:s|ed|ing|ures?)?|tim(?:e|es|ed|ing)\s+out|timeouts?|flak(?:y|ing)|broken|"
-    r"erroring|hanging)\b",
+    # (not a setting, "the dns query timeout was tuned to 2s", nor "failing over to the
+    # secondary resolver": a reviewer's)
+    r"(?:fail(?:s|ed|ing|ures?)?(?!\s+over\b)|tim(?:e|es|ed|ing)\s+out|"
+    r"timeouts?(?!\s+(?:was|is|were|are|set|value|values|to|of|tuned|configured|settings?|"
+    r"raised|lowered|increased|decreased)\b|\s*[=:])|flak(?:y|ing)|broken|erroring|hanging)\b",
     re.IGNORECASE,
 )
 

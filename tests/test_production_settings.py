@@ -323,6 +323,10 @@ def test_the_warm_up_loads_the_url_configuration_without_the_database(tmp_path):
         "assert 'ninja' not in sys.modules\n"
         "from listing.warmup import warm_up\n"
         "print(warm_up()['cases'], 'ninja' in sys.modules, 'api.rest' in sys.modules)\n"
+        # (the parts a page includes too: the cached loader keeps each by its own name)
+        "from django.template import engines\n"
+        "cache = engines['django'].engine.template_loaders[0].get_template_cache\n"
+        "print(all(name in cache for name in ('incidents/_chips.html', 'base.html')))\n"
     )
     env = {
         "PATH": "/usr/bin:/bin",
@@ -331,9 +335,10 @@ def test_the_warm_up_loads_the_url_configuration_without_the_database(tmp_path):
         "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}",
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "PYTHONPATH": str(Path(__file__).resolve().parent.parent),
+        "DEBUG": "false",
     }
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["None", "True", "True"]
+    assert done.stdout.split() == ["None", "True", "True", "True"]

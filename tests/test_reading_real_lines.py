@@ -8742,3 +8742,55 @@ def test_the_english_word_list_holds_words_and_their_counts():
     assert "process" in english and "proecss" not in english
     server, serve, nothing = english.counts(["server", "serve", "qzxqzx"]).tolist()
     assert serve > server > 1000 and nothing == 0
+
+
+@sqlite_run_only("the real library's readings; the same on either database")
+class ReadingTheReviewOfTheThirtySecondSessionTests(ReadingLinesTestCase):
+    """What a reviewer broke in the thirty-second session's readings, mended."""
+
+    def test_the_rules_fire_only_where_they_were_meant(self):
+        """A word of direction counts before "A -> B" only with its own amount ("up to 64",
+        "turned down the batch size" are none); a DNS timeout setting is no failing DNS; a
+        port that keeps dropping packets is no flapping link; a job crash does not reach
+        across "that"; "grad norm 1.25 -> 9.87 update 1200" upgrades nothing."""
+        assert "symptom:training-throughput-drop" in self.suggest(
+            "throughput with batch sizes up to 64 went from 400 to 250 tokens/s"
+        )
+        assert "symptom:training-throughput-drop" not in self.suggest(
+            "throughput after we turned down the batch size 400 -> 600 tokens/s"
+        )
+        got = self.suggest("the dns query timeout was tuned to 2s")
+        assert "symptom:dns-resolution-failure" not in got
+        assert "contributing_factor:mistuned-timeouts" in got
+        assert "symptom:network-link-flapping" not in self.suggest(
+            "the port keeps dropping packets"
+        )
+        assert "symptom:network-link-flapping" in self.suggest(
+            "the port keeps dropping since the cable swap"
+        )
+        assert "symptom:job-crash" not in self.suggest("job logs show that sshd died")
+        for sentence in ("runs 3 and 4 crashed", "the job nobody watched crashed"):
+            assert "symptom:job-crash" in self.suggest(sentence), sentence
+        assert "root_cause:software-regression" not in self.suggest(
+            "grad norm 1.25 -> 9.87 update 1200 then the loss diverged"
+        )
+
+    def test_the_speller_leaves_contractions_and_engineers_words_alone(self):
+        """ "needn't" was read as "needs" and lost its denial; a changed letter read
+        "thanos" as "thanks", "stdin" as "stain", "seting" as "seeing"; a non-word sharing
+        a listed word's CRC-32 was taken for it; the search back for each word's sentence
+        start was quadratic (27 s for 6,000 characters of line breaks and words)."""
+        import time
+
+        from incidents.index import get_index
+        from search.vocabulary import get_vocabulary
+
+        speller = get_vocabulary(get_index().versions[0]).speller
+        assert speller.correct("the gpus needn't be overheating")[1] == []
+        for word in ("thanos", "stdin", "readv", "uvicorn", "emphasise", "lossy", "datcset"):
+            assert speller.meant(word, everyday=True) is None, word
+        assert speller.meant("seting", everyday=True) == "setting"
+        assert speller.meant("restared", everyday=True) is None  # restarted or restored
+        started = time.perf_counter()
+        speller.correct("\n" * 3000 + "word " * 600)
+        assert time.perf_counter() - started < 1.0

@@ -264,7 +264,8 @@ def test_a_sentence_of_invisible_characters_only_is_no_sentence(client, cases):
     order mark listed none with "no words the search can use" (an adversarial tryout):
     invisible format characters are no text, so each lists every case as an empty q."""
     everything = result_count(client.get("/"))
-    for invisible in ("\u202e", "\u200b", "\u200f", "\ufeff", "\u2060", "\u200b \u200e"):
+    for invisible in ("\u202e", "\u200b", "\u200f", "\ufeff", "\u2060", "\u200b \u200e", "\xad",
+                      "\u180e", "\ufffb", "\U000e0041"):  # fmt: skip
         response = client.get("/", {"q": invisible})
         assert response.status_code == 200, repr(invisible)
         assert result_count(response) == everything, repr(invisible)
