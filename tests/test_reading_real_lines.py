@@ -8693,6 +8693,14 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
         assert "symptom:node-failure" in self.suggest(
             "THE NODE REBOOTED BY ITSELF AND NEVER CAME BACK"
         )
+        # A report's frame and an opening hedge: with each, the set found 36 to 42.
+        for framed in (
+            "half of the responses came back as server errors in prod again",
+            "[sev2] half of the responses came back as server errors",
+            "we are seeing this: half of the responses came back as server errors",
+            "it seems half of the responses came back as server errors",
+        ):
+            assert "symptom:elevated-error-rate" in self.suggest(framed), framed
 
     def test_slips_in_everyday_words_are_read_as_the_words_meant(self):
         """With a slip in about one word in three of six letters or more, the shared
