@@ -257,9 +257,13 @@ _ABSENT_WORDS = frozenset(["no", "without", "never", "not", "isn't", "wasn't", "
 # A yes/no question only supposes ("could this be NVLink?", "is it KV cache eviction?"),
 # and a bare guess answered no ("repeat offenders? nope").
 _QUESTION = re.compile(
+    # (after a report's label or a greeting: "FYI: is this silent data corruption? …", the
+    # shared denials set with "FYI: " before each row read the corruption it doubts)
+    r"\s*(?:\[[^\]\n]{1,20}\]\s*)?(?:(?:fyi|update|incident|psa|heads\s+up|hey\s+\w+|hi\s+\w+|"
+    r"quick\s+q(?:uestion)?)\s*[:,-]\s*)*"
     # (not "is it normal that nccl falls back to sockets?": that asks about what happened,
     # a thirty-sixth round of blind helpers)
-    r"\s*(?!(?:is|was)\s+(?:it|this|that)\s+(?:normal|expected|usual|common|ok|okay|fine)\b)"
+    r"(?!(?:is|was)\s+(?:it|this|that)\s+(?:normal|expected|usual|common|ok|okay|fine)\b)"
     # (nor "is anyone else seeing lustre slow today?": it asks whether others see what
     # the writer sees, a thirty-eighth round of blind helpers)
     # ("is it just me or does the vllm pod take forever to go Ready?", "am i the only one

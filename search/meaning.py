@@ -113,6 +113,18 @@ _CHATTER = re.compile(
     # a present hedge that opens the report ("looks like a bug in the kernel module …", "it
     # seems half of the responses …"; not "looked like", often a guess taken back)
     r"^\s*(?:it\s+|this\s+)?(?:looks|seems|appears)(?:\s+like|\s+that|\s+to\s+be)?\b|"
+    # a question about the report and when or where it opens ("what could cause this:",
+    # "is this a known issue?", "how do we debug this?", "has anyone seen this -",
+    # "yesterday", "on our cluster": with each the paraphrase set found 38 to 42 of 45)
+    r"\bwhat\s+(?:could|would|might|can|may)\s+(?:cause|explain)\s+(?:this|that|it)\s*[:,-]?|"
+    r"\bis\s+(?:this|it|that)\s+a\s+known\s+(?:issue|bug|problem)\s*[?:,-]?|"
+    r"\bhow\s+(?:do|can|should|would)\s+(?:we|i|you|one)\s+(?:debug|fix|troubleshoot|diagnose|"
+    r"investigate|handle|resolve)\s+(?:this|that|it)\s*[?:,-]?|"
+    r"\b(?:has|have)\s+(?:any\s?one|anybody|some\s?one|you|others?)\s+(?:else\s+)?(?:seen|hit|had|"
+    r"encountered|run\s+into)\s+(?:this|that|something\s+like\s+(?:this|that))(?:\s+before)?"
+    r"\s*[-:,?]?|"
+    r"^\s*(?:yesterday|today|last\s+night|this\s+morning|earlier\s+today)\b\s*,?|"
+    r"^\s*(?:on|in)\s+(?:our|the|my)\s+(?:[\w-]+\s+)?cluster\b\s*,?|"
     r"\bquick\s+(?:q|qq|question)\b\s*[:,.-]?|"
     r"\b(?:any\s+(?:ideas?|thoughts?|clues?|pointers?|suggestions?|help|advice|insights?)|"
     r"(?:any\s?one|anybody)\s+(?:else\s+)?(?:seen|seeing|hit|know|knows)\s+(?:this|that|why|"

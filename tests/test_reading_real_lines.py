@@ -8699,8 +8699,15 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
             "[sev2] half of the responses came back as server errors",
             "we are seeing this: half of the responses came back as server errors",
             "it seems half of the responses came back as server errors",
+            "how do we debug this? half of the responses came back as server errors",
+            "on our cluster half of the responses came back as server errors",
         ):
             assert "symptom:elevated-error-rate" in self.suggest(framed), framed
+        # A doubt stays a doubt after a label ("FYI: is this …?" read the corruption).
+        assert "symptom:silent-data-corruption" not in self.suggest(
+            "FYI: is this silent data corruption? grad norm normal, loss normal, but evals "
+            "are garbage. turned out the state dict code saved the shards in the wrong order"
+        )
 
     def test_slips_in_everyday_words_are_read_as_the_words_meant(self):
         """With a slip in about one word in three of six letters or more, the shared
