@@ -26,6 +26,8 @@ views call.
 
 import csv
 import hashlib
+import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -111,6 +113,54 @@ def suggestion_sets(folder=DATA):
             (f"{CORPUS.name} ({part} part)", rows, part != "test") for part, rows in parts.items()
         ]
     return sets
+
+
+def _with_slips(sentence, seed=1, share=0.3):
+    """``sentence`` with a typing slip in about ``share`` of its lower-case words of six
+    letters or more (a letter left out, two swapped or one doubled, at an inner place),
+    the same for the same ``seed``: ``str``."""
+    chance = random.Random(f"{seed}:{sentence}")
+
+    def slip(match):
+        word = match.group()
+        if chance.random() >= share:
+            return word
+        at = chance.randrange(1, len(word) - 1)
+        kind = chance.choice("lsd")
+        if kind == "l":
+            return word[:at] + word[at + 1 :]
+        if kind == "s":
+            return word[:at] + word[at + 1] + word[at] + word[at + 2 :]
+        return word[:at] + word[at] + word[at:]
+
+    return re.sub(r"\b[a-z]{6,}\b", slip, sentence)
+
+
+def _lowered(sentence):
+    return sentence[0].lower() + sentence[1:] if sentence else sentence
+
+
+# How engineers wrap what they report (2026-12-07, issue 19): each turns a set's sentence
+# into one a person might type around it. ``evaluate_search`` reports the paraphrase set so
+# wrapped, and the suite holds each above its bar.
+WRAPPINGS = {
+    "with slips": _with_slips,
+    "a plea after": lambda s: s + " any ideas?",
+    "a greeting before": lambda s: "hey team, quick q: " + s,
+    "a label before": lambda s: "[sev2] " + s,
+    "a frame before": lambda s: "we are seeing this: " + _lowered(s),
+    "a hedge before": lambda s: "looks like " + _lowered(s),
+    "a place after": lambda s: s + " in prod again",
+    "a question before": lambda s: "how do we debug this? " + s,
+}
+
+
+def wrapped(rows, wrapping):
+    """``rows`` of a suggestion set with each sentence wrapped by ``WRAPPINGS[wrapping]``:
+    ``list[list[str]]``, the other columns as they are. Raises ``KeyError`` for an unknown
+    wrapping."""
+    wrap = WRAPPINGS[wrapping]
+    return [[wrap(row[0]), *row[1:]] for row in rows]
 
 
 def cell_values(cell):

@@ -15,11 +15,14 @@ from search.breadth import index_breadth
 from search.evaluation import (
     DATA,
     SEARCH_SET,
+    SUGGESTION_SETS,
+    WRAPPINGS,
     evaluate_search,
     evaluate_suggestions,
     missed_by_kind,
     read_rows,
     suggestion_sets,
+    wrapped,
 )
 from search.paste import read_text
 from search.ranking import match_sentence
@@ -79,6 +82,17 @@ class Command(BaseCommand):
                     self.stdout.write(f"    missed {value}: {sentence}")
                 for sentence, value in report.forbidden:
                     self.stdout.write(f"    FORBIDDEN {value}: {sentence}")
+        paraphrases = folder / SUGGESTION_SETS[1]
+        if paraphrases.exists():
+            self.stdout.write(f"{SUGGESTION_SETS[1]} as engineers wrap it (found, forbidden)")
+            rows = read_rows(paraphrases)
+            figures = []
+            for wrapping in WRAPPINGS:
+                report = evaluate_suggestions(wrapped(rows, wrapping), suggest)
+                figures.append(
+                    f"{wrapping} {report.found}/{report.wanted}, {len(report.forbidden)}"
+                )
+            self.stdout.write("  " + "; ".join(figures))
         self.stdout.write("Sentence search (top-3 ≥ 0.9 for each kind wanted)")
         report = evaluate_search(read_rows(folder / SEARCH_SET), ranked)
         for kind, ranks in report.ranks.items():
