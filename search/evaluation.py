@@ -152,6 +152,7 @@ WRAPPINGS = {
     "a hedge before": lambda s: "looks like " + _lowered(s),
     "a place after": lambda s: s + " in prod again",
     "a question before": lambda s: "how do we debug this? " + s,
+    "in capitals": str.upper,
 }
 
 

@@ -369,7 +369,7 @@ class SemanticIndex:
     def reads_like(self, text, value, least):
         """Whether ``text`` scores at least ``least`` for the value at index ``value``
         (the classifier's raw score; 0 for a text with no weighted word)."""
-        vector = self.encoder.encode([text], self.token_weights)[0]
+        vector = self.encoder.encode([_uncapitalised(text)], self.token_weights)[0]
         if not vector.any():
             return False
         return float(vector @ self.weights[:, value] + self.bias[value]) >= least

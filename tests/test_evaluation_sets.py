@@ -217,9 +217,9 @@ def test_the_held_out_blind_set_and_the_corpus_test_part_only_give_figures():
 @sqlite_run_only("suggestions read the same on either database")
 class WrappedParaphraseTests(LibraryTestCase):
     """The shared paraphrase set as engineers wrap what they report (``WRAPPINGS``: slips,
-    a plea, a greeting, a label, a frame, a hedge, a place, a question): on 2026-12-07
-    each found 36 to 41 of its 45 values before the chatter, slips and capitals work of
-    issue 19, 42 to 44 after."""
+    a plea, a greeting, a label, a frame, a hedge, a place, a question, capitals): on
+    2026-12-07 all but one found 23 to 41 of its 45 values before the chatter, slips and
+    capitals work of issue 19, 42 to 44 after."""
 
     only_reads = True
 

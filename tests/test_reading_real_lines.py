@@ -8693,6 +8693,9 @@ class ReadingRealLinesOfLaterRoundsTests(ReadingLinesTestCase):
         assert "symptom:node-failure" in self.suggest(
             "THE NODE REBOOTED BY ITSELF AND NEVER CAME BACK"
         )
+        assert "root_cause:dependency-failure" in self.suggest(
+            "THE RANKING SERVICE FAILED BECAUSE THE FEATURE STORE IT CALLS WAS DOWN"
+        )
         # A report's frame and an opening hedge: with each, the set found 36 to 42.
         for framed in (
             "half of the responses came back as server errors in prod again",
