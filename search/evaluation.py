@@ -43,6 +43,7 @@ CORPUS = Path("corpus") / "log-lines.tsv"
 BLIND_SETS = (
     (Path("blind") / "2026-12-07-a.tsv", True),
     (Path("blind") / "2026-12-07-b.tsv", False),
+    (Path("blind") / "2026-12-07-c.tsv", False),
 )
 
 
