@@ -183,8 +183,8 @@ def mcp_endpoint(request):
         return too_large
     else:
         body = request.body
-    content_type = request.META.get("CONTENT_TYPE", "")
-    media_type = content_type.split(";", 1)[0].strip().lower()
+    base, semicolon, parameters = request.META.get("CONTENT_TYPE", "").partition(";")
+    media_type = base.strip().lower()
     if media_type != "application/json":
         return _error(415, "Unsupported Media Type: send JSON-RPC messages as application/json.")
     try:
@@ -202,7 +202,7 @@ def mcp_endpoint(request):
         {
             # (media types are case-insensitive, RFC 9110 §8.3.1; the SDK compares the
             # lower-case name: "APPLICATION/JSON" was its 415)
-            "CONTENT_TYPE": media_type + content_type[len(content_type.split(";", 1)[0]) :],
+            "CONTENT_TYPE": media_type + semicolon + parameters,
             "wsgi.input": io.BytesIO(body),
             "CONTENT_LENGTH": str(len(body)),
             "PATH_INFO": "/mcp",

@@ -25,14 +25,12 @@ import numpy as np
 _ENTRY = re.compile(rb'"([a-z]{4,})": (\d+)')
 
 _lock = threading.Lock()
+_loaded = {"words": None}
 
 
 def _key(word):
     """A word's key: ``int``, its CRC-32 then its Adler-32 (``bytes`` in), 64 bits."""
     return zlib.crc32(word) << 32 | zlib.adler32(word)
-
-
-_loaded = {"words": None}
 
 
 def _list_path():

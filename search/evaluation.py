@@ -13,7 +13,7 @@ starting with ``#`` are comments.
   three listed) and mean reciprocal rank (1/rank, 0 when not listed).
 
 - Blind sets of short sentences and log lines (``tests/data/blind/``, issue 19): the
-  columns of a suggestion set plus ``kind``, with ``\\n`` for a newline; one is held out.
+  columns of a suggestion set plus ``kind``, with ``\\n`` for a newline; some are held out.
 - The corpus of real lines (``tests/data/corpus/``, issue 19): the columns of a
   suggestion set plus ``kind`` and ``source``, with no quoting and ``\\n`` for a newline
   inside a text; split into a tuning and a test part by the SHA-256 of the source

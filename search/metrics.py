@@ -115,6 +115,8 @@ UNIT_SECONDS = {
     "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
     "day": 86400, "days": 86400,
 }  # fmt: skip
+# A word of direction with its own amount ("down 35%", "up by 2x").
+_SAID_WITH_AMOUNT = re.compile(rf"\b(?:{UP}|{DOWN})\s+(?:by\s+)?(?:~|about\s+)?\d", re.I)
 # A denial between a metric and its word of direction.
 _NEGATION = re.compile(r"\b(?:not|never|no longer|hardly|barely)\b|n't\b", re.I)
 # Words between the metric and its direction, at most (a clause's own words).
@@ -151,12 +153,7 @@ def _direction(text):
     # down 35% after the vllm 0.5 -> 0.6 upgrade" (a blind set of 2026-12-07: the versions
     # read as a rise); not "up to 64" nor "the scaled down run" (a reviewer's)
     if found and not text.lstrip().startswith(found.group(0)):
-        spoken = re.search(
-            rf"\b(?:{UP}|{DOWN})\s+(?:by\s+)?(?:~|about\s+)?\d",
-            text[: text.find(found.group(0))],
-            re.I,
-        )
-        found = None if spoken else found
+        found = None if _SAID_WITH_AMOUNT.search(text, 0, found.start()) else found
     if found:
         groups = found.groups()
         numbers = groups[:4] if groups[0] is not None else groups[4:]

@@ -17,6 +17,8 @@ all letters and not mixed case, are read so: identifiers and numbers are left as
 import re
 from collections import defaultdict
 
+from .boundaries import SENTENCE_END
+
 # The shortest word read as a slip: shorter ones are too often another word or a name.
 SHORTEST = 5
 # (not a word beside an apostrophe: "needn't" was read as "needs" + "'t", a reviewer's)
@@ -39,9 +41,7 @@ _IRREGULAR = (
 )
 IRREGULAR_FORMS = frozenset(_IRREGULAR.split())
 
-# Where a sentence starts: the text's start, or after a full stop, a question or
-# exclamation mark, or a line break (with blanks).
-_SENTENCE_START = re.compile(r"(?:^|[.!?\n])\s*")
+_BLANKS = re.compile(r"\s*")
 # How many times as common as the next candidate an English word must be for a slip to be
 # read as it ("servver": "server", not "sever"): Norvig's reader takes the commonest; this
 # leaves two about as common alone. Chosen on the shared paraphrase set with slips added.
@@ -121,9 +121,9 @@ class Speller:
     Input: ``targets``, ``dict[str, int]``: the vocabulary's words (lowercase) and how
     often its texts use them (the likelier of two candidates wins); ``known``, more words
     (lowercase) never read as slips; ``english``, an :class:`search.english.EnglishWords`
-    (or ``None``): a slip typed in lower case that is one slip from no vocabulary word is
-    read as the commonest English word one slip away (:meth:`everyday_meant`). Build once
-    per taxonomy version.
+    (or ``None``): a slip typed in lower case, or capitalised to open a sentence, that is
+    one slip from no vocabulary word is read as the commonest English word one slip away
+    (:meth:`everyday_meant`). Build once per taxonomy version.
     """
 
     def __init__(self, targets, known=(), english=None):
@@ -176,8 +176,8 @@ class Speller:
         """The word ``word`` (lowercase) was meant as, or ``None`` when it is known, too
         short, or not one slip from exactly one likeliest vocabulary word; a shorthand of
         :data:`SHORTHANDS` is read as its word. With ``everyday`` (the word was typed in
-        lower case), one slip from no vocabulary word may be read as an English word
-        (:meth:`everyday_meant`)."""
+        lower case, or capitalised to open a sentence), one slip from no vocabulary word
+        may be read as an English word (:meth:`everyday_meant`)."""
         if word in SHORTHANDS:
             return SHORTHANDS[word]
         if len(word) < SHORTEST or self.is_known(word):
@@ -197,10 +197,9 @@ class Speller:
         """The English word ``word`` (lowercase, unknown to the vocabulary) was meant as:
         the commonest of the English list's words one slip away (:func:`_one_slip`: not at
         the first letter nor at the ends, not a letter changed) and counted at least
-        :data:`EVERYDAY_LEAST`
-        times, when it is used at least :data:`EVERYDAY_MARGIN` times as often as the
-        next; ``None`` for an English word (a word is not read as another word), no
-        candidate, or two about as common.
+        :data:`EVERYDAY_LEAST` times, when it is used at least :data:`EVERYDAY_MARGIN` times
+        as often as the next; ``None`` for an English word (a word is not read as another
+        word), no candidate, or two about as common.
 
         Typed paraphrases hold everyday words the vocabulary's names never use ("the
         proecss was killled", "pods could not rsolve the names"): with a slip in about one
@@ -249,8 +248,11 @@ class Speller:
         offset of ``text`` back to ``sentence``)."""
         readings, replaced = {}, []
         shift = 0
-        # where sentences start, found once (a search back from each word was quadratic)
-        openings = {match.end() for match in _SENTENCE_START.finditer(sentence)}
+        # where sentences start (the text's start, after a sentence's end and its blanks),
+        # found once: a search back from each word was quadratic
+        openings = {0} | {
+            _BLANKS.match(sentence, match.end()).end() for match in SENTENCE_END.finditer(sentence)
+        }
 
         def replace(match):
             nonlocal shift

@@ -4,7 +4,8 @@ the evaluation sets (``tests/data/``), on the configured database with the libra
 Suggestions are measured as ``/suggest.json`` gives them and search as the list orders
 its cases, through the same functions the views call. ``--verbose 2`` lists what was
 missed, except in the corpus's test part (``tests/data/corpus/README.md``) and the held-out
-blind set (``tests/data/blind/README.md``), which only ever give their figures.
+blind sets (``tests/data/blind/README.md``), which only ever give their figures; then the
+paraphrase set as engineers wrap it (``search.evaluation.WRAPPINGS``).
 """
 
 import numpy as np
