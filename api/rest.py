@@ -36,6 +36,7 @@ from incidents.filters import list_options
 from incidents.graphs import related_from_index
 from incidents.index import get_index
 from incidents.models import Case, Organisation
+from lib.http import lower_case_address
 from lib.text import shorten
 from listing.diagnosis import diagnosis
 from listing.query import (
@@ -269,9 +270,15 @@ def get_case(request, response: HttpResponse, slug: str):
     findings (which root cause produced which symptom, as a source states),
     terms and categories, and the related cases (those sharing the most terms, rarer terms
     counting more). 404 for a slug no published case has (drafts included), whatever the
-    client has cached; 400 for any query parameter (it takes none)."""
+    client has cached; 301 to the same address in lower case for a slug with capitals;
+    400 for any query parameter (it takes none)."""
     refuse_unknown(request)
     hint = "/api/v1/cases/?q=<words> finds cases by words."
+    # Slugs are lower case: a slug in capitals goes where the case page sends it (a 301,
+    # query kept; it was a 404 here while the page redirected, an adversarial tryout).
+    lowered = lower_case_address(request) if SLUG.fullmatch(slug.lower()) else None
+    if lowered is not None:
+        return lowered
     if not SLUG.fullmatch(slug):
         raise ApiError(404, [f"There is no case “{shorten(slug.replace(chr(0), ''), 60)}”."])
     index = get_index()

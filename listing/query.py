@@ -297,11 +297,12 @@ def case_queryset(drafts=False):
 
 def missing_case_message(slug, search_hint):
     """What to tell a client asking for a case no published case has: ``str``, naming up
-    to three published slugs close to it (difflib, among at most 500 sharing its first
-    four characters: one query, whatever the library's size) and ``search_hint``, how
+    to three published slugs close to it in lower case (difflib, among at most 500 sharing
+    its first four characters: one query, whatever the library's size) and ``search_hint``, how
     that surface finds cases by words ("search_cases finds cases by words.")."""
     shown = shorten(str(slug), 60)
-    head = str(slug)[:4].replace("\x00", "")
+    # (compared in lower case, as slugs are written: "Llama-3-405B-…" is close to its case)
+    head = str(slug)[:4].replace("\x00", "").lower()
     candidates = (
         list(
             Case.objects.published()
@@ -312,7 +313,7 @@ def missing_case_message(slug, search_hint):
         if head
         else []
     )
-    close = difflib.get_close_matches(str(slug), candidates, n=3, cutoff=0.6)
+    close = difflib.get_close_matches(str(slug).lower(), candidates, n=3, cutoff=0.6)
     hint = f" Did you mean {', '.join(close)}?" if close else ""
     return f"There is no case “{shown}”.{hint} {search_hint}"
 

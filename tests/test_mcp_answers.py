@@ -566,6 +566,23 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         assert rest.status_code == 404
         assert "Did you mean llama-3-405b-training-interruptions?" in rest.json()["errors"][0]
 
+    def test_a_case_slug_in_capitals_finds_its_case(self):
+        """The case page sent ``/cases/<SLUG>/`` to its lower-case address while the API
+        answered 404 and MCP named no close slug (its comparison was case-sensitive): an
+        adversarial tryout. The API now redirects as the page does; MCP names the case."""
+        message = refused("get_case", slug="Llama-3-405B-Training-Interruptions")
+        assert "Did you mean llama-3-405b-training-interruptions?" in message
+        rest = self.client.get("/api/v1/cases/LLAMA-3-405B-TRAINING-INTERRUPTIONS/")
+        assert rest.status_code == 301
+        assert rest["Location"] == "/api/v1/cases/llama-3-405b-training-interruptions/"
+        assert self.client.get(rest["Location"]).json()["slug"] == (
+            "llama-3-405b-training-interruptions"
+        )
+        # (no case at the lower-case address either: its 404 there, with the close ones)
+        gone = self.client.get("/api/v1/cases/LLAMA-3-405B-TRAINING-INTERUPTIONS/", follow=True)
+        assert gone.status_code == 404
+        assert "Did you mean llama-3-405b-training-interruptions?" in gone.json()["errors"][0]
+
     def test_list_facets_counts_the_weaker_matches_when_asked(self):
         """Issue 23: list_facets had no include_weaker, so its count could not match a
         search_cases call that included them."""
