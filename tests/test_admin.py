@@ -256,6 +256,7 @@ def test_admin_login_is_locked_after_five_failures(client, admin_user):
                            {"username": "admin", "password": "password"})  # fmt: skip
     assert response.status_code == 429
     assert "Too many failed sign-ins" in response.content.decode()
+    assert response["Retry-After"] == "3600"  # the hour the page names
 
 
 def test_lockout_counts_the_client_behind_a_trusted_proxy(client, admin_user, settings):
