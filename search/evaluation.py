@@ -44,6 +44,7 @@ BLIND_SETS = (
     (Path("blind") / "2026-12-07-a.tsv", True),
     (Path("blind") / "2026-12-07-b.tsv", False),
     (Path("blind") / "2026-12-07-c.tsv", False),
+    (Path("blind") / "2026-12-07-d.tsv", False),
 )
 
 

@@ -208,6 +208,7 @@ def test_the_held_out_blind_set_and_the_corpus_test_part_only_give_figures():
     assert unlisted == [
         "blind/2026-12-07-b.tsv",
         "blind/2026-12-07-c.tsv",
+        "blind/2026-12-07-d.tsv",
         "log-lines.tsv (test part)",
     ]
     rows, listed = sets["blind/2026-12-07-a.tsv"]
