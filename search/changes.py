@@ -59,7 +59,14 @@ _CONFIGURATION_CHANGE = re.compile(
     # certificates rotated: "LB health checks failing for half the backends after cert
     # rotation" (a thirty-fifth round of blind helpers)
     r"\b(?:tls\s+|ssl\s+|x509\s+)?cert(?:ificate)?s?\s+rotations?\b|"
-    r"\brotat(?:ed|ing)\s+(?:the\s+|our\s+)?(?:tls\s+|ssl\s+|x509\s+)?cert(?:ificate)?s?\b",
+    r"\brotat(?:ed|ing)\s+(?:the\s+|our\s+)?(?:tls\s+|ssl\s+|x509\s+)?cert(?:ificate)?s?\b|"
+    # a slip in a settings file that went out: "a typo in a YAML file pushed straight to
+    # production", "a bad value in the helm values got deployed" (the shared paraphrase
+    # set; the meaning layer lost it once the vocabulary's phrasings grew)
+    r"\b(?:typo|mistake|slip|bad\s+(?:value|entry|line))\s+in\s+(?:the\s+|a\s+|an\s+|our\s+)?"
+    r"(?:[\w.-]+\s+){0,2}?(?:ya?ml|json|toml|ini|config(?:uration)?|helm\s+values?|"
+    r"manifest|values)(?:\s+files?)?\b[^.;\n]{0,40}?\b(?:pushed|deployed|rolled\s+out|shipped|"
+    r"applied|merged|went\s+out|got\s+out)\b",
     re.IGNORECASE,
 )
 
@@ -381,6 +388,10 @@ _FIRMWARE_FAULT = re.compile(
     r"\b(?:come|comes|came|coming|caused|triggered|due)\s+(?:from|by|to)\s+"
     r"(?:a\s+|an\s+|the\s+|its\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:firmware|driver|microcode|bios|vbios)\b(?!\s+(?:update|upgrade|change|version))|"
+    # a bug said to be in a driver, a kernel module or firmware: "a bug in the kernel
+    # module after we upgraded the CUDA driver" (the shared paraphrase set)
+    r"\b(?:bug|defect|flaw)\s+in\s+(?:the\s+|a\s+|an\s+|its\s+|our\s+)?(?:[\w.-]+\s+){0,2}?"
+    r"(?:firmware|fw|drivers?|kernel\s+modules?|microcode|bios|vbios)\b|"
     # a firmware update that broke the machines it ran on: "BMC firmware update bricked a
     # batch of 40 servers", "the BIOS flash left nodes unable to POST" (a fifteenth round
     # of blind helpers)

@@ -8812,3 +8812,23 @@ class ReadingTheReviewOfTheThirtySecondSessionTests(ReadingLinesTestCase):
         started = time.perf_counter()
         speller.correct("\n" * 3000 + "word " * 600)
         assert time.perf_counter() - started < 1.0
+
+
+class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
+    """Readings added in the thirty-third session (2026-12-07)."""
+
+    def test_a_bug_in_a_kernel_module_and_a_typo_in_a_settings_file_pushed(self):
+        """The shared paraphrase set's "a bug in the kernel module after we upgraded the
+        CUDA driver" and "a typo in a YAML file pushed straight to production" were read
+        by meaning alone, at the edge of its threshold (a larger set of phrasings for every
+        value lost both): a bug said to be in a driver, kernel module or firmware is a
+        firmware or driver bug; a slip in a settings file that went out is a change of
+        configuration, by rule."""
+        driver = "root_cause:firmware-or-driver-bug"
+        assert driver in self.suggest("a bug in the kernel module after we upgraded the CUDA driver")
+        assert driver in self.suggest("turned out to be a bug in the NIC firmware")
+        assert driver not in self.suggest("a bug in our training script")
+        change = "root_cause:configuration-change"
+        assert change in self.suggest("a typo in a YAML file pushed straight to production")
+        assert change in self.suggest("a bad value in the helm values got deployed to every region")
+        assert change not in self.suggest("a typo in the yaml caught in code review")
