@@ -8825,7 +8825,9 @@ class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
         firmware or driver bug; a slip in a settings file that went out is a change of
         configuration, by rule."""
         driver = "root_cause:firmware-or-driver-bug"
-        assert driver in self.suggest("a bug in the kernel module after we upgraded the CUDA driver")
+        assert driver in self.suggest(
+            "a bug in the kernel module after we upgraded the CUDA driver"
+        )
         assert driver in self.suggest("turned out to be a bug in the NIC firmware")
         assert driver not in self.suggest("a bug in our training script")
         change = "root_cause:configuration-change"
