@@ -256,6 +256,7 @@ def list_cases(request, response: HttpResponse, parameters: Query[schemas.ListPa
     response={
         200: schemas.CaseDetail,
         **CONDITIONAL,
+        301: None,
         400: schemas.Errors,
         404: schemas.Errors,
         429: schemas.Errors,
@@ -274,9 +275,12 @@ def get_case(request, response: HttpResponse, slug: str):
     400 for any query parameter (it takes none)."""
     refuse_unknown(request)
     hint = "/api/v1/cases/?q=<words> finds cases by words."
-    # Slugs are lower case: a slug in capitals goes where the case page sends it (a 301,
-    # query kept; it was a 404 here while the page redirected, an adversarial tryout).
-    lowered = lower_case_address(request) if SLUG.fullmatch(slug.lower()) else None
+    # Slugs are lower case: a slug in capitals goes where the case page sends it, a 301 (it
+    # was a 404 here while the page redirected, an adversarial tryout); ASCII only, as
+    # "\u212a".lower() is "k".
+    lowered = (
+        lower_case_address(request) if slug.isascii() and SLUG.fullmatch(slug.lower()) else None
+    )
     if lowered is not None:
         return lowered
     if not SLUG.fullmatch(slug):

@@ -100,6 +100,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Retry-After on axes' lockout answer (lib/lockout.py), around it.
+    "lib.lockout.LockoutRetryAfterMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -280,8 +282,6 @@ AXES_COOLOFF_TIME = 1
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "403_lockout.html"
-# The same page with Retry-After (lib/http.py).
-AXES_LOCKOUT_CALLABLE = "lib.http.lockout_response"
 # The address lockouts count by: behind TRUSTED_PROXY_COUNT reverse proxies, the one the
 # nearest trusted proxy saw (lib/proxies.py). Otherwise every visitor would share the
 # proxy's address and one attacker could lock any editor out.

@@ -1,12 +1,10 @@
-"""JSON responses that are safe even if a browser is tricked into reading them as HTML, the
-redirect of an address typed in capitals, and the answer to a sign-in locked out."""
+"""JSON responses that are safe even if a browser is tricked into reading them as HTML, and
+the redirect of an address typed in capitals."""
 
 import json
 
-from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse, HttpResponsePermanentRedirect
-from django.shortcuts import render
 from django.utils.encoding import escape_uri_path
 
 # The characters Django's json_script escapes: no text from a visitor can close a tag or
@@ -47,14 +45,3 @@ def lower_case_address(request):
     return HttpResponsePermanentRedirect(
         escape_uri_path(request.path.lower()) + (f"?{query}" if query else "")
     )
-
-
-def lockout_response(request, original_response=None, credentials=None):
-    """The answer to a sign-in that django-axes locked out (``AXES_LOCKOUT_CALLABLE``):
-    ``AXES_LOCKOUT_TEMPLATE`` with status 429 and ``Retry-After``, the cool-off in
-    seconds (RFC 6585 § 4; axes' own answer has no such header: an adversarial tryout).
-    ``original_response`` and ``credentials`` are axes' arguments, unused. Output:
-    ``HttpResponse``. Raises nothing of its own."""
-    response = render(request, settings.AXES_LOCKOUT_TEMPLATE, status=429)
-    response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME * 3600))
-    return response

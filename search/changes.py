@@ -62,11 +62,13 @@ _CONFIGURATION_CHANGE = re.compile(
     r"\brotat(?:ed|ing)\s+(?:the\s+|our\s+)?(?:tls\s+|ssl\s+|x509\s+)?cert(?:ificate)?s?\b|"
     # a slip in a settings file that went out: "a typo in a YAML file pushed straight to
     # production", "a bad value in the helm values got deployed" (the shared paraphrase
-    # set; the meaning layer lost it once the vocabulary's phrasings grew)
+    # set; the meaning layer lost it once the vocabulary's phrasings grew). A settings file
+    # only, right after the determiner and at most one word (not "our docs about config",
+    # "the json output"), and not said to have stayed back ("was not pushed").
     r"\b(?:typo|mistake|slip|bad\s+(?:value|entry|line))\s+in\s+(?:the\s+|a\s+|an\s+|our\s+)?"
-    r"(?:[\w.-]+\s+){0,2}?(?:ya?ml|json|toml|ini|config(?:uration)?|helm\s+values?|"
-    r"manifest|values)(?:\s+files?)?\b[^.;\n]{0,40}?\b(?:pushed|deployed|rolled\s+out|shipped|"
-    r"applied|merged|went\s+out|got\s+out)\b",
+    r"(?:[\w.-]+\s+)?(?:ya?ml|toml|ini|config(?:uration)?|helm\s+values?|values\.ya?ml)"
+    r"(?:\s+files?)?\b(?:(?!\b(?:not|never|n't)\b)[^.;\n]){0,40}?"
+    r"\b(?:pushed|deployed|rolled\s+out|shipped|applied|went\s+out|got\s+out)\b",
     re.IGNORECASE,
 )
 
@@ -390,8 +392,13 @@ _FIRMWARE_FAULT = re.compile(
     r"(?:firmware|driver|microcode|bios|vbios)\b(?!\s+(?:update|upgrade|change|version))|"
     # a bug said to be in a driver, a kernel module or firmware: "a bug in the kernel
     # module after we upgraded the CUDA driver" (the shared paraphrase set)
-    r"\b(?:bug|defect|flaw)\s+in\s+(?:the\s+|a\s+|an\s+|its\s+|our\s+)?(?:[\w.-]+\s+){0,2}?"
-    r"(?:firmware|fw|drivers?|kernel\s+modules?|microcode|bios|vbios)\b|"
+    # (a device's driver: not a database's, a browser's or a test's, "a bug in the MongoDB
+    # driver"; nor a tool that updates firmware, as a review found)
+    r"\b(?:bug|defect|flaw)\s+in\s+(?:the\s+|a\s+|an\s+|its\s+|our\s+)?"
+    r"(?:(?!(?:mongo\w*|jdbc|odbc|selenium|web|test|database|db|sql|postgres\w*|mysql|redis|"
+    r"client|python|node|js|java|go)\b)[\w.-]+\s+){0,2}?"
+    r"(?:firmware|fw|drivers?|kernel\s+modules?|microcode|bios|vbios)\b"
+    r"(?!\s+(?:update|upgrade|flash|tool|tools|tooling|script|installer|test)s?\b)|"
     # a firmware update that broke the machines it ran on: "BMC firmware update bricked a
     # batch of 40 servers", "the BIOS flash left nodes unable to POST" (a fifteenth round
     # of blind helpers)

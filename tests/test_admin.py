@@ -259,6 +259,23 @@ def test_admin_login_is_locked_after_five_failures(client, admin_user):
     assert response["Retry-After"] == "3600"  # the hour the page names
 
 
+def test_a_locked_out_script_gets_axes_json_and_retry_after(client, admin_user, settings):
+    """The lockout's Retry-After is added around axes' own answer (a first version replaced
+    it, losing the JSON a script gets and failing on a cool-off given as a timedelta: a
+    review)."""
+    from datetime import timedelta
+
+    settings.AXES_COOLOFF_TIME = timedelta(minutes=30)
+    for _ in range(5):
+        response = client.post(
+            "/admin/login/", {"username": "admin", "password": "wrong"},
+            HTTP_X_REQUESTED_WITH="XMLHttpRequest",
+        )  # fmt: skip
+    assert response.status_code == 429
+    assert response.json()["failure_limit"] == 5
+    assert response["Retry-After"] == "1800"
+
+
 def test_lockout_counts_the_client_behind_a_trusted_proxy(client, admin_user, settings):
     settings.TRUSTED_PROXY_COUNT = 1  # one proxy in front, appending the client's address
 

@@ -578,6 +578,9 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         assert self.client.get(rest["Location"]).json()["slug"] == (
             "llama-3-405b-training-interruptions"
         )
+        # (ASCII only: "\u212a" is a Kelvin sign, whose lower case is "k"; a review)
+        kelvin = self.client.get("/api/v1/cases/%E2%84%AALLAMA-3-405B-TRAINING-INTERRUPTIONS/")
+        assert kelvin.status_code == 404
         # (no case at the lower-case address either: its 404 there, with the close ones)
         gone = self.client.get("/api/v1/cases/LLAMA-3-405B-TRAINING-INTERUPTIONS/", follow=True)
         assert gone.status_code == 404

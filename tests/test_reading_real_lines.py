@@ -8834,3 +8834,18 @@ class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
         assert change in self.suggest("a typo in a YAML file pushed straight to production")
         assert change in self.suggest("a bad value in the helm values got deployed to every region")
         assert change not in self.suggest("a typo in the yaml caught in code review")
+        # (what a review found the first version read: software drivers, a firmware
+        # update tool, a settings typo that stayed back, files that hold no settings)
+        for sentence in (
+            "a bug in the MongoDB driver dropped connections",
+            "a bug in the Selenium driver broke our UI tests",
+            "a bug in the firmware update tool left the inventory wrong",
+        ):
+            assert driver not in self.suggest(sentence), sentence
+        for sentence in (
+            "a typo in the config file was not pushed to production",
+            "a typo in the json output shipped to customers",
+            "a mistake in our docs about config got merged",
+            "the model made a mistake in the json it applied to the tool call",
+        ):
+            assert change not in self.suggest(sentence), sentence
