@@ -456,9 +456,14 @@ def resolve_terms_answer(words):
     return {"words": answers}
 
 
+# The phrasings ``get_term`` lists (the term's page and the API's vocabulary list them all).
+MCP_PHRASINGS = 3
+
+
 def get_term_answer(kind, slug, links=None):
-    """One vocabulary value: ``listing.terms.term_detail`` (description, aliases,
-    phrasings, log signatures with their sources, categories, published cases, the
+    """One vocabulary value: ``listing.terms.term_detail`` (description, aliases, the first
+    :data:`MCP_PHRASINGS` phrasings and ``phrasings_total``, log signatures with their
+    sources, categories, published cases, the
     ``listing.terms.SEEN_WITH_LIMIT`` values of each kind most often seen with it) plus ``links``:
     the term's page (terms only) and the list and API filtered by it. ``ToolError`` for
     an unknown kind or slug, naming the kinds or close slugs."""
@@ -467,6 +472,10 @@ def get_term_answer(kind, slug, links=None):
         obj, detail = term_detail(kind, slug)
     except TermNotFound as problem:
         raise ToolError(str(problem)) from None
+    # (an agent's context is short: the first phrasings, which are the editors' own, and how
+    # many there are; the phrase bank of 2026-12-07 made a term's 23 or more)
+    detail["phrasings_total"] = len(detail["phrasings"])
+    detail["phrasings"] = detail["phrasings"][:MCP_PHRASINGS]
     state = f"?{kind}={slug}"
     detail["links"] = {
         "list": links(reverse("incidents:case_list") + state),

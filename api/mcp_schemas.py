@@ -189,7 +189,11 @@ class GetTermAnswer(_Closed):
     name: str
     description: str = Field(description="Markdown; '' when the kind has none.")
     aliases: list[str]
-    phrasings: list[str]
+    phrasings: list[str] = Field(
+        description="How people describe it without naming it: the first three (the term's "
+        "page and the API's vocabulary list them all)."
+    )
+    phrasings_total: int = Field(description="How many phrasings the term has.")
     signatures: list[LogSignature]
     categories: list[Named]
     cases: int

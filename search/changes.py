@@ -7,6 +7,7 @@ linear in the text.
 - trouble after an upgrade, and what was upgraded (:func:`upgrades`);
 - trouble gone after a downgrade (:func:`downgrades`);
 - two versions that must agree set against each other (:func:`version_mismatches`);
+- a version said to be the only change (:func:`only_version_changes`);
 - trouble that firmware or a driver caused at work (:func:`firmware_faults`);
 - a change that reached everything at once (:func:`all_at_once`);
 - the host's kernel updated (:func:`kernel_updates`, the component *Host operating system*).
@@ -232,6 +233,40 @@ _SOFTWARE_MOVED = re.compile(
     r"container|slurm|kubernetes|k8s|ray|nemo|ollama|llama\.cpp|cudnn|nvidia-driver[\w-]*)\b",
     re.IGNORECASE,
 )
+
+
+# A version said to be the only thing that changed: "nothing else changed except the NCCL
+# version", "the only change was the driver version" (the new version brought the trouble).
+_ONLY_VERSION_CHANGED = re.compile(
+    r"\bnothing\s+(?:else\s+)?changed\s+(?:except|but|apart\s+from|other\s+than|besides)\s+"
+    r"(?:the\s+|our\s+)?(?P<what>[\w.+-]+(?:\s+[\w.+-]+)?)\s+(?:version|release|build)\b|"
+    r"\bthe\s+only\s+(?:thing\s+that\s+)?change(?:d)?\s+(?:was|is)\s+(?:the\s+|our\s+)?"
+    r"(?P<only>[\w.+-]+(?:\s+[\w.+-]+)?)\s+(?:version|release|build|upgrade|update)\b",
+    re.IGNORECASE,
+)
+
+
+def only_version_changes(text, driver=False):
+    """``[(start, end)]`` of the places ``text`` says a version was the only thing that
+    changed (:data:`_ONLY_VERSION_CHANGED`): the root cause *Software regression*, or with
+    ``driver`` true only those of a driver or firmware (*Firmware or driver bug*,
+    :func:`_cause_of`). Not a setting ("nothing changed except the batch size"). Read
+    whether or not the text names the trouble: saying so is suspecting the new version.
+    Linear in the text."""
+    wanted = "firmware-or-driver-bug" if driver else "software-regression"
+    found = []
+    for match in _ONLY_VERSION_CHANGED.finditer(text):
+        what = match.group("what") or match.group("only")
+        if _A_SETTING.search(what) or _SETTINGS_WORDS.search(what):
+            continue
+        if _cause_of(what) == wanted:
+            found.append(match.span())
+    return found
+
+
+def only_driver_version_changes(text):
+    """:func:`only_version_changes` of a driver or firmware: ``[(start, end)]``."""
+    return only_version_changes(text, driver=True)
 
 
 def _moved_versions(text):

@@ -405,7 +405,13 @@ _QUEUED = re.compile(
     # every job pending at once: "now all their jobs are pending" (the same round)
     r"\b(?:all|every)\s+(?:of\s+)?(?:(?:their|our|the|my|his|her|your)\s+)?(?:[\w-]+\s+)?"
     r"(?:jobs?|pods?|runs?|workloads?)\s+(?:are|were|is|was|stay|stayed|remain|remained|went|go)\s+"
-    r"(?:still\s+|now\s+)?(?:pending|queued|PD)\b",
+    r"(?:still\s+|now\s+)?(?:pending|queued|PD)\b|"
+    # new pods that could not be placed: "ran out of IP addresses so new pods couldn't start",
+    # "new pods cannot be scheduled" (with a larger set of phrasings for every value, the
+    # meaning layer read the first as slow model loading)
+    r"\b(?:new|more|the\s+new|any\s+new)\s+(?:pods?|jobs?|workers?|replicas?)\s+(?:couldn'?t|could\s+not|"
+    r"can'?t|cannot|won'?t|wouldn'?t|would\s+not|fail(?:ed|s)?\s+to|never)\s+(?:get\s+)?"
+    r"(?:start(?:ed)?|be\s+scheduled|scheduled?|be\s+placed|placed?|come\s+up)\b",
     re.IGNORECASE,
 )
 

@@ -165,7 +165,9 @@ _NODE_LOSS = re.compile(
     r"unexpectedly|on\s+(?:its|their)\s+own|by\s+(?:itself|themselves))\b|"
     r"\b(?:random|spontaneous|unexpected)\s+(?:node\s+|host\s+|server\s+)?reboots?\b|"
     # ("the box keeps hard rebooting under load": a sixtieth round of blind helpers)
-    r"\b(?:nodes?|hosts?|servers?|machines?|boxe?s?)\s+(?:keeps?|kept)\s+(?:on\s+)?(?:hard[\s-]+)?"
+    # (a machine by its number or name: "Node 7 kept rebooting", "host gpu-a12 keeps crashing")
+    r"\b(?:nodes?|hosts?|servers?|machines?|boxe?s?)\s+(?:[\w-]*\d[\w-]*\s+)?(?:keeps?|kept)\s+"
+    r"(?:on\s+)?(?:hard[\s-]+)?"
     r"(?:rebooting|crashing|going\s+down|power[\s-]?cycling|resetting)\b|"
     r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:\w+\s+)?(?:lost|losing|loses)\s+power\b|"
     r"\b(?:a|one|any|every|each)\s+(?:\w+\s+)?(?:node|host|server|machine)\s+"

@@ -14,6 +14,7 @@ from lib.phrases import phrase_key
 
 from .boundaries import is_context
 from .denial import negated_stems, sentence_negated_stems, without_words
+from .hardware import POWER_LIMIT
 from .recognised import (
     CAPACITY_EXHAUSTION,
     CHANGE_CAUSES,
@@ -135,6 +136,24 @@ _CHATTER = re.compile(
 
 
 _TPU = re.compile(r"\bTPUs?\b|\bv[2-7][ep]?-\d{1,4}\b", re.IGNORECASE)
+# Words of heat: throttling in a text that names a power cap and none of these is the cap's
+# ("set nvidia-smi -pl 500 across the fleet, clocks throttled"), as the name layer reads it.
+_HEAT = re.compile(
+    r"\b(?:heat\w*|hot|hotter|temps?|temperatures?|thermal\w*|overheat\w*|cool\w*|fans?|"
+    r"\d{2,3}\s?(?:°\s?)?c)\b|°",
+    re.IGNORECASE,
+)
+OVERHEATING = ("root_cause", "gpu-overheating")
+
+
+def _heat_named(sentence, well):
+    """Whether ``sentence`` names heat (:data:`_HEAT`) outside the spans of ``well`` (what
+    it says went fine: "inlet temps normal"). Output: ``bool``."""
+    return any(
+        not any(start <= match.start() < end for start, end in well)
+        for match in _HEAT.finditer(sentence)
+    )
+
 
 DRIVER_BUG = ("root_cause", "firmware-or-driver-bug")
 GPU_OVERHEATING = ("root_cause", "gpu-overheating")
@@ -333,6 +352,8 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
             # is about ("gpu-a117 dropped a gpu off the bus again": a thirtieth round of
             # blind helpers).
             continue
+        if key == OVERHEATING and POWER_LIMIT.search(sentence) and not _heat_named(sentence, well):
+            continue  # clocks held down by a power cap, not by heat
         if not set(phrase_key(clause)) & vocabulary.own_words.get(key, frozenset()):
             # A clause that shares no word with anything the value's own texts say
             # ("PCIe link degraded to x8" and Xid error) reads like it only by the

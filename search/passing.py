@@ -107,7 +107,14 @@ _COPIES = frozenset({"pod", "pods", "instance", "instances", "server", "servers"
 
 
 # "log in", "logged on", "logging into": signing in, which has nothing to do with logs.
-SIGN_IN = re.compile(r"log(?:s|ged|ging)?\s+(?:in|into|on|onto|out)\b", re.IGNORECASE)
+# (not logging added somewhere: "we added logging in our code", "logging in the loader")
+SIGN_IN = re.compile(
+    r"log(?:s|ged|ging)?\s+(?:in|into|on|onto|out)\b"
+    r"(?!\s+(?:our|the|my|your|their|this|that|its|every|each|all)\s+(?:[\w-]+\s+)?"
+    r"(?:code|script|loader|dataloader|loop|function|module|service|kernel|job|handler|path|"
+    r"files?|step|layer)s?\b)",
+    re.IGNORECASE,
+)
 # "the login node", "login hosts": the machines users sign in to on a cluster (an HPC
 # term), not the sign-in service. The word is left out before the meaning layer reads.
 LOGIN_HOST = re.compile(r"\blog-?in(?=\s+(?:node|host|server|box|machine|vm)s?\b)", re.IGNORECASE)

@@ -366,6 +366,30 @@ def crash_loops(text):
     return [match.span() for match in _CRASH_LOOP.finditer(text)]
 
 
+# A model that repeats itself: "the model started outputting the same token over and over",
+# "it keeps repeating itself", "generations stuck in a repetition loop". The symptom
+# *Degraded output quality* (with a larger set of phrasings for every value, the meaning
+# layer gave this sentence to the tokenizer).
+_REPEATED_OUTPUT = re.compile(
+    r"\b(?:output\w*|generat\w*|spit\w*|produc\w*|emit\w*|respond\w*|answer\w*|writ\w*|"
+    r"return\w*|print\w*|says?|saying)\s+(?:[\w'-]+\s+){0,3}?(?:the\s+)?same\s+"
+    r"(?:token|word|phrase|sentence|line|text|answer|character|paragraph)s?\s+"
+    r"(?:over\s+and\s+over|again\s+and\s+again|repeatedly|in\s+a\s+loop|forever|endlessly)\b|"
+    r"\b(?:model|llm|it|outputs?|generations?|responses?)\s+(?:keeps?\s+|kept\s+|started\s+|"
+    r"starts\s+)?repeat(?:s|ing|ed)?\s+itself\b|"
+    r"\brepetition\s+loops?\b|\b(?:stuck|caught)\s+in\s+(?:a\s+)?(?:repeat|repetition|"
+    r"generation)\s+loops?\b",
+    re.IGNORECASE,
+)
+
+
+def repeated_outputs(text):
+    """``[(start, end)]`` of the places ``text`` says a model repeats itself
+    (:data:`_REPEATED_OUTPUT`): the symptom *Degraded output quality*. Linear in the
+    text."""
+    return [match.span() for match in _REPEATED_OUTPUT.finditer(text)]
+
+
 # A name that could not be looked up, in a person's words: "pods cant resolve s3 endpoint
 # randomly", "unable to resolve the registry's hostname" (a twentieth round of blind helpers:
 # the meaning layer read it alone, not beside another clause). The symptom *DNS

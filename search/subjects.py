@@ -608,6 +608,25 @@ NEEDS_WORDS = tuple(
             r"\bleaf\b|\bleaves\b|\bspine|\basic\b|\bports?\b|\buplinks?\b|arista|cumulus|"
             r"\bsonic\b|\bnx-?os\b|juniper|\bcisco\b|mellanox\s+sn|spectrum|\bquantum\b|fabric)",
         ),
+        (
+            # "GPU utilization shows 5% overhead from the profiler" names no low level: a word
+            # of idleness or lowness, or a share given as the utilisation's own ("util
+            # 20-30%", "30% util", "utilization at 18%").
+            r"^low\s+gpu\s+utilisation$",
+            r"(?:\blow\b|lower|idle|idling|starv|\bwait|bubble|\bgaps?\b|under-?util|underused|"
+            r"under-?utili[sz]|barely|\bonly\b|\bdrop|dropped|\bfell\b|\bfalls?\b|\bsits?\b|"
+            r"\bsat\b|stuck|near\s+(?:zero|0)|single[\s-]digits?|fraction|wasted|\bpoor|\bmfu\b|"
+            r"\bempty\b|tiny|\bbad\b|terrible|awful|abysmal|horrible|\bdown\b|bottleneck|\d\s?%\s*(?:gpu\s+)?(?:util|sm\b|busy)|"
+            r"util\w*\s+(?:at|of|is|was|around|~|near|hovers?\s+(?:at|around)|:|=)?\s*~?\d)",
+        ),
+        (
+            # "it was 20C outside, mild day, GPUs hit 90C anyway" is no heat wave: hot
+            # weather, by a word of heat or an outside temperature of 30 C (86 F) or more.
+            r"^heat\s+wave$",
+            r"(?:\bheat|\bhot\b|hotter|hottest|summer|scorch|swelter|sweltering|warm|weather|"
+            r"record\s+temp|ambient|\b(?:[3-5]\d)\s?(?:°\s?)?c\b|\b(?:8[6-9]|9\d|1[01]\d)\s?(?:°\s?)?f\b|"
+            r"(?:[3-5]\d)\s?(?:°\s?)?c\s+outside|dry\s+coolers?|economi[sz]er)",
+        ),
     )
 )
 

@@ -181,6 +181,15 @@ _COLUMN_NAMES = re.compile(
     r"\b(?:in|under|on)\s+(?:the\s+)?(?:[\w%/.-]+\s+){0,3}?(?:(?:and|&|,)\s+[\w%/.-]+\s+)?columns?\b",
     re.IGNORECASE,
 )
+# A device looked for in a list of what is supported: "I couldn't find my GPU in the list of
+# supported devices for this driver" asks about a support matrix; no GPU went missing.
+_SUPPORT_LIST = re.compile(
+    r"\b(?:(?:couldn'?t|could\s+not|can'?t|cannot|didn'?t|did\s+not|don'?t|do\s+not)\s+"
+    r"(?:find|see|spot)\s+(?:my|our|the|this|a|an)?\s*[\w.-]+(?:\s+[\w.-]+)?\s+)?"
+    r"(?:in|on|from)\s+(?:the\s+|a\s+)?(?:(?:list|matrix|table)\s+of\s+supported\s+[\w-]+|"
+    r"supported\s+(?:gpus?|devices?|hardware|cards?|accelerators?)\s+(?:list|matrix|table))\b",
+    re.IGNORECASE,
+)
 # A team named by what it runs: "switch team says a bad NIC", "the storage team".
 _TEAM_NAMES = re.compile(
     r"\b(?!(?:other|another|different|each|every|one|a|the|our|my|your|their)\b)[\w-]+\s+"
@@ -303,6 +312,7 @@ def recognise(sentence, exclude=(), version=None, breadth=None):
     # A team named by what it runs ("switch team says a bad NIC on one storage node"):
     # people, not the part (a forty-fourth round of blind helpers forbade the switch).
     covered += [m.span() for m in _TEAM_NAMES.finditer(sentence)]
+    covered += [m.span() for m in _SUPPORT_LIST.finditer(sentence)]
     # A traceback's frames: where the error passed, not what it was.
     covered += traceback_frames(sentence)
     covered += sel_rows(sentence)  # a BMC's event log: sensors and states, read by signature

@@ -502,6 +502,18 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         for row in csv.DictReader(io.StringIO(dated["content"])):  # the incident's year
             assert next(row[key] for key in ("started", "ended", "reported") if row[key]) >= "2024"
 
+    def test_get_term_lists_the_first_phrasings_and_how_many_there_are(self):
+        """The phrase bank made a term's phrasings 23 to 30; ``get_term`` answers an agent
+        with the first three (the editors' own come first) and their number, where the
+        API's vocabulary lists them all."""
+        term = call("get_term", kind="symptom", slug="job-crash")
+        kinds = self.client.get("/api/v1/vocabulary/").json()["kinds"]
+        symptoms = next(k for k in kinds if k["key"] == "symptom")
+        listed = next(v for v in symptoms["values"] if v["slug"] == "job-crash")
+        assert len(listed["phrasings"]) > 20
+        assert term["phrasings"] == listed["phrasings"][:3]
+        assert term["phrasings_total"] == len(listed["phrasings"])
+
     def test_six_agent_tasks_each_fit_in_three_calls_and_15000_characters(self):
         """Issue 23: a whole "NCCL watchdog timeout on 2,048 H100s" answer took 5 calls
         and about 83,000 characters. bench/agent_tasks.py's six tasks, with the tools'

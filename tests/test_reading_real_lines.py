@@ -8849,3 +8849,35 @@ class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
             "the model made a mistake in the json it applied to the tool call",
         ):
             assert change not in self.suggest(sentence), sentence
+
+    def test_readings_the_phrase_bank_moved_are_held_by_rule(self):
+        """With twenty everyday phrasings a value from the phrase bank
+        (tests/data/phrase-bank/), the meaning layer moved readings the suite holds; each is
+        now read by a rule or a subject that does not lean on the classifier's shares."""
+        assert "symptom:degraded-output-quality" in self.suggest(
+            "the llm keeps repeating itself after 2k tokens"
+        )
+        assert "symptom:degraded-output-quality" not in self.suggest(
+            "we ran the same test over and over"
+        )
+        assert "symptom:node-failure" in self.suggest("host gpu-a12 keeps crashing")
+        assert "root_cause:firmware-or-driver-bug" in self.suggest(
+            "the only change was the driver version bump"
+        )
+        assert "root_cause:software-regression" not in self.suggest(
+            "nothing else changed except the batch size"
+        )
+        assert "symptom:jobs-stuck-pending" in self.suggest("new pods cannot be scheduled")
+        assert "symptom:gpu-not-visible" not in self.suggest(
+            "can't find my card in the supported GPU list"
+        )
+        assert "symptom:gpu-not-visible" in self.suggest(
+            "nvidia-smi can't find my GPU after the reboot"
+        )
+        assert "root_cause:gpu-overheating" in self.suggest(
+            "power cap at 400W, clocks throttle, temps 85C"
+        )
+        assert "contributing_factor:heat-wave" in self.suggest(
+            "outside temp hit 104F and the CRACs tripped"
+        )
+        assert "symptom:low-gpu-utilisation" in self.suggest("GPUs sit idle waiting for data")
