@@ -290,6 +290,20 @@ def test_term_page_lists_how_people_describe_it(client):
     assert "How people describe it" not in page(client.get("/taxonomy/symptom/quiet/")).get_text()
 
 
+def test_term_page_folds_a_long_list_of_phrasings(client):
+    """The phrase bank gave each term 20 phrasings or more, which pushed the log
+    signatures a screen down: the first eight show, the rest open on demand."""
+    make_term("symptom", "Node failure", phrasings="\n".join(f"host {n} died" for n in range(12)))
+    soup = page(client.get("/taxonomy/symptom/node-failure/"))
+    shown = soup.select("section > ul.phrasings li")
+    folded = soup.select("details.phrasings-more li")
+    assert [li.get_text() for li in shown] == [f"“host {n} died”" for n in range(8)]
+    assert [li.get_text() for li in folded] == [f"“host {n} died”" for n in range(8, 12)]
+    assert soup.select_one("details.phrasings-more summary").get_text() == (
+        "4 more ways people describe it"
+    )
+
+
 def test_term_page_description_markdown_is_sanitised(client):
     description = "<script>alert(1)</script>[x](javascript:alert(2))\n\n[y](javascript:alert(3))"
     make_term("symptom", "Evil", description=description)
