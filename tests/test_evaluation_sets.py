@@ -210,6 +210,7 @@ def test_the_held_out_blind_set_and_the_corpus_test_part_only_give_figures():
         "blind/2026-12-07-c.tsv",
         "blind/2026-12-07-d.tsv",
         "log-lines.tsv (test part)",
+        "phrase-bank/2026-12-07-held-out.tsv",
     ]
     rows, listed = sets["blind/2026-12-07-a.tsv"]
     assert listed and len(rows) == 60
