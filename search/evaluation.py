@@ -48,6 +48,8 @@ BLIND_SETS = (
     # (3,180 phrases of one value each, a second batch of the phrase bank kept out of the
     # phrasings: tests/data/phrase-bank/README.md)
     (Path("phrase-bank") / "2026-12-07-held-out.tsv", False),
+    # (2,544 chat messages and postmortem sentences of one value each, to tune on)
+    (Path("phrase-bank") / "2026-12-07-tuning.tsv", True),
 )
 
 

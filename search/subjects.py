@@ -45,7 +45,7 @@ NEEDS_WORDS = tuple(
             r"\bcontainer\s+runtime\b",
             r"\b(?:container\s+runtimes?|containerd|cri-o|crio|docker\w*|runc|podman|enroot|pyxis|"
             r"nvidia-container[\w-]*|oci|runtime\s*class\w*|runtimeclass\w*|createcontainer\w*|"
-            r"container\s+toolkit|(?<![\d.]\s)(?<!cuda\s)runtime)\b",
+            r"container\s+toolkit|toolkit|(?<![\d.]\s)(?<!cuda\s)runtime)\b",
         ),
         (
             r"\brequests\s+throttled\b",
@@ -116,7 +116,7 @@ NEEDS_WORDS = tuple(
         (
             r"\bdns\s+resolution\b",
             # ("This incident has been resolved" resolved no name.)
-            r"(?:\bdns\b|resolv(?!ed\b)(?!(?:e|ing)"
+            r"(?:\bdns\b|no\s+address|resolv(?!ed\b)(?!(?:e|ing)"
             + NOT_A_NAME_RESOLVED
             + r")|lookup|nxdomain|servfail|name\s+resolution|host\s*names?|"
             r"coredns|kube-dns|domain|\bnslookup|\bdig\b|service\s+discovery|name\s*servers?|"
@@ -130,7 +130,7 @@ NEEDS_WORDS = tuple(
         (
             # "a leaked Hugging Face token" leaked no memory: a leak needs a memory word.
             r"\bmemory\s+leak\b",
-            r"(?:memory|\bmem\b|\brss\b|\booms?\b|oom-?kill|heap|\bram\b)",
+            r"(?:memory|\bmem\b|\brss\b|\booms?\b|oom-?kill|heap|\bram\b|\b\d+\s?[mgk]i?b\b)",
         ),
         (
             # "lots of CRC errors on links between leaf and spine" are a switch fabric's,
@@ -145,7 +145,7 @@ NEEDS_WORDS = tuple(
             r"\bpower\s+loss\b",
             r"(?:power(?![\s_-]*(?:cap|limit|draw|budget|consum|usage|efficien|manag|mode|profile|"
             r"setting|state))|electric|outage|blackout|utility|generator|\bups\b|\bpdus?\b|breaker|"
-            r"\bgrid\b|\bfeed\b|\bdark\b|brownout|volt|substation|mains)",
+            r"\bgrid\b|\bfeeds?\b|\bdark\b|brownout|volt|substation|mains)",
         ),
         (
             # "IB flapping on half the rack" says where, not that anything ran hot.
@@ -169,7 +169,7 @@ NEEDS_WORDS = tuple(
         (
             # "the same H200s serve the old config" is no ageing hardware.
             r"\bhardware\s+ageing\b",
-            r"(?:\bage\b|\baged\b|ageing|aging|\bold(?!\s+(?:config\w*|version|code|build|"
+            r"(?:\bage\b|\baged\b|ageing|aging|oldest|oxidi|corro|\bold(?!\s+(?:config\w*|version|code|build|"
             r"image|release|settings?|driver|firmware|kernel))\b|older|years?\b|wear|worn|"
             r"end[\s-]of[\s-]life|\beol\b|degrad|lifetime|bathtub|decay)",
         ),
@@ -240,7 +240,7 @@ NEEDS_WORDS = tuple(
             # again.
             r"\brepeat-offender\b",
             r"(?:again|repeat|recurr|lemon|chronic|\bkeeps?\b|\bkept\b|return|\bback\b|"
-            r"every\s+time|each\s+time|always|second\s+time|third\s+time|\d+(?:st|nd|rd|th)\s+"
+            r"every\s+time|each\s+time|always|(?:second|third|fourth|fifth|sixth|nth|umpteenth)\s+time|\d+(?:st|nd|rd|th)\s+"
             r"time|\d+\s+times|several\s+times|multiple\s+times|flaky|same\s+(?:bad|faulty|"
             r"broken|sick)|tendency|tends)",
         ),
@@ -283,7 +283,7 @@ NEEDS_WORDS = tuple(
             # "the job restarts from the last checkpoint every time a node dies" resumes;
             # it is no crash loop.
             r"\bcrash\s+loop\b",
-            r"(?:loop|back-?off|repeatedly|over\s+and\s+over|again\s+and\s+again|"
+            r"(?:loop|back-?off|repeatedly|over\s+and\s+over|again\s+and\s+again|same\s+way\s+again|restart\w*\s+(?:more\s+than\s+)?\d+\s+times|\d+\s+restarts|"
             r"keeps?\s+(?:restarting|crashing|failing|dying)|kept\s+(?:restarting|crashing)|"
             r"restart\s+count|restarts?\s*[:=]\s*\d|\(x\d)",
         ),
@@ -323,7 +323,7 @@ NEEDS_WORDS = tuple(
             r"^scale$",
             r"(?:thousands?|hundreds\s+of|\b(?:\d{1,3}(?:,\d{3})+|\d+\s?k|\d{3,})\s*(?:gpus?|"
             r"nodes?|accelerators?|chips?|hosts?|ranks?|machines?|servers?|h[12]00s?|a100s?|"
-            r"tpus?)|large[\s-]scale|at\s+scale|\bhuge\b|massive|giant|largest|biggest|"
+            r"tpus?)|large[\s-]scale|at\s+scale|at\s+this\s+(?:size|scale)|this\s+many|few\s+hundred|\bhuge\b|massive|giant|largest|biggest|"
             r"very\s+large|\bbig\s+(?:jobs?|runs?|clusters?|trainings?)|part\s+count|"
             r"(?:many|more)\s+(?:gpus|nodes|accelerators|hosts|ranks|machines|racks)|"
             r"job\s+size|cluster\s+size|size\s+of\s+the\s+(?:job|cluster|run))",
@@ -331,7 +331,8 @@ NEEDS_WORDS = tuple(
         (
             # "the eval jobs are stuck pending" is about jobs, not about what evals missed.
             r"\bevaluations\s+missed\b",
-            r"(?:miss|catch|caught|\bpass(?:ed|es|ing)?\b|regress|blind\s*spot|\bgap\b|slipp|"
+            r"(?:miss|catch|caught|\bpass(?:ed|es|ing)?\b|regress|blind\s*spot|\bgap\b|slipp|detect|"
+            r"benchmarks?|reference|"
             r"notic|undetected|unnoticed|(?:not|n't|nt)\s+(?:flag|detect|show|see|spot))",
         ),
         (
@@ -355,7 +356,7 @@ NEEDS_WORDS = tuple(
         (
             # "rack power cap throttling the h100s" is no heat.
             r"\bgpu\s+overheating\b",
-            r"(?:heat|\bhot\b|temp|thermal|overheat|°|\bdeg|cool|\bfans?\b|\d\s?c\b|"
+            r"(?:heat|\bhot(?:ter|test)?\b|temp|thermal|overheat|°|\bdeg|cool|\bfans?\b|\d\s?c\b|"
             r"(?<!cap\s)(?<!capping\s)(?<!limit\s)throttl)",
         ),
         (
@@ -363,7 +364,8 @@ NEEDS_WORDS = tuple(
             r"\bmisleading\s+signals\b",
             r"(?:dashboard|monitor|metric|alert|health|check|diag|probe|status|report|show|"
             r"\bsaid\b|\bsays\b|green|graph|util|signal|nvidia-smi|dcgm|looked|looks|seemed|"
-            r"seems|appeared|cloudwatch|grafana|datadog|prometheus|misled|mislead|false|"
+            r"seems|appeared|cloudwatch|grafana|datadog|prometheus|misled|mislead|false|pointed|"
+            r"point(?:s|ing)?\s+(?:to|at)|wrong\s+(?:component|direction|place|team|layer)|red\s+herring|"
             r"all\s+clear|no\s+errors?\s+(?:in|on)|nothing\s+in\s+the\s+logs|logs?\s+"
             r"(?:were|was|are)\s+clean)",
         ),
@@ -420,7 +422,7 @@ NEEDS_WORDS = tuple(
         (
             # "we proactively powered down a portion of compute" lost no power.
             r"\bpower\s+loss\b",
-            r"(?:outage|\blost\b|\bloss|failure|fail|trip|\bcut\b|blackout|brownout|\bsag|"
+            r"(?:outage|\blost\b|\bloss|failure|fail|trip|\bcut\b|blackout|black(?:ed)?\s+out|brownout|\bsag|"
             r"\bups\b|generator|utility|\bfeeds?\b|\bpdus?\b|breaker|no\s+power|dark|dropped|"
             r"de-?energi|without\s+power|power\s+(?:went|was|is)\s+(?:out|off|down))",
         ),
@@ -436,9 +438,9 @@ NEEDS_WORDS = tuple(
             # "ckpt was 2h old" is a checkpoint's age, not worn hardware (a twelfth round
             # of blind helpers).
             r"\bhardware\s+ageing\b",
-            r"\b(?:ag(?:e|es|ed|ing|eing)|older|years?|end[\s-]of[\s-]life|eol|wear\w*|worn|"
+            r"\b(?:ag(?:e|es|ed|ing|eing)|older|oldest|oxidi\w*|corro\w*|years?|end[\s-]of[\s-]life|eol|wear\w*|worn|"
             r"legacy|vintage|generations?|lifetime|lifespan)\b|\bold\s+(?:hardware|nodes?|"
-            r"gpus?|servers?|machines?|cards?|fleet|racks?|parts?|boards?|hosts?|cables?|psus?)\b",
+            r"gpus?|servers?|machines?|cards?|fleet|racks?|parts?|boards?|hosts?|cables?|psus?|clusters?)\b",
         ),
         (
             # "cache hit rate went to 0%" is no rate of errors (a twelfth round).
@@ -456,7 +458,7 @@ NEEDS_WORDS = tuple(
             # "The TPU is already in use by process with pid 3321" is a busy device, not a
             # faulty one (a thirteenth round of blind helpers).
             r"\bfaulty\s+(?:gpu|tpu)\b",
-            r"(?:fault|\bbad\b|broken|defect|fail|\bdead\b|\bdied\b|\bdies\b|unhealthy|"
+            r"(?:fault|\bbad\b|broken|defect|fail|\bdead\b|\bdied\b|\bdies\b|drop(?:s|ped|ping)?\s+out|unhealthy|"
             r"hardware|\brma|replac|swap|\becc\b|\bxid|error|degrad|burn|reset|\bfell\b|"
             r"\blost\b|\bsdc\b|corrupt|wrong|mismatch|crash|hang|hung|stuck|throttl|flak)",
         ),
@@ -464,8 +466,8 @@ NEEDS_WORDS = tuple(
             # "Elevated latency and timeouts for image generation requests" names timeouts
             # that happened, not one set wrong (a thirteenth round of blind helpers).
             r"\bmistuned\s+timeouts\b",
-            r"(?:too\s+(?:short|long|low|high|aggressive|tight)|\bdefault|\bset\s+(?:to|at)\b|"
-            r"configur|\d\s?(?:s|secs?|seconds?|ms|mins?|minutes?|h|hours?)\b|timeout\s*[=:]|"
+            r"(?:too\s+(?:short|long|low|high|aggressive|tight)|shorter|longer|\bdefault|\bset\s+(?:to|at)\b|"
+            r"configur|\d[\s-]?(?:s|secs?|seconds?|ms|mins?|minutes?|h|hours?)\b|timeout\s*[=:]|"
             r"_timeout|timeout_|\blimit|budget|exceed|tun(?:e|ed|ing)\b|rais|increas|bump|"
             r"lower|shorten|lengthen|before\s+(?:it|the)|gives?\s+up|gave\s+up|deadline)",
         ),
@@ -481,14 +483,14 @@ NEEDS_WORDS = tuple(
             # "a preempted Slurm allocation that never got killed" ran out of no memory (a
             # fourteenth round).
             r"\bout\s+of\s+memory\b",
-            r"(?:memory|\boom|\bram\b|\bmem\b|hbm|vram|\b\d+(?:\.\d+)?\s?[gmk]i?b\b|"
+            r"(?:memory|\boom|\bram\b|\bmem\b|hbm|vram|allocate|allocation|\b\d+(?:\.\d+)?\s?[gmk]i?b\b|"
             r"\b[gmk]i?b\b|cache\s+blocks|allocat\w+\s+\d|exhaust|137\b|swap)",
         ),
         (
             # "the redis that backs session auth went away" left nothing open (a fourteenth
             # round of blind helpers).
             r"\binsecure\s+configuration\b",
-            r"(?:expos|public|open\s+(?:to|on)|0\.0\.0\.0|no\s+auth|without\s+auth|w/o\s+auth|"
+            r"(?:expos|public|open\s+(?:to|on)|outsiders?|strangers?|0\.0\.0\.0|no\s+auth|without\s+auth|w/o\s+auth|"
             r"unauthenticat|anonymous|world[\s-]?(?:writ|read)|permissive|misconfig|privileged|"
             r"skip-login|insecure|no_root_squash|rbac|internet|reachable|default\s+(?:password|"
             r"credentials)|hard-?coded|plain\s?text|token\s*=)",
@@ -500,7 +502,7 @@ NEEDS_WORDS = tuple(
             r"(?:\bdata\b|(?<!memory\s)(?<!memory-)\bleak|\bpii\b|secret|credential|\bkeys?\b|token|"
             r"prompt|conversation|"
             r"\bchats?\b|record|\bfiles?\b|weights|artifact|exfil|disclos|another\s+(?:user|"
-            r"customer|tenant)|other\s+(?:users|customers|tenants)|download|dump|breach|"
+            r"customer|tenant|subscriber)|other\s+(?:users|customers|tenants|subscribers)|download|dump|breach|"
             r"privacy|personal|email|password|history|titles?\b)",
         ),
         (
@@ -530,14 +532,14 @@ NEEDS_WORDS = tuple(
             # "mlx5_core 0000:01:00.0: probe of 0000:01:00.0 failed with error -22" is a
             # driver's start, not a health check (the corpus's tuning part).
             r"\bhealth\s+check\b",
-            r"(?:health|liveness|readiness|(?:startup|http|tcp|exec|k8s|kubernetes)\s+probes?|"
+            r"(?:health|liveness|readiness|\bprobes\b|(?:startup|http|tcp|exec|k8s|kubernetes)\s+probes?|"
             r"heartbeat|watchdog|\bdcgm|\bnhc\b|\bdiag|burn-?in|\bchecks?\b|\bcanar)",
         ),
         (
             # "We made a test on kubernetes and etcd", "reproduces on known-good GPUs" (the
             # corpus's tuning part) compared no test environment with production.
             r"\bstaging\s+unlike\s+production\b",
-            r"(?:staging|pre-?prod|\bprod\b|production|canar|test\s*(?:env\w*|clusters?|"
+            r"(?:staging|pre-?prod|\bprod\b|production|canar|load[\s-]tests?|real\s+(?:traffic|load|workloads?)|test\s*(?:env\w*|clusters?|"
             r"setups?|beds?|rigs?|fleet|runs?)|dev\s+(?:env\w*|clusters?)|smaller\s+than|"
             r"at\s+scale|sandbox|\bqa\b|benchmark\w*\s+(?:env\w*|setup))",
         ),
@@ -565,7 +567,7 @@ NEEDS_WORDS = tuple(
             r"(?:visib|\bsee\b|\bsees\b|\bseen\b|\bsaw\b|detect|\bfound\b|\bfind\b|missing|"
             r"disappear|vanish|\bgone\b|nvidia-smi|lspci|device[\s_]?count|is_available|enumerat|"
             r"allocat|unavailable|not\s+available|no\s+(?:cuda|gpus?|devices?)|\bnvml\b|"
-            r"\binit\w*|register|advertis|capacity|\b\d+\s+of\s+\d+\b|fewer|only\s+\d+)",
+            r"\binit\w*|register|advertis|capacity|zero\s+(?:available\s+)?(?:chips|devices|gpus|accelerators)|\b\d+\s+of\s+\d+\b|fewer|only\s+\d+)",
         ),
         (
             # "streaming responses getting cut off mid sentence" (a twenty-first round of blind

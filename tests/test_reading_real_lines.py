@@ -8881,3 +8881,23 @@ class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
             "outside temp hit 104F and the CRACs tripped"
         )
         assert "symptom:low-gpu-utilisation" in self.suggest("GPUs sit idle waiting for data")
+
+    def test_subjects_take_the_words_postmortems_and_chat_use(self):
+        """The phrase bank's tuning set (tests/data/phrase-bank/2026-12-07-tuning.tsv)
+        found values the classifier read first but whose subject words missed how
+        postmortems and chat put it: "hotter", "feeds", "probes", "fifth time" (+23 of its
+        1,272 postmortem sentences, none of the other sets moved)."""
+        assert "root_cause:gpu-overheating" in self.suggest(
+            "the accelerators at the top of the rack ran hotter than the rest after the intake "
+            "got blocked"
+        )
+        assert "root_cause:power-loss" in self.suggest(
+            "the facility lost both feeds and every rack went down"
+        )
+        assert "component:health-check" in self.suggest(
+            "liveness probes ran on the inference thread, so busy replicas were judged dead"
+        )
+        # (a driver's probe of a device is no health check)
+        assert "component:health-check" not in self.suggest(
+            "mlx5_core 0000:01:00.0: probe of 0000:01:00.0 failed with error -22"
+        )
