@@ -238,9 +238,9 @@ _SOFTWARE_MOVED = re.compile(
 # A version said to be the only thing that changed: "nothing else changed except the NCCL
 # version", "the only change was the driver version" (the new version brought the trouble).
 _ONLY_VERSION_CHANGED = re.compile(
-    r"\bnothing\s+(?:else\s+)?changed\s+(?:except|but|apart\s+from|other\s+than|besides)\s+"
-    r"(?:the\s+|our\s+)?(?P<what>[\w.+-]+(?:\s+[\w.+-]+)?)\s+(?:version|release|build)\b|"
-    r"\bthe\s+only\s+(?:thing\s+that\s+)?change(?:d)?\s+(?:was|is)\s+(?:the\s+|our\s+)?"
+    r"\bnothing\s+(?:else\s+)?(?:has\s+|had\s+)?changed\s+(?:except|but|apart\s+from|other\s+than|"
+    r"besides)\s+(?:the\s+|our\s+)?(?P<what>[\w.+-]+(?:\s+[\w.+-]+)?)\s+(?:version|release|build)\b|"
+    r"\bthe\s+only\s+(?:thing\s+(?:that\s+|we\s+)?)?change(?:d)?\s+(?:was|is)\s+(?:the\s+|our\s+)?"
     r"(?P<only>[\w.+-]+(?:\s+[\w.+-]+)?)\s+(?:version|release|build|upgrade|update)\b",
     re.IGNORECASE,
 )
@@ -250,7 +250,8 @@ def only_version_changes(text, driver=False):
     """``[(start, end)]`` of the places ``text`` says a version was the only thing that
     changed (:data:`_ONLY_VERSION_CHANGED`): the root cause *Software regression*, or with
     ``driver`` true only those of a driver or firmware (*Firmware or driver bug*,
-    :func:`_cause_of`). Not a setting ("nothing changed except the batch size"). Read
+    :func:`_cause_of`). Named software only (:data:`_SOFTWARE_MOVED`: not "the dataset
+    version"), not a setting ("nothing changed except the batch size"). Read
     whether or not the text names the trouble: saying so is suspecting the new version.
     Linear in the text."""
     wanted = "firmware-or-driver-bug" if driver else "software-regression"
@@ -259,6 +260,8 @@ def only_version_changes(text, driver=False):
         what = match.group("what") or match.group("only")
         if _A_SETTING.search(what) or _SETTINGS_WORDS.search(what):
             continue
+        if not _SOFTWARE_MOVED.search(what):
+            continue  # "the dataset version", "the product release": no software of ours
         if _cause_of(what) == wanted:
             found.append(match.span())
     return found

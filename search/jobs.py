@@ -411,7 +411,12 @@ _QUEUED = re.compile(
     # meaning layer read the first as slow model loading)
     r"\b(?:new|more|the\s+new|any\s+new)\s+(?:pods?|jobs?|workers?|replicas?)\s+(?:couldn'?t|could\s+not|"
     r"can'?t|cannot|won'?t|wouldn'?t|would\s+not|fail(?:ed|s)?\s+to|never)\s+(?:get\s+)?"
-    r"(?:start(?:ed)?|be\s+scheduled|scheduled?|be\s+placed|placed?|come\s+up)\b",
+    r"(?:start(?:ed)?|be\s+scheduled|scheduled?|be\s+placed|placed?|come\s+up)\b"
+    # (not when the text says why they failed once started: a crash, an image pull, an
+    # error, a probe, the model's load; a review)
+    r"(?![^.;\n]{0,100}\b(?:crash\w*|\w*backoff|image|pull\w*|error\w*|exception|oom\w*|"
+    r"killed|readiness|liveness|probes?|load(?:ing|ed|s)?|cuda|module\w*|segfault\w*|"
+    r"exit(?:ed|s)?|traceback)\b)",
     re.IGNORECASE,
 )
 

@@ -44,7 +44,7 @@ _REPEAT_OFFENDER = re.compile(
     r"(?:scheduled|picked|allocated)|failing\s+again)\b|"
     # A machine drained again and again: "nid005432 keeps draining" (a twenty-sixth round of
     # blind helpers)
-    r"\b(?:nodes?|hosts?|servers?|machines?|it|[a-z][\w-]*\d{3,}[\w-]*)\s+(?:keeps?|kept)\s+"
+    r"\b(?:nodes?|hosts?|servers?|machines?|it|[a-z][a-z_-]{0,40}\d{3,}[\w-]{0,40})\s+(?:keeps?|kept)\s+"
     # (drained again and again, so put back each time; not "keeps rebooting": one bad PSU)
     r"(?:draining|getting\s+drained|going\s+offline|dropping\s+out\s+of\s+(?:the\s+)?"
     r"(?:pool|cluster|partition|queue)|coming\s+back\s+(?:bad|broken|sick))\b|"
@@ -72,7 +72,7 @@ _REPEAT_OFFENDER = re.compile(
     # The Nth time for one machine: "h100-r22-05 is back on my shitlist. 4th time this
     # month", "r02 t06 AGAIN. 4th time this qtr" (a sixtieth round of blind helpers)
     # (a machine named first: "2nd time this week the job OOMs" is a job's, not a node's)
-    r"\b(?:[a-z][\w-]*\d[\w-]*|nodes?|hosts?|box(?:es)?|servers?|machines?|trays?)\b[^\n]{0,60}?"
+    r"\b(?:[a-z][a-z_-]{0,40}\d[\w-]{0,40}|nodes?|hosts?|box(?:es)?|servers?|machines?|trays?)\b[^\n]{0,60}?"
     r"\b(?:(?:[2-9]|1\d)(?:nd|rd|th)|second|third|fourth|fifth)\s+time\s+(?:this|in\s+a|in\s+the\s+"
     r"last)\s+(?:week|wk|month|mo|quarter|qtr|year|few\s+(?:days|weeks))\b|"
     # The same part as the last time: "can someone check if its the same card as last
@@ -151,7 +151,7 @@ _NODE_LOSS = re.compile(
     r"nine|ten|several|multiple|some|\d{1,5})\s+)?(?:[\w-]+\s+)?"
     r"(?:nodes?|hosts?|servers?|machines?|compute\s+trays?|trays?|vms?|instances?)\b|"
     # (a machine's name may follow: "MI300A node nid002345 hard hung", a twenty-sixth round)
-    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:[a-z][\w-]*\d[\w-]*\s+)?(?:just\s+|all\s+)?"
+    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:[a-z][a-z_-]{0,40}\d[\w-]{0,40}\s+)?(?:just\s+|all\s+)?"
     # ("node just hard hung": a twenty-second round of blind helpers)
     r"(?:kernel[\s-]+panic(?:ked|s)?|panicked|crashed|died|hard[\s-]+locked|locked\s+up|"
     r"hard[\s-]+hung|hung\s+hard|hard[\s-]+hangs?|"
@@ -166,9 +166,13 @@ _NODE_LOSS = re.compile(
     r"\b(?:random|spontaneous|unexpected)\s+(?:node\s+|host\s+|server\s+)?reboots?\b|"
     # ("the box keeps hard rebooting under load": a sixtieth round of blind helpers)
     # (a machine by its number or name: "Node 7 kept rebooting", "host gpu-a12 keeps crashing")
-    r"\b(?:nodes?|hosts?|servers?|machines?|boxe?s?)\s+(?:[\w-]*\d[\w-]*\s+)?(?:keeps?|kept)\s+"
+    # (the machine itself, not what runs on it: "the pod on node 7 keeps crashing"; nor a
+    # server resetting connections, a review found)
+    r"(?<!\bon\s)(?<!\bin\s)(?<!\bat\s)(?<!\bof\s)"
+    r"\b(?:nodes?|hosts?|servers?|machines?|boxe?s?)\s+(?:[a-z_-]{0,40}\d[\w-]{0,40}\s+)?(?:keeps?|kept)\s+"
     r"(?:on\s+)?(?:hard[\s-]+)?"
-    r"(?:rebooting|crashing|going\s+down|power[\s-]?cycling|resetting)\b|"
+    r"(?:rebooting|crashing|going\s+down|power[\s-]?cycling|resetting)\b"
+    r"(?!\s+(?:connections?|sockets?|the\s+connection|streams?|sessions?))|"
     r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:\w+\s+)?(?:lost|losing|loses)\s+power\b|"
     r"\b(?:a|one|any|every|each)\s+(?:\w+\s+)?(?:node|host|server|machine)\s+"
     r"(?:dies|crashes|panics|goes\s+down|drops\s+out)\b|"

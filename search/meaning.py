@@ -143,7 +143,7 @@ _TPU = re.compile(r"\bTPUs?\b|\bv[2-7][ep]?-\d{1,4}\b", re.IGNORECASE)
 # ("set nvidia-smi -pl 500 across the fleet, clocks throttled"), as the name layer reads it.
 _HEAT = re.compile(
     r"\b(?:heat\w*|hot|hotter|temps?|temperatures?|thermal\w*|overheat\w*|cool\w*|fans?|"
-    r"\d{2,3}\s?(?:°\s?)?c)\b|°",
+    r"warm\w*|degrees?|deg|celsius|fahrenheit|\d{2,3}\s?(?:°\s?)?[cf])\b|°",
     re.IGNORECASE,
 )
 OVERHEATING = ("root_cause", "gpu-overheating")

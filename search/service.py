@@ -371,14 +371,18 @@ def crash_loops(text):
 # *Degraded output quality* (with a larger set of phrasings for every value, the meaning
 # layer gave this sentence to the tokenizer).
 _REPEATED_OUTPUT = re.compile(
-    r"\b(?:output\w*|generat\w*|spit\w*|produc\w*|emit\w*|respond\w*|answer\w*|writ\w*|"
-    r"return\w*|print\w*|says?|saying)\s+(?:[\w'-]+\s+){0,3}?(?:the\s+)?same\s+"
-    r"(?:token|word|phrase|sentence|line|text|answer|character|paragraph)s?\s+"
+    # (a model's output only: not a logger, dmesg or a DNS server printing the same line, a
+    # review found; "it" is too wide: "it repeated itself at 2am" was an outage)
+    r"\b(?:model|models|llm|bot|chatbot|assistant|generations?|completions?|outputs?|"
+    r"responses?|answers?|replies|decoder|sampler)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:output\w*|generat\w*|spit\w*|produc\w*|emit\w*|respond\w*|answer\w*|writ\w*|"
+    r"return\w*|says?|saying|repeat\w*)\s+(?:[\w'-]+\s+){0,3}?(?:the\s+)?same\s+"
+    r"(?:token|word|phrase|sentence|answer|paragraph|response|reply)s?\s+"
     r"(?:over\s+and\s+over|again\s+and\s+again|repeatedly|in\s+a\s+loop|forever|endlessly)\b|"
-    r"\b(?:model|llm|it|outputs?|generations?|responses?)\s+(?:keeps?\s+|kept\s+|started\s+|"
-    r"starts\s+)?repeat(?:s|ing|ed)?\s+itself\b|"
-    r"\brepetition\s+loops?\b|\b(?:stuck|caught)\s+in\s+(?:a\s+)?(?:repeat|repetition|"
-    r"generation)\s+loops?\b",
+    r"\b(?:model|llm|bot|chatbot|assistant|outputs?|generations?|responses?)\s+(?:keeps?\s+|"
+    r"kept\s+|started\s+|starts\s+)?repeat(?:s|ing|ed)?\s+itself\b|"
+    r"\brepetition\s+loops?\b|\b(?:stuck|caught)\s+in\s+(?:a\s+)?(?:repetition|generation)\s+"
+    r"loops?\b",
     re.IGNORECASE,
 )
 

@@ -116,7 +116,7 @@ NEEDS_WORDS = tuple(
         (
             r"\bdns\s+resolution\b",
             # ("This incident has been resolved" resolved no name.)
-            r"(?:\bdns\b|no\s+address|resolv(?!ed\b)(?!(?:e|ing)"
+            r"(?:\bdns\b|returned\s+no\s+address|resolv(?!ed\b)(?!(?:e|ing)"
             + NOT_A_NAME_RESOLVED
             + r")|lookup|nxdomain|servfail|name\s+resolution|host\s*names?|"
             r"coredns|kube-dns|domain|\bnslookup|\bdig\b|service\s+discovery|name\s*servers?|"
@@ -283,7 +283,7 @@ NEEDS_WORDS = tuple(
             # "the job restarts from the last checkpoint every time a node dies" resumes;
             # it is no crash loop.
             r"\bcrash\s+loop\b",
-            r"(?:loop|back-?off|repeatedly|over\s+and\s+over|again\s+and\s+again|same\s+way\s+again|restart\w*\s+(?:more\s+than\s+)?\d+\s+times|\d+\s+restarts|"
+            r"(?:loop|back-?off|repeatedly|over\s+and\s+over|again\s+and\s+again|same\s+way\s+again|restart\w*\s+(?:more\s+than\s+)?\d+\s+times|"
             r"keeps?\s+(?:restarting|crashing|failing|dying)|kept\s+(?:restarting|crashing)|"
             r"restart\s+count|restarts?\s*[:=]\s*\d|\(x\d)",
         ),
@@ -483,7 +483,7 @@ NEEDS_WORDS = tuple(
             # "a preempted Slurm allocation that never got killed" ran out of no memory (a
             # fourteenth round).
             r"\bout\s+of\s+memory\b",
-            r"(?:memory|\boom|\bram\b|\bmem\b|hbm|vram|allocate|allocation|\b\d+(?:\.\d+)?\s?[gmk]i?b\b|"
+            r"(?:memory|\boom|\bram\b|\bmem\b|hbm|vram|(?:not|n\'t|unable\s+to|failed\s+to)\s+allocate|\b\d+(?:\.\d+)?\s?[gmk]i?b\b|"
             r"\b[gmk]i?b\b|cache\s+blocks|allocat\w+\s+\d|exhaust|137\b|swap)",
         ),
         (
@@ -609,6 +609,14 @@ NEEDS_WORDS = tuple(
             r"(?:\bswitch(?:es)?\b(?!\s+(?:to|from|over|back|between)\b)|\btor\b|top[\s-]of[\s-]rack|"
             r"\bleaf\b|\bleaves\b|\bspine|\basic\b|\bports?\b|\buplinks?\b|arista|cumulus|"
             r"\bsonic\b|\bnx-?os\b|juniper|\bcisco\b|mellanox\s+sn|spectrum|\bquantum\b|fabric)",
+        ),
+        (
+            # "it keeps saying the same thing over and over" is no intrusion (with the phrase
+            # bank, the classifier read "saying" like "they only said someone accessed…").
+            r"\bintrusion\b",
+            r"(?:intru\w*|breach\w*|attack\w*|hack\w*|compromis\w*|access\w*|unauthori[sz]\w*|"
+            r"exfiltrat\w*|stolen|steal\w*|threat|forensic\w*|incident\s+response|malicious|"
+            r"adversar\w*|break-?in|broke\s+in|infiltrat\w*)",
         ),
         (
             # "GPU utilization shows 5% overhead from the profiler" names no low level: a word

@@ -8901,3 +8901,51 @@ class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
         assert "component:health-check" not in self.suggest(
             "mlx5_core 0000:01:00.0: probe of 0000:01:00.0 failed with error -22"
         )
+
+    def test_the_review_of_the_phrase_bank_rules(self):
+        """A reviewer broke the rules that came with the phrase bank: a pod that fails once
+        started is not pending; what runs on a numbered node is not the node; a logger or
+        dmesg repeating a line is no model output; a power cap beside degrees still heats;
+        a dataset version is no software; an allocation is no memory; an outage that
+        "repeated itself" is no repeating model; a 500-character name token took 2.7 s."""
+        import time
+
+        for sentence in (
+            "new pods can't start: CrashLoopBackOff on the model server",
+            "new pods couldn't start because the image pull failed, ImagePullBackOff",
+            "new replicas failed to come up because the model took 20 minutes to load",
+        ):
+            assert "symptom:jobs-stuck-pending" not in self.suggest(sentence), sentence
+        for sentence in (
+            "the pod on node 7 keeps crashing with CUDA OOM",
+            "the kubelet on node 4 keeps crashing",
+            "server 8080 keeps resetting connections",
+        ):
+            assert "symptom:node-failure" not in self.suggest(sentence), sentence
+        for sentence in (
+            "the logger prints the same line over and over, disk filled up",
+            "dmesg keeps printing the same line over and over: NVRM Xid 79",
+            "the same outage happened again last night, it repeated itself at 2am",
+        ):
+            assert "symptom:degraded-output-quality" not in self.suggest(sentence), sentence
+        assert "symptom:degraded-output-quality" in self.suggest(
+            "the model keeps repeating the same token over and over"
+        )
+        assert "root_cause:gpu-overheating" in self.suggest(
+            "we raised the power limit to 700W and now GPUs throttle at 95 degrees"
+        )
+        assert "root_cause:software-regression" not in self.suggest(
+            "nothing changed except the dataset version, and loss spiked"
+        )
+        assert "root_cause:software-regression" in self.suggest(
+            "the only thing we changed was the NCCL version"
+        )
+        assert "symptom:out-of-memory" not in self.suggest(
+            "the allocation for the new project was 64 GPUs but they only got 32"
+        )
+        assert "root_cause:undisclosed-intrusion" not in self.suggest(
+            "it keeps saying the same thing over and over"
+        )
+        started = time.perf_counter()
+        self.suggest("node " + "a1-" * 160 + " keeps rebooting")
+        assert time.perf_counter() - started < 1.0
