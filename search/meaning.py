@@ -78,8 +78,11 @@ MEANING_MIN_KNOWN = 2
 # Words for an accelerator: in a value's name, the hardware the value happens to; in a
 # text, a sign the text is about one (with an accelerator's model, found by name).
 _ACCELERATOR_NAMED = re.compile(
+    # (and what only an accelerator has: its Xid codes, NVML, stacked memory, an H100 or
+    # MI300X by model; the phrase bank's tuning set)
     r"\b(?:GPUs?|TPUs?|accelerators?|cards?|devices?|CUDA|NVIDIA|nvidia-smi|SMs?|"
-    r"util(?:i[sz]ation)?|HBM|VRAM)\b",
+    r"util(?:i[sz]ation)?|HBM|VRAM|xids?|nvml|dcgm|stacked\s+memory|[AHBV]\d{3}s?|A10G?|H20|L40S?|L4|T4|"
+    r"GB[23]00s?|MI\d{3}X?s?)\b",
     re.IGNORECASE,
 )
 
@@ -138,7 +141,13 @@ _CHATTER = re.compile(
 )
 
 
-_TPU = re.compile(r"\bTPUs?\b|\bv[2-7][ep]?-\d{1,4}\b", re.IGNORECASE)
+# (or a slice or pod of a TPU generation, chips joined by ICI: "one chip in the v4 slice",
+# "ici link errors … one failing chip")
+_TPU = re.compile(
+    r"\bTPUs?\b|\bv[2-7][ep]?-\d{1,4}\b|\bv[2-7][ep]?\s+(?:slices?|pods?|chips?|hosts?|trays?)\b|"
+    r"\bici\b|\bpod\s+slices?\b",
+    re.IGNORECASE,
+)
 # Words of heat: throttling in a text that names a power cap and none of these is the cap's
 # ("set nvidia-smi -pl 500 across the fleet, clocks throttled"), as the name layer reads it.
 _HEAT = re.compile(

@@ -130,13 +130,14 @@ NEEDS_WORDS = tuple(
         (
             # "a leaked Hugging Face token" leaked no memory: a leak needs a memory word.
             r"\bmemory\s+leak\b",
-            r"(?:memory|\bmem\b|\brss\b|\booms?\b|oom-?kill|heap|\bram\b|\b\d+\s?[mgk]i?b\b)",
+            r"(?:memory|\bmem\b|\brss\b|\booms?\b|oom-?kill|heap|\bram\b|\b\d+\s?[mgk]i?b\b|\bbuffers?\b|"
+            r"never\s+(?:release|free|return)\w*|usage\s+(?:climbs?|grows?|creeps?))",
         ),
         (
             # "lots of CRC errors on links between leaf and spine" are a switch fabric's,
             # not the links between GPUs.
             r"\bnvlink\b",
-            r"(?:nvlink|nvswitch|\bnvl\d|fabric\s*manager|\bgpus?\b|\bxids?\b|\bsxid|nvidia|"
+            r"(?:nvlink|nvswitch|\bnvl\d|fabric\s*manager|\bgpus?\b|\bcards?\b|\bbridges?\b|\bxids?\b|\bsxid|nvidia|"
             r"intra-?node|gpu-to-gpu|peer[\s-]to[\s-]peer|\bp2p\b|\bh[12]00|\ba100|\bb[23]00|gb[23]00)",
         ),
         (
@@ -150,7 +151,7 @@ NEEDS_WORDS = tuple(
         (
             # "IB flapping on half the rack" says where, not that anything ran hot.
             r"\bcooling\s+system\b",
-            r"(?:cool|chill|\bcdu|\bcrah|\bhvac|\bfans?\b|thermal|temperat|\btemps?\b|heat|\bhot\b|"
+            r"(?:cool|chill|\bcdu|\bcrah|\bhvac|\bfans?\b|thermal|temperat|\btemps?\b|heat|\bhot\b|manifold|drip\w*|quick[\s-]disconnect|"
             r"leak|water|liquid|\bair\b|airflow|humid|overheat|°|\bdeg)",
         ),
         (
@@ -438,7 +439,7 @@ NEEDS_WORDS = tuple(
             # "ckpt was 2h old" is a checkpoint's age, not worn hardware (a twelfth round
             # of blind helpers).
             r"\bhardware\s+ageing\b",
-            r"\b(?:ag(?:e|es|ed|ing|eing)|older|oldest|oxidi\w*|corro\w*|years?|end[\s-]of[\s-]life|eol|wear\w*|worn|"
+            r"\b(?:ag(?:e|es|ed|ing|eing)|older|oldest|oxidi\w*|corro\w*|bathtub|late\s+in\s+(?:the\s+|its\s+)?\w+(?:\'s)?\s+life|years?|end[\s-]of[\s-]life|eol|wear\w*|worn|"
             r"legacy|vintage|generations?|lifetime|lifespan)\b|\bold\s+(?:hardware|nodes?|"
             r"gpus?|servers?|machines?|cards?|fleet|racks?|parts?|boards?|hosts?|cables?|psus?|clusters?)\b",
         ),
@@ -490,7 +491,7 @@ NEEDS_WORDS = tuple(
             # "the redis that backs session auth went away" left nothing open (a fourteenth
             # round of blind helpers).
             r"\binsecure\s+configuration\b",
-            r"(?:expos|public|open\s+(?:to|on)|outsiders?|strangers?|0\.0\.0\.0|no\s+auth|without\s+auth|w/o\s+auth|"
+            r"(?:expos|public|open\s+(?:to|on)|outsiders?|strangers?|over-?privileg\w*|(?:admin|wide|broad)\w*\s+(?:scope|rights|access|permissions?)|broader\s+than|0\.0\.0\.0|no\s+auth|without\s+auth|w/o\s+auth|"
             r"unauthenticat|anonymous|world[\s-]?(?:writ|read)|permissive|misconfig|privileged|"
             r"skip-login|insecure|no_root_squash|rbac|internet|reachable|default\s+(?:password|"
             r"credentials)|hard-?coded|plain\s?text|token\s*=)",

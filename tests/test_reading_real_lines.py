@@ -8949,3 +8949,25 @@ class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
         started = time.perf_counter()
         self.suggest("node " + "a1-" * 160 + " keeps rebooting")
         assert time.perf_counter() - started < 1.0
+
+    def test_accelerator_words_and_more_subject_words_from_the_tuning_set(self):
+        """The phrase bank's tuning set: a text that names an accelerator only by its Xid
+        codes, NVML or stacked memory was read as naming none, so values named for one were
+        dropped; subjects missed "pinned buffers they never release", "the bridge
+        connector between card 0 and 1", "the manifold is dripping", "admin scope, way
+        broader than it needs"."""
+        assert "root_cause:gpu-overheating" in self.suggest(
+            "temp-related xids all afternoon, inlet is reading 35c"
+        )
+        assert "root_cause:memory-leak" in self.suggest(
+            "the dataloader workers keep allocating pinned buffers they never release"
+        )
+        assert "root_cause:nvlink-fault" in self.suggest(
+            "the bridge connector between card 0 and 1 is loose, links drop"
+        )
+        assert "component:cooling-system" in self.suggest(
+            "quick disconnect on the manifold is dripping, rack 18 powered down"
+        )
+        assert "root_cause:insecure-configuration" in self.suggest(
+            "the ci token has org-wide admin scope, way broader than it needs"
+        )
