@@ -612,6 +612,16 @@ NEEDS_WORDS = tuple(
             r"\bsonic\b|\bnx-?os\b|juniper|\bcisco\b|mellanox\s+sn|spectrum|\bquantum\b|fabric)",
         ),
         (
+            # "inlet is reading 35c" is a gauge, not a store read from: a storage failure needs
+            # a word of storage or of its reads and writes.
+            r"^storage\s+system\s+failure$",
+            r"(?:storag|file\s?-?system|\bfs\b|lustre|gpfs|spectrum\s+scale|\bnfs\b|weka|\bvast\b|"
+            r"beegfs|ceph|\bs3\b|\bgcs\b|blob|bucket|\bdisks?\b|\bssds?\b|nvme|\bosts?\b|\bmds\b|\bmdt|"
+            r"\boss\b|mount|volume|\bi/?o\b|checkpoint|ckpt|dataset|shards?|object\s+stor|\braid\b|"
+            r"\bsan\b|\bnas\b|netapp|ddn|isilon|qumulo|(?<!is\s)read(?:s|ing)?\b(?!\s+\d)|writ\w*|"
+            r"\bfiles?\b|director|quota|iops|throughput|metadata|\binodes?\b)",
+        ),
+        (
             # "it keeps saying the same thing over and over" is no intrusion (with the phrase
             # bank, the classifier read "saying" like "they only said someone accessed…").
             r"\bintrusion\b",

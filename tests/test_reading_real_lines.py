@@ -8959,6 +8959,10 @@ class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
         assert "root_cause:gpu-overheating" in self.suggest(
             "temp-related xids all afternoon, inlet is reading 35c"
         )
+        # (a gauge "reading 35c" is no store read from: the storage failure needs its words)
+        assert "root_cause:storage-system-failure" not in self.suggest(
+            "temp-related xids all afternoon, inlet is reading 35c"
+        )
         assert "root_cause:memory-leak" in self.suggest(
             "the dataloader workers keep allocating pinned buffers they never release"
         )
