@@ -49,6 +49,10 @@ SETTING_KINDS = frozenset({"organisation", "workload", "accelerator"})
 # (which the meaning layer needs a clause to share): "the link still flaps. looks like a
 # bad switch port / ASIC" shared only "still" with the *Autoscaler*'s texts (a thirty-second
 # round of blind helpers). Folded as lib.phrases.phrase_key folds them.
+# An alias that names an absence ("no free GPUs", "not enough GPUs", "no space left on
+# device"): its words, denied, do not deny the value.
+_ABSENCE = re.compile(r"\b(?:no|not|none|nothing|without|zero|never|lack\w*)\b|n't\b", re.I)
+
 HEDGE_WORDS = frozenset(
     {"still", "also", "even", "yet", "ever", "like", "look", "seem", "really", "maybe"}
     | {"probably", "could", "would", "might", "may"}
@@ -164,9 +168,15 @@ class Vocabulary:
             (c.kind, c.slug): {stem(w) for w in words(row[2]) if w not in STOP_WORDS}
             for c, row in zip(candidates, rows, strict=True)
         }
+        # (not from an alias that is itself an absence, "no free GPUs", "not enough GPUs":
+        # "nothing free" says what it says; the phrase bank's tuning set)
         self.alias_stems = {
             (c.kind, c.slug): {
-                stem(w) for a in row[3].splitlines() for w in words(a) if w not in STOP_WORDS
+                stem(w)
+                for a in row[3].splitlines()
+                if not _ABSENCE.search(a)
+                for w in words(a)
+                if w not in STOP_WORDS
             }
             for c, row in zip(candidates, rows, strict=True)
         }

@@ -8975,3 +8975,16 @@ class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
         assert "root_cause:insecure-configuration" in self.suggest(
             "the ci token has org-wide admin scope, way broader than it needs"
         )
+
+    def test_a_denied_word_of_an_absence_alias_does_not_deny_the_value(self):
+        """ "nothing free" denies the word "free", which the alias "no free GPUs" of
+        *Capacity exhaustion* uses: the meaning layer dropped the value the sentence
+        states (the phrase bank's tuning set). An alias that itself names an absence lends
+        no words to a denial."""
+        assert "root_cause:capacity-exhaustion" in self.suggest(
+            "all 64 nodes in the partition are allocated, nothing free, my job's been queued "
+            "6 hours"
+        )
+        assert "root_cause:capacity-exhaustion" not in self.suggest(
+            "not a capacity problem, plenty of free nodes, the job just crashes"
+        )
