@@ -406,6 +406,11 @@ _QUEUED = re.compile(
     r"\b(?:all|every)\s+(?:of\s+)?(?:(?:their|our|the|my|his|her|your)\s+)?(?:[\w-]+\s+)?"
     r"(?:jobs?|pods?|runs?|workloads?)\s+(?:are|were|is|was|stay|stayed|remain|remained|went|go)\s+"
     r"(?:still\s+|now\s+)?(?:pending|queued|PD)\b|"
+    # a job pending for a while, in shorthand: "job pending for 6 hrs, no free h100s" (a
+    # review of the phrase bank: the meaning layer lost it)
+    r"\b(?:jobs?|pods?|runs?|workloads?)\s+(?:(?:still|stuck)\s+)?(?:in\s+)?(?:pending|PD|queued)\s+"
+    r"(?:for\s+)?(?:over\s+|more\s+than\s+|about\s+|~)?(?:\d+\s*(?:h|hrs?|hours?|d|days?|wks?|weeks?)|"
+    r"(?:an?|a\s+few|several|many)\s+(?:hours?|days?|weeks?)|hours|days|ages|forever)\b|"
     # new pods that could not be placed: "ran out of IP addresses so new pods couldn't start",
     # "new pods cannot be scheduled" (with a larger set of phrasings for every value, the
     # meaning layer read the first as slow model loading)

@@ -8988,3 +8988,12 @@ class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
         assert "root_cause:capacity-exhaustion" not in self.suggest(
             "not a capacity problem, plenty of free nodes, the job just crashes"
         )
+
+    def test_a_job_pending_for_a_while_in_shorthand(self):
+        """ "job pending for 6 hrs, no free h100s" lost its pending chip with the phrase
+        bank (a review); a job that ran for hours is no pending one."""
+        assert "symptom:jobs-stuck-pending" in self.suggest("job pending for 6 hrs, no free h100s")
+        assert "symptom:jobs-stuck-pending" in self.suggest(
+            "pods pending for hours after the upgrade"
+        )
+        assert "symptom:jobs-stuck-pending" not in self.suggest("the job ran for 6 hours")
