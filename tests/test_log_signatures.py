@@ -305,3 +305,22 @@ def test_the_set_filters_with_open_counts_but_the_exact_pattern_decides():
     # A host name of 30 characters is past the pattern's own bound of 20: no match,
     # though the set's open pattern matches it.
     assert matcher.find("lookup " + "a" * 30 + " on 10.0.0.1:53: no such host") == []
+
+
+def test_each_signature_of_the_real_vocabulary_cites_the_program_that_prints_it():
+    """vLLM's "Engine core proc … died unexpectedly" was an alternative in a pattern that
+    cites Ollama's server.go, which prints only the other half (a new user's tryout): a
+    message cites the source of the program that prints it. Held for the messages whose
+    program is named in the fixtures' patterns."""
+    import json
+    from pathlib import Path
+
+    from taxonomy.signatures import parse_signatures
+
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "taxonomy.json"
+    printed_by = {"Engine core proc": "vllm-project/vllm", "llama runner": "ollama/ollama"}
+    for entry in json.loads(fixtures.read_text(encoding="utf-8")):
+        for signature in parse_signatures(entry["fields"].get("signatures", "")):
+            for message, repository in printed_by.items():
+                if message in signature.pattern:
+                    assert repository in signature.source, (signature.pattern, signature.source)
