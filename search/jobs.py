@@ -156,7 +156,9 @@ _JOB_CRASH = re.compile(
     r"finetunes?|pre-?training\s+runs?)\s+"
     r"(?:(?:on|across|with|using)\s+\d[\w,.]*\s+[\w-]+\s+)?"
     rf"(?:{NOT_BETWEEN}(?!(?:nothing|none)\b)[\w'/-]+\s+){{0,3}}?"
+    # ("our big training run keeps falling over": a new user's tryout)
     r"(?:died|dies|die|dying|crash(?:ed|es|ing)?|abort(?:ed|s|ing)?|vanished|disappeared|"
+    r"fall(?:s|ing)?\s+over|fell\s+over|"
     # "jobs started failing", "my jobs are failing" (not "failed to start": never ran)
     r"fail(?:s|ed|ing)?(?!\s+to\s+(?:start|schedule|launch|submit|be\s+scheduled|get\s+"
     r"scheduled|queue|allocate))|"

@@ -8997,3 +8997,10 @@ class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
             "pods pending for hours after the upgrade"
         )
         assert "symptom:jobs-stuck-pending" not in self.suggest("the job ran for 6 hours")
+
+    def test_a_run_that_keeps_falling_over_crashed(self):
+        """ "our big training run keeps falling over and nobody knows why" got Too few spare
+        nodes by meaning and no crash (a new user's tryout)."""
+        found = self.suggest("our big training run keeps falling over and nobody knows why")
+        assert "symptom:job-crash" in found
+        assert "symptom:job-crash" not in self.suggest("the job did not fall over this time")
