@@ -109,7 +109,7 @@ def test_the_facet_kinds_are_named_the_same_everywhere():
     keys = tuple(spec.key for spec in FACET_SPECS)
     assert keys == FACET_KEYS
     assert TERM_KEYS == tuple(kind for kind, _ in TERM_RELATIONS) == keys[:4]
-    assert {*TERM_KEYS, "organisation"} == BOOSTED_KINDS
+    assert {*TERM_KEYS, "organisation", "accelerator"} == BOOSTED_KINDS
     assert {kind for _, kind in SUGGESTED_MODELS} <= set(keys)
     assert set(TERM_KEYS) <= set(CSV_COLUMNS)
     assert set(Filters.model_fields) == {*keys, "year_from", "year_to"}

@@ -3,7 +3,7 @@ title) ranks that case among the first three, on PostgreSQL and on SQLite alike.
 
 from incidents.models import Case
 
-from .conftest import LibraryTestCase, listed_titles
+from .conftest import LibraryTestCase, listed_titles, result_count
 
 DESCRIPTIONS = {
     "acme-datacenter-llm-pretraining-failures": (
@@ -68,6 +68,20 @@ class SearchQualityTests(LibraryTestCase):
                 assert response.status_code == 200
                 top_three = listed_titles(response)[:3]
                 assert Case.objects.get(slug=slug).title in top_three, top_three
+
+    def test_an_accelerator_alone_lists_its_cases_and_beside_trouble_only_lifts_them(self):
+        """ "h100" listed 8 of the cases run on H100s (a new user's tryout): an accelerator
+        named alone lists every case run on it; named beside what went wrong ("NCCL timeout
+        on our H100s") it lifts those cases but does not make every H100 case a match."""
+        filtered = result_count(self.client.get("/", {"accelerator": "h100"}))
+        assert result_count(self.client.get("/", {"q": "h100"})) == filtered
+        troubled = result_count(self.client.get("/", {"q": "NCCL timeout on our H100s"}))
+        assert troubled < filtered
+        top = listed_titles(self.client.get("/", {"q": "NCCL timeout on our H100s"}))[:3]
+        h100_cases = set(
+            Case.objects.filter(accelerators__slug="h100").values_list("title", flat=True)
+        )
+        assert h100_cases & set(top)
 
     def test_a_mixed_case_name_is_not_searched_letter_by_letter(self):
         """Found by a new user: "NaN" was split into "Na" and "N" (and "vLLM" into "v" and
