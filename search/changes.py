@@ -43,7 +43,8 @@ _CONFIGURATION_CHANGE = re.compile(
     # 128k", "set NCCL_ALGO to Tree", "bumped --max-num-seqs to 512" (a fifteenth round of
     # blind helpers)
     r"\b(?:changed|set|bumped|raised|lowered|flipped|increased|decreased|reduced)\s+"
-    r"(?:the\s+)?(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|--?[a-z][\w-]+|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))"
+    r"(?:the\s+)?(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|--?[a-z][\w-]+|"
+    r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))"
     r"\s+(?:to|from)\b|"
     # a variable written into a shared file: "Someone put NCCL_IB_HCA=mlx5_0 in the shared
     # module file" (a twenty-third round of blind helpers)
@@ -239,7 +240,8 @@ _SOFTWARE_MOVED = re.compile(
 # version", "the only change was the driver version" (the new version brought the trouble).
 _ONLY_VERSION_CHANGED = re.compile(
     r"\bnothing\s+(?:else\s+)?(?:has\s+|had\s+)?changed\s+(?:except|but|apart\s+from|other\s+than|"
-    r"besides)\s+(?:the\s+|our\s+)?(?P<what>[\w.+-]+(?:\s+[\w.+-]+)?)\s+(?:version|release|build)\b|"
+    r"besides)\s+(?:the\s+|our\s+)?(?P<what>[\w.+-]+(?:\s+[\w.+-]+)?)\s+(?:version|release|"
+    r"build)\b|"
     r"\bthe\s+only\s+(?:thing\s+(?:that\s+|we\s+)?)?change(?:d)?\s+(?:was|is)\s+(?:the\s+|our\s+)?"
     r"(?P<only>[\w.+-]+(?:\s+[\w.+-]+)?)\s+(?:version|release|build|upgrade|update)\b",
     re.IGNORECASE,

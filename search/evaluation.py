@@ -12,8 +12,9 @@ starting with ``#`` are comments.
   ``log``). Reported per kind: top-3 (share of queries whose case is among the first
   three listed) and mean reciprocal rank (1/rank, 0 when not listed).
 
-- Blind sets of short sentences and log lines (``tests/data/blind/``, issue 19): the
-  columns of a suggestion set plus ``kind``, with ``\\n`` for a newline; some are held out.
+- Blind sets of short sentences and log lines (``tests/data/blind/``, issue 19), and the
+  phrase bank's one-value phrases (``tests/data/phrase-bank/``): the columns of a
+  suggestion set plus ``kind``, with ``\\n`` for a newline; some are held out.
 - The corpus of real lines (``tests/data/corpus/``, issue 19): the columns of a
   suggestion set plus ``kind`` and ``source``, with no quoting and ``\\n`` for a newline
   inside a text; split into a tuning and a test part by the SHA-256 of the source
@@ -38,8 +39,10 @@ SUGGESTION_SETS = ("suggestions.tsv", "suggestions-paraphrase.tsv")
 DEVELOPMENT_SETS = ("denials.tsv",)
 SEARCH_SET = "search-queries.tsv"
 CORPUS = Path("corpus") / "log-lines.tsv"
-# Blind sets of short sentences and log lines (``tests/data/blind/README.md``), each with
-# whether its misses may be listed: a held-out set gives only its figures.
+# Blind sets of short sentences and log lines (``tests/data/blind/README.md``) and the phrase
+# bank's one-value phrases (``tests/data/phrase-bank/README.md``), all written by helpers
+# who saw only the values' names and descriptions, each with whether its misses may be
+# listed: a held-out set gives only its figures.
 BLIND_SETS = (
     (Path("blind") / "2026-12-07-a.tsv", True),
     (Path("blind") / "2026-12-07-b.tsv", False),

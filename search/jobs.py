@@ -320,7 +320,8 @@ _SILENT_HANG = re.compile(
     # hangs at iteration 1200"
     r"\b(?:jobs?|runs?|training|scripts?|process(?:es)?|ranks?)\s+(?:always\s+|just\s+|still\s+|"
     r"consistently\s+|randomly\s+|then\s+)?(?:is\s+|are\s+|was\s+|gets?\s+|got\s+|seems\s+)?"
-    r"(?:stuck|hung|hangs?|hanging|freezes|froze)\s+(?:at|on|after)\s+(?:a\s+|the\s+|the\s+first\s+)?"
+    r"(?:stuck|hung|hangs?|hanging|freezes|froze)\s+(?:at|on|after)\s+(?:a\s+|the\s+|"
+    r"the\s+first\s+)?"
     r"(?:fixed\s+|certain\s+|specific\s+|same\s+|random\s+|particular\s+|few\s+)?"
     r"(?:step|iteration|iter|epoch|batch)s?\b"
     # (not a wait that ended: "stuck at step 0 for 10 minutes while torch.compile ran, then
@@ -410,13 +411,16 @@ _QUEUED = re.compile(
     r"(?:still\s+|now\s+)?(?:pending|queued|PD)\b|"
     # a job pending for a while, in shorthand: "job pending for 6 hrs, no free h100s" (a
     # review of the phrase bank: the meaning layer lost it)
-    r"\b(?:jobs?|pods?|runs?|workloads?)\s+(?:(?:still|stuck)\s+)?(?:in\s+)?(?:pending|PD|queued)\s+"
-    r"(?:for\s+)?(?:over\s+|more\s+than\s+|about\s+|~)?(?:\d+\s*(?:h|hrs?|hours?|d|days?|wks?|weeks?)|"
+    r"\b(?:jobs?|pods?|runs?|workloads?)\s+(?:(?:still|stuck)\s+)?(?:in\s+)?(?:pending|PD|"
+    r"queued)\s+"
+    r"(?:for\s+)?(?:over\s+|more\s+than\s+|about\s+|~)?(?:\d+\s*(?:h|hrs?|hours?|d|days?|wks?|"
+    r"weeks?)|"
     r"(?:an?|a\s+few|several|many)\s+(?:hours?|days?|weeks?)|hours|days|ages|forever)\b|"
     # new pods that could not be placed: "ran out of IP addresses so new pods couldn't start",
     # "new pods cannot be scheduled" (with a larger set of phrasings for every value, the
     # meaning layer read the first as slow model loading)
-    r"\b(?:new|more|the\s+new|any\s+new)\s+(?:pods?|jobs?|workers?|replicas?)\s+(?:couldn'?t|could\s+not|"
+    r"\b(?:new|more|the\s+new|any\s+new)\s+(?:pods?|jobs?|workers?|replicas?)\s+(?:couldn'?t|"
+    r"could\s+not|"
     r"can'?t|cannot|won'?t|wouldn'?t|would\s+not|fail(?:ed|s)?\s+to|never)\s+(?:get\s+)?"
     r"(?:start(?:ed)?|be\s+scheduled|scheduled?|be\s+placed|placed?|come\s+up)\b"
     # (not when the text says why they failed once started: a crash, an image pull, an

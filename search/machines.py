@@ -44,7 +44,8 @@ _REPEAT_OFFENDER = re.compile(
     r"(?:scheduled|picked|allocated)|failing\s+again)\b|"
     # A machine drained again and again: "nid005432 keeps draining" (a twenty-sixth round of
     # blind helpers)
-    r"\b(?:nodes?|hosts?|servers?|machines?|it|[a-z][a-z_-]{0,40}\d{3,}[\w-]{0,40})\s+(?:keeps?|kept)\s+"
+    r"\b(?:nodes?|hosts?|servers?|machines?|it|[a-z][a-z_-]{0,40}\d{3,}[\w-]{0,40})\s+(?:keeps?|"
+    r"kept)\s+"
     # (drained again and again, so put back each time; not "keeps rebooting": one bad PSU)
     r"(?:draining|getting\s+drained|going\s+offline|dropping\s+out\s+of\s+(?:the\s+)?"
     r"(?:pool|cluster|partition|queue)|coming\s+back\s+(?:bad|broken|sick))\b|"
@@ -72,7 +73,8 @@ _REPEAT_OFFENDER = re.compile(
     # The Nth time for one machine: "h100-r22-05 is back on my shitlist. 4th time this
     # month", "r02 t06 AGAIN. 4th time this qtr" (a sixtieth round of blind helpers)
     # (a machine named first: "2nd time this week the job OOMs" is a job's, not a node's)
-    r"\b(?:[a-z][a-z_-]{0,40}\d[\w-]{0,40}|nodes?|hosts?|box(?:es)?|servers?|machines?|trays?)\b[^\n]{0,60}?"
+    r"\b(?:[a-z][a-z_-]{0,40}\d[\w-]{0,40}|nodes?|hosts?|box(?:es)?|servers?|machines?|"
+    r"trays?)\b[^\n]{0,60}?"
     r"\b(?:(?:[2-9]|1\d)(?:nd|rd|th)|second|third|fourth|fifth)\s+time\s+(?:this|in\s+a|in\s+the\s+"
     r"last)\s+(?:week|wk|month|mo|quarter|qtr|year|few\s+(?:days|weeks))\b|"
     # The same part as the last time: "can someone check if its the same card as last
@@ -151,7 +153,8 @@ _NODE_LOSS = re.compile(
     r"nine|ten|several|multiple|some|\d{1,5})\s+)?(?:[\w-]+\s+)?"
     r"(?:nodes?|hosts?|servers?|machines?|compute\s+trays?|trays?|vms?|instances?)\b|"
     # (a machine's name may follow: "MI300A node nid002345 hard hung", a twenty-sixth round)
-    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:[a-z][a-z_-]{0,40}\d[\w-]{0,40}\s+)?(?:just\s+|all\s+)?"
+    r"\b(?:nodes?|hosts?|servers?|machines?)\s+(?:[a-z][a-z_-]{0,40}\d[\w-]{0,40}\s+)?(?:just\s+|"
+    r"all\s+)?"
     # ("node just hard hung": a twenty-second round of blind helpers)
     r"(?:kernel[\s-]+panic(?:ked|s)?|panicked|crashed|died|hard[\s-]+locked|locked\s+up|"
     r"hard[\s-]+hung|hung\s+hard|hard[\s-]+hangs?|"
@@ -169,7 +172,8 @@ _NODE_LOSS = re.compile(
     # (the machine itself, not what runs on it: "the pod on node 7 keeps crashing"; nor a
     # server resetting connections, a review found)
     r"(?<!\bon\s)(?<!\bin\s)(?<!\bat\s)(?<!\bof\s)"
-    r"\b(?:nodes?|hosts?|servers?|machines?|boxe?s?)\s+(?:[a-z_-]{0,40}\d[\w-]{0,40}\s+)?(?:keeps?|kept)\s+"
+    r"\b(?:nodes?|hosts?|servers?|machines?|"
+    r"boxe?s?)\s+(?:[a-z_-]{0,40}\d[\w-]{0,40}\s+)?(?:keeps?|kept)\s+"
     r"(?:on\s+)?(?:hard[\s-]+)?"
     r"(?:rebooting|crashing|going\s+down|power[\s-]?cycling|resetting)\b"
     r"(?!\s+(?:connections?|sockets?|the\s+connection|streams?|sessions?))|"
@@ -203,8 +207,10 @@ _NODE_LOSS = re.compile(
     r"\bpods?\s+(?:\w+\s+)?went\s+dark\b|"
     # a number of machines said to be down: "some nodes in mi1008x are down this morning" (a
     # ninety-sixth round, real words from a public thread; not down for maintenance)
-    r"\b(?:some|several|many|multiple|a\s+few|\d{1,5}|two|three|four|five)\s+(?:of\s+(?:the|our)\s+)?"
-    r"(?:[\w-]+\s+)?(?:nodes|hosts|servers|machines)\s+(?:in\s+[\w.-]+\s+)?(?:are|were|went|have\s+been)\s+"
+    r"\b(?:some|several|many|multiple|a\s+few|\d{1,5}|two|three|four|five)\s+(?:of\s+(?:the|"
+    r"our)\s+)?"
+    r"(?:[\w-]+\s+)?(?:nodes|hosts|servers|machines)\s+(?:in\s+[\w.-]+\s+)?(?:are|were|went|"
+    r"have\s+been)\s+"
     r"(?:still\s+)?down\b(?!\s+for\s+(?:maintenance|(?:the\s+)?upgrade|patching|the\s+move))|"
     # a Kubernetes node named and NotReady ("node ip-10-2-33-14 NotReady again, kubelet says
     # PLEG is not healthy"), Slurm's reason for a node whose slurmd stopped answering
@@ -218,7 +224,8 @@ _NODE_LOSS = re.compile(
     # night", "whole pc just turns off … instant off" (a forty-first and a forty-fifth round)
     r"\b(?:nodes?|hosts?|servers?|machines?|boxe?s?|pcs?|workstations?)\s+"
     r"(?:(?!(?:not|never|no|did|does|do|didn\w*|doesn\w*|won\w*|wont)\b)[\w-]+\s+){0,2}?"
-    r"(?:reboots?|rebooted|rebooting|restarts?|restarted|turns?\s+off|turned\s+off|shuts?\s+(?:down|off)|"
+    r"(?:reboots?|rebooted|rebooting|restarts?|restarted|turns?\s+off|turned\s+off|"
+    r"shuts?\s+(?:down|off)|"
     r"powers?\s+off)\s+(?:by\s+(?:it|them)sel(?:f|ves)|on\s+(?:its|their)\s+own|randomly|"
     r"unexpectedly|without\s+warning|like\s+pulling\s+the\s+plug|instantly)\b|"
     r"\bbricked\s+(?:(?:a|the|all|both|several|\d{1,5})\s+)?(?:[\w-]+\s+){0,3}?"

@@ -81,7 +81,8 @@ _ACCELERATOR_NAMED = re.compile(
     # (and what only an accelerator has: its Xid codes, NVML, stacked memory, an H100 or
     # MI300X by model; the phrase bank's tuning set)
     r"\b(?:GPUs?|TPUs?|accelerators?|cards?|devices?|CUDA|NVIDIA|nvidia-smi|SMs?|"
-    r"util(?:i[sz]ation)?|HBM|VRAM|xids?|nvml|dcgm|stacked\s+memory|[AHBV]\d{3}s?|A10G?|H20|L40S?|L4|T4|"
+    r"util(?:i[sz]ation)?|HBM|VRAM|xids?|nvml|dcgm|stacked\s+memory|[AHBV]\d{3}s?|A10G?|H20|L40S?|"
+    r"L4|T4|"
     r"GB[23]00s?|MI\d{3}X?s?)\b",
     re.IGNORECASE,
 )
@@ -155,7 +156,6 @@ _HEAT = re.compile(
     r"warm\w*|degrees?|deg|celsius|fahrenheit|\d{2,3}\s?(?:°\s?)?[cf])\b|°",
     re.IGNORECASE,
 )
-OVERHEATING = ("root_cause", "gpu-overheating")
 
 
 def _heat_named(sentence, well):
@@ -347,6 +347,8 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
                 continue
             if p > best.get(i, (0.0, ""))[0]:
                 best[i] = (p, clause)
+    # (clocks held down by a power cap the text names, with no word of heat)
+    capped = bool(POWER_LIMIT.search(sentence)) and not _heat_named(sentence, well)
     for i, (p, clause) in best.items():
         key = vocabulary.semantic.keys[i]
         if _ACCELERATOR_NAMED.search(vocabulary.candidates[key].name) and not (
@@ -364,7 +366,7 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
             # is about ("gpu-a117 dropped a gpu off the bus again": a thirtieth round of
             # blind helpers).
             continue
-        if key == OVERHEATING and POWER_LIMIT.search(sentence) and not _heat_named(sentence, well):
+        if key == GPU_OVERHEATING and capped:
             continue  # clocks held down by a power cap, not by heat
         if not set(phrase_key(clause)) & vocabulary.own_words.get(key, frozenset()):
             # A clause that shares no word with anything the value's own texts say

@@ -86,7 +86,8 @@ _ECC_ROW = re.compile(r"\s+(?:Un)?[Cc]orrectable\b")
 _MEMORY_TECHNIQUE = re.compile(r"\b(?:activation|gradient|selective)[\s-]$", re.IGNORECASE)
 # After gRPC's RESOURCE_EXHAUSTED, memory on the same line: out of memory, not a quota.
 _MEMORY_AFTER = re.compile(
-    r"[^\n]{0,200}?(?:\bmemory\b|\ballocat|device\s+buffer|\bhbm\d?\b|\b\d+(?:\.\d+)?\s?[GM]i?B?\b\s+free)",
+    r"[^\n]{0,200}?(?:\bmemory\b|\ballocat|device\s+buffer|\bhbm\d?\b|"
+    r"\b\d+(?:\.\d+)?\s?[GM]i?B?\b\s+free)",
     re.IGNORECASE,
 )
 

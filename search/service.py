@@ -214,7 +214,8 @@ _CAPACITY_EXHAUSTED = re.compile(
     # storage that filled up: "the GPFS fileset hit its quota", "inode quota hit", "the OST
     # was 98% full", "out of inodes" (a fifteenth round of blind helpers; as aliases, the
     # word "quota" drew sentence search to every case of the cause)
-    r"\b(?:hit|hits|reached|exceeded|exceeding|blew\s+(?:past|through))\s+(?:its\s+|their\s+|our\s+|the\s+)?"
+    r"\b(?:hit|hits|reached|exceeded|exceeding|blew\s+(?:past|through))\s+(?:its\s+|their\s+|"
+    r"our\s+|the\s+)?"
     r"(?:inode\s+|disk\s+|storage\s+|file\s?set\s+|project\s+|user\s+)?quotas?\b|"
     r"\b(?:inode|disk|storage|file\s?set|project)\s+quotas?\s+(?:was\s+|got\s+)?(?:hit|reached|"
     r"exceeded|exhausted|full)\b|"
@@ -246,7 +247,8 @@ _CAPACITY_EXHAUSTED = re.compile(
     r"\b(?:resources?|instances?|vms?|gpus?|machines?|shapes?|skus?|nodes?|accelerators?|tpus?)\s+"
     r"(?:[\w'-]+\s+){0,2}?(?:is|are)\s+(?:currently\s+)?(?:not\s+available|unavailable)\s+in\s+"
     r"(?:the\s+)?(?:location|zone|region|[a-z]{2,12}-[a-z]{2,12}\d(?:-[a-z])?\s+(?:zone|region))\b|"
-    r"\bQuotaExceeded\b|\bexceeding\s+(?:the\s+|your\s+)?(?:approved\s+)?(?:[\w-]+\s+){0,4}?quota\b|"
+    r"\bQuotaExceeded\b|\bexceeding\s+(?:the\s+|"
+    r"your\s+)?(?:approved\s+)?(?:[\w-]+\s+){0,4}?quota\b|"
     # a scheduler's quota: "Non-preemptible workload is over quota", "Insufficient quotas",
     # a scheduler extender's "ExceedsGPUQuota" (a fifty-eighth round, real lines)
     r"\b(?:is|are|was|were|went|goes)\s+over\s+(?:its\s+|the\s+|their\s+|our\s+)?quota\b|"
@@ -275,11 +277,13 @@ _CAPACITY_EXHAUSTED = re.compile(
 _SPARE_CAPACITY = re.compile(
     r"\b\d{1,6}\s+(?:idle|free|unused|empty)\s+(?:[\w-]+\s+)?(?:nodes?|gpus?|hosts?|machines?)\b|"
     r"\b(?:nodes?|gpus?|hosts?|machines?)\s+(?:are|were|sit|sat|sitting|stay|stayed)\s+"
-    r"(?:all\s+)?(?:idle|free|unused)\b|\ball\s+(?:the\s+)?gpus?\s+(?:are\s+|were\s+|show\s+|shows\s+)?"
+    r"(?:all\s+)?(?:idle|free|unused)\b|\ball\s+(?:the\s+)?gpus?\s+(?:are\s+|were\s+|show\s+|"
+    r"shows\s+)?"
     r"(?:free|idle|unused)\b|"
     # "but we have free gpus!!", "there are plenty of idle nodes" (a forty-first round)
     r"\b(?:we\s+(?:have|got|still\s+have)|there\s+(?:are|were)|(?:we'?ve|i'?ve)\s+got)\s+"
-    r"(?:plenty\s+of\s+|lots\s+of\s+|many\s+|enough\s+|some\s+)?(?:free|idle|unused|spare|available)\s+"
+    r"(?:plenty\s+of\s+|lots\s+of\s+|many\s+|enough\s+|some\s+)?(?:free|idle|unused|spare|"
+    r"available)\s+"
     r"(?:gpus?|nodes?|hosts?|machines?|capacity)\b",
     re.IGNORECASE,
 )
@@ -314,10 +318,12 @@ _SLOW_MODEL_LOAD = re.compile(
     r"\b(?:killed|kills?|killing|restart(?:s|ed|ing)?|terminat(?:es|ed|ing)|scal(?:es|ed|ing)\s+"
     r"(?:it\s+)?down)\b[^.;\n]{0,80}?\bbefore\s+(?:the\s+)?(?:model|weights)\s+(?:can\s+)?"
     r"(?:fully\s+)?(?:loads?|loaded|downloads?|downloaded|finish(?:es)?\s+(?:loading|downloading)|"
-    r"(?:loading|download)\s+(?:completes|finishes|is\s+done)|is\s+(?:fully\s+)?(?:loaded|ready))\b|"
+    r"(?:loading|download)\s+(?:completes|finishes|is\s+done)|is\s+(?:fully\s+)?(?:loaded|"
+    r"ready))\b|"
     r"\b(?:model|weights?)\s+(?:load(?:s|ing)?|download(?:s|ing)?|pulls?)\b(?!\s+(?:fine|ok|okay))"
     r"[^.;,\n]{0,60}?(?:\b(?:slow|sluggish|crawl(?:s|ing)?|forever|ages)\b|"
-    r"\b(?:tak(?:es|ing)|took|requires?|required|needs?|needed)\s+(?:over\s+|about\s+|~)?\d{1,4}\+?\s?"
+    r"\b(?:tak(?:es|ing)|took|requires?|required|needs?|needed)\s+(?:over\s+|about\s+|"
+    r"~)?\d{1,4}\+?\s?"
     r"(?:min|mins|minutes|h|hrs?|hours)\b|"
     r"\bat\s+\d{1,4}(?:\.\d+)?\s?[KM]B/s\b)|"
     # a model named by its hub id: "Loading `meta-llama/Llama-4-Scout-17B-16E-Instruct` on
@@ -327,7 +333,8 @@ _SLOW_MODEL_LOAD = re.compile(
     # took 3 hours" timed the fine-tuning; a dataset's id is no model)
     r"\bloading\s+[`'\"]?(?!datasets/)[\w.-]{1,60}/(?=[\w.-]{0,60}(?:\d[Bb]\b|llama|qwen|mistral|"
     r"mixtral|gemma|deepseek|gpt|falcon|phi-?\d|instruct|chat))[\w.-]{1,80}[`'\"]?"
-    r"(?:\s+(?:on|onto|with|across|using|over|in|into|from)\b[^.;,\n]{0,60}?)?\s+(?:tak(?:es|ing)|took|"
+    r"(?:\s+(?:on|onto|with|across|using|over|in|into|from)\b[^.;,\n]{0,60}?)?\s+(?:tak(?:es|ing)|"
+    r"took|"
     r"requires?|required|needs?|needed)\s+(?:over\s+|about\s+|around\s+|nearly\s+|almost\s+|~)?"
     r"\d{1,4}\+?\s?(?:min|mins|minutes|h|hrs?|hours)\b|"
     r"\b(?:slow|takes?\s+forever|takes?\s+ages)\s+to\s+load\s+(?:the\s+)?(?:model|weights)\b|"
@@ -351,7 +358,8 @@ _CRASH_LOOP = re.compile(
     r"\b(?:pods?|containers?|servers?|replicas?|workers?|services?|daemons?|processes)\s+"
     r"(?:keeps?\s+|kept\s+|are\s+|is\s+)?restart(?:s|ed|ing)?\s+(?:every|each)\s+"
     r"(?:few\s+|couple\s+(?:of\s+)?|\d{1,3}\s*)?(?:s|secs?|seconds?|mins?|minutes?)\b|"
-    r"\brestart(?:ed|s)?\s+\d{1,4}\s+times\s+(?:in|within|over)\s+(?:an?\s+|the\s+(?:last|past)\s+)?"
+    r"\brestart(?:ed|s)?\s+\d{1,4}\s+times\s+(?:in|within|over)\s+(?:an?\s+|the\s+(?:last|"
+    r"past)\s+)?"
     r"(?:\d{1,3}\s*)?(?:h|hrs?|hours?|mins?|minutes?)\b|"
     r"\b\d{1,4}\s+restarts\s+(?:in|within|over)\s+(?:an?\s+|the\s+(?:last|past)\s+)?(?:\d{1,3}\s*)?"
     r"(?:h|hrs?|hours?|mins?|minutes?)\b",
@@ -401,7 +409,8 @@ def repeated_outputs(text):
 # not resolve Linux kernel version" (the GPU operator's driver container), dependencies,
 # a symbol, a conflict (a thirty-second round of blind helpers).
 _LOOKUP_FAILED = re.compile(
-    r"\b(?:can'?t|cannot|can\s+not|could\s*n'?t|could\s+not|couldnt|unable\s+to|fail(?:s|ed|ing)?\s+to|"
+    r"\b(?:can'?t|cannot|can\s+not|could\s*n'?t|could\s+not|couldnt|unable\s+to|fail(?:s|ed|"
+    r"ing)?\s+to|"
     r"won'?t|wont|didn'?t|didnt)\s+(?:always\s+|reliably\s+|even\s+)?resolve\b"
     rf"(?!{NOT_A_NAME_RESOLVED})|"
     # DNS's own lookups said to fail: "dns lookups failing intermittently inside pods",
@@ -540,7 +549,8 @@ _MODEL_CALL = re.compile(
     r"\bgenerat(?:ing|es)\s+(?:tokens|text|responses?|completions?|answers?)\b|"
     # a model's own endpoint or replicas: "the Mixtral endpoint", "our 70B endpoint",
     # "llama-70b replicas" (a forty-second round of blind helpers)
-    r"\b(?:mixtral|mistral|llama[\w.-]{0,20}|qwen[\w.-]{0,20}|deepseek[\w.-]{0,20}|gemma[\w.-]{0,20}|"
+    r"\b(?:mixtral|mistral|llama[\w.-]{0,20}|qwen[\w.-]{0,20}|deepseek[\w.-]{0,20}|"
+    r"gemma[\w.-]{0,20}|"
     r"phi-?\d[\w.-]{0,20}|\d{1,4}(?:\.\d)?b(?:-\w{1,20})?)\s+(?:endpoints?|api|replicas?|serving|"
     r"deployments?)\b|"
     r"\b(?:gpt-4o?(?:-mini)?|gpt-3\.5|gpt-4\.\d|o1-(?:mini|preview)|claude[\s-]3(?:[.-]\d)?|"

@@ -45,7 +45,7 @@ NEEDS_WORDS = tuple(
             r"\bcontainer\s+runtime\b",
             r"\b(?:container\s+runtimes?|containerd|cri-o|crio|docker\w*|runc|podman|enroot|pyxis|"
             r"nvidia-container[\w-]*|oci|runtime\s*class\w*|runtimeclass\w*|createcontainer\w*|"
-            r"container\s+toolkit|toolkit|(?<![\d.]\s)(?<!cuda\s)runtime)\b",
+            r"(?<!cuda\s)(?<!cuda-)toolkit|(?<![\d.]\s)(?<!cuda\s)runtime)\b",
         ),
         (
             r"\brequests\s+throttled\b",
@@ -130,15 +130,18 @@ NEEDS_WORDS = tuple(
         (
             # "a leaked Hugging Face token" leaked no memory: a leak needs a memory word.
             r"\bmemory\s+leak\b",
-            r"(?:memory|\bmem\b|\brss\b|\booms?\b|oom-?kill|heap|\bram\b|\b\d+\s?[mgk]i?b\b|\bbuffers?\b|"
+            r"(?:memory|\bmem\b|\brss\b|\booms?\b|oom-?kill|heap|\bram\b|\b\d+\s?[mgk]i?b\b|"
+            r"\bbuffers?\b|"
             r"never\s+(?:release|free|return)\w*|usage\s+(?:climbs?|grows?|creeps?))",
         ),
         (
             # "lots of CRC errors on links between leaf and spine" are a switch fabric's,
             # not the links between GPUs.
             r"\bnvlink\b",
-            r"(?:nvlink|nvswitch|\bnvl\d|fabric\s*manager|\bgpus?\b|\bcards?\b|\bbridges?\b|\bxids?\b|\bsxid|nvidia|"
-            r"intra-?node|gpu-to-gpu|peer[\s-]to[\s-]peer|\bp2p\b|\bh[12]00|\ba100|\bb[23]00|gb[23]00)",
+            r"(?:nvlink|nvswitch|\bnvl\d|fabric\s*manager|\bgpus?\b|\bcards?\b|\bbridges?\b|"
+            r"\bxids?\b|\bsxid|nvidia|"
+            r"intra-?node|gpu-to-gpu|peer[\s-]to[\s-]peer|\bp2p\b|\bh[12]00|\ba100|\bb[23]00|"
+            r"gb[23]00)",
         ),
         (
             # "we lost a third of our GPU capacity when one cluster went down" lost no power,
@@ -151,7 +154,8 @@ NEEDS_WORDS = tuple(
         (
             # "IB flapping on half the rack" says where, not that anything ran hot.
             r"\bcooling\s+system\b",
-            r"(?:cool|chill|\bcdu|\bcrah|\bhvac|\bfans?\b|thermal|temperat|\btemps?\b|heat|\bhot\b|manifold|drip\w*|quick[\s-]disconnect|"
+            r"(?:cool|chill|\bcdu|\bcrah|\bhvac|\bfans?\b|thermal|temperat|\btemps?\b|heat|"
+            r"\bhot\b|manifold|drip\w*|quick[\s-]disconnect|"
             r"leak|water|liquid|\bair\b|airflow|humid|overheat|°|\bdeg)",
         ),
         (
@@ -170,7 +174,8 @@ NEEDS_WORDS = tuple(
         (
             # "the same H200s serve the old config" is no ageing hardware.
             r"\bhardware\s+ageing\b",
-            r"(?:\bage\b|\baged\b|ageing|aging|oldest|oxidi|corro|\bold(?!\s+(?:config\w*|version|code|build|"
+            r"(?:\bage\b|\baged\b|ageing|aging|oldest|oxidi|corro|\bold(?!\s+(?:config\w*|version|"
+            r"code|build|"
             r"image|release|settings?|driver|firmware|kernel))\b|older|years?\b|wear|worn|"
             r"end[\s-]of[\s-]life|\beol\b|degrad|lifetime|bathtub|decay)",
         ),
@@ -181,7 +186,8 @@ NEEDS_WORDS = tuple(
             r"\bnvlink\s+error\b",
             r"(?:error|crc|replay|recover|\bdown\b|inactive|fail|fault|degrad|flap|\bxids?\b|sxid|"
             r"timeout|timed\s+out|\blost\b|missing|disabled|\bbad\b|broken|unstable|reset|fatal|"
-            r"offline|disconnect|not\s+active|only\s+\d+\s+of\s+\d+|unavailable|\bdrop|uncorrectable|"
+            r"offline|disconnect|not\s+active|only\s+\d+\s+of\s+\d+|unavailable|\bdrop|"
+            r"uncorrectable|"
             r"retrain|went\s+away)",
         ),
         (
@@ -197,7 +203,8 @@ NEEDS_WORDS = tuple(
             # write operation timed out')" of Azure's storage client is none (a seventieth
             # round, real lines from a public thread).
             r"\bnccl\s+timeout\b",
-            r"(?:nccl|rccl|hccl|\bgloo|collective|all-?reduce|all-?gather|allgather|reduce-?scatter|"
+            r"(?:nccl|rccl|hccl|\bgloo|collective|all-?reduce|all-?gather|allgather|"
+            r"reduce-?scatter|"
             r"all-?to-?all|broadcast|watchdog|process\s*group|\branks?\b|c10d|distributed|"
             r"barrier|\bddp\b|fsdp|deepspeed|megatron|\bnodes?\b|multi-?node|\bgpus?\b|"
             r"torchrun|rendezvous|heartbeat|\bib\b|infiniband|\bnet\b)",
@@ -241,7 +248,8 @@ NEEDS_WORDS = tuple(
             # again.
             r"\brepeat-offender\b",
             r"(?:again|repeat|recurr|lemon|chronic|\bkeeps?\b|\bkept\b|return|\bback\b|"
-            r"every\s+time|each\s+time|always|(?:second|third|fourth|fifth|sixth|nth|umpteenth)\s+time|\d+(?:st|nd|rd|th)\s+"
+            r"every\s+time|each\s+time|always|(?:second|third|fourth|fifth|sixth|nth|"
+            r"umpteenth)\s+time|\d+(?:st|nd|rd|th)\s+"
             r"time|\d+\s+times|several\s+times|multiple\s+times|flaky|same\s+(?:bad|faulty|"
             r"broken|sick)|tendency|tends)",
         ),
@@ -258,7 +266,8 @@ NEEDS_WORDS = tuple(
             # "the cooling loop leaked onto the rack" stole no credentials.
             r"\bstolen\s+credentials\b",
             r"(?:credential|password|passwd|token|api[\s_-]?keys?|secret|account|log[\s-]?in|"
-            r"\bauth|stolen|steal|compromis|phish|\bssh\b|(?:access|secret|private|signing)\s+keys?|"
+            r"\bauth|stolen|steal|compromis|phish|\bssh\b|(?:access|secret|private|"
+            r"signing)\s+keys?|"
             r"hijack|breach|"
             r"unauthori[sz]ed|attacker|hacker|malicious|intru)",
         ),
@@ -266,7 +275,8 @@ NEEDS_WORDS = tuple(
             # "our H100 nodes keep rebooting under load" ran out of nothing (a new user's
             # tryout): running out needs words of running out.
             r"\bcapacity\s+exhaustion\b",
-            r"(?:capacity|quota|exhaust|\bout\s+of\b|\bran\s+out|\brun\s+out|running\s+out|shortage|"
+            r"(?:capacity|quota|exhaust|\bout\s+of\b|\bran\s+out|\brun\s+out|running\s+out|"
+            r"shortage|"
             r"not\s+enough|insufficient|\bno\s+(?:free|spare|more|available)|\bfull\b|limit|pool|"
             r"stock|sold\s+out|queue|pending|unavailable|available|demand|saturat|maxed|overload|"
             r"contention|starv|scarc|oversubscri|short\s+of|\bleft\b|reserv|allocat)",
@@ -284,7 +294,8 @@ NEEDS_WORDS = tuple(
             # "the job restarts from the last checkpoint every time a node dies" resumes;
             # it is no crash loop.
             r"\bcrash\s+loop\b",
-            r"(?:loop|back-?off|repeatedly|over\s+and\s+over|again\s+and\s+again|same\s+way\s+again|restart\w*\s+(?:more\s+than\s+)?\d+\s+times|"
+            r"(?:loop|back-?off|repeatedly|over\s+and\s+over|again\s+and\s+again|"
+            r"same\s+way\s+again|restart\w*\s+(?:more\s+than\s+)?\d+\s+times|"
             r"keeps?\s+(?:restarting|crashing|failing|dying)|kept\s+(?:restarting|crashing)|"
             r"restart\s+count|restarts?\s*[:=]\s*\d|\(x\d)",
         ),
@@ -292,7 +303,8 @@ NEEDS_WORDS = tuple(
             # "NVLink training failed for GPU at pci bus id 0000:18:00.0" names an address,
             # not a PCIe error.
             r"\bpcie\s+error\b",
-            r"(?:pcie|pci-e|pci\s+express|\baer\b|lnk(?:sta|cap)|(?<!nv)link\s+(?:width|speed|train)|"
+            r"(?:pcie|pci-e|pci\s+express|\baer\b|lnk(?:sta|cap)|(?<!nv)link\s+(?:width|speed|"
+            r"train)|"
             r"\bx(?:4|8|16)\b|\bgen\s?[3-6]\b|correctable|uncorrectable|replay|\btlp\b|dllp|"
             r"surprise\s+(?:down|removal)|fell\s+off|fallen\s+off|bus\s+error)",
         ),
@@ -324,7 +336,8 @@ NEEDS_WORDS = tuple(
             r"^scale$",
             r"(?:thousands?|hundreds\s+of|\b(?:\d{1,3}(?:,\d{3})+|\d+\s?k|\d{3,})\s*(?:gpus?|"
             r"nodes?|accelerators?|chips?|hosts?|ranks?|machines?|servers?|h[12]00s?|a100s?|"
-            r"tpus?)|large[\s-]scale|at\s+scale|at\s+this\s+(?:size|scale)|this\s+many|few\s+hundred|\bhuge\b|massive|giant|largest|biggest|"
+            r"tpus?)|large[\s-]scale|at\s+scale|at\s+this\s+(?:size|scale)|this\s+many|"
+            r"few\s+hundred|\bhuge\b|massive|giant|largest|biggest|"
             r"very\s+large|\bbig\s+(?:jobs?|runs?|clusters?|trainings?)|part\s+count|"
             r"(?:many|more)\s+(?:gpus|nodes|accelerators|hosts|ranks|machines|racks)|"
             r"job\s+size|cluster\s+size|size\s+of\s+the\s+(?:job|cluster|run))",
@@ -332,7 +345,8 @@ NEEDS_WORDS = tuple(
         (
             # "the eval jobs are stuck pending" is about jobs, not about what evals missed.
             r"\bevaluations\s+missed\b",
-            r"(?:miss|catch|caught|\bpass(?:ed|es|ing)?\b|regress|blind\s*spot|\bgap\b|slipp|detect|"
+            r"(?:miss|catch|caught|\bpass(?:ed|es|ing)?\b|regress|blind\s*spot|\bgap\b|slipp|"
+            r"detect|"
             r"benchmarks?|reference|"
             r"notic|undetected|unnoticed|(?:not|n't|nt)\s+(?:flag|detect|show|see|spot))",
         ),
@@ -366,7 +380,8 @@ NEEDS_WORDS = tuple(
             r"(?:dashboard|monitor|metric|alert|health|check|diag|probe|status|report|show|"
             r"\bsaid\b|\bsays\b|green|graph|util|signal|nvidia-smi|dcgm|looked|looks|seemed|"
             r"seems|appeared|cloudwatch|grafana|datadog|prometheus|misled|mislead|false|pointed|"
-            r"point(?:s|ing)?\s+(?:to|at)|wrong\s+(?:component|direction|place|team|layer)|red\s+herring|"
+            r"point(?:s|ing)?\s+(?:to|at)|wrong\s+(?:component|direction|place|team|layer)|"
+            r"red\s+herring|"
             r"all\s+clear|no\s+errors?\s+(?:in|on)|nothing\s+in\s+the\s+logs|logs?\s+"
             r"(?:were|was|are)\s+clean)",
         ),
@@ -393,7 +408,8 @@ NEEDS_WORDS = tuple(
             # "depends on the config service" changed nothing.
             r"\bconfiguration\s+change\b",
             r"(?:chang|push|updat|edit|modif|\bset\b|\bsets\b|setting|flag|roll|deploy|"
-            r"misconfig|typo|wrong\s+(?:value|setting|flag)|bump|tweak|toggl|flip|tun(?:e|ed|ing)\b|"
+            r"misconfig|typo|wrong\s+(?:value|setting|flag)|bump|tweak|toggl|flip|tun(?:e|ed|"
+            r"ing)\b|"
             r"lower|rais|increas|decreas|enabl|disabl|switch|migrat|applied|apply)",
         ),
         (
@@ -423,7 +439,8 @@ NEEDS_WORDS = tuple(
         (
             # "we proactively powered down a portion of compute" lost no power.
             r"\bpower\s+loss\b",
-            r"(?:outage|\blost\b|\bloss|failure|fail|trip|\bcut\b|blackout|black(?:ed)?\s+out|brownout|\bsag|"
+            r"(?:outage|\blost\b|\bloss|failure|fail|trip|\bcut\b|blackout|black(?:ed)?\s+out|"
+            r"brownout|\bsag|"
             r"\bups\b|generator|utility|\bfeeds?\b|\bpdus?\b|breaker|no\s+power|dark|dropped|"
             r"de-?energi|without\s+power|power\s+(?:went|was|is)\s+(?:out|off|down))",
         ),
@@ -439,9 +456,12 @@ NEEDS_WORDS = tuple(
             # "ckpt was 2h old" is a checkpoint's age, not worn hardware (a twelfth round
             # of blind helpers).
             r"\bhardware\s+ageing\b",
-            r"\b(?:ag(?:e|es|ed|ing|eing)|older|oldest|oxidi\w*|corro\w*|bathtub|late\s+in\s+(?:the\s+|its\s+)?\w+(?:\'s)?\s+life|years?|end[\s-]of[\s-]life|eol|wear\w*|worn|"
+            r"\b(?:ag(?:e|es|ed|ing|eing)|older|oldest|oxidi\w*|corro\w*|bathtub|"
+            r"late\s+in\s+(?:the\s+|its\s+)?\w+(?:\'s)?\s+life|years?|end[\s-]of[\s-]life|eol|"
+            r"wear\w*|worn|"
             r"legacy|vintage|generations?|lifetime|lifespan)\b|\bold\s+(?:hardware|nodes?|"
-            r"gpus?|servers?|machines?|cards?|fleet|racks?|parts?|boards?|hosts?|cables?|psus?|clusters?)\b",
+            r"gpus?|servers?|machines?|cards?|fleet|racks?|parts?|boards?|hosts?|cables?|psus?|"
+            r"clusters?)\b",
         ),
         (
             # "cache hit rate went to 0%" is no rate of errors (a twelfth round).
@@ -459,7 +479,8 @@ NEEDS_WORDS = tuple(
             # "The TPU is already in use by process with pid 3321" is a busy device, not a
             # faulty one (a thirteenth round of blind helpers).
             r"\bfaulty\s+(?:gpu|tpu)\b",
-            r"(?:fault|\bbad\b|broken|defect|fail|\bdead\b|\bdied\b|\bdies\b|drop(?:s|ped|ping)?\s+out|unhealthy|"
+            r"(?:fault|\bbad\b|broken|defect|fail|\bdead\b|\bdied\b|\bdies\b|drop(?:s|ped|"
+            r"ping)?\s+out|unhealthy|"
             r"hardware|\brma|replac|swap|\becc\b|\bxid|error|degrad|burn|reset|\bfell\b|"
             r"\blost\b|\bsdc\b|corrupt|wrong|mismatch|crash|hang|hung|stuck|throttl|flak)",
         ),
@@ -467,7 +488,8 @@ NEEDS_WORDS = tuple(
             # "Elevated latency and timeouts for image generation requests" names timeouts
             # that happened, not one set wrong (a thirteenth round of blind helpers).
             r"\bmistuned\s+timeouts\b",
-            r"(?:too\s+(?:short|long|low|high|aggressive|tight)|shorter|longer|\bdefault|\bset\s+(?:to|at)\b|"
+            r"(?:too\s+(?:short|long|low|high|aggressive|tight)|shorter|longer|\bdefault|"
+            r"\bset\s+(?:to|at)\b|"
             r"configur|\d[\s-]?(?:s|secs?|seconds?|ms|mins?|minutes?|h|hours?)\b|timeout\s*[=:]|"
             r"_timeout|timeout_|\blimit|budget|exceed|tun(?:e|ed|ing)\b|rais|increas|bump|"
             r"lower|shorten|lengthen|before\s+(?:it|the)|gives?\s+up|gave\s+up|deadline)",
@@ -484,14 +506,17 @@ NEEDS_WORDS = tuple(
             # "a preempted Slurm allocation that never got killed" ran out of no memory (a
             # fourteenth round).
             r"\bout\s+of\s+memory\b",
-            r"(?:memory|\boom|\bram\b|\bmem\b|hbm|vram|(?:not|n\'t|unable\s+to|failed\s+to)\s+allocate|\b\d+(?:\.\d+)?\s?[gmk]i?b\b|"
+            r"(?:memory|\boom|\bram\b|\bmem\b|hbm|vram|(?:not|n\'t|unable\s+to|"
+            r"failed\s+to)\s+allocate|\b\d+(?:\.\d+)?\s?[gmk]i?b\b|"
             r"\b[gmk]i?b\b|cache\s+blocks|allocat\w+\s+\d|exhaust|137\b|swap)",
         ),
         (
             # "the redis that backs session auth went away" left nothing open (a fourteenth
             # round of blind helpers).
             r"\binsecure\s+configuration\b",
-            r"(?:expos|public|open\s+(?:to|on)|outsiders?|strangers?|over-?privileg\w*|(?:admin|wide|broad)\w*\s+(?:scope|rights|access|permissions?)|broader\s+than|0\.0\.0\.0|no\s+auth|without\s+auth|w/o\s+auth|"
+            r"(?:expos|public|open\s+(?:to|on)|outsiders?|strangers?|over-?privileg\w*|(?:admin|"
+            r"wide|broad)\w*\s+(?:scope|rights|access|permissions?)|broader\s+than|0\.0\.0\.0|"
+            r"no\s+auth|without\s+auth|w/o\s+auth|"
             r"unauthenticat|anonymous|world[\s-]?(?:writ|read)|permissive|misconfig|privileged|"
             r"skip-login|insecure|no_root_squash|rbac|internet|reachable|default\s+(?:password|"
             r"credentials)|hard-?coded|plain\s?text|token\s*=)",
@@ -500,10 +525,12 @@ NEEDS_WORDS = tuple(
             # "Ray dashboard was exposed on 8265 for a week, but access logs show nobody hit
             # it" exposed no data (a fourteenth round).
             r"\bdata\s+exposure\b",
-            r"(?:\bdata\b|(?<!memory\s)(?<!memory-)\bleak|\bpii\b|secret|credential|\bkeys?\b|token|"
+            r"(?:\bdata\b|(?<!memory\s)(?<!memory-)\bleak|\bpii\b|secret|credential|\bkeys?\b|"
+            r"token|"
             r"prompt|conversation|"
             r"\bchats?\b|record|\bfiles?\b|weights|artifact|exfil|disclos|another\s+(?:user|"
-            r"customer|tenant|subscriber)|other\s+(?:users|customers|tenants|subscribers)|download|dump|breach|"
+            r"customer|tenant|subscriber)|other\s+(?:users|customers|tenants|subscribers)|"
+            r"download|dump|breach|"
             r"privacy|personal|email|password|history|titles?\b)",
         ),
         (
@@ -533,14 +560,16 @@ NEEDS_WORDS = tuple(
             # "mlx5_core 0000:01:00.0: probe of 0000:01:00.0 failed with error -22" is a
             # driver's start, not a health check (the corpus's tuning part).
             r"\bhealth\s+check\b",
-            r"(?:health|liveness|readiness|\bprobes\b|(?:startup|http|tcp|exec|k8s|kubernetes)\s+probes?|"
+            r"(?:health|liveness|readiness|\bprobes\b|(?:startup|http|tcp|exec|k8s|"
+            r"kubernetes)\s+probes?|"
             r"heartbeat|watchdog|\bdcgm|\bnhc\b|\bdiag|burn-?in|\bchecks?\b|\bcanar)",
         ),
         (
             # "We made a test on kubernetes and etcd", "reproduces on known-good GPUs" (the
             # corpus's tuning part) compared no test environment with production.
             r"\bstaging\s+unlike\s+production\b",
-            r"(?:staging|pre-?prod|\bprod\b|production|canar|load[\s-]tests?|real\s+(?:traffic|load|workloads?)|test\s*(?:env\w*|clusters?|"
+            r"(?:staging|pre-?prod|\bprod\b|production|canar|load[\s-]tests?|real\s+(?:traffic|"
+            r"load|workloads?)|test\s*(?:env\w*|clusters?|"
             r"setups?|beds?|rigs?|fleet|runs?)|dev\s+(?:env\w*|clusters?)|smaller\s+than|"
             r"at\s+scale|sandbox|\bqa\b|benchmark\w*\s+(?:env\w*|setup))",
         ),
@@ -568,13 +597,15 @@ NEEDS_WORDS = tuple(
             r"(?:visib|\bsee\b|\bsees\b|\bseen\b|\bsaw\b|detect|\bfound\b|\bfind\b|missing|"
             r"disappear|vanish|\bgone\b|nvidia-smi|lspci|device[\s_]?count|is_available|enumerat|"
             r"allocat|unavailable|not\s+available|no\s+(?:cuda|gpus?|devices?)|\bnvml\b|"
-            r"\binit\w*|register|advertis|capacity|zero\s+(?:available\s+)?(?:chips|devices|gpus|accelerators)|\b\d+\s+of\s+\d+\b|fewer|only\s+\d+)",
+            r"\binit\w*|register|advertis|capacity|zero\s+(?:available\s+)?(?:chips|devices|gpus|"
+            r"accelerators)|\b\d+\s+of\s+\d+\b|fewer|only\s+\d+)",
         ),
         (
             # "streaming responses getting cut off mid sentence" (a twenty-first round of blind
             # helpers) is no cable: a link's or cable's fault needs a link, a cable or a port.
             r"\bnetwork\s+link\s+or\s+cable\s+fault\b",
-            r"(?:\blinks?\b|cables?|optic|transceiver|\bsfp|\bqsfp|\bosfp|\bdac\b|\baoc\b|fib(?:er|re)|"
+            r"(?:\blinks?\b|cables?|optic|transceiver|\bsfp|\bqsfp|\bosfp|\bdac\b|\baoc\b|"
+            r"fib(?:er|re)|"
             r"\bports?\b|\bcrc\b|symbol\s+err|\bfec\b|\bber\b|\bnic\b|\bhca\b|\bib\b|infiniband|"
             r"ethernet|roce|uplinks?|spine|\bleaf\b|switch|carrier|\bphy\b|lanes?|connectors?)",
         ),
@@ -607,7 +638,8 @@ NEEDS_WORDS = tuple(
             # "answers are garbage - switching languages mid reply" (a twenty-first round of
             # blind helpers) is no network switch: a switch as a thing, not the verb.
             r"^network\s+switch$",
-            r"(?:\bswitch(?:es)?\b(?!\s+(?:to|from|over|back|between)\b)|\btor\b|top[\s-]of[\s-]rack|"
+            r"(?:\bswitch(?:es)?\b(?!\s+(?:to|from|over|back|between)\b)|\btor\b|"
+            r"top[\s-]of[\s-]rack|"
             r"\bleaf\b|\bleaves\b|\bspine|\basic\b|\bports?\b|\buplinks?\b|arista|cumulus|"
             r"\bsonic\b|\bnx-?os\b|juniper|\bcisco\b|mellanox\s+sn|spectrum|\bquantum\b|fabric)",
         ),
@@ -616,7 +648,8 @@ NEEDS_WORDS = tuple(
             # a word of storage or of its reads and writes.
             r"^storage\s+system\s+failure$",
             r"(?:storag|file\s?-?system|\bfs\b|lustre|gpfs|spectrum\s+scale|\bnfs\b|weka|\bvast\b|"
-            r"beegfs|ceph|\bs3\b|\bgcs\b|blob|bucket|\bdisks?\b|\bssds?\b|nvme|\bosts?\b|\bmds\b|\bmdt|"
+            r"beegfs|ceph|\bs3\b|\bgcs\b|blob|bucket|\bdisks?\b|\bssds?\b|nvme|\bosts?\b|\bmds\b|"
+            r"\bmdt|"
             r"\boss\b|mount|volume|\bi/?o\b|checkpoint|ckpt|dataset|shards?|object\s+stor|\braid\b|"
             r"\bsan\b|\bnas\b|netapp|ddn|isilon|qumulo|(?<!is\s)read(?:s|ing)?\b(?!\s+\d)|writ\w*|"
             r"\bfiles?\b|director|quota|iops|throughput|metadata|\binodes?\b)",
@@ -637,7 +670,8 @@ NEEDS_WORDS = tuple(
             r"(?:\blow\b|lower|idle|idling|starv|\bwait|bubble|\bgaps?\b|under-?util|underused|"
             r"under-?utili[sz]|barely|\bonly\b|\bdrop|dropped|\bfell\b|\bfalls?\b|\bsits?\b|"
             r"\bsat\b|stuck|near\s+(?:zero|0)|single[\s-]digits?|fraction|wasted|\bpoor|\bmfu\b|"
-            r"\bempty\b|tiny|\bbad\b|terrible|awful|abysmal|horrible|\bdown\b|bottleneck|\d\s?%\s*(?:gpu\s+)?(?:util|sm\b|busy)|"
+            r"\bempty\b|tiny|\bbad\b|terrible|awful|abysmal|horrible|\bdown\b|bottleneck|"
+            r"\d\s?%\s*(?:gpu\s+)?(?:util|sm\b|busy)|"
             r"util\w*\s+(?:at|of|is|was|around|~|near|hovers?\s+(?:at|around)|:|=)?\s*~?\d)",
         ),
         (
@@ -645,7 +679,8 @@ NEEDS_WORDS = tuple(
             # weather, by a word of heat or an outside temperature of 30 C (86 F) or more.
             r"^heat\s+wave$",
             r"(?:\bheat|\bhot\b|hotter|hottest|summer|scorch|swelter|sweltering|warm|weather|"
-            r"record\s+temp|ambient|\b(?:[3-5]\d)\s?(?:°\s?)?c\b|\b(?:8[6-9]|9\d|1[01]\d)\s?(?:°\s?)?f\b|"
+            r"record\s+temp|ambient|\b(?:[3-5]\d)\s?(?:°\s?)?c\b|\b(?:8[6-9]|9\d|"
+            r"1[01]\d)\s?(?:°\s?)?f\b|"
             r"(?:[3-5]\d)\s?(?:°\s?)?c\s+outside|dry\s+coolers?|economi[sz]er)",
         ),
     )
