@@ -92,7 +92,7 @@ from .service import (
 )
 from .storage import degraded_storage, file_servers_down, lustre_targets
 from .training_log import everyone_waits, loss_spikes, throughput_drops, training_runs
-from .versions import version_contrasts
+from .versions import regressions, version_contrasts
 
 # Values read by rule (``search/machines.py``, ``absent.py``, ``jobs.py``, ``people.py``,
 # ``service.py``, ``changes.py``, ``hardware.py``, ``cloud.py``, ``security.py``,
@@ -125,6 +125,7 @@ READ_BY_RULE = (
     (("root_cause", "version-mismatch"), version_mismatches),
     (("symptom", "degraded-output-quality"), repeated_outputs),
     (("root_cause", "software-regression"), only_version_changes),
+    (("root_cause", "software-regression"), regressions),
     (("root_cause", "firmware-or-driver-bug"), only_driver_version_changes),
     (("root_cause", "user-code-or-configuration-error"), user_code_errors),
     (("symptom", "training-throughput-drop"), throughput_drops),

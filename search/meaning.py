@@ -26,6 +26,7 @@ from .recognised import (
     Recognised,
 )
 from .subjects import lacks_subject
+from .versions import NOT_A_BREAKAGE
 from .text import STOP_WORDS, fold, stem
 
 # The meaning layer: a term is recognised when the classifier gives it at least this
@@ -227,8 +228,11 @@ _FALLING_AFTER = re.compile(
 # - a loss spike: code that checks for a NaN is no loss that became one ("I added a check
 #   for inf in the loss function", ``training_log._WENT_NAN``);
 # - slow model loading: data being loaded is no model ("loading data/train.parquet takes 10
-#   minutes").
+#   minutes");
+# - a software regression: a statistician's regression or a suite of regression tests
+#   (``versions.NOT_A_BREAKAGE``).
 RULED_OUT_BY_WORDS = (
+    (frozenset({("root_cause", "software-regression")}), NOT_A_BREAKAGE),
     (
         frozenset({("symptom", "requests-throttled")}),
         re.compile(

@@ -399,20 +399,28 @@ def metric_moves(text):
 # ("the database seemed healthy", "GPU util is 100%") or a monitor's state ("the
 # dashboards were all green").
 _SAID_WELL = re.compile(
-    r"\b(?:(?:reported|reports|report|shows?|showed|shown|showing|said|says|claims?|claimed|"
-    r"returned|returns|marked|indicated|indicates|passed|completes?|completed)\s+"
+    r"\b(?:(?:reported|reports|report|reporting|shows?|showed|shown|showing|said|says|claims?|"
+    r"claimed|returned|returns|marked|indicated|indicates|passed|completes?|completed)\s+"
     r"(?:[\w'’`*-]+\s+){0,4}?[*_`]{0,2}"
     r"(?:healthy|fine|ok|okay|green|normal|nominal|pass|passed|passing|success|successful|"
     r"up|ready|100\s*%)|"
     r"(?:looked|looks|seemed|seems|appeared|appears)\s+(?:\w+\s+){0,2}?"
     r"(?:healthy|fine|ok|okay|green|normal|nominal)|"
+    # a belief or a state kept against the trouble: "k8s-device-plugin seems to think its
+    # healthy", "wedged for ~5 days while remaining `Ready` in Kubernetes"
+    r"(?:thinks?|thought|believes?|believed)\s+(?:it'?s|it\s+is|it\s+was|its|they'?re|"
+    r"they\s+are|everything\s+(?:is|was))\s+(?:\w+\s+)?(?:healthy|fine|ok|okay|ready|up)|"
+    r"(?:remain(?:s|ed|ing)?|stay(?:s|ed|ing)?)\s+[*_`]{0,2}"
+    r"(?:ready|healthy|green)\b[*_`]{0,2}|"
     r"(?:dashboards?|monitoring|metrics|alerts?|alerting|health\s*checks?|probes?|"
     r"status\s+page|graphs?|checks?|panels?)\s+(?:\w+\s+){0,2}?(?:were|was|are|is|stayed|"
     r"remained|stays|remains|kept|went)\s+(?:all\s+|still\s+|completely\s+|totally\s+)?"
     r"(?:green|healthy|fine|normal|ok|okay|quiet|silent|clean)|"
-    r"(?:util|utilization|utilisation)\s+(?:is|was|stayed|stays|remained|remains|showed|shows|"
-    r"sat|sits|reads|read|at)\s+"
-    r"(?:at\s+)?(?:~|about\s+)?100\s*%|"
+    r"(?:util|utilization|utilisation)\s+(?:(?:is|was|stayed|stays|remained|remains|showed|"
+    r"shows|sat|sits|reads|read|at)\s+)?"
+    r"(?:at\s+)?[*_`]{0,2}(?:~|about\s+)?100\s*%|"
+    # ("They have constant 100% GPU consumption", "GPUs pinned at a constant 100%")
+    r"\b(?:constant|constantly|steady|flat|solid)\s+(?:at\s+)?100\s*%|"
     # ("all ranks still at 100% GPU util in nvidia-smi but the step counter hasn't moved":
     # a twenty-third round of blind helpers)
     r"(?:at|showing|shows|show|pegged\s+at|pinned\s+at|stuck\s+at|sitting\s+at)\s+"
@@ -481,6 +489,9 @@ def misleading_signals(text):
         said = _SAID_WELL.search(sentence.group(0))
         if said and (
             _AGAINST.search(sentence.group(0))
+            # (a GPU at 100% in a sentence of a hang: "it stuck here with gpu util 100% and
+            # didn't log out anything")
+            or ("100" in said.group(0) and _TROUBLE.search(sentence.group(0)))
             or _AGAINST.search(previous)
             or _TROUBLE.search(previous)
         ):

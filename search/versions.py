@@ -207,3 +207,42 @@ def version_contrasts(text):
             found.append((slug, bad_start, bad_end))
             break
     return sorted(found, key=lambda place: place[1])
+
+
+# The word engineers use for what a change broke: "found the same perf regression", "the
+# regression persists", "this is a regression in vllm 0.6", "throughput regressed after the
+# upgrade" (the tuning part of tests/data/corpus). Not a statistician's regression
+# ("linear regression", "regression head"), a suite of tests ("regression tests", "the
+# regression suite") nor a fix for one ("fixes the regression": the fix is what is named).
+_REGRESSION = re.compile(
+    r"(?<!\blinear\s)(?<!\blogistic\s)(?<!\bridge\s)(?<!\blasso\s)(?<!\bpolynomial\s)"
+    r"(?<!\bquantile\s)(?<!\bsymbolic\s)"
+    r"\b(?:regression|regressions|regressed)\b"
+    r"(?!\s+(?:tests?|testing|suites?|models?|heads?|tasks?|loss|analysis|coefficients?|"
+    r"lines?|runs?|jobs?|checks?|benchmarks?|detection|gates?|dashboards?)\b)",
+    re.IGNORECASE,
+)
+_STATISTICS = re.compile(
+    r"\b(?:sklearn|scikit|statsmodels|r-squared|r2|coefficients?|regressor|least\s+squares)\b",
+    re.IGNORECASE,
+)
+
+
+# A regression that is no broken change: a statistician's or a test suite's (the meaning
+# layer reads neither as *Software regression*: search.meaning.RULED_OUT_BY_WORDS).
+NOT_A_BREAKAGE = re.compile(
+    r"\b(?:linear|logistic|ridge|lasso|polynomial|quantile|symbolic)\s+regressions?\b|"
+    r"\bregression\s+(?:tests?|testing|suites?|models?|heads?|tasks?|analysis|coefficients?|"
+    r"lines?)\b|" + _STATISTICS.pattern,
+    re.IGNORECASE,
+)
+
+
+def regressions(text):
+    """``[(start, end)]`` of the places ``text`` calls what went wrong a regression
+    (:data:`_REGRESSION`): the root cause *Software regression*, a change that broke what
+    worked. Nothing in a text about statistics (:data:`_STATISTICS`). Linear in the
+    text."""
+    if _STATISTICS.search(text):
+        return []
+    return [match.span() for match in _REGRESSION.finditer(text)]

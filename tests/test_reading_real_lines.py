@@ -9004,3 +9004,50 @@ class ReadingTheThirtyThirdSessionTests(ReadingLinesTestCase):
         found = self.suggest("our big training run keeps falling over and nobody knows why")
         assert "symptom:job-crash" in found
         assert "symptom:job-crash" not in self.suggest("the job did not fall over this time")
+
+
+class ReadingTheThirtyFourthSessionTests(ReadingLinesTestCase):
+    """Readings added in the thirty-fourth session (2026-12-07)."""
+
+    def test_a_signal_that_said_well_while_something_was_wrong(self):
+        """A belief or a state kept against the trouble, "reporting" a figure, and a GPU
+        at 100% in a sentence of a hang are misleading signals (real words from the
+        corpus's tuning part); a state after a crash that is only what it is, and 100% in
+        a sentence with no trouble, are not."""
+        misleading = "contributing_factor:misleading-signals"
+        for sentence in (
+            "GPU is not usable due to Uncorrectable ECC Error but k8s-device-plugin seems "
+            "to think its healthy.",
+            "A node had its mlx5 NIC driver wedged for ~5 days while remaining `Ready` in "
+            "Kubernetes.",
+            "And then it stuck here with gpu util 100% and didn't log out anything.",
+            "training hung for 3h while the node stayed Ready",
+            "the card reporting 100 % utilisation throughout, yet no step finished",
+        ):
+            assert misleading in self.suggest(sentence), sentence
+        for sentence in (
+            "the job crashed but the node is still ready for more work",
+            "gpu util 100% during training, works great",
+            "the pods remain ready",
+        ):
+            assert misleading not in self.suggest(sentence), sentence
+
+    def test_a_regression_is_a_software_regression(self):
+        """What engineers call a regression is the root cause *Software regression* ("found
+        the same perf regression", "the regression persists"); a statistician's
+        regression, a suite of regression tests and a denied one are not."""
+        regression = "root_cause:software-regression"
+        for sentence in (
+            "I tested on 2 different machines and found the same perf regression.",
+            "The regression persists even with PyTorch cu130 aligned with CUDA 13.0.",
+            "this is a regression in vllm 0.6",
+            "throughput regressed after the upgrade",
+        ):
+            assert regression in self.suggest(sentence), sentence
+        for sentence in (
+            "ran the regression tests, all green",
+            "the linear regression on step time predicts a slowdown",
+            "not a regression, we never changed anything",
+            "fit a regression with sklearn to the latency numbers",
+        ):
+            assert regression not in self.suggest(sentence), sentence
