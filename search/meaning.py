@@ -26,8 +26,8 @@ from .recognised import (
     Recognised,
 )
 from .subjects import lacks_subject
-from .versions import NOT_A_BREAKAGE
 from .text import STOP_WORDS, fold, stem
+from .versions import NOT_A_BREAKAGE
 
 # The meaning layer: a term is recognised when the classifier gives it at least this
 # share in a clause, and at least MEANING_SHARE of that clause's most probable
