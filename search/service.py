@@ -362,7 +362,14 @@ _CRASH_LOOP = re.compile(
     r"past)\s+)?"
     r"(?:\d{1,3}\s*)?(?:h|hrs?|hours?|mins?|minutes?)\b|"
     r"\b\d{1,4}\s+restarts\s+(?:in|within|over)\s+(?:an?\s+|the\s+(?:last|past)\s+)?(?:\d{1,3}\s*)?"
-    r"(?:h|hrs?|hours?|mins?|minutes?)\b",
+    r"(?:h|hrs?|hours?|mins?|minutes?)\b|"
+    # a pod that does nothing but restart: "not an OOM, the pod just restarts" (a new
+    # user's tryout), "the container restarts over and over"
+    r"\b(?:pods?|containers?)\s+(?:just\s+|only\s+|constantly\s+|continuously\s+|"
+    r"repeatedly\s+|keeps?\s+on\s+)restart(?:s|ing)?\b(?!\s+(?:once|after|when|if|fine|"
+    r"cleanly|normally)\b)|"
+    r"\b(?:pods?|containers?)\s+(?:\w+\s+){0,2}?restart(?:s|ed|ing)?\s+(?:over\s+and\s+over|"
+    r"again\s+and\s+again|in\s+a\s+loop|non-?stop)\b",
     re.IGNORECASE,
 )
 

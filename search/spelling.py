@@ -92,6 +92,9 @@ _ONE_SYLLABLE_CVC = re.compile(r"^[^aeiou]*[aeiou][^aeiouwxy]$")
 _DOUBLED = re.compile(r"(?:^|[^aeiou])[aeiou]([b-df-hj-np-tz])\1$")
 
 
+_VOWEL = re.compile(r"[aeiouy]")
+
+
 def _deletions(word):
     return {word[:i] + word[i + 1 :] for i in range(len(word))}
 
@@ -180,12 +183,20 @@ class Speller:
         may be read as an English word (:meth:`everyday_meant`)."""
         if word in SHORTHANDS:
             return SHORTHANDS[word]
-        if len(word) < SHORTEST or self.is_known(word):
+        # (an acronym of four letters with no vowel may be a slip for another: "ncll
+        # timout" was read as nothing, a new user's tryout; only for one with no vowel
+        # either, so no word is read as an acronym)
+        acronym = len(word) == SHORTEST - 1 and not _VOWEL.search(word)
+        if (len(word) < SHORTEST and not acronym) or self.is_known(word):
             return None
         found = set(self.by_deletion.get(word, ()))
         for deleted in _deletions(word):
             found.update(self.by_deletion.get(deleted, ()))
         found = [w for w in found if w != word and _one_slip(word, w)]
+        if acronym:
+            found = [w for w in found if len(w) == len(word) and not _VOWEL.search(w)]
+            if not found:
+                return None
         if not found:
             return self.everyday_meant(word) if everyday else None
         found.sort(key=lambda w: (-self.counts[w], w))

@@ -9051,3 +9051,21 @@ class ReadingTheThirtyFourthSessionTests(ReadingLinesTestCase):
             "fit a regression with sklearn to the latency numbers",
         ):
             assert regression not in self.suggest(sentence), sentence
+
+    def test_a_slip_in_a_four_letter_acronym(self):
+        """ "ncll timout" was read as nothing (a new user's tryout): a four-letter word with
+        no vowel one slip from an acronym of the vocabulary is read as it; a word with a
+        vowel is not read as an acronym."""
+        assert "symptom:nccl-timeout" in self.suggest("ncll timout")
+        assert "symptom:nccl-timeout" in self.suggest("NCLL timeout on rank 3")
+        assert "component:nccl" not in self.suggest("the cell died")
+
+    def test_a_pod_that_does_nothing_but_restart(self):
+        """ "not an OOM, the pod just restarts" read nothing (a new user's tryout): a pod or
+        container that just, constantly or over and over restarts is a crash loop; one
+        restart after a change, or a restart someone did, is not."""
+        loop = "symptom:crash-loop"
+        assert loop in self.suggest("not an OOM, the pod just restarts")
+        assert loop in self.suggest("the container restarts over and over")
+        assert loop not in self.suggest("the pod just restarts once after the config change")
+        assert loop not in self.suggest("we restarted the pods")
