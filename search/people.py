@@ -65,6 +65,13 @@ _OPERATOR_ERROR = re.compile(
     r"(?:\w+\s+){0,2}?(?:applied|set|pushed|configured|changed|deployed|entered|typed)\b"
     r"[^.;\n]{0,80}?\b\d[\w.]*\s+(?:[\w-]+\s+)?instead\s+of\s+\d|"
     r"\b(?:cross-?wired|mis-?cabled|mis-?wired)\b|"
+    # someone's command run across everything: "throttling is the power cap: someone ran
+    # `nvidia-smi -pl 300` on the whole rack" (the shared denial set; "we ran nccl-tests on
+    # all nodes" is a check, so someone's only)
+    r"\b(?:someone|somebody)\s+(?:\w+\s+)?(?:ran|executed|applied|pushed|set|typed)\b"
+    r"[^.;\n]{0,60}?\b(?:on|to|across|against)\s+(?:the\s+)?(?:whole|entire|all(?:\s+the)?|"
+    r"every)\s+(?:[\w-]+\s+)?(?:racks?|clusters?|fleet|nodes?|hosts?|machines?|servers?|"
+    r"partitions?|regions?|gpus?)\b|"
     # a part handled by mistake: "tech pulled the wrong DIMM during maint", "electrician
     # pulled the wrong breaker" (a twenty-fourth round of blind helpers)
     r"\b(?:pulled|unplugged|removed|replaced|swapped|reseated|flipped|tripped|switched\s+off|"

@@ -596,3 +596,38 @@ def model_calls(text):
     "POST /v1/embeddings", TTFT, streaming requests, "the model answers", img2img): the
     Inference workload. Linear in the text."""
     return [match.span() for match in _MODEL_CALL.finditer(text)]
+
+
+# A service the system relies on that failed, said as a dependency: "the upstream embedding
+# API p99 went 80ms -> 1.2s", "the API gateway fell over when the redis that backs
+# session auth went away", "a third-party provider outage" (the shared denial set). Its
+# words must say it is a dependency (upstream, third-party, what a thing relies on or
+# what backs it): "the database fell over" alone is the database's own trouble.
+_DEPENDED_ON = (
+    r"(?:redis|memcached|postgres(?:ql)?|mysql|databases?|db|caches?|queues?|kafka|rabbitmq|"
+    r"etcd|vault|consul|zookeeper|idp|identity\s+provider|auth\s+provider|apis?|services?|"
+    r"backends?|providers?|endpoints?|dependenc(?:y|ies))"
+)
+_WENT_WRONG = (
+    r"(?:went\s+(?:away|down|dark|offline)|died|fell\s+over|fail(?:ed|ing|s|ure|ures)?|"
+    r"unreachable|unavailable|timing\s+out|timed\s+out|(?:is|was|were|are)\s+down|outages?|"
+    r"degraded|slow(?:ed)?\s+down|p9\d\s+(?:went|jumped|spiked|rose|climbed)|"
+    r"latency\s+(?:went|jumped|spiked|rose|climbed)|erroring|errors?\s+out|returning\s+5\d\d|"
+    r"5\d\d(?:s|\s+errors?))"
+)
+_DEPENDENCY_FAILURE = re.compile(
+    rf"\b(?:upstream|third[- ]party|3rd[- ]party|external)\s+(?:[\w-]+\s+){{0,3}}?"
+    rf"{_DEPENDED_ON}\b[^.;\n]{{0,50}}?\b{_WENT_WRONG}|"
+    rf"\b{_DEPENDED_ON}\s+(?:that|which)\s+(?:backs|serves|holds|stores|handles|powers|"
+    rf"fronts|sits\s+behind)\b[^.;\n]{{0,60}}?\b{_WENT_WRONG}|"
+    rf"\b(?:depends?|depended|relies|relied|rely)\s+on\b[^.;\n]{{0,60}}?\b{_WENT_WRONG}",
+    re.IGNORECASE,
+)
+
+
+def dependency_failures(text):
+    """``[(start, end)]`` of the places ``text`` says a service it relies on failed or
+    slowed (:data:`_DEPENDENCY_FAILURE`: an upstream or third-party service, what backs a
+    part, what a part depends on): the root cause *Dependency failure*. Linear in the
+    text."""
+    return [match.span() for match in _DEPENDENCY_FAILURE.finditer(text)]

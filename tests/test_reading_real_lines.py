@@ -9069,3 +9069,34 @@ class ReadingTheThirtyFourthSessionTests(ReadingLinesTestCase):
         assert loop in self.suggest("the container restarts over and over")
         assert loop not in self.suggest("the pod just restarts once after the config change")
         assert loop not in self.suggest("we restarted the pods")
+
+    def test_a_service_relied_on_that_failed_is_a_dependency_failure(self):
+        """An upstream or third-party service that failed or slowed, what backs a part
+        going away, or what a part depends on being unavailable is the root cause
+        *Dependency failure* (the shared denial set's words); a dependency said to be fine,
+        or a database's own trouble, is not."""
+        dependency = "root_cause:dependency-failure"
+        for sentence in (
+            "latency regressed but nothing changed on our side. the upstream embedding API "
+            "p99 went 80ms -> 1.2s",
+            "the API gateway just fell over when the redis that backs session auth went away",
+            "our training depends on the S3 bucket which was unavailable for 2h",
+            "third-party payment provider outage took checkout down",
+        ):
+            assert dependency in self.suggest(sentence), sentence
+        for sentence in (
+            "the upstream API is fine",
+            "the database fell over after the index rebuild",
+        ):
+            assert dependency not in self.suggest(sentence), sentence
+
+    def test_someones_command_across_a_whole_rack_is_an_operator_error(self):
+        """ "someone ran `nvidia-smi -pl 300` on the whole rack" (the shared denial set) read
+        no operator error: someone's command run across a whole rack, cluster or every
+        node is one; our own check run on all nodes is not."""
+        error = "root_cause:operator-error"
+        assert error in self.suggest(
+            "throttling is the power cap: someone ran `nvidia-smi -pl 300` on the whole rack"
+        )
+        assert error in self.suggest("somebody applied the new sysctl to every node in prod")
+        assert error not in self.suggest("we ran nccl-tests on all nodes and they pass")
