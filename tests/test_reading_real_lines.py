@@ -9103,12 +9103,13 @@ class ReadingTheThirtyFourthSessionTests(ReadingLinesTestCase):
 
     def test_a_link_that_keeps_going_down_where_it_runs(self):
         """ "the ethernet links between racks kept going down and coming back" (the shared
-        paraphrase set) was a link flap by meaning alone, at the edge of its threshold: a
-        link said to keep going down is one however it is placed ("between racks", "on
-        node 7"); one that keeps dropping packets is not."""
+        paraphrase set) was a link flap by meaning alone, at the edge of its threshold, and
+        "the uplinks to the core kept going down and up" was none: a link said to keep
+        going down is one however it is placed ("between racks", "to the core"); one that
+        keeps dropping packets is not."""
         flap = "symptom:network-link-flapping"
         assert flap in self.suggest(
             "the ethernet links between racks kept going down and coming back"
         )
-        assert flap in self.suggest("the uplinks on spine 4 keep flapping")
+        assert flap in self.suggest("the uplinks to the core kept going down and up")
         assert flap not in self.suggest("the links on node 7 kept dropping packets")
