@@ -320,6 +320,9 @@ LINK_FLAP_LINES = 3
 # test patterns", "drops every 10th packet": a reviewer's)
 _KEEPS_DROPPING = re.compile(
     r"\b(?:ports?|links?|uplinks?|interfaces?|hcas?|nics?|cables?|optics?|transceivers?)\s+"
+    # (where they run: "the ethernet links between racks kept going down and coming back",
+    # the shared paraphrase set)
+    r"(?:(?:between|on|to|from|of|in|across)\s+(?:[\w-]+\s+){1,3}?)?"
     r"(?:(?:(?:keeps?|kept)\s+(?:on\s+)?(?:dropping|going\s+down|bouncing|flapping|resetting|"
     r"disconnecting|cycling)|(?:drops?|dropped|dropping|bounces?|bounced|bouncing)\s+"
     r"(?:again\s+and\s+again|repeatedly|constantly|randomly|intermittently))"
