@@ -456,13 +456,16 @@ def resolve_terms_answer(words):
     return {"words": answers}
 
 
-# The phrasings ``get_term`` lists (the term's page and the API's vocabulary list them all).
+# The phrasings and aliases ``get_term`` lists (the term's page and the API's vocabulary
+# list them all).
 MCP_PHRASINGS = 3
+MCP_ALIASES = 20
 
 
 def get_term_answer(kind, slug, links=None):
-    """One vocabulary value: ``listing.terms.term_detail`` (description, aliases, the first
-    :data:`MCP_PHRASINGS` phrasings and ``phrasings_total``, log signatures with their
+    """One vocabulary value: ``listing.terms.term_detail`` (description, the first
+    :data:`MCP_ALIASES` aliases and ``aliases_total``, the first :data:`MCP_PHRASINGS`
+    phrasings and ``phrasings_total``, log signatures with their
     sources, categories, published cases, the
     ``listing.terms.SEEN_WITH_LIMIT`` values of each kind most often seen with it) plus ``links``:
     the term's page (terms only) and the list and API filtered by it. ``ToolError`` for
@@ -476,6 +479,10 @@ def get_term_answer(kind, slug, links=None):
     # many there are; the phrase bank of 2026-12-07 made a term's 23 or more)
     detail["phrasings_total"] = len(detail["phrasings"])
     detail["phrasings"] = detail["phrasings"][:MCP_PHRASINGS]
+    # (the names as logs and tools write them, added to the components on 2026-12-07, made
+    # a component's aliases up to 60)
+    detail["aliases_total"] = len(detail["aliases"])
+    detail["aliases"] = detail["aliases"][:MCP_ALIASES]
     state = f"?{kind}={slug}"
     detail["links"] = {
         "list": links(reverse("incidents:case_list") + state),

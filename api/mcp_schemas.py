@@ -188,7 +188,11 @@ class GetTermAnswer(_Closed):
     slug: str
     name: str
     description: str = Field(description="Markdown; '' when the kind has none.")
-    aliases: list[str]
+    aliases: list[str] = Field(
+        description="Other names: the first twenty (the term's page and the API's vocabulary "
+        "list them all)."
+    )
+    aliases_total: int = Field(description="How many aliases the term has.")
     phrasings: list[str] = Field(
         description="How people describe it without naming it: the first three (the term's "
         "page and the API's vocabulary list them all)."

@@ -158,3 +158,16 @@ def proper_key(text):
 def phrase_key(text):
     """The token tuple a name or alias is indexed under: ``"ECC errors"`` → ``("ecc", "error")``."""
     return tuple(token for token, _, _ in tokenize(text))
+
+
+# A name as code and logs write it: one token with a mark of code in it ("NCCL_IB_HCA",
+# "--mem-fraction-static", "nvidia.com/gpu", "HBM3", "EngineCore", "vLLM") or a token in
+# capitals ("TGI", "ECR"). Its meaning is the thing it names, not its words.
+_CODE_NAME = re.compile(r"^\S*(?:[_/.:=@#]|\d|[a-z][A-Z])\S*$|^--\S+$|^[A-Z0-9_-]{2,}$")
+
+
+def is_code_name(text):
+    """Whether ``text`` (an alias) is a name as code and logs write it (:data:`_CODE_NAME`:
+    one token with an underscore, dot, slash, colon, digit or a capital inside, a flag, or
+    a token in capitals). Output: ``bool``. Raises nothing."""
+    return bool(_CODE_NAME.match(text.strip()))

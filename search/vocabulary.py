@@ -14,7 +14,7 @@ from collections import Counter
 
 from incidents.index import release_memory
 from incidents.models import Accelerator, Organisation, ScaleBand, Workload
-from lib.phrases import phrase_key, proper_key
+from lib.phrases import is_code_name, phrase_key, proper_key
 from taxonomy.models import (
     UNDETERMINED_CAUSE,
     Component,
@@ -95,7 +95,11 @@ class Vocabulary:
         ):
             if c.kind in SETTING_KINDS:
                 continue  # named, not described
-            phrases = [name, *(a.strip() for a in alias_text.splitlines() if a.strip())]
+            # (a name as code and logs write it, "NCCL_IB_HCA", "--mem-fraction-static",
+            # is matched as it is but teaches the classifier nothing: its words mean only
+            # the thing it names. With 1,071 such names of components added on 2026-12-07,
+            # teaching them moved the readings of every set; kept out, every set gained)
+            phrases = [name, *_described_aliases(alias_text)]
             phrases += description_clauses(description)
             phrases += [p.strip() for p in phrasings.splitlines() if p.strip()]
             entries.append(((c.kind, c.slug), phrases))
@@ -117,20 +121,26 @@ class Vocabulary:
         # The classifier's word weights come from the texts of the values it reads, not
         # from the names of accelerators, workloads and organisations: an editor adding an
         # instance type to an accelerator moved what "40C outside all week" read like.
-        described = [text for row in rows if row[0] not in SETTING_KINDS for text in row[2:]]
+        described = [
+            text
+            for row in rows
+            if row[0] not in SETTING_KINDS
+            for text in (row[2], "\n".join(_described_aliases(row[3])), *row[4:])
+        ]
         self.semantic = SemanticIndex(entries, encoder, described)
         # Slips read as the vocabulary's words ("memroy"): the words of names and aliases
         # are the targets; the tokenizer's whole words and every word of the vocabulary's
         # texts are never read as slips.
-        spelled = Counter(
-            w.casefold() for row in rows for w in re.findall(r"[A-Za-z]+", row[2] + " " + row[3])
-        )
+        # (names as code and logs write them are no words to spell towards: "readv" was
+        # read as the "ready" of "NotReady")
+        said = [row[2] + " " + " ".join(_described_aliases(row[3])) for row in rows]
+        spelled = Counter(w.casefold() for text in said for w in re.findall(r"[A-Za-z]+", text))
         # Whose names and aliases use each of those words: a slip read as the word of a
         # value no published case carries is not said on a public page (it would name what
         # only a draft uses: a fresh helper's attack, "Read “zebracrop” as “zebracorp”").
         spelled_by = {}
-        for c, row in zip(candidates, rows, strict=True):
-            for w in re.findall(r"[A-Za-z]+", row[2] + " " + row[3]):
+        for c, text in zip(candidates, said, strict=True):
+            for w in re.findall(r"[A-Za-z]+", text):
                 spelled_by.setdefault(w.casefold(), set()).add((c.kind, c.slug))
         self.spelled_by = {w: frozenset(keys) for w, keys in spelled_by.items()}
         texts = {w.casefold() for text in corpus for w in re.findall(r"[A-Za-z]+", text)}
@@ -158,8 +168,10 @@ class Vocabulary:
             for c, row in zip(candidates, rows, strict=True)
             if c.kind == "organisation"
         }
+        # (what sentence search adds to the query: the aliases in words, not the names as
+        # code writes them, which drew cases that merely mention a daemon)
         self.aliases = {
-            (c.kind, c.slug): tuple(a.strip() for a in row[3].splitlines() if a.strip())
+            (c.kind, c.slug): tuple(_described_aliases(row[3]))
             for c, row in zip(candidates, rows, strict=True)
         }
         # The stems of each value's name, and of its head noun (the last word), to tell
@@ -292,3 +304,14 @@ def get_vocabulary(version=None):
             _built.update(vocabulary=vocabulary, version=version)
             release_memory(len(rows))
         return _built["vocabulary"]
+
+
+def _described_aliases(alias_text):
+    """The aliases of ``alias_text`` (one a line) that describe the value in words, for the
+    meaning classifier: every one but names as code and logs write them
+    (:func:`lib.phrases.is_code_name`). Output: ``list[str]``, stripped, order kept."""
+    return [
+        alias.strip()
+        for alias in alias_text.splitlines()
+        if alias.strip() and not is_code_name(alias)
+    ]

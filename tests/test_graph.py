@@ -304,6 +304,24 @@ def test_term_page_folds_a_long_list_of_phrasings(client):
     )
 
 
+def test_term_page_folds_a_long_list_of_aliases(client):
+    """The names as logs and tools write them gave components up to 60 aliases: the first
+    sixteen show, the rest open on demand."""
+    make_term("component", "Inference server", aliases="\n".join(f"server{n}" for n in range(20)))
+    make_term("component", "Quiet part", aliases="one\ntwo")
+    soup = page(client.get("/taxonomy/component/inference-server/"))
+    shown = soup.select("section > ul.aliases li")
+    folded = soup.select("details.aliases-more li")
+    assert [li.get_text() for li in shown] == [f"server{n}" for n in range(16)]
+    assert [li.get_text() for li in folded] == [f"server{n}" for n in range(16, 20)]
+    assert soup.select_one("details.aliases-more summary").get_text() == (
+        "4 more names, as logs, tools and settings write them"
+    )
+    quiet = page(client.get("/taxonomy/component/quiet-part/"))
+    assert [li.get_text() for li in quiet.select("ul.aliases li")] == ["one", "two"]
+    assert quiet.select_one("details.aliases-more") is None
+
+
 def test_term_page_description_markdown_is_sanitised(client):
     description = "<script>alert(1)</script>[x](javascript:alert(2))\n\n[y](javascript:alert(3))"
     make_term("symptom", "Evil", description=description)

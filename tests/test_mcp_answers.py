@@ -514,6 +514,19 @@ class McpAnswersOnTheRealLibraryTests(LibraryTestCase):
         assert term["phrasings"] == listed["phrasings"][:3]
         assert term["phrasings_total"] == len(listed["phrasings"])
 
+    def test_get_term_lists_the_first_aliases_and_how_many_there_are(self):
+        """The names as logs and tools write them made a component's aliases up to 60;
+        ``get_term`` answers an agent with the first twenty (the everyday names come
+        first) and their number, where the API's vocabulary lists them all."""
+        term = call("get_term", kind="component", slug="inference-server")
+        kinds = self.client.get("/api/v1/vocabulary/").json()["kinds"]
+        components = next(k for k in kinds if k["key"] == "component")
+        listed = next(v for v in components["values"] if v["slug"] == "inference-server")
+        assert len(listed["aliases"]) > 20
+        assert term["aliases"] == listed["aliases"][:20]
+        assert term["aliases_total"] == len(listed["aliases"])
+        assert "vLLM" in term["aliases"]
+
     def test_six_agent_tasks_each_fit_in_three_calls_and_15000_characters(self):
         """Issue 23: a whole "NCCL watchdog timeout on 2,048 H100s" answer took 5 calls
         and about 83,000 characters. bench/agent_tasks.py's six tasks, with the tools'

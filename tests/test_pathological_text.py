@@ -383,9 +383,9 @@ def _refused(admin_client, url, field, text, message):
 @pytest.mark.parametrize(
     ("field", "text", "message"),
     [
-        ("aliases", "\n".join(f"alias {n}" for n in range(41)), "41 lines here; at most 40"),
+        ("aliases", "\n".join(f"alias {n}" for n in range(81)), "81 lines here; at most 80"),
         ("aliases", "Xid " + "9" * 200, "at most 120 are allowed per line"),
-        ("aliases", "Xid 79" + "\n" * 5_000 + "Xid 48", "Remove blank lines and padding"),
+        ("aliases", "Xid 79" + "\n" * 20_000 + "Xid 48", "Remove blank lines and padding"),
         ("phrasings", "it broke" + " " * 10_000 + "again", "Remove blank lines and padding"),
         ("phrasings", "\n".join(f"it broke {n}" for n in range(41)), "at most 40"),
         ("description", "word " * 500, "at most 2,000 characters"),
@@ -408,13 +408,13 @@ def test_term_text_within_its_limits_saves(admin_client):
 
     term = make_term("symptom", "Job crash")
     url = f"/admin/taxonomy/symptom/{term.pk}/change/"
-    aliases = "\n".join(f"alias {n}" for n in range(40))
+    aliases = "\n".join(f"alias {n}" for n in range(80))
     response = admin_client.post(
         url, form_data(admin_client, url, aliases=aliases, description="One **sentence**.")
     )
     assert response.status_code == 302
     term.refresh_from_db()
-    assert len(term.alias_list) == 40
+    assert len(term.alias_list) == 80
 
 
 @pytest.mark.parametrize(
@@ -422,8 +422,8 @@ def test_term_text_within_its_limits_saves(admin_client):
     [
         ("/admin/taxonomy/category/add/", "description", "x " * 1_500, "at most 2,000"),
         ("/admin/incidents/workload/add/", "description", "x " * 1_500, "at most 2,000"),
-        ("/admin/incidents/organisation/add/", "aliases", "a\n" * 41 + "b", "at most 40"),
-        ("/admin/incidents/accelerator/add/", "aliases", "a\n" * 41 + "b", "at most 40"),
+        ("/admin/incidents/organisation/add/", "aliases", "a\n" * 81 + "b", "at most 80"),
+        ("/admin/incidents/accelerator/add/", "aliases", "a\n" * 81 + "b", "at most 80"),
     ],
 )
 def test_category_workload_and_organisation_text_is_bounded(admin_client, url, field, text,
