@@ -459,12 +459,12 @@ def resolve_terms_answer(words):
 # The phrasings and aliases ``get_term`` lists (the term's page and the API's vocabulary
 # list them all).
 MCP_PHRASINGS = 3
-MCP_ALIASES = 20
+MCP_ALIASES = 12
 
 
 def get_term_answer(kind, slug, links=None):
     """One vocabulary value: ``listing.terms.term_detail`` (description, the first
-    :data:`MCP_ALIASES` aliases and ``aliases_total``, the first :data:`MCP_PHRASINGS`
+    :data:`MCP_ALIASES` aliases and, when more, ``aliases_total``, the first :data:`MCP_PHRASINGS`
     phrasings and ``phrasings_total``, log signatures with their
     sources, categories, published cases, the
     ``listing.terms.SEEN_WITH_LIMIT`` values of each kind most often seen with it) plus ``links``:
@@ -480,9 +480,11 @@ def get_term_answer(kind, slug, links=None):
     detail["phrasings_total"] = len(detail["phrasings"])
     detail["phrasings"] = detail["phrasings"][:MCP_PHRASINGS]
     # (the names as logs and tools write them, added to the components on 2026-12-07, made
-    # a component's aliases up to 60)
-    detail["aliases_total"] = len(detail["aliases"])
-    detail["aliases"] = detail["aliases"][:MCP_ALIASES]
+    # a component's aliases up to 60; the count only when some are left off, as the NCCL
+    # agent task's answer sits at its 15,000-character budget)
+    if len(detail["aliases"]) > MCP_ALIASES:
+        detail["aliases_total"] = len(detail["aliases"])
+        detail["aliases"] = detail["aliases"][:MCP_ALIASES]
     state = f"?{kind}={slug}"
     detail["links"] = {
         "list": links(reverse("incidents:case_list") + state),

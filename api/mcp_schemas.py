@@ -189,10 +189,12 @@ class GetTermAnswer(_Closed):
     name: str
     description: str = Field(description="Markdown; '' when the kind has none.")
     aliases: list[str] = Field(
-        description="Other names: the first twenty (the term's page and the API's vocabulary "
+        description="Other names: the first twelve (the term's page and the API's vocabulary "
         "list them all)."
     )
-    aliases_total: int = Field(description="How many aliases the term has.")
+    aliases_total: int = Field(
+        None, description="How many aliases the term has, when more than those listed."
+    )
     phrasings: list[str] = Field(
         description="How people describe it without naming it: the first three (the term's "
         "page and the API's vocabulary list them all)."

@@ -163,7 +163,10 @@ def phrase_key(text):
 # A name as code and logs write it: one token with a mark of code in it ("NCCL_IB_HCA",
 # "--mem-fraction-static", "nvidia.com/gpu", "HBM3", "EngineCore", "vLLM") or a token in
 # capitals ("TGI", "ECR"). Its meaning is the thing it names, not its words.
-_CODE_NAME = re.compile(r"^\S*(?:[_/.:=@#]|\d|[a-z][A-Z])\S*$|^--\S+$|^[A-Z0-9_-]{2,}$")
+# (one pattern for Python and PostgreSQL's regular expressions, which read it alike:
+# search.documents strips such lines from the aliases a case's search document holds)
+CODE_NAME_PATTERN = r"^\S*(?:[_/.:=@#]|\d|[a-z][A-Z])\S*$|^--\S+$|^[A-Z0-9_-]{2,}$"
+_CODE_NAME = re.compile(CODE_NAME_PATTERN)
 
 
 def is_code_name(text):
@@ -171,3 +174,10 @@ def is_code_name(text):
     one token with an underscore, dot, slash, colon, digit or a capital inside, a flag, or
     a token in capitals). Output: ``bool``. Raises nothing."""
     return bool(_CODE_NAME.match(text.strip()))
+
+
+def described_lines(text):
+    """The lines of ``text`` (aliases, one a line) that name a value in words: every
+    non-blank line but names as code and logs write them (:func:`is_code_name`). Output:
+    ``list[str]``, stripped, order kept. Raises nothing."""
+    return [line.strip() for line in text.splitlines() if line.strip() and not is_code_name(line)]

@@ -24,9 +24,9 @@ SECTION_LENGTH = 20_000
 # the real ones is 248 characters.
 DESCRIPTION_LENGTH = 2_000
 # Aliases (other names, log signatures) and phrasings (everyday descriptions), one per
-# line. The real vocabulary has at most 60 aliases of at most 56 characters (most of them
-# names as code and logs write them: products, daemons, flags, metrics, added to the
-# components on 2026-12-07) and 40 phrasings of at most 111 per term (20 of them from the
+# line. The real vocabulary has at most 58 aliases of at most 52 characters (most of them
+# names as logs and tools write them: products, daemons, flags, metrics, added to the
+# components on 2026-12-07) and 40 phrasings of at most 69 per term (20 of them from the
 # phrase bank of 2026-12-07). Each
 # line costs the suggestion vocabulary a rebuild of about 0.25 ms in every process after
 # any taxonomy change (an adversarial test, issue 14: 145,000 aliases made the next

@@ -230,9 +230,27 @@ _FALLING_AFTER = re.compile(
 # - slow model loading: data being loaded is no model ("loading data/train.parquet takes 10
 #   minutes");
 # - a software regression: a statistician's regression or a suite of regression tests
-#   (``versions.NOT_A_BREAKAGE``).
+#   (``versions.NOT_A_BREAKAGE``);
+# - a request router: a network's router ("the core router dropped BGP sessions");
+# - the host's operating system: a GPU kernel someone wrote ("a user's buggy kernel").
 RULED_OUT_BY_WORDS = (
     (frozenset({("root_cause", "software-regression")}), NOT_A_BREAKAGE),
+    (
+        frozenset({("component", "host-operating-system")}),
+        re.compile(
+            r"\b(?:user'?s|their|our|my|custom|cuda|triton|fused|attention|gemm|buggy\s+cuda)\s+"
+            r"(?:own\s+)?(?:buggy\s+)?kernels?\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        frozenset({("component", "request-router")}),
+        re.compile(
+            r"\b(?:bgp|ospf|is-is|ecmp|routing\s+tables?|(?:core|edge|border|bgp|ip|wan|"
+            r"backbone|physical)\s+routers?)\b",
+            re.IGNORECASE,
+        ),
+    ),
     (
         frozenset({("symptom", "requests-throttled")}),
         re.compile(

@@ -448,7 +448,11 @@ _MISSED_BY = re.compile(
     r"\bfalse\s+positives?\b[^.\n]{0,40}\b(?:mask\w*|hid\w*|noise)\b|"
     r"\b(?:which|yet|still|but)\s+reads?\s+as\s+(?:healthy|fine|ok|okay|green|normal)\b|"
     r"\b(?:alerts?|alert\s+rules?|alarms?)\s+(?:\w+\s+){0,2}?(?:never|didn'?t|did\s+not)\s+"
-    r"(?:fire[sd]?|trigger(?:ed)?)\b",
+    r"(?:fire[sd]?|trigger(?:ed)?)\b|"
+    # an alert that said what the readings deny: "despite the alert saying GPU thermal,
+    # temperatures never exceeded 70C"
+    r"\b(?:alerts?|alarms?|pages?)\s+(?:saying|said|says|claimed|claiming|reported|reporting)\b"
+    r"[^.;\n]{0,40}?\b(?:never|not|no)\b",
     re.IGNORECASE,
 )
 # Words of a failure in the sentence before: a signal said well right after it is set
@@ -466,6 +470,16 @@ _AGAINST = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?](?=\s|$)|\n|$)")
+_DENIED_BEFORE = re.compile(r"\b(?:no|not|never|without)\b|n't\b", re.IGNORECASE)
+
+
+def _troubled(sentence):
+    """Whether ``sentence`` names trouble (:data:`_TROUBLE`) not denied just before it ("no
+    crash or hang: GPU utilization stayed at 100%" names none). Output: ``bool``."""
+    return any(
+        not _DENIED_BEFORE.search(sentence, max(0, match.start() - 25), match.start())
+        for match in _TROUBLE.finditer(sentence)
+    )
 
 
 def misleading_signals(text):
@@ -491,7 +505,7 @@ def misleading_signals(text):
             _AGAINST.search(sentence.group(0))
             # (a GPU at 100% in a sentence of a hang: "it stuck here with gpu util 100% and
             # didn't log out anything")
-            or ("100" in said.group(0) and _TROUBLE.search(sentence.group(0)))
+            or ("100" in said.group(0) and _troubled(sentence.group(0)))
             or _AGAINST.search(previous)
             or _TROUBLE.search(previous)
         ):

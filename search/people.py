@@ -69,6 +69,9 @@ _OPERATOR_ERROR = re.compile(
     # `nvidia-smi -pl 300` on the whole rack" (the shared denial set; "we ran nccl-tests on
     # all nodes" is a check, so someone's only)
     r"\b(?:someone|somebody)\s+(?:\w+\s+)?(?:ran|executed|applied|pushed|set|typed)\b"
+    # (a change, not a check: "someone ran nccl-tests on all the nodes" is no mistake)
+    r"(?![^.;\n]{0,60}?\b(?:tests?|nccl-tests|checks?|diags?|diagnostics?|benchmarks?|"
+    r"burn-?in|health|probes?|upgrades?|updates?)\b)"
     r"[^.;\n]{0,60}?\b(?:on|to|across|against)\s+(?:the\s+)?(?:whole|entire|all(?:\s+the)?|"
     r"every)\s+(?:[\w-]+\s+)?(?:racks?|clusters?|fleet|nodes?|hosts?|machines?|servers?|"
     r"partitions?|regions?|gpus?)\b|"

@@ -365,9 +365,11 @@ _CRASH_LOOP = re.compile(
     r"(?:h|hrs?|hours?|mins?|minutes?)\b|"
     # a pod that does nothing but restart: "not an OOM, the pod just restarts" (a new
     # user's tryout), "the container restarts over and over"
-    r"\b(?:pods?|containers?)\s+(?:just\s+|only\s+|constantly\s+|continuously\s+|"
-    r"repeatedly\s+|keeps?\s+on\s+)restart(?:s|ing)?\b(?!\s+(?:once|after|when|if|fine|"
-    r"cleanly|normally)\b)|"
+    # (and nothing said of when: not "only restarts during rollouts", "just restarts at
+    # midnight via cronjob", "just restart, as expected", a reviewer's)
+    r"\b(?:pods?|containers?)\s+(?:just\s+|constantly\s+|continuously\s+|"
+    r"repeatedly\s+|keeps?\s+on\s+)restart(?:s|ing)?\b"
+    r"(?=\s*(?:$|[.;!?)\n]|,(?!\s*as\s+expected)|(?:and|but|again|nonstop|forever)\b))|"
     r"\b(?:pods?|containers?)\s+(?:\w+\s+){0,2}?restart(?:s|ed|ing)?\s+(?:over\s+and\s+over|"
     r"again\s+and\s+again|in\s+a\s+loop|non-?stop)\b",
     re.IGNORECASE,
@@ -620,14 +622,21 @@ _DEPENDENCY_FAILURE = re.compile(
     rf"{_DEPENDED_ON}\b[^.;\n]{{0,50}}?\b{_WENT_WRONG}|"
     rf"\b{_DEPENDED_ON}\s+(?:that|which)\s+(?:backs|serves|holds|stores|handles|powers|"
     rf"fronts|sits\s+behind)\b[^.;\n]{{0,60}}?\b{_WENT_WRONG}|"
-    rf"\b(?:depends?|depended|relies|relied|rely)\s+on\b[^.;\n]{{0,60}}?\b{_WENT_WRONG}",
+    rf"\b(?:depends?|depended|relies|relied|rely)\s+on\s+(?:[\w./-]+\s+){{1,5}}?(?:which|that)\s+"
+    rf"(?:\w+\s+)?{_WENT_WRONG}",
     re.IGNORECASE,
 )
+# A denial inside the place: "the service that handles auth was never degraded".
+_NOT_SO = re.compile(r"\b(?:never|not|no|without)\b|n't\b", re.IGNORECASE)
 
 
 def dependency_failures(text):
     """``[(start, end)]`` of the places ``text`` says a service it relies on failed or
     slowed (:data:`_DEPENDENCY_FAILURE`: an upstream or third-party service, what backs a
-    part, what a part depends on): the root cause *Dependency failure*. Linear in the
-    text."""
-    return [match.span() for match in _DEPENDENCY_FAILURE.finditer(text)]
+    part, what a part depends on), unless the place itself denies it ("was never
+    degraded"): the root cause *Dependency failure*. Linear in the text."""
+    return [
+        match.span()
+        for match in _DEPENDENCY_FAILURE.finditer(text)
+        if not _NOT_SO.search(match.group())
+    ]

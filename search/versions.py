@@ -216,8 +216,9 @@ def version_contrasts(text):
 # regression suite") nor a fix for one ("fixes the regression": the fix is what is named).
 _REGRESSION = re.compile(
     r"(?<!\blinear\s)(?<!\blogistic\s)(?<!\bridge\s)(?<!\blasso\s)(?<!\bpolynomial\s)"
-    r"(?<!\bquantile\s)(?<!\bsymbolic\s)"
-    r"\b(?:regression|regressions|regressed)\b"
+    r"(?<!\bquantile\s)(?<!\bsymbolic\s)(?<!\bloss\s)(?<!\bfit\sa\s)(?<!\bfitted\sa\s)"
+    r"(?<!\bfor\s)(?<!\bno\s)"
+    r"\b(?:regression|regressions|regressed)\b(?!\s+to\s+the\s+mean\b)"
     r"(?!\s+(?:tests?|testing|suites?|models?|heads?|tasks?|loss|analysis|coefficients?|"
     r"lines?|runs?|jobs?|checks?|benchmarks?|detection|gates?|dashboards?)\b)",
     re.IGNORECASE,

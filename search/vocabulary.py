@@ -14,7 +14,7 @@ from collections import Counter
 
 from incidents.index import release_memory
 from incidents.models import Accelerator, Organisation, ScaleBand, Workload
-from lib.phrases import is_code_name, phrase_key, proper_key
+from lib.phrases import described_lines, phrase_key, proper_key
 from taxonomy.models import (
     UNDETERMINED_CAUSE,
     Component,
@@ -99,7 +99,7 @@ class Vocabulary:
             # is matched as it is but teaches the classifier nothing: its words mean only
             # the thing it names. With 1,071 such names of components added on 2026-12-07,
             # teaching them moved the readings of every set; kept out, every set gained)
-            phrases = [name, *_described_aliases(alias_text)]
+            phrases = [name, *described_lines(alias_text)]
             phrases += description_clauses(description)
             phrases += [p.strip() for p in phrasings.splitlines() if p.strip()]
             entries.append(((c.kind, c.slug), phrases))
@@ -125,7 +125,7 @@ class Vocabulary:
             text
             for row in rows
             if row[0] not in SETTING_KINDS
-            for text in (row[2], "\n".join(_described_aliases(row[3])), *row[4:])
+            for text in (row[2], "\n".join(described_lines(row[3])), *row[4:])
         ]
         self.semantic = SemanticIndex(entries, encoder, described)
         # Slips read as the vocabulary's words ("memroy"): the words of names and aliases
@@ -133,7 +133,7 @@ class Vocabulary:
         # texts are never read as slips.
         # (names as code and logs write them are no words to spell towards: "readv" was
         # read as the "ready" of "NotReady")
-        said = [row[2] + " " + " ".join(_described_aliases(row[3])) for row in rows]
+        said = [row[2] + " " + " ".join(described_lines(row[3])) for row in rows]
         spelled = Counter(w.casefold() for text in said for w in re.findall(r"[A-Za-z]+", text))
         # Whose names and aliases use each of those words: a slip read as the word of a
         # value no published case carries is not said on a public page (it would name what
@@ -171,7 +171,7 @@ class Vocabulary:
         # (what sentence search adds to the query: the aliases in words, not the names as
         # code writes them, which drew cases that merely mention a daemon)
         self.aliases = {
-            (c.kind, c.slug): tuple(_described_aliases(row[3]))
+            (c.kind, c.slug): tuple(described_lines(row[3]))
             for c, row in zip(candidates, rows, strict=True)
         }
         # The stems of each value's name, and of its head noun (the last word), to tell
@@ -304,14 +304,3 @@ def get_vocabulary(version=None):
             _built.update(vocabulary=vocabulary, version=version)
             release_memory(len(rows))
         return _built["vocabulary"]
-
-
-def _described_aliases(alias_text):
-    """The aliases of ``alias_text`` (one a line) that describe the value in words, for the
-    meaning classifier: every one but names as code and logs write them
-    (:func:`lib.phrases.is_code_name`). Output: ``list[str]``, stripped, order kept."""
-    return [
-        alias.strip()
-        for alias in alias_text.splitlines()
-        if alias.strip() and not is_code_name(alias)
-    ]

@@ -244,3 +244,21 @@ class WrappedParaphraseTests(LibraryTestCase):
                 report = evaluate_suggestions(wrapped(rows, wrapping), self.suggest)
                 assert report.forbidden == []
                 assert report.found >= 42, report.missed
+
+
+def test_names_as_code_writes_them_are_told_from_names_in_words():
+    """``lib.phrases.is_code_name``: a flag, an environment variable, a dotted or slashed
+    path, a token with a digit or a capital inside, or in capitals is a name as code and
+    logs write it (kept out of the meaning classifier, the speller and the cases' search
+    documents); words and names in words are not."""
+    from lib.phrases import described_lines, is_code_name
+
+    for name in ("--mem-fraction-static", "NCCL_IB_HCA", "nvidia.com/gpu", "HBM3", "EngineCore",
+                 "vLLM", "TGI"):  # fmt: skip
+        assert is_code_name(name), name
+    for name in ("load balancing", "ingress-nginx", "Lustre", "scratch filesystem", "spine"):
+        assert not is_code_name(name), name
+    assert described_lines("Lustre\n  \nNCCL_IB_HCA\nparallel file system ") == [
+        "Lustre",
+        "parallel file system",
+    ]
