@@ -9168,3 +9168,21 @@ class ReadingTheThirtyFourthSessionTests(ReadingLinesTestCase):
         assert "component:host-operating-system" in self.suggest(
             "the host kernel panicked after the update"
         )
+
+    def test_names_of_components_that_are_everyday_words_elsewhere(self):
+        """A reviewer found new names that everyday words share: a headlamp in the cage,
+        a city's name for AMD's Genoa CPUs, PBS the broadcaster, TRL a readiness level.
+        Those are left out; the scheduler is still read from "PBS Pro"."""
+        assert "component:ml-platform-dashboard" not in self.suggest(
+            "the cage lights were out so I used a headlamp, found the PSU unplugged"
+        )
+        assert "component:host-cpu-and-memory" not in self.suggest(
+            "the GPU nodes in the Genoa region lost power"
+        )
+        assert "component:job-scheduler" not in self.suggest(
+            "PBS documentary tonight, anyway the job hung"
+        )
+        assert "component:training-framework" not in self.suggest(
+            "TRL 6 prototype of the new rack failed acceptance"
+        )
+        assert "component:job-scheduler" in self.suggest("PBS Pro queue is stuck")
