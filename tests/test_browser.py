@@ -348,6 +348,19 @@ def test_a_long_log_signature_wraps_inside_its_card(tab, library):
     assert code["x"] + code["width"] <= card["x"] + card["width"] + 1
 
 
+def test_a_term_pages_fold_says_how_to_close_it_once_open(tab, library):
+    """The fold of a term's phrasings said "4 more ways people describe it" with the four
+    in view (a new user's tryout): open, it says how to show fewer."""
+    make_term("symptom", "Node failure", phrasings="\n".join(f"host {n} died" for n in range(12)))
+    make_case("Host died", symptoms=["Node failure"], root_causes=["Switch failure"])
+    tab.goto("/taxonomy/symptom/node-failure/")
+    summary = tab.locator("details.phrasings-more > summary")
+    assert summary.inner_text() == "4 more ways people describe it"
+    summary.click()
+    assert summary.inner_text() == "Show fewer ways"
+    assert tab.get_by_text("“host 11 died”").is_visible()
+
+
 @READS
 def test_a_case_page_never_scrolls_sideways_on_a_phone_or_a_laptop(browser, live_server):
     """The key facts' labels and a long value pushed every aside panel 25-49 px past the

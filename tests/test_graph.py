@@ -299,8 +299,11 @@ def test_term_page_folds_a_long_list_of_phrasings(client):
     folded = soup.select("details.phrasings-more li")
     assert [li.get_text() for li in shown] == [f"“host {n} died”" for n in range(8)]
     assert [li.get_text() for li in folded] == [f"“host {n} died”" for n in range(8, 12)]
-    assert soup.select_one("details.phrasings-more summary").get_text() == (
+    assert soup.select_one("details.phrasings-more summary .fold__closed").get_text() == (
         "4 more ways people describe it"
+    )
+    assert soup.select_one("details.phrasings-more summary .fold__open").get_text() == (
+        "Show fewer ways"
     )
 
 
@@ -314,7 +317,7 @@ def test_term_page_folds_a_long_list_of_aliases(client):
     folded = soup.select("details.aliases-more li")
     assert [li.get_text() for li in shown] == [f"server{n}" for n in range(16)]
     assert [li.get_text() for li in folded] == [f"server{n}" for n in range(16, 20)]
-    assert soup.select_one("details.aliases-more summary").get_text() == (
+    assert soup.select_one("details.aliases-more summary .fold__closed").get_text() == (
         "4 more names, as logs, tools and settings write them"
     )
     quiet = page(client.get("/taxonomy/component/quiet-part/"))
