@@ -12,6 +12,7 @@ filters calls :func:`metric_moves`.
 import re
 from dataclasses import dataclass
 
+from .denial import denied
 from .machines import reachable
 
 # Words saying a number went up, or down (any form a sentence uses).
@@ -470,15 +471,14 @@ _AGAINST = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?](?=\s|$)|\n|$)")
-_DENIED_BEFORE = re.compile(r"\b(?:no|not|never|without)\b|n't\b", re.IGNORECASE)
 
 
 def _troubled(sentence):
-    """Whether ``sentence`` names trouble (:data:`_TROUBLE`) not denied just before it ("no
-    crash or hang: GPU utilization stayed at 100%" names none). Output: ``bool``."""
+    """Whether ``sentence`` names trouble (:data:`_TROUBLE`) it does not deny
+    (:func:`search.denial.denied`: "no crash or hang: GPU utilization stayed at 100%" names
+    none). Output: ``bool``."""
     return any(
-        not _DENIED_BEFORE.search(sentence, max(0, match.start() - 25), match.start())
-        for match in _TROUBLE.finditer(sentence)
+        not denied(sentence, match.start(), match.end()) for match in _TROUBLE.finditer(sentence)
     )
 
 

@@ -87,19 +87,21 @@ class Vocabulary:
             (c.kind, c.slug): tuple(t for t, _, _ in tokenize(row[2]))
             for c, row in zip(candidates, rows, strict=True)
         }
+        # Each value's aliases in words (a name as code and logs write it, "NCCL_IB_HCA",
+        # "--mem-fraction-static", is matched as it is but teaches the classifier, the
+        # speller and sentence search nothing: its words mean only the thing it names. With
+        # 1,071 such names of components added on 2026-12-07, teaching them moved the
+        # readings of every set; kept out, every set gained).
+        worded = [described_lines(row[3]) for row in rows]
         entries = []
         # The words each value's own texts use (name, aliases, description, phrasings).
         self_words = {}
-        for c, (_, _, name, alias_text, description, phrasings) in zip(
-            candidates, rows, strict=True
+        for c, (_, _, name, _, description, phrasings), aliases in zip(
+            candidates, rows, worded, strict=True
         ):
             if c.kind in SETTING_KINDS:
                 continue  # named, not described
-            # (a name as code and logs write it, "NCCL_IB_HCA", "--mem-fraction-static",
-            # is matched as it is but teaches the classifier nothing: its words mean only
-            # the thing it names. With 1,071 such names of components added on 2026-12-07,
-            # teaching them moved the readings of every set; kept out, every set gained)
-            phrases = [name, *described_lines(alias_text)]
+            phrases = [name, *aliases]
             phrases += description_clauses(description)
             phrases += [p.strip() for p in phrasings.splitlines() if p.strip()]
             entries.append(((c.kind, c.slug), phrases))
@@ -123,9 +125,9 @@ class Vocabulary:
         # instance type to an accelerator moved what "40C outside all week" read like.
         described = [
             text
-            for row in rows
+            for row, aliases in zip(rows, worded, strict=True)
             if row[0] not in SETTING_KINDS
-            for text in (row[2], "\n".join(described_lines(row[3])), *row[4:])
+            for text in (row[2], "\n".join(aliases), *row[4:])
         ]
         self.semantic = SemanticIndex(entries, encoder, described)
         # Slips read as the vocabulary's words ("memroy"): the words of names and aliases
@@ -133,7 +135,7 @@ class Vocabulary:
         # texts are never read as slips.
         # (names as code and logs write them are no words to spell towards: "readv" was
         # read as the "ready" of "NotReady")
-        said = [row[2] + " " + " ".join(described_lines(row[3])) for row in rows]
+        said = [row[2] + " " + " ".join(aliases) for row, aliases in zip(rows, worded, strict=True)]
         spelled = Counter(w.casefold() for text in said for w in re.findall(r"[A-Za-z]+", text))
         # Whose names and aliases use each of those words: a slip read as the word of a
         # value no published case carries is not said on a public page (it would name what
@@ -171,8 +173,7 @@ class Vocabulary:
         # (what sentence search adds to the query: the aliases in words, not the names as
         # code writes them, which drew cases that merely mention a daemon)
         self.aliases = {
-            (c.kind, c.slug): tuple(described_lines(row[3]))
-            for c, row in zip(candidates, rows, strict=True)
+            (c.kind, c.slug): tuple(aliases) for c, aliases in zip(candidates, worded, strict=True)
         }
         # The stems of each value's name, and of its head noun (the last word), to tell
         # "no crash" from a crash and "GPU" from "Faulty GPU".
