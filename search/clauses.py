@@ -66,6 +66,10 @@ _WELL = re.compile(
     r"\b(?:continued|continues|continue|kept)\s+(?:to\s+)?(?:work|working|function|"
     r"functioning|operate|operating|serve|serving)\b(?!\s+(?:on|with|through|despite)\b)|"
     r"\b(?:remained|stayed)\s+(?:available|up|online|operational|reachable)\b|"
+    # "it is back in service", "and they passed" (what a word model read as trouble: a
+    # node that keeps coming back, someone's command; 2026-12-08)
+    r"\b(?:is|are|was|were|came|comes|got|gets)\s+back\s+(?:in\s+service|online|in\s+rotation|"
+    r"to\s+normal)\b|\b(?:they|it|all|both|which)\s+(?:all\s+)?passed\b(?!\s+(?:out|away|on)\b)|"
     r"\b(?:have|has|had|there'?s|there\s+is|there\s+was)\s+(?:(?:plenty|lots)\s+of\s+|"
     r"enough\s+)?(?:room|headroom)\b|"
     # "IB counters clean on all leaf switches", "dmesg clean", "logs look clean"

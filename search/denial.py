@@ -506,13 +506,15 @@ def negated_stems(text):
     return {stem(fold(word)) for word in _NEGATED.findall(text)}
 
 
-# "not thermal", "isn't a DNS issue", "no NVLink errors", "nothing changed": the word
-# right after a denial (an article between allowed); "could not" and "cannot" report a
-# failure, not a denial.
+# "not thermal", "isn't a DNS issue", "no NVLink errors", "nothing changed", "rather than
+# a cable issue": the word right after a denial or a contrast (an article between
+# allowed); "could not" and "cannot" report a failure, not a denial.
 _NOT_WORD = re.compile(
     r"(?<!could )(?<!can )\b(?:not|no|never|nothing|isn't|wasn't|aren't|weren't|isnt|wasnt|"
     # ("I eliminate the `Dataloader` factor by using Nvidia DALI": a fifty-fifth round)
-    r"arent|werent|ruled\s+out|rule\s+out|rules\s+out|eliminated|eliminate|excluded|exclude)\s+"
+    r"arent|werent|ruled\s+out|rule\s+out|rules\s+out|eliminated|eliminate|excluded|exclude|"
+    # ("rather than a cable issue, the switch firmware upgrade caused a PFC storm")
+    r"rather\s+than|instead\s+of|as\s+opposed\s+to)\s+"
     r"(?:(?:a|an|the|any|really|quite|our|actual|real|single|obvious|visible)\s+)?[`'\"]?"
     r"([^\W\d_]{3,})",
     re.IGNORECASE,

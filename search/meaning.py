@@ -232,8 +232,50 @@ _FALLING_AFTER = re.compile(
 # - a software regression: a statistician's regression or a suite of regression tests
 #   (``versions.NOT_A_BREAKAGE``);
 # - a request router: a network's router ("the core router dropped BGP sessions");
-# - the host's operating system: a GPU kernel someone wrote ("a user's buggy kernel").
+# - the host's operating system: a GPU kernel someone wrote ("a user's buggy kernel");
+# - an operator's error: a test or check someone ran ("someone ran nccl-tests on all the
+#   nodes and they passed");
+# - a node's failure: what runs on a node failing ("the kubelet on node 4 keeps
+#   crashing", as ``machines.py`` reads "the pod on node 7 keeps crashing");
+# - an optical transceiver: mlx5's event for a cable put in ("Port module event: module
+#   1, Cable plugged"; "Cable unplugged" is a signature's);
+# - too few spare nodes: spares someone had ("we had 8 spare nodes so swapping was never
+#   the bottleneck").
 RULED_OUT_BY_WORDS = (
+    (
+        frozenset({("component", "optical-transceiver")}),
+        re.compile(r"(?-i:\bPort module event: module \d+, Cable plugged\b)"),
+    ),
+    (
+        frozenset({("symptom", "node-failure")}),
+        re.compile(
+            r"\b(?!(?:everything|all|every\w*)\b)[\w-]+\s+(?:on|in)\s+(?:the\s+|that\s+|this\s+)?"
+            r"(?:node|host|server|machine|box)(?:\s+[\w-]*\d[\w-]*)?\s+(?:keeps?\s+|kept\s+)?"
+            r"(?:crash\w*|restart\w*|fail\w*|die[sd]?|dying|segfault\w*)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        frozenset({("root_cause", "operator-error")}),
+        re.compile(
+            r"\b(?:ran|run|runs|running|re-?ran)\s+(?:the\s+|a\s+|our\s+|some\s+)?"
+            r"(?:[\w./-]+\s+){0,2}(?:tests?|checks?|diagnostics?|diags?|benchmarks?|"
+            r"burn-?ins?|health\s*checks?|sweeps?|validations?)\b|\bnccl-tests\b|"
+            r"\ball_reduce_perf\b|\bdcgmi\s+diag\b|\bgpu-?burn\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        frozenset({("contributing_factor", "too-few-spare-nodes")}),
+        re.compile(
+            r"\b(?:had|have|has|kept|keep|with)\s+(?:\d+\s+|plenty\s+of\s+|enough\s+|several\s+|"
+            r"lots\s+of\s+|a\s+few\s+)?(?:spare|standby|buffer|hot[\s-]spare)s?\b(?!\s+(?:left|to))|"
+            r"(?<!not\s)(?<!n't\s)\b(?:plenty\s+of|enough)\s+(?:spare|standby|buffer)|"
+            r"\bspares?\b[^.;\n]{0,40}\b(?:never|not|wasn'?t|weren'?t)\s+(?:the\s+)?"
+            r"(?:bottleneck|problem|issue)",
+            re.IGNORECASE,
+        ),
+    ),
     (frozenset({("root_cause", "software-regression")}), NOT_A_BREAKAGE),
     (
         frozenset({("component", "host-operating-system")}),
@@ -365,70 +407,78 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
                 continue
             if key[0] in literal_kinds and (context or p < SAME_KIND_THRESHOLD):
                 continue
-            if ruled_out_by_words(key, clause):
+            if ruled_out_by_words(key, clause) or ruled_out_by_words(
+                key, sentence[slice(*_original_span(sentence, clause))]
+            ):
+                # (the words as written too: what names the test someone ran is blanked
+                # out of the clause, "someone ran nccl-tests on all the nodes")
                 continue
-            if p > best.get(i, (0.0, ""))[0]:
-                best[i] = (p, clause)
+            best.setdefault(i, []).append((p, clause))
     # (clocks held down by a power cap the text names, with no word of heat)
     capped = bool(POWER_LIMIT.search(sentence)) and not _heat_named(sentence, well)
-    for i, (p, clause) in best.items():
-        key = vocabulary.semantic.keys[i]
-        if _ACCELERATOR_NAMED.search(vocabulary.candidates[key].name) and not (
-            _ACCELERATOR_NAMED.search(sentence) or any(f.kind == "accelerator" for f in literal)
-        ):
-            # A value named for the accelerator (Low GPU utilisation, Faulty GPU) is
-            # not what a text is about when it never mentions one ("once a session
-            # sits idle, the assistant loses track" is no idle GPU).
-            continue
-        if _TPU.search(vocabulary.candidates[key].name) and not (
-            _TPU.search(sentence)
-            or any(f.kind == "accelerator" and "tpu" in f.slug for f in literal)
-        ):
-            # A value named for Google's TPU (Faulty TPU) is not what a text about GPUs
-            # is about ("gpu-a117 dropped a gpu off the bus again": a thirtieth round of
-            # blind helpers).
-            continue
-        if key == GPU_OVERHEATING and capped:
-            continue  # clocks held down by a power cap, not by heat
-        if not set(phrase_key(clause)) & vocabulary.own_words.get(key, frozenset()):
-            # A clause that shares no word with anything the value's own texts say
-            # ("PCIe link degraded to x8" and Xid error) reads like it only by the
-            # embedding's accident.
-            continue
-        if lacks_subject(vocabulary.candidates[key].name, sentence):
-            continue  # the text never names the value's subject (search/subjects.py)
-        every_word = _stems(vocabulary.candidates[key].name)
-        if not (
-            len(every_word) > 1 and every_word <= _stems(clause)
-        ) and not vocabulary.semantic.reads_like(
-            without_words(clause, vocabulary.name_stems[key]), i, MIN_SCORE_WITHOUT_NAME
-        ):
-            # Only the words of its own name made the clause read like it; a clause
-            # holding every word of a name of two or more words uses the name apart
-            # ("the training job keeps crashing").
-            continue
-        if key == INFERENCE_DROP and TRAINING in named_keys and not named_keys & SERVING:
-            # A rate that fell in a text about training ("training perf dropped after
-            # the driver upgrade") is the training throughput's.
-            key = TRAINING_DROP
-            if key in literal_keys or key in set_aside:
+    for i, candidates in best.items():
+        # (the clauses that read like the value, most first: the first that passes every
+        # check below is the one read; "error rate went to 12%" is read though the whole
+        # "… after the deploy" reads like it a little more)
+        for p, clause in sorted(candidates, key=lambda candidate: -candidate[0]):
+            key = vocabulary.semantic.keys[i]
+            if _ACCELERATOR_NAMED.search(vocabulary.candidates[key].name) and not (
+                _ACCELERATOR_NAMED.search(sentence) or any(f.kind == "accelerator" for f in literal)
+            ):
+                # A value named for the accelerator (Low GPU utilisation, Faulty GPU) is
+                # not what a text is about when it never mentions one ("once a session
+                # sits idle, the assistant loses track" is no idle GPU).
                 continue
-        confidence = MEANING_FLOOR + (MEANING_CEILING - MEANING_FLOOR) * p
-        start, end = _original_span(sentence, clause)
-        name = vocabulary.candidates[key].name
-        matched = sentence[start:end]
-        if (
-            key == GPU_OVERHEATING
-            and (_COOL_READING.search(matched) or _COOL_WORDS.search(matched))
-            and not _HEAT_IN_TEXT.search(sentence)
-        ):
-            continue  # "die temperature 34–37 °C": a cool reading (numbers are not in clause)
-        rise = key == LOW_UTILISATION and _RISING_UTILISATION.search(matched)
-        if rise and not _FALLING_AFTER.search(matched, rise.end()):
-            continue  # "a spike in GPU SM Utilization": a rise (not "… then the GPUs sit idle")
-        if key == CAPACITY_EXHAUSTION and _MEMORY_CAPACITY.search(matched):
-            continue  # "Exceeded hbm capacity": a memory's size
-        read.append(Recognised(*key, name, matched, round(confidence, 3), "meaning", start))
+            if _TPU.search(vocabulary.candidates[key].name) and not (
+                _TPU.search(sentence)
+                or any(f.kind == "accelerator" and "tpu" in f.slug for f in literal)
+            ):
+                # A value named for Google's TPU (Faulty TPU) is not what a text about GPUs
+                # is about ("gpu-a117 dropped a gpu off the bus again": a thirtieth round of
+                # blind helpers).
+                continue
+            if key == GPU_OVERHEATING and capped:
+                continue  # clocks held down by a power cap, not by heat
+            if not set(phrase_key(clause)) & vocabulary.own_words.get(key, frozenset()):
+                # A clause that shares no word with anything the value's own texts say
+                # ("PCIe link degraded to x8" and Xid error) reads like it only by the
+                # embedding's accident.
+                continue
+            if lacks_subject(vocabulary.candidates[key].name, sentence):
+                continue  # the text never names the value's subject (search/subjects.py)
+            every_word = _stems(vocabulary.candidates[key].name)
+            if not (
+                len(every_word) > 1 and every_word <= _stems(clause)
+            ) and not vocabulary.semantic.reads_like(
+                without_words(clause, vocabulary.name_stems[key]), i, MIN_SCORE_WITHOUT_NAME
+            ):
+                # Only the words of its own name made the clause read like it; a clause
+                # holding every word of a name of two or more words uses the name apart
+                # ("the training job keeps crashing").
+                continue
+            if key == INFERENCE_DROP and TRAINING in named_keys and not named_keys & SERVING:
+                # A rate that fell in a text about training ("training perf dropped after
+                # the driver upgrade") is the training throughput's.
+                key = TRAINING_DROP
+                if key in literal_keys or key in set_aside:
+                    continue
+            confidence = MEANING_FLOOR + (MEANING_CEILING - MEANING_FLOOR) * p
+            start, end = _original_span(sentence, clause)
+            name = vocabulary.candidates[key].name
+            matched = sentence[start:end]
+            if (
+                key == GPU_OVERHEATING
+                and (_COOL_READING.search(matched) or _COOL_WORDS.search(matched))
+                and not _HEAT_IN_TEXT.search(sentence)
+            ):
+                continue  # "die temperature 34–37 °C": a cool reading (numbers are not in clause)
+            rise = key == LOW_UTILISATION and _RISING_UTILISATION.search(matched)
+            if rise and not _FALLING_AFTER.search(matched, rise.end()):
+                continue  # "a spike in GPU SM Utilization": a rise (not "… then the GPUs sit idle")
+            if key == CAPACITY_EXHAUSTION and _MEMORY_CAPACITY.search(matched):
+                continue  # "Exceeded hbm capacity": a memory's size
+            read.append(Recognised(*key, name, matched, round(confidence, 3), "meaning", start))
+            break
     return read, more_set_aside
 
 

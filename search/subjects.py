@@ -254,6 +254,13 @@ NEEDS_WORDS = tuple(
             r"broken|sick)|tendency|tends)",
         ),
         (
+            # and a machine: "the scheduler preempted our job for a reservation, third time
+            # this week" is a job's bad luck, no node that keeps failing (2026-12-08).
+            r"\brepeat-offender\b",
+            r"\b(?:nodes?|hosts?|servers?|machines?|box(?:es)?|gpus?|cards?|racks?|workers?|"
+            r"blades?|chassis|hardware|[a-z]+-?\d+[a-z\d-]*)\b",
+        ),
+        (
             # "users got someone else's completions" is no outage.
             r"\bfull\s+outage\b",
             r"(?:\bdown\b|outage|unavailable|unreachable|offline|\bdark\b|everything|"

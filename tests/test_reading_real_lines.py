@@ -9186,3 +9186,78 @@ class ReadingTheThirtyFourthSessionTests(ReadingLinesTestCase):
             "TRL 6 prototype of the new rack failed acceptance"
         )
         assert "component:job-scheduler" in self.suggest("PBS Pro queue is stuck")
+
+
+class ReadingTheThirtyFifthSessionTests(ReadingLinesTestCase):
+    """Readings added in the thirty-fifth session (2026-12-08): the meaning layer's word
+    model (search/lexical.py) and what it first read wrongly."""
+
+    def test_the_word_that_decides_is_read(self):
+        """The embeddings' mean blurs the one word that decides; the word model reads it:
+        a card the crashes followed, malicious traffic, a backend the workers cannot
+        reach (sentences written for this test in the style of the phrase bank)."""
+        for sentence, value in (
+            (
+                "the same card crashed jobs for three different teams, we moved the work "
+                "and the crashes followed the card",
+                "root_cause:faulty-gpu",
+            ),
+            (
+                "malicious traffic from thousands of sources swamped the login endpoint for "
+                "three hours",
+                "root_cause:denial-of-service-attack",
+            ),
+            (
+                "the queue backend is unreachable so workers can't pull jobs and the api times out",
+                "root_cause:dependency-failure",
+            ),
+        ):
+            assert value in self.suggest(sentence), sentence
+
+    def test_what_the_word_model_first_read_wrongly(self):
+        """Readings the word model made before its gates: a contrast ("rather than a cable
+        issue") denies like "not"; a node back in service and tests that passed are well;
+        a test someone ran is no operator's error; a job's bad luck three times a week
+        names no node that keeps failing; what runs on a node crashing is not the node;
+        spares someone had are not too few; mlx5's event for a cable put in is no
+        transceiver."""
+        suggest = self.suggest
+        assert "root_cause:network-link-or-cable-fault" not in suggest(
+            "rather than a cable issue, the switch firmware upgrade caused a PFC storm on "
+            "the RoCE fabric"
+        )
+        assert "contributing_factor:repeat-offender-nodes" not in suggest(
+            "we drained the node for maintenance and it is back in service"
+        )
+        assert "root_cause:operator-error" not in suggest(
+            "someone ran nccl-tests on all the nodes and they passed"
+        )
+        assert "root_cause:operator-error" in suggest(
+            "someone ran a drain script across the whole rack by mistake"
+        )
+        assert "contributing_factor:repeat-offender-nodes" not in suggest(
+            "the scheduler preempted our job for a reservation, third time this week"
+        )
+        assert "contributing_factor:repeat-offender-nodes" in suggest(
+            "gpu-a117 dropped a gpu off the bus again, third time this month"
+        )
+        assert "symptom:node-failure" not in suggest("the kubelet on node 4 keeps crashing")
+        assert "symptom:node-failure" in suggest("node 4 keeps crashing")
+        assert "contributing_factor:too-few-spare-nodes" not in suggest(
+            "we had 8 spare nodes so swapping was never the bottleneck; what made it a 3 day "
+            "outage was nobody could tell which of 1024 ranks was the slow one"
+        )
+        assert "contributing_factor:too-few-spare-nodes" in suggest(
+            "we had no spare nodes left so the job waited"
+        )
+        assert "component:optical-transceiver" not in suggest(
+            "mlx5_core 0000:3b:00.0: Port module event: module 1, Cable plugged"
+        )
+
+    def test_a_clause_that_fails_a_check_gives_way_to_the_next(self):
+        """ "error rate went to 12% after the deploy": the whole reads like an elevated
+        error rate a little more than "error rate went to 12%", but without the name's
+        words only the shorter clause still does; the value is read from it."""
+        assert "symptom:elevated-error-rate" in self.suggest(
+            "error rate went to 12% after the deploy"
+        )
