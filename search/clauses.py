@@ -66,6 +66,14 @@ _WELL = re.compile(
     r"\b(?:continued|continues|continue|kept)\s+(?:to\s+)?(?:work|working|function|"
     r"functioning|operate|operating|serve|serving)\b(?!\s+(?:on|with|through|despite)\b)|"
     r"\b(?:remained|stayed)\s+(?:available|up|online|operational|reachable)\b|"
+    # "retry logic worked as intended", "the model converged to the expected perplexity",
+    # "link training completed, speed 32GT/s width x16" (a reviewer of the word model,
+    # 2026-12-08)
+    r"\b(?:worked|works|behaved|behaves|performed|ran|runs|went|converged)\s+(?:\w+\s+)?"
+    r"(?:as|like)\s+(?:intended|designed|expected|planned)\b|"
+    r"\bconverged\s+to\s+the\s+expected\b|"
+    r"\blink\s+training\s+(?:completed|complete|succeeded|done)\b|"
+    r"\blink\s+trained\s+at\s+(?:the\s+)?(?:full|expected|max(?:imum)?)\s+(?:speed|width|rate)\b|"
     # "it is back in service", "and they passed" (what a word model read as trouble: a
     # node that keeps coming back, someone's command; 2026-12-08)
     r"\b(?:is|are|was|were|came|comes|got|gets)\s+back\s+(?:in\s+service|online|in\s+rotation|"

@@ -61,10 +61,11 @@ _FULL_OUTAGE = re.compile(
     r"\b(?:inaccessible|unreachable|unavailable|down)\s+(?:for|to)\s+(?:most|all|every|"
     r"nearly all|almost all)\s+(?:of\s+(?:our|the)\s+)?(?:users|customers|requests|clients|"
     r"regions)\b|"
-    # "everything was down for four hours", "the whole cluster went down"
+    # "everything was down for four hours", "the whole cluster went down", "the whole
+    # region was down for two hours" (a reviewer, 2026-12-08)
     # ("Outage notice: whole system down 02:10-05:40": a twenty-sixth round)
-    r"\b(?:everything|(?:the\s+)?whole\s+(?:site|service|cluster|platform|api|fleet|system|"
-    r"machine|supercomputer)|"
+    r"\b(?:everything|(?:the\s+)?(?:whole|entire)\s+(?:site|service|cluster|platform|api|fleet|"
+    r"system|machine|supercomputer|region|data\s*cent(?:er|re)|datacenter|zone)|"
     r"all\s+(?:of\s+)?(?:prod|production|our\s+services|services))\s+"
     r"(?:(?:was|were|went|is|are)\s+)?(?:completely\s+|totally\s+|hard\s+)?down\b|"
     # "caused all requests to fail for 14 minutes", "every request returned 503"

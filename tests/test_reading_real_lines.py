@@ -9261,3 +9261,18 @@ class ReadingTheThirtyFifthSessionTests(ReadingLinesTestCase):
         assert "symptom:elevated-error-rate" in self.suggest(
             "error rate went to 12% after the deploy"
         )
+
+    def test_what_a_reviewer_of_the_word_model_found(self):
+        """A reviewer's everyday sentences against the word model: a whole region down is a
+        full outage (the word model had pushed it under the bar); logic that worked as
+        intended, a model that converged as expected and a link that trained at full
+        speed are well, not trouble."""
+        assert "symptom:full-outage" in self.suggest("the whole region was down for two hours")
+        for sentence, value in (
+            ("retry logic worked as intended, no retry storm", "symptom:intermittent-failures"),
+            ("the model converged to the expected perplexity", "symptom:loss-plateau-or-drift"),
+            ("link training completed, speed 32GT/s width x16", "symptom:pcie-error"),
+            ("the link trained at full speed", "symptom:pcie-error"),
+        ):
+            assert value not in self.suggest(sentence), sentence
+        assert "symptom:pcie-error" in self.suggest("pcie link trained at x8 instead of x16")
