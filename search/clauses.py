@@ -66,6 +66,27 @@ _WELL = re.compile(
     r"\b(?:continued|continues|continue|kept)\s+(?:to\s+)?(?:work|working|function|"
     r"functioning|operate|operating|serve|serving)\b(?!\s+(?:on|with|through|despite)\b)|"
     r"\b(?:remained|stayed)\s+(?:available|up|online|operational|reachable)\b|"
+    # Healthy states a reviewer of the word model wrote (2026-12-08), each read as its
+    # trouble before: "ports are up and passing traffic", "all IB ports are Active",
+    # "latency is well within SLO", "DNS resolves fine from the pods", "the queue is
+    # empty", "nothing is queued", "load is evenly balanced", "the failover worked"
+    r"\b(?:ports?|links?|interfaces?|nics?|hcas?)\s+(?:are|is|were|was)\s+(?:all\s+)?"
+    # (as people write it: the kernel's "NIC Link is Up" is half of a flap)
+    r"(?-i:up|active|Active)\b(?!\s+(?:and\s+down|for\s+only))|"
+    r"(?<!stopped )(?<!stop )(?<!not )(?<!quit )(?<!stops )\bpassing\s+traffic\b|"
+    r"\b(?:well\s+)?within\s+(?:the\s+|our\s+|its\s+)?(?:slos?|slas?|budget|targets?|"
+    r"limits?)\b|"
+    r"\b(?:resolves?|resolved|resolving|connects?|connected|responds?|responded)\s+"
+    r"(?:just\s+)?(?:fine|ok|okay|normally|correctly|properly)\b|"
+    # (not a prefetch queue that runs dry: "prefetch queue is empty 40% of the time")
+    r"(?<!prefetch )(?<!input )(?<!data )(?<!loader )(?<!buffer )\bqueues?\s+(?:is|are|was|were)\s+"
+    r"(?:empty|clear|drained)\b(?!\s+\d)|"
+    r"\bnothing\s+(?:is\s+|was\s+)?(?:queued|pending|waiting)\b|"
+    r"\b(?:plenty\s+of|lots\s+of)\s+(?:\w+\s+)?(?:gpus?|capacity|nodes?)\s+(?:available|free|"
+    r"left)\b|"
+    r"\bevenly\s+(?:balanced|spread|distributed)\b|"
+    r"\b(?:failover|fail-over|switchover)\s+(?:worked|succeeded|went\s+(?:fine|smoothly|"
+    r"well)|kicked\s+in)\b|"
     # "retry logic worked as intended", "the model converged to the expected perplexity",
     # "link training completed, speed 32GT/s width x16" (a reviewer of the word model,
     # 2026-12-08)

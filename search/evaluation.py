@@ -49,6 +49,7 @@ BLIND_SETS = (
     (Path("blind") / "2026-12-07-c.tsv", False),
     (Path("blind") / "2026-12-07-d.tsv", False),
     (Path("blind") / "2026-12-07-e.tsv", False),
+    (Path("blind") / "2026-12-08-f.tsv", False),
     # (3,180 phrases of one value each, a second batch of the phrase bank kept out of the
     # phrasings: tests/data/phrase-bank/README.md)
     (Path("phrase-bank") / "2026-12-07-held-out.tsv", False),

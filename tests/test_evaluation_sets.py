@@ -210,6 +210,7 @@ def test_the_held_out_blind_set_and_the_corpus_test_part_only_give_figures():
         "blind/2026-12-07-c.tsv",
         "blind/2026-12-07-d.tsv",
         "blind/2026-12-07-e.tsv",
+        "blind/2026-12-08-f.tsv",
         "log-lines.tsv (test part)",
         "phrase-bank/2026-12-07-held-out.tsv",
     ]

@@ -9276,3 +9276,40 @@ class ReadingTheThirtyFifthSessionTests(ReadingLinesTestCase):
         ):
             assert value not in self.suggest(sentence), sentence
         assert "symptom:pcie-error" in self.suggest("pcie link trained at x8 instead of x16")
+
+    def test_healthy_states_a_reviewer_wrote_are_no_trouble(self):
+        """Healthy states a reviewer of the word model wrote were read as their trouble:
+        ports up, latency within the SLO, DNS resolving fine, an empty queue, nothing
+        queued with GPUs to spare, load evenly balanced, a failover that worked. The
+        trouble said outright is still read, and a prefetch queue that runs dry or an
+        adapter that stopped passing traffic is no healthy state."""
+        for sentence, value in (
+            ("ports are up and passing traffic", "symptom:infiniband-link-errors"),
+            ("all IB ports are Active at 400Gb/s, link is up", "symptom:infiniband-link-errors"),
+            ("latency is well within SLO", "symptom:increased-latency"),
+            ("DNS resolves fine from the pods", "symptom:dns-resolution-failure"),
+            ("the queue is empty", "symptom:jobs-stuck-pending"),
+            (
+                "we have plenty of GPUs available, nothing is queued",
+                "root_cause:capacity-exhaustion",
+            ),
+            (
+                "load is evenly balanced across all spine links",
+                "root_cause:network-load-imbalance",
+            ),
+            ("the failover worked and nobody noticed", "contributing_factor:failed-failover"),
+        ):
+            assert value not in self.suggest(sentence), sentence
+        for sentence, value in (
+            ("p99 latency went from 200ms to 4s, way outside the SLO", "symptom:increased-latency"),
+            (
+                "failover never kicked in and the primary stayed down",
+                "contributing_factor:failed-failover",
+            ),
+            ("the queue is full and jobs wait for hours", "symptom:jobs-stuck-pending"),
+            ("prefetch queue is empty 40% of the time on the 1k-gpu job",
+             "component:training-data-loader"),
+            ("the roce adapter on a12 stopped passing traffic, swapped the card and it's fine",
+             "root_cause:nic-fault"),
+        ):  # fmt: skip
+            assert value in self.suggest(sentence), sentence
