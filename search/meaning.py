@@ -340,6 +340,60 @@ RULED_OUT_BY_WORDS = (
 )
 
 
+# Values a text rules out anywhere in it, for what its words say elsewhere than the clause
+# read (the other layers blank out the words they explain, "regression", "kernel
+# upgrade"): what a reviewer of the word model found said the opposite of a label
+# (2026-12-08): a rollout that was staged ("we staged the rollout across three regions"),
+# an evaluation that caught the regression, a dashboard that correctly showed the issue,
+# maintenance that was done ("draining node-12 for routine maintenance"), a node taken
+# down for an upgrade.
+RULED_OUT_IN_TEXT = (
+    (
+        frozenset({("contributing_factor", "no-staged-rollout")}),
+        re.compile(
+            r"(?<!n't )(?<!not )(?<!never )(?<!nt )\b(?:staged|phased|canaried)\s+(?:the\s+|our\s+|"
+            r"a\s+|its\s+)?(?:roll-?outs?|deploys?|deployments?|releases?|upgrades?)\b|"
+            r"(?<!n't )(?<!not )(?<!never )\brolled\s+(?:it\s+)?out\s+in\s+"
+            r"(?:stages|waves|phases)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        frozenset({("contributing_factor", "evaluations-missed-the-regression")}),
+        re.compile(
+            r"(?<!n't )(?<!not )(?<!never )\b(?:caught|flagged|detected|spotted)\s+(?:the|a|this|"
+            r"that)\s+(?:\w+\s+)?regression\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        frozenset({("contributing_factor", "misleading-signals")}),
+        re.compile(
+            r"\bcorrectly\s+(?:showed|shows|flagged|flags|reported|reports|alerted|alerts|"
+            r"detected|detects)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        frozenset({("root_cause", "maintenance-lapse")}),
+        re.compile(
+            r"\b(?:for|during|in)\s+(?:a\s+|the\s+|our\s+)?(?:routine|planned|scheduled|regular|"
+            r"preventive|preventative)\s+maintenance\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        frozenset({("symptom", "node-failure")}),
+        re.compile(
+            r"\b(?:rebooted|restarted|drained|cordoned|took\s+(?:\w+\s+)?down|shut\s+down)\b"
+            r"[^.;\n]{0,40}?\bfor\s+(?:a\s+|an\s+|the\s+)?(?:[\w-]+\s+)?(?:upgrade|update|"
+            r"maintenance|patch(?:ing)?)\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+
 def ruled_out_by_words(key, clause):
     """Whether ``clause`` has words that rule out reading the value ``key`` (``(kind,
     slug)``) from it (:data:`RULED_OUT_BY_WORDS`). Output: ``bool``."""
@@ -407,8 +461,10 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
                 continue
             if key[0] in literal_kinds and (context or p < SAME_KIND_THRESHOLD):
                 continue
-            if ruled_out_by_words(key, clause) or ruled_out_by_words(
-                key, sentence[slice(*_original_span(sentence, clause))]
+            if (
+                ruled_out_by_words(key, clause)
+                or ruled_out_by_words(key, sentence[slice(*_original_span(sentence, clause))])
+                or any(key in keys and words.search(sentence) for keys, words in RULED_OUT_IN_TEXT)
             ):
                 # (the words as written too: what names the test someone ran is blanked
                 # out of the clause, "someone ran nccl-tests on all the nodes")

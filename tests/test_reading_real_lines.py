@@ -9313,3 +9313,27 @@ class ReadingTheThirtyFifthSessionTests(ReadingLinesTestCase):
              "root_cause:nic-fault"),
         ):  # fmt: skip
             assert value in self.suggest(sentence), sentence
+
+    def test_what_says_the_opposite_of_a_label_rules_it_out(self):
+        """A staged rollout, an evaluation that caught the regression, a dashboard that
+        correctly showed the issue, routine maintenance and a reboot for an upgrade were
+        read as their labels' opposites (a reviewer of the word model); said of what went
+        wrong, each is still read."""
+        for sentence, value in (
+            ("we staged the rollout across three regions", "contributing_factor:no-staged-rollout"),
+            ("the eval suite caught the regression before release",
+             "contributing_factor:evaluations-missed-the-regression"),
+            ("the monitoring dashboard correctly showed the issue",
+             "contributing_factor:misleading-signals"),
+            ("draining node-12 for routine maintenance", "root_cause:maintenance-lapse"),
+            ("rebooted the node for a kernel upgrade, planned", "symptom:node-failure"),
+        ):  # fmt: skip
+            assert value not in self.suggest(sentence), sentence
+        for sentence, value in (
+            ("we didn't stage the rollout, pushed to all regions at once",
+             "contributing_factor:no-staged-rollout"),
+            ("evals never caught the regression, it shipped",
+             "contributing_factor:evaluations-missed-the-regression"),
+            ("the node rebooted by itself during the upgrade window", "symptom:node-failure"),
+        ):  # fmt: skip
+            assert value in self.suggest(sentence), sentence
