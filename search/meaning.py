@@ -346,8 +346,30 @@ RULED_OUT_BY_WORDS = (
 # (2026-12-08): a rollout that was staged ("we staged the rollout across three regions"),
 # an evaluation that caught the regression, a dashboard that correctly showed the issue,
 # maintenance that was done ("draining node-12 for routine maintenance"), a node taken
-# down for an upgrade.
+# down for an upgrade; a high utilisation; a recovery; a load time that came down.
 RULED_OUT_IN_TEXT = (
+    (
+        # a high utilisation that did not fall ("the cluster is at 95% utilisation, which
+        # is great"; not "fell from 95% to 30%")
+        frozenset({("symptom", "low-gpu-utilisation")}),
+        re.compile(
+            r"^(?!.*\b(?:fell|fall|falls|dropped|drops|drop|down\s+to|dips?|dipped|sank|tanked|"
+            r"plummeted|to\s+\d{1,2}\s?%)\b).*\b(?:9\d|8\d|100)\s?%\s+(?:gpu\s+|sm\s+)?(?:util|"
+            r"utili[sz]ation|busy)\b",
+            re.IGNORECASE | re.DOTALL,
+        ),
+    ),
+    (
+        # a recovery, and a time it is down to ("the service recovered fully, zero errors
+        # for 24h", "model load time is down to 20 seconds")
+        frozenset({("symptom", "full-outage"), ("symptom", "slow-model-loading")}),
+        re.compile(
+            r"\b(?:recovered|restored)\s+(?:fully|completely)\b.*\bzero\s+errors\b|"
+            r"\b(?:load(?:ing)?\s+time|startup\s+time|cold\s+start)\s+(?:is|was|went|has\s+gone)\s+"
+            r"(?:back\s+)?down\s+to\b",
+            re.IGNORECASE | re.DOTALL,
+        ),
+    ),
     (
         frozenset({("contributing_factor", "no-staged-rollout")}),
         re.compile(

@@ -9337,3 +9337,21 @@ class ReadingTheThirtyFifthSessionTests(ReadingLinesTestCase):
             ("the node rebooted by itself during the upgrade window", "symptom:node-failure"),
         ):  # fmt: skip
             assert value in self.suggest(sentence), sentence
+
+    def test_a_high_reading_a_recovery_and_a_time_that_came_down(self):
+        """A reviewer's sentences of things going well: a cluster at 95% utilisation, a
+        service that recovered fully with zero errors, a model load time down to 20 s.
+        Utilisation that fell, and a load time that went up, are still read."""
+        for sentence, value in (
+            ("the cluster is at 95% utilisation, which is great", "symptom:low-gpu-utilisation"),
+            ("the service recovered fully, zero errors for 24h", "symptom:full-outage"),
+            ("model load time is down to 20 seconds", "symptom:slow-model-loading"),
+        ):
+            assert value not in self.suggest(sentence), sentence
+        for sentence, value in (
+            ("gpu util fell from 95% to 30% after the dataloader change",
+             "symptom:low-gpu-utilisation"),
+            ("model load time went up to 20 minutes after the switch to NFS",
+             "symptom:slow-model-loading"),
+        ):  # fmt: skip
+            assert value in self.suggest(sentence), sentence
