@@ -70,35 +70,41 @@ _WELL = re.compile(
     # trouble before: "ports are up and passing traffic", "all IB ports are Active",
     # "latency is well within SLO", "DNS resolves fine from the pods", "the queue is
     # empty", "nothing is queued", "load is evenly balanced", "the failover worked"
+    # (each not when denied, "no longer" so, or followed by what says it was not: "links
+    # were up 10x", "link is up again after flapping", "isn't passing traffic", "no longer
+    # within SLO", "doesn't resolve correctly", "the queue is empty because the scheduler
+    # crashed", "not evenly balanced", "the failover kicked in 20 minutes late", "nothing
+    # worked as expected": a reviewer of these patterns, 2026-12-08)
     r"\b(?:ports?|links?|interfaces?|nics?|hcas?)\s+(?:are|is|were|was)\s+(?:all\s+)?"
     # (as people write it: the kernel's "NIC Link is Up" is half of a flap)
-    r"(?-i:up|active|Active)\b(?!\s+(?:and\s+down|for\s+only))|"
-    r"(?<!stopped )(?<!stop )(?<!not )(?<!quit )(?<!stops )\bpassing\s+traffic\b|"
-    r"\b(?:well\s+)?within\s+(?:the\s+|our\s+|its\s+)?(?:slos?|slas?|budget|targets?|"
-    r"limits?)\b|"
-    r"\b(?:resolves?|resolved|resolving|connects?|connected|responds?|responded)\s+"
-    r"(?:just\s+)?(?:fine|ok|okay|normally|correctly|properly)\b|"
+    r"(?-i:up|active|Active)\b(?!\s*(?:and\s+down|for\s+only|again|\d|by|to|from|x\b))|"
+    r"(?<!stopped )(?<!stop )(?<!not )(?<!quit )(?<!stops )(?<!n't )(?<!longer )"
+    r"\bpassing\s+traffic\b|"
+    r"(?<!not )(?<!n't )(?<!longer )(?<!never )\b(?:well\s+)?within\s+(?:the\s+|our\s+|its\s+)?"
+    r"(?:slos?|slas?|budget|targets?|limits?)\b|"
+    r"(?<!not )(?<!n't )(?<!longer )(?<!never )\b(?:resolves|resolved|resolving|connects|"
+    r"connected|responds|responded)\s+(?:just\s+)?(?:fine|ok|okay|normally|correctly|properly)\b|"
     # (not a prefetch queue that runs dry: "prefetch queue is empty 40% of the time")
     r"(?<!prefetch )(?<!input )(?<!data )(?<!loader )(?<!buffer )\bqueues?\s+(?:is|are|was|were)\s+"
-    r"(?:empty|clear|drained)\b(?!\s+\d)|"
+    r"(?:empty|clear|drained)\b(?!\s*(?:\d|because|since|after|as|when)\b)|"
     r"\bnothing\s+(?:is\s+|was\s+)?(?:queued|pending|waiting)\b|"
     r"\b(?:plenty\s+of|lots\s+of)\s+(?:\w+\s+)?(?:gpus?|capacity|nodes?)\s+(?:available|free|"
     r"left)\b|"
-    r"\bevenly\s+(?:balanced|spread|distributed)\b|"
+    r"(?<!not )(?<!n't )(?<!never )(?<!nt )\bevenly\s+(?:balanced|spread|distributed)\b|"
     r"\b(?:failover|fail-over|switchover)\s+(?:worked|succeeded|went\s+(?:fine|smoothly|"
-    r"well)|kicked\s+in)\b|"
+    r"well)|kicked\s+in)\b(?!\s+(?:\d|late|too|only|after|minutes|hours))|"
     # "retry logic worked as intended", "the model converged to the expected perplexity",
-    # "link training completed, speed 32GT/s width x16" (a reviewer of the word model,
-    # 2026-12-08)
-    r"\b(?:worked|works|behaved|behaves|performed|ran|runs|went|converged)\s+(?:\w+\s+)?"
-    r"(?:as|like)\s+(?:intended|designed|expected|planned)\b|"
+    # "link training completed, speed 32GT/s width x16"
+    r"(?<!nothing )(?<!never )(?<!n't )(?<!not )\b(?:worked|works|behaved|behaves|performed|ran|"
+    r"runs|went|converged)\s+(?:\w+\s+)?(?:as|like)\s+(?:intended|designed|expected|planned)\b|"
     r"\bconverged\s+to\s+the\s+expected\b|"
     r"\blink\s+training\s+(?:completed|complete|succeeded|done)\b|"
     r"\blink\s+trained\s+at\s+(?:the\s+)?(?:full|expected|max(?:imum)?)\s+(?:speed|width|rate)\b|"
     # "it is back in service", "and they passed" (what a word model read as trouble: a
-    # node that keeps coming back, someone's command; 2026-12-08)
-    r"\b(?:is|are|was|were|came|comes|got|gets)\s+back\s+(?:in\s+service|online|in\s+rotation|"
-    r"to\s+normal)\b|\b(?:they|it|all|both|which)\s+(?:all\s+)?passed\b(?!\s+(?:out|away|on)\b)|"
+    # node that keeps coming back, someone's command; not "it passed 90C")
+    r"\b(?:is|are|was|were|came|comes|got|gets)\s+back\s+(?:in\s+service|online|in\s+rotation)\b|"
+    r"\b(?:they|it|all|both|which)\s+(?:all\s+)?passed\b(?=\s*(?:$|[,.;:!?)\n]|and\b|but\b|fine\b|"
+    r"ok\b|without\b|cleanly\b))|"
     r"\b(?:have|has|had|there'?s|there\s+is|there\s+was)\s+(?:(?:plenty|lots)\s+of\s+|"
     r"enough\s+)?(?:room|headroom)\b|"
     # "IB counters clean on all leaf switches", "dmesg clean", "logs look clean"

@@ -506,16 +506,22 @@ def negated_stems(text):
     return {stem(fold(word)) for word in _NEGATED.findall(text)}
 
 
-# "not thermal", "isn't a DNS issue", "no NVLink errors", "nothing changed", "rather than
-# a cable issue": the word right after a denial or a contrast (an article between
-# allowed); "could not" and "cannot" report a failure, not a denial.
+# "not thermal", "isn't a DNS issue", "no NVLink errors", "nothing changed": the word
+# right after a denial (an article between allowed); "could not" and "cannot" report a
+# failure, not a denial.
 _NOT_WORD = re.compile(
     r"(?<!could )(?<!can )\b(?:not|no|never|nothing|isn't|wasn't|aren't|weren't|isnt|wasnt|"
     # ("I eliminate the `Dataloader` factor by using Nvidia DALI": a fifty-fifth round)
-    r"arent|werent|ruled\s+out|rule\s+out|rules\s+out|eliminated|eliminate|excluded|exclude|"
-    # ("rather than a cable issue, the switch firmware upgrade caused a PFC storm")
-    r"rather\s+than|instead\s+of|as\s+opposed\s+to)\s+"
+    r"arent|werent|ruled\s+out|rule\s+out|rules\s+out|eliminated|eliminate|excluded|exclude)\s+"
     r"(?:(?:a|an|the|any|really|quite|our|actual|real|single|obvious|visible)\s+)?[`'\"]?"
+    r"([^\W\d_]{3,})",
+    re.IGNORECASE,
+)
+# The thing a contrast sets aside, named with an article: "rather than a cable issue, the
+# switch firmware upgrade caused a PFC storm" (a reviewer of the word model, 2026-12-08).
+# Not a verb: "instead of failing over, the primary hung" is a failover that failed.
+_CONTRAST_WORD = re.compile(
+    r"\b(?:rather\s+than|instead\s+of|as\s+opposed\s+to)\s+(?:a|an|the|any|our|their)\s+"
     r"([^\W\d_]{3,})",
     re.IGNORECASE,
 )
@@ -638,10 +644,11 @@ def said_well_stems(text):
 
 
 def denied_stems(text):
-    """The stems of the words ``text`` says are not so (``"not cooling, not power"`` →
+    """The stems of the words ``text`` says are not so or sets aside by contrast (``"not
+    cooling, not power"`` →
     ``{"cool", "power"}``), not those it says were well. Input: ``str``. Output:
     ``set[str]`` (stop words left out)."""
-    found = _NOT_WORD.findall(text) + _NOT_SUBJECT.findall(text)
+    found = _NOT_WORD.findall(text) + _CONTRAST_WORD.findall(text) + _NOT_SUBJECT.findall(text)
     return {stem(fold(word)) for word in found if fold(word) not in STOP_WORDS}
 
 

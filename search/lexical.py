@@ -43,8 +43,12 @@ class WordModel:
     """Multinomial naive Bayes over :func:`features`, trained on the values' phrases.
 
     Input: ``entries``, ``list[tuple[key, list[str] phrases]]``, in the order of the values
-    the caller scores (``SemanticIndex.keys``); a feature counts once per phrase. Raises
-    nothing; with no phrases every probability is uniform.
+    the caller scores (``SemanticIndex.keys``). Features are binarised: one counts once per
+    phrase in training and once per text when scoring, as in the binarised multinomial
+    naive Bayes that Wang and Manning found better for short texts ("Baselines and Bigrams",
+    ACL 2012, which also adds word pairs). A value with few phrases gives an unseen
+    feature a higher probability than one with many: the embeddings' support
+    (``semantic.WORD_SUPPORT``) keeps that from offering it alone. Raises nothing.
     """
 
     def __init__(self, entries):
@@ -74,8 +78,11 @@ class WordModel:
         the phrases use (each counted once).
 
         Input: ``list[str]``. Output: ``float32[len(texts), n_values]``, each row summing
-        to 1; uniform for a text with no such feature. Raises nothing."""
+        to 1 (no columns for a model of no values); uniform for a text with no such
+        feature. Raises nothing."""
         log_likelihood = np.zeros((len(texts), self.n_values), np.float32)
+        if not self.n_values:
+            return log_likelihood
         for i, text in enumerate(texts):
             rows = [self.index[f] for f in set(features(text)) if f in self.index]
             log_likelihood[i] = self.unseen * len(rows)

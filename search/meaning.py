@@ -249,7 +249,8 @@ RULED_OUT_BY_WORDS = (
     (
         frozenset({("symptom", "node-failure")}),
         re.compile(
-            r"\b(?!(?:everything|all|every\w*)\b)[\w-]+\s+(?:on|in)\s+(?:the\s+|that\s+|this\s+)?"
+            r"\b(?!(?:everything|all|every\w*|os|kernel|system|host|bios|firmware)\b)[\w-]+\s+"
+            r"(?:on|in)\s+(?:the\s+|that\s+|this\s+)?"
             r"(?:node|host|server|machine|box)(?:\s+[\w-]*\d[\w-]*)?\s+(?:keeps?\s+|kept\s+)?"
             r"(?:crash\w*|restart\w*|fail\w*|die[sd]?|dying|segfault\w*)\b",
             re.IGNORECASE,
@@ -258,18 +259,24 @@ RULED_OUT_BY_WORDS = (
     (
         frozenset({("root_cause", "operator-error")}),
         re.compile(
+            # (not run by mistake: "someone accidentally ran gpu-burn on the production
+            # nodes")
+            r"^(?!.*\b(?:accident\w*|mistake\w*|mistaken\w*|inadvertent\w*|wrong|"
+            r"production|prod)\b).*(?:"
             r"\b(?:ran|run|runs|running|re-?ran)\s+(?:the\s+|a\s+|our\s+|some\s+)?"
             r"(?:[\w./-]+\s+){0,2}(?:tests?|checks?|diagnostics?|diags?|benchmarks?|"
             r"burn-?ins?|health\s*checks?|sweeps?|validations?)\b|\bnccl-tests\b|"
-            r"\ball_reduce_perf\b|\bdcgmi\s+diag\b|\bgpu-?burn\b",
-            re.IGNORECASE,
+            r"\ball_reduce_perf\b|\bdcgmi\s+diag\b|\bgpu-?burn\b)",
+            re.IGNORECASE | re.DOTALL,
         ),
     ),
     (
         frozenset({("contributing_factor", "too-few-spare-nodes")}),
         re.compile(
-            r"\b(?:had|have|has|kept|keep|with)\s+(?:\d+\s+|plenty\s+of\s+|enough\s+|several\s+|"
-            r"lots\s+of\s+|a\s+few\s+)?(?:spare|standby|buffer|hot[\s-]spare)s?\b(?!\s+(?:left|to))|"
+            # (not "didn't have spare nodes", "never had enough", "had 0 spare nodes left")
+            r"(?<!n't )(?<!not )(?<!never )(?<!nt )\b(?:had|have|has|kept|keep|with)\s+"
+            r"(?:[1-9]\d*\s+|plenty\s+of\s+|several\s+|lots\s+of\s+|a\s+few\s+)?"
+            r"(?:spare|standby|buffer|hot[\s-]spare)s?\b(?!\s+(?:\w+\s+)?(?:left|to|for))|"
             r"(?<!not\s)(?<!n't\s)\b(?:plenty\s+of|enough)\s+(?:spare|standby|buffer)|"
             r"\bspares?\b[^.;\n]{0,40}\b(?:never|not|wasn'?t|weren'?t)\s+(?:the\s+)?"
             r"(?:bottleneck|problem|issue)",
@@ -353,28 +360,38 @@ RULED_OUT_IN_TEXT = (
         # is great"; not "fell from 95% to 30%")
         frozenset({("symptom", "low-gpu-utilisation")}),
         re.compile(
-            r"^(?!.*\b(?:fell|fall|falls|dropped|drops|drop|down\s+to|dips?|dipped|sank|tanked|"
-            r"plummeted|to\s+\d{1,2}\s?%)\b).*\b(?:9\d|8\d|100)\s?%\s+(?:gpu\s+|sm\s+)?(?:util|"
-            r"utili[sz]ation|busy)\b",
+            # (not one that fell or sits idle: "went from 95% utilization to 30%")
+            r"^(?!.*(?:\b(?:fell|fall|falls|dropped|drops|drop|down\s+to|dips?|dipped|sank|tanked|"
+            r"plummeted|idle|idling)\b|\bto\s+\d{1,2}\s?%)).*\b(?:9\d|8\d|100)\s?%\s+"
+            r"(?:gpu\s+|sm\s+)?(?:util|utili[sz]ation|busy)\b",
             re.IGNORECASE | re.DOTALL,
         ),
     ),
     (
-        # a recovery, and a time it is down to ("the service recovered fully, zero errors
-        # for 24h", "model load time is down to 20 seconds")
-        frozenset({("symptom", "full-outage"), ("symptom", "slow-model-loading")}),
+        # a recovery in a text that names no outage ("the service recovered fully, zero
+        # errors for 24h"; not "down for 3 hours, recovered fully at 14:00, zero errors since")
+        frozenset({("symptom", "full-outage")}),
         re.compile(
-            r"\b(?:recovered|restored)\s+(?:fully|completely)\b.*\bzero\s+errors\b|"
+            r"^(?!.*\b(?:down|outage|offline|unavailable|unreachable|dark)\b).*"
+            r"\b(?:recovered|restored)\s+(?:fully|completely)\b.*\bzero\s+errors\b",
+            re.IGNORECASE | re.DOTALL,
+        ),
+    ),
+    (
+        # a load time that came down ("model load time is down to 20 seconds")
+        frozenset({("symptom", "slow-model-loading")}),
+        re.compile(
             r"\b(?:load(?:ing)?\s+time|startup\s+time|cold\s+start)\s+(?:is|was|went|has\s+gone)\s+"
             r"(?:back\s+)?down\s+to\b",
-            re.IGNORECASE | re.DOTALL,
+            re.IGNORECASE,
         ),
     ),
     (
         frozenset({("contributing_factor", "no-staged-rollout")}),
         re.compile(
-            r"(?<!n't )(?<!not )(?<!never )(?<!nt )\b(?:staged|phased|canaried)\s+(?:the\s+|our\s+|"
-            r"a\s+|its\s+)?(?:roll-?outs?|deploys?|deployments?|releases?|upgrades?)\b|"
+            r"(?<!n't )(?<!not )(?<!never )(?<!nt )(?<!no )(?<!have )"
+            r"\b(?:staged|phased|canaried)\s+(?:the\s+|our\s+|a\s+|its\s+)?"
+            r"(?:roll-?outs?|deploys?|deployments?|releases?|upgrades?)\b|"
             r"(?<!n't )(?<!not )(?<!never )\brolled\s+(?:it\s+)?out\s+in\s+"
             r"(?:stages|waves|phases)\b",
             re.IGNORECASE,
@@ -383,15 +400,20 @@ RULED_OUT_IN_TEXT = (
     (
         frozenset({("contributing_factor", "evaluations-missed-the-regression")}),
         re.compile(
-            r"(?<!n't )(?<!not )(?<!never )\b(?:caught|flagged|detected|spotted)\s+(?:the|a|this|"
-            r"that)\s+(?:\w+\s+)?regression\b",
+            # (by an evaluation or test, in time: not "a customer caught the regression",
+            # "we caught the regression too late")
+            r"\b(?:evals?|evaluations?|tests?|suites?|ci|benchmarks?|canar(?:y|ies)|checks?)\b"
+            r"[^.;\n]{0,30}?(?<!n't )(?<!not )(?<!never )\b(?:caught|flagged|detected|spotted)\s+"
+            r"(?:the|a|this|that)\s+(?:\w+\s+)?regression\b(?!\s+(?:too\s+late|late|only|after|a\s+"
+            r"week|days))",
             re.IGNORECASE,
         ),
     ),
     (
         frozenset({("contributing_factor", "misleading-signals")}),
         re.compile(
-            r"\bcorrectly\s+(?:showed|shows|flagged|flags|reported|reports|alerted|alerts|"
+            r"(?<!never )(?<!not )(?<!n't )\bcorrectly\s+(?:showed|shows|flagged|flags|reported|"
+            r"reports|alerted|alerts|"
             r"detected|detects)\b",
             re.IGNORECASE,
         ),
@@ -399,6 +421,8 @@ RULED_OUT_IN_TEXT = (
     (
         frozenset({("root_cause", "maintenance-lapse")}),
         re.compile(
+            # (a machine taken out for it: not "six months overdue for routine maintenance")
+            r"\b(?:drain\w*|cordon\w*|took|taking|take|reboot\w*|offline|down)\b[^.;\n]{0,30}?"
             r"\b(?:for|during|in)\s+(?:a\s+|the\s+|our\s+)?(?:routine|planned|scheduled|regular|"
             r"preventive|preventative)\s+maintenance\b",
             re.IGNORECASE,
@@ -407,10 +431,12 @@ RULED_OUT_IN_TEXT = (
     (
         frozenset({("symptom", "node-failure")}),
         re.compile(
+            # (not after a crash: "node-12 crashed twice, then we drained it for maintenance")
+            r"^(?!.*\b(?:crash\w*|died|dies|hung|hangs|panic\w*|fell|dropped)\b).*"
             r"\b(?:rebooted|restarted|drained|cordoned|took\s+(?:\w+\s+)?down|shut\s+down)\b"
             r"[^.;\n]{0,40}?\bfor\s+(?:a\s+|an\s+|the\s+)?(?:[\w-]+\s+)?(?:upgrade|update|"
             r"maintenance|patch(?:ing)?)\b",
-            re.IGNORECASE,
+            re.IGNORECASE | re.DOTALL,
         ),
     ),
 )
@@ -461,7 +487,19 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
         # in a maintenance window that "resumed … no issues" brought no driver bug).
         more_set_aside = CHANGE_CAUSES | {DRIVER_BUG}
     set_aside = set_aside | more_set_aside
-    best = {}  # value index → (share, clause)
+    best = {}  # value index → [(share, clause)], every clause that reads like it
+    # (what the text rules out anywhere, read once; each clause's words as written, found
+    # once: _original_span is not cheap on a long paste)
+    ruled_out_in_text = {
+        key for keys, words in RULED_OUT_IN_TEXT if words.search(sentence) for key in keys
+    }
+    spans = {}
+
+    def written(clause):
+        if clause not in spans:
+            spans[clause] = sentence[slice(*_original_span(sentence, clause))]
+        return spans[clause]
+
     for row, clause, score in zip(by_clause, pieces, scores, strict=True):
         if len({stem(w) for w in content_words(clause)} & vocabulary.known_stems) < (
             MEANING_MIN_KNOWN
@@ -484,9 +522,9 @@ def read_by_meaning(sentence, remainder, found, literal, set_aside, well, named_
             if key[0] in literal_kinds and (context or p < SAME_KIND_THRESHOLD):
                 continue
             if (
-                ruled_out_by_words(key, clause)
-                or ruled_out_by_words(key, sentence[slice(*_original_span(sentence, clause))])
-                or any(key in keys and words.search(sentence) for keys, words in RULED_OUT_IN_TEXT)
+                key in ruled_out_in_text
+                or ruled_out_by_words(key, clause)
+                or ruled_out_by_words(key, written(clause))
             ):
                 # (the words as written too: what names the test someone ran is blanked
                 # out of the clause, "someone ran nccl-tests on all the nodes")

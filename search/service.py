@@ -65,7 +65,7 @@ _FULL_OUTAGE = re.compile(
     # region was down for two hours" (a reviewer, 2026-12-08)
     # ("Outage notice: whole system down 02:10-05:40": a twenty-sixth round)
     r"\b(?:everything|(?:the\s+)?(?:whole|entire)\s+(?:site|service|cluster|platform|api|fleet|"
-    r"system|machine|supercomputer|region|data\s*cent(?:er|re)|datacenter|zone)|"
+    r"system|machine|supercomputer|region|data\s*cent(?:er|re)|zone)|"
     r"all\s+(?:of\s+)?(?:prod|production|our\s+services|services))\s+"
     r"(?:(?:was|were|went|is|are)\s+)?(?:completely\s+|totally\s+|hard\s+)?down\b|"
     # "caused all requests to fail for 14 minutes", "every request returned 503"

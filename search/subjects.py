@@ -258,7 +258,10 @@ NEEDS_WORDS = tuple(
             # this week" is a job's bad luck, no node that keeps failing (2026-12-08).
             r"\brepeat-offender\b",
             r"\b(?:nodes?|hosts?|servers?|machines?|box(?:es)?|gpus?|cards?|racks?|workers?|"
-            r"blades?|chassis|hardware|[a-z]+-?\d+[a-z\d-]*)\b",
+            # (a machine's name: "gpu-a117", "node-12", "cn121", "ip-10-2-33-14"; not
+            # "job-4821" or "llama-70b")
+            r"blades?|chassis|hardware|(?:node|host|gpu|cn|gn|compute|worker|srv|server|ip|dgx|"
+            r"hgx|rack|r)[-_]?[a-z\d-]*\d[a-z\d-]*)\b",
         ),
         (
             # "users got someone else's completions" is no outage.

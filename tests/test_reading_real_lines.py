@@ -9258,9 +9258,11 @@ class ReadingTheThirtyFifthSessionTests(ReadingLinesTestCase):
         """ "error rate went to 12% after the deploy": the whole reads like an elevated
         error rate a little more than "error rate went to 12%", but without the name's
         words only the shorter clause still does; the value is read from it."""
-        assert "symptom:elevated-error-rate" in self.suggest(
-            "error rate went to 12% after the deploy"
-        )
+        read = self.suggest("error rate went to 12% after the deploy")[
+            "symptom:elevated-error-rate"
+        ]
+        assert read["how"] == "meaning"
+        assert read["matched"].startswith("error rate went to") and "deploy" not in read["matched"]
 
     def test_what_a_reviewer_of_the_word_model_found(self):
         """A reviewer's everyday sentences against the word model: a whole region down is a
@@ -9353,5 +9355,32 @@ class ReadingTheThirtyFifthSessionTests(ReadingLinesTestCase):
              "symptom:low-gpu-utilisation"),
             ("model load time went up to 20 minutes after the switch to NFS",
              "symptom:slow-model-loading"),
+        ):  # fmt: skip
+            assert value in self.suggest(sentence), sentence
+
+    def test_trouble_said_beside_the_new_healthy_words_is_still_read(self):
+        """A reviewer of the healthy-state patterns wrote the trouble they must not set
+        aside: links "up 10x", a link up again after flapping, no longer within the SLO, a
+        name that does not resolve, a queue empty because the scheduler crashed, load not
+        evenly balanced, a failover that kicked in late, no staged rollout, maintenance
+        overdue, an outage that recovered, utilisation that went to 30%, no spares left."""
+        for sentence, value in (
+            ("symbol errors on these links were up 10x since the recable",
+             "symptom:infiniband-link-errors"),
+            ("link is up again after flapping 40 times", "symptom:network-link-flapping"),
+            ("p99 latency is no longer within SLO", "symptom:increased-latency"),
+            ("DNS doesn't resolve correctly inside the pods", "symptom:dns-resolution-failure"),
+            ("the queue is empty because the scheduler crashed", "component:job-scheduler"),
+            ("load is not evenly balanced across the spine", "root_cause:network-load-imbalance"),
+            ("the failover kicked in 20 minutes late", "contributing_factor:failed-failover"),
+            ("there was no staged rollout, we pushed to every region at once",
+             "contributing_factor:no-staged-rollout"),
+            ("the fans were six months overdue for routine maintenance",
+             "root_cause:maintenance-lapse"),
+            ("the site was down for 3 hours, recovered fully at 14:00, zero errors since",
+             "symptom:full-outage"),
+            ("gpu utilization went from 95% utilization to 30% util",
+             "symptom:low-gpu-utilisation"),
+            ("we had 0 spare nodes left", "contributing_factor:too-few-spare-nodes"),
         ):  # fmt: skip
             assert value in self.suggest(sentence), sentence
