@@ -312,6 +312,11 @@ _QUESTION = re.compile(
     r"you|y'?all|others?|other\s+(?:people|teams|folks|users))\s+(?:else\s+)?(?:also\s+)?"
     r"(?:see|seeing|seen|saw|get|getting|got|hit|hitting|having|had|experienc\w*|notic\w*|"
     r"run\w*\s+into)\b)"
+    # (nor "does anyone know why the loss would spike after resuming?": it asks why what
+    # the writer saw happened; a reviewer of the word model, 2026-12-08)
+    r"(?!(?:does|do|did)\s+(?:any\s?one|anybody|some\s?one|somebody|you|y'?all)\s+"
+    r"(?:know|have\s+(?:an?\s+|any\s+)?(?:idea|clue))\s+(?:why|how\s+come|what\s+(?:causes|"
+    r"caused|would\s+cause))\b)"
     # ("It might have run out of memory?": cog's own guess after a worker died, a
     # sixty-second round, real lines from a public thread, forbade the OOM)
     r"(?:(?:it|this|that|they)\s+(?:might|could|may)\s+(?:have|be)\b|"

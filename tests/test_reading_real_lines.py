@@ -9384,3 +9384,12 @@ class ReadingTheThirtyFifthSessionTests(ReadingLinesTestCase):
             ("we had 0 spare nodes left", "contributing_factor:too-few-spare-nodes"),
         ):  # fmt: skip
             assert value in self.suggest(sentence), sentence
+
+    def test_a_question_asking_why_something_happened_reads_what_happened(self):
+        """ "does anyone know why the loss would spike after resuming?" asks why what the
+        writer saw happened: the spike is read (a reviewer of the word model found every
+        such question gave no chip). A yes/no question still only supposes."""
+        assert "symptom:loss-spike" in self.suggest(
+            "does anyone know why the loss would spike after resuming?"
+        )
+        assert "component:nvlink" not in self.suggest("could this be NVLink?")
