@@ -149,9 +149,10 @@ _SERVING = re.compile(
 # A job said to get slower: "the job is not crashing, it just gets slower every hour",
 # "training got slower after the upgrade", "training got 30% slower".
 _GETS_SLOWER = re.compile(
-    # "job crawling at 1/3 speed", "training ran at half speed"
+    # "job crawling at 1/3 speed", "training ran at half speed", "training slowed to a
+    # crawl" (a reviewer of the word model, 2026-12-08)
     r"\b(?:jobs?|runs?|training|it|steps?)\s+(?:is\s+|was\s+|are\s+|were\s+)?"
-    r"crawl(?:ing|s|ed)\b|\bat\s+(?:1/[2-9]|half|a\s+third\s+of|a\s+quarter\s+of)\s+"
+    r"(?:crawl(?:ing|s|ed)\b|(?:slowed|slows|slowing)\s+(?:down\s+)?to\s+a\s+crawl\b)|\bat\s+(?:1/[2-9]|half|a\s+third\s+of|a\s+quarter\s+of)\s+"
     r"(?:the\s+|its\s+|normal\s+)?speed\b|"
     r"\b(?:jobs?|runs?|training|trainings|it|steps?|epochs?)\s+(?:\w+\s+){0,2}?"
     r"(?:gets?|got|getting|became|becomes|becoming|grows?|grew|goes|went)\s+"

@@ -9393,3 +9393,8 @@ class ReadingTheThirtyFifthSessionTests(ReadingLinesTestCase):
             "does anyone know why the loss would spike after resuming?"
         )
         assert "component:nvlink" not in self.suggest("could this be NVLink?")
+
+    def test_training_that_slowed_to_a_crawl(self):
+        """ "training slowed to a crawl" is a training throughput drop (a reviewer found no
+        such chip), as "job crawling at 1/3 speed" was."""
+        assert "symptom:training-throughput-drop" in self.suggest("training slowed to a crawl")
