@@ -11,6 +11,7 @@ read by ``search/denial.py``.
 import re
 
 from .boundaries import CLAUSE_END, SENTENCE_END, clause_start
+from .denial import UNDENIED
 from .guesses import ACTUALLY, EVIDENCE, SUSPECTED, corrected_guesses, guessed_about
 
 # Something there to use: "the nvidia container runtime is available on the nodes" (a
@@ -78,24 +79,26 @@ _WELL = re.compile(
     r"\b(?:ports?|links?|interfaces?|nics?|hcas?)\s+(?:are|is|were|was)\s+(?:all\s+)?"
     # (as people write it: the kernel's "NIC Link is Up" is half of a flap)
     r"(?-i:up|active|Active)\b(?!\s*(?:and\s+down|for\s+only|again|\d|by|to|from|x\b))|"
-    r"(?<!stopped )(?<!stop )(?<!not )(?<!quit )(?<!stops )(?<!n't )(?<!longer )"
-    r"\bpassing\s+traffic\b|"
-    r"(?<!not )(?<!n't )(?<!longer )(?<!never )\b(?:well\s+)?within\s+(?:the\s+|our\s+|its\s+)?"
+    r"(?<!stopped )(?<!stop )(?<!quit )(?<!stops )"
+    + UNDENIED
+    + r"\bpassing\s+traffic\b|"
+    + UNDENIED
+    + r"\b(?:well\s+)?within\s+(?:the\s+|our\s+|its\s+)?"
     r"(?:slos?|slas?|budget|targets?|limits?)\b|"
-    r"(?<!not )(?<!n't )(?<!longer )(?<!never )\b(?:resolves|resolved|resolving|connects|"
+    + UNDENIED
+    + r"\b(?:resolves|resolved|resolving|connects|"
     r"connected|responds|responded)\s+(?:just\s+)?(?:fine|ok|okay|normally|correctly|properly)\b|"
     # (not a prefetch queue that runs dry: "prefetch queue is empty 40% of the time")
     r"(?<!prefetch )(?<!input )(?<!data )(?<!loader )(?<!buffer )\bqueues?\s+(?:is|are|was|were)\s+"
     r"(?:empty|clear|drained)\b(?!\s*(?:\d|because|since|after|as|when)\b)|"
     r"\bnothing\s+(?:is\s+|was\s+)?(?:queued|pending|waiting)\b|"
     r"\b(?:plenty\s+of|lots\s+of)\s+(?:\w+\s+)?(?:gpus?|capacity|nodes?)\s+(?:available|free|"
-    r"left)\b|"
-    r"(?<!not )(?<!n't )(?<!never )(?<!nt )\bevenly\s+(?:balanced|spread|distributed)\b|"
+    r"left)\b|" + UNDENIED + r"\bevenly\s+(?:balanced|spread|distributed)\b|"
     r"\b(?:failover|fail-over|switchover)\s+(?:worked|succeeded|went\s+(?:fine|smoothly|"
     r"well)|kicked\s+in)\b(?!\s+(?:\d|late|too|only|after|minutes|hours))|"
     # "retry logic worked as intended", "the model converged to the expected perplexity",
     # "link training completed, speed 32GT/s width x16"
-    r"(?<!nothing )(?<!never )(?<!n't )(?<!not )\b(?:worked|works|behaved|behaves|performed|ran|"
+     + UNDENIED + r"\b(?:worked|works|behaved|behaves|performed|ran|"
     r"runs|went|converged)\s+(?:\w+\s+)?(?:as|like)\s+(?:intended|designed|expected|planned)\b|"
     r"\bconverged\s+to\s+the\s+expected\b|"
     r"\blink\s+training\s+(?:completed|complete|succeeded|done)\b|"

@@ -517,6 +517,12 @@ _NOT_WORD = re.compile(
     r"([^\W\d_]{3,})",
     re.IGNORECASE,
 )
+# A pattern fragment for where a word does not stand right after a denial ("not", "n't",
+# "never", "no", "nothing", "no longer"): put before a pattern of a state or an event, it
+# keeps "isn't passing traffic", "never had enough spares" and "nothing worked as
+# expected" from reading as the state itself. Shared by the patterns of search/clauses.py
+# and search/meaning.py that say something was well or was done.
+UNDENIED = r"(?<!n't )(?<!not )(?<!nt )(?<!never )(?<!no )(?<!nothing )(?<!longer )"
 # The thing a contrast sets aside, named with an article: "rather than a cable issue, the
 # switch firmware upgrade caused a PFC storm" (a reviewer of the word model, 2026-12-08).
 # Not a verb: "instead of failing over, the primary hung" is a failover that failed.

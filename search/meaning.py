@@ -13,7 +13,7 @@ import numpy as np
 from lib.phrases import phrase_key
 
 from .boundaries import is_context
-from .denial import negated_stems, sentence_negated_stems, without_words
+from .denial import UNDENIED, negated_stems, sentence_negated_stems, without_words
 from .hardware import POWER_LIMIT
 from .recognised import (
     CAPACITY_EXHAUSTION,
@@ -274,10 +274,11 @@ RULED_OUT_BY_WORDS = (
         frozenset({("contributing_factor", "too-few-spare-nodes")}),
         re.compile(
             # (not "didn't have spare nodes", "never had enough", "had 0 spare nodes left")
-            r"(?<!n't )(?<!not )(?<!never )(?<!nt )\b(?:had|have|has|kept|keep|with)\s+"
+            UNDENIED + r"\b(?:had|have|has|kept|keep|with)\s+"
             r"(?:[1-9]\d*\s+|plenty\s+of\s+|several\s+|lots\s+of\s+|a\s+few\s+)?"
             r"(?:spare|standby|buffer|hot[\s-]spare)s?\b(?!\s+(?:\w+\s+)?(?:left|to|for))|"
-            r"(?<!not\s)(?<!n't\s)\b(?:plenty\s+of|enough)\s+(?:spare|standby|buffer)|"
+            + UNDENIED
+            + r"\b(?:plenty\s+of|enough)\s+(?:spare|standby|buffer)|"
             r"\bspares?\b[^.;\n]{0,40}\b(?:never|not|wasn'?t|weren'?t)\s+(?:the\s+)?"
             r"(?:bottleneck|problem|issue)",
             re.IGNORECASE,
@@ -389,10 +390,12 @@ RULED_OUT_IN_TEXT = (
     (
         frozenset({("contributing_factor", "no-staged-rollout")}),
         re.compile(
-            r"(?<!n't )(?<!not )(?<!never )(?<!nt )(?<!no )(?<!have )"
-            r"\b(?:staged|phased|canaried)\s+(?:the\s+|our\s+|a\s+|its\s+)?"
+            r"(?<!have )"
+            + UNDENIED
+            + r"\b(?:staged|phased|canaried)\s+(?:the\s+|our\s+|a\s+|its\s+)?"
             r"(?:roll-?outs?|deploys?|deployments?|releases?|upgrades?)\b|"
-            r"(?<!n't )(?<!not )(?<!never )\brolled\s+(?:it\s+)?out\s+in\s+"
+            + UNDENIED
+            + r"\brolled\s+(?:it\s+)?out\s+in\s+"
             r"(?:stages|waves|phases)\b",
             re.IGNORECASE,
         ),
@@ -403,7 +406,7 @@ RULED_OUT_IN_TEXT = (
             # (by an evaluation or test, in time: not "a customer caught the regression",
             # "we caught the regression too late")
             r"\b(?:evals?|evaluations?|tests?|suites?|ci|benchmarks?|canar(?:y|ies)|checks?)\b"
-            r"[^.;\n]{0,30}?(?<!n't )(?<!not )(?<!never )\b(?:caught|flagged|detected|spotted)\s+"
+            r"[^.;\n]{0,30}?" + UNDENIED + r"\b(?:caught|flagged|detected|spotted)\s+"
             r"(?:the|a|this|that)\s+(?:\w+\s+)?regression\b(?!\s+(?:too\s+late|late|only|after|a\s+"
             r"week|days))",
             re.IGNORECASE,
@@ -412,7 +415,7 @@ RULED_OUT_IN_TEXT = (
     (
         frozenset({("contributing_factor", "misleading-signals")}),
         re.compile(
-            r"(?<!never )(?<!not )(?<!n't )\bcorrectly\s+(?:showed|shows|flagged|flags|reported|"
+            UNDENIED + r"\bcorrectly\s+(?:showed|shows|flagged|flags|reported|"
             r"reports|alerted|alerts|"
             r"detected|detects)\b",
             re.IGNORECASE,
